@@ -1,0 +1,46 @@
+package dev.rekey.cli;
+
+import dev.rekey.jobs.common.HBaseConfigs;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.config.Configurator;
+import picocli.CommandLine.Option;
+
+/** Options every command accepts (picocli mixin). */
+public final class GlobalOptions {
+  @Option(names = "--hbase-site", paramLabel = "FILE",
+      description = "HBase client config (hbase-site.xml). Default: $HBASE_CONF_DIR, else the embedded server's.")
+  Path hbaseSite;
+
+  @Option(names = "--master", paramLabel = "URL", defaultValue = "local[*]",
+      description = "Spark master for job commands (default: ${DEFAULT-VALUE}).")
+  String master;
+
+  @Option(names = "--conf", paramLabel = "KEY=VALUE",
+      description = "Spark configuration for job commands, passed to spark-submit (repeatable).")
+  List<String> sparkConf = new ArrayList<>();
+
+  @Option(names = {"-v", "--verbose"}, description = "Show Spark's and HBase's own logging and stack traces.")
+  boolean verbose;
+
+  public Configuration hbaseConf() {
+    return HBaseConfigs.load(HBaseConfigs.resolveSite(hbaseSite));
+  }
+
+  public Path hbaseSitePath() {
+    return HBaseConfigs.resolveSite(hbaseSite);
+  }
+
+  public boolean verbose() {
+    return verbose;
+  }
+
+  void applyLogging() {
+    if (verbose) {
+      Configurator.setRootLevel(Level.INFO);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package dev.rekey.cli;
+
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.RekeyException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The rekey command line: parse, run one command, print, exit with its code. */
+@Command(name = "rekey", mixinStandardHelpOptions = true, version = "rekey 0.1.0",
+    description = "Row-key migrations for HBase with Spark: key library, split planning, backfill, scan, reconcile.",
+    subcommands = {
+        HBaseCommand.class,
+        DemoCommand.class,
+        CommandLine.HelpCommand.class
+    })
+public final class Rekey implements Runnable {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: see `rekey --help`.");
+  }
+
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Rekey());
+    cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+      boolean verbose = parsed.originalArgs().contains("--verbose") || parsed.originalArgs().contains("-v");
+      Throwable t = ex;
+      int code = ExitCodes.FAILURE;
+      if (ex instanceof RekeyException re) {
+        code = re.exitCode();
+      }
+      cmd.getErr().println("Error: " + (t.getMessage() != null ? t.getMessage() : t.toString()));
+      if (verbose || !(ex instanceof RekeyException)) {
+        if (verbose) {
+          ex.printStackTrace(cmd.getErr());
+        } else {
+          cmd.getErr().println("(run with --verbose for the stack trace)");
+        }
+      }
+      return code;
+    });
+    return cl;
+  }
+
+  public static void main(String[] args) {
+    SparkSubmitLauncher.rememberArgs(args);
+    int code = commandLine().execute(args);
+    System.exit(code);
+  }
+}

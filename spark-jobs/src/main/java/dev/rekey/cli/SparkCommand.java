@@ -1,0 +1,30 @@
+package dev.rekey.cli;
+
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Mixin;
+
+/**
+ * A command that runs as a Spark application. Started from a plain JVM it re-enters through Spark's real
+ * {@code SparkSubmit} entry point (so the same jar and command line work with any --master); inside SparkSubmit it
+ * gets the session and runs.
+ */
+public abstract class SparkCommand implements Callable<Integer> {
+  @Mixin
+  protected GlobalOptions global;
+
+  @Override
+  public final Integer call() throws Exception {
+    global.applyLogging();
+    if (!SparkSubmitLauncher.insideSparkSubmit()) {
+      return SparkSubmitLauncher.resubmit(global);
+    }
+    SparkSession spark = SparkSession.builder().appName("rekey " + commandName()).getOrCreate();
+    return run(spark);
+  }
+
+  protected abstract String commandName();
+
+  /** Runs the job on the session; returns the exit code. */
+  protected abstract int run(SparkSession spark) throws Exception;
+}

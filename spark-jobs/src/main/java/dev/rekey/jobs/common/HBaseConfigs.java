@@ -1,0 +1,58 @@
+package dev.rekey.jobs.common;
+
+import dev.rekey.embedded.EmbeddedHBase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+
+/**
+ * Where a command's HBase client configuration comes from: {@code --hbase-site FILE}, else
+ * {@code $HBASE_CONF_DIR/hbase-site.xml}, else the embedded server's client config in the run directory.
+ */
+public final class HBaseConfigs {
+  private HBaseConfigs() {
+  }
+
+  /** Resolves the hbase-site.xml to use; fails with the next step when there is none. */
+  public static Path resolveSite(Path explicit) {
+    if (explicit != null) {
+      if (!Files.isRegularFile(explicit)) {
+        throw RekeyException.usage("Cannot read HBase configuration " + explicit
+            + ": no such file (pass the cluster's hbase-site.xml with --hbase-site)");
+      }
+      return explicit;
+    }
+    String confDir = System.getenv("HBASE_CONF_DIR");
+    if (confDir != null && Files.isRegularFile(Path.of(confDir, "hbase-site.xml"))) {
+      return Path.of(confDir, "hbase-site.xml");
+    }
+    Path embedded = new EmbeddedHBase(EmbeddedHBase.defaultRunDir(), s -> { }).clientSite();
+    if (Files.isRegularFile(embedded)) {
+      return embedded;
+    }
+    throw new RekeyException("No HBase configuration: pass --hbase-site FILE (a cluster's hbase-site.xml), set "
+        + "HBASE_CONF_DIR, or start the embedded server with `bin/rekey hbase start`.");
+  }
+
+  public static Configuration load(Path site) {
+    Configuration conf = HBaseConfiguration.create();
+    conf.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+    return conf;
+  }
+
+  /** Every property as a plain map: what a Spark closure ships to executors to rebuild the configuration. */
+  public static Map<String, String> toMap(Configuration conf) {
+    Map<String, String> m = new HashMap<>();
+    conf.forEach(e -> m.put(e.getKey(), e.getValue()));
+    return m;
+  }
+
+  public static Configuration fromMap(Map<String, String> props) {
+    Configuration conf = HBaseConfiguration.create();
+    props.forEach(conf::set);
+    return conf;
+  }
+}

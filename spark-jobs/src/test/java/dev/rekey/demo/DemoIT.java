@@ -1,0 +1,80 @@
+package dev.rekey.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.testing.RekeyProcess;
+import dev.rekey.testing.SharedHBase;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** bin/rekey demo as a user runs it, against the test run's embedded HBase server process. */
+@Tag("e2e")
+class DemoIT {
+  private static final int ROWS = 5_000;
+  private static final int DEVICES = 25;
+
+  @Test
+  void demoWritesTheLegacyTableAndSnapshotAndRunsAgain() throws Exception {
+    SharedHBase.server();
+    for (int run = 1; run <= 2; run++) {
+      RekeyProcess.Result r = RekeyProcess.run(600, "demo", "--rows", Integer.toString(ROWS),
+          "--devices", Integer.toString(DEVICES));
+      assertEquals(0, r.exitCode(), "run " + run + ":\n" + r.all());
+      assertTrue(r.stdout().contains("5,000 readings from 25 devices"), r.stdout());
+      assertTrue(r.stdout().contains("already running"), "the demo reuses the running server:\n" + r.stdout());
+      assertLegacyTableMatchesGenerator();
+    }
+  }
+
+  @Test
+  void demoKilledHalfWayRunsAgain() throws Exception {
+    SharedHBase.server();
+    // big enough to still be writing when killed
+    Process p = RekeyProcess.builder("demo", "--rows", "3000000", "--devices", "100").redirectErrorStream(true).start();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = out.readLine()) != null && !line.contains("wrote ")) {
+        // wait for the first progress line: the demo is half-way through writing
+      }
+    }
+    p.destroyForcibly();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+
+    RekeyProcess.Result r = RekeyProcess.run(600, "demo", "--rows", Integer.toString(ROWS),
+        "--devices", Integer.toString(DEVICES));
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("dropped table telemetry_v1 from an earlier run"), r.stdout());
+    assertLegacyTableMatchesGenerator();
+  }
+
+  private static void assertLegacyTableMatchesGenerator() throws Exception {
+    TelemetryGenerator gen = TelemetryGenerator.oneDay(ROWS, DEVICES);
+    try (Admin admin = SharedHBase.connection().getAdmin();
+        Table t = SharedHBase.connection().getTable(DemoTables.TELEMETRY_V1);
+        ResultScanner scanner = t.getScanner(new Scan())) {
+      assertTrue(admin.listSnapshots().stream().anyMatch(s -> s.getName().equals(DemoTables.TELEMETRY_V1_SNAPSHOT)));
+      assertEquals(1, admin.getRegions(DemoTables.TELEMETRY_V1).size());
+      long i = 0;
+      for (Result row : scanner) {
+        // keys start with the growing timestamp, so the scan order is the generation order
+        TelemetryReading expected = gen.reading(i++);
+        assertTrue(Bytes.equals(LegacyTelemetryTable.rowKey(expected), row.getRow()), "row " + i);
+        assertEquals(expected.value(), Bytes.toLong(row.getValue(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE)));
+        assertEquals(expected.ts(), row.getColumnLatestCell(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE)
+            .getTimestamp());
+      }
+      assertEquals(ROWS, i);
+    }
+  }
+}

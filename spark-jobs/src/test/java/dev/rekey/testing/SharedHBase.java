@@ -1,0 +1,79 @@
+package dev.rekey.testing;
+
+import dev.rekey.embedded.EmbeddedHBase;
+import dev.rekey.jobs.common.HBaseConfigs;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+
+/**
+ * The one embedded HBase server process of a test run, shared by every e2e class in the JVM (unique table names per
+ * test). It lives in {@code <rekey home>/target/test-run/hbase}; tests that drive {@code bin/rekey} point
+ * {@code REKEY_RUN_DIR} at {@link #runRoot()} so the CLI finds the same server. Stopped when the JVM exits.
+ */
+public final class SharedHBase {
+  private static EmbeddedHBase server;
+  private static Connection connection;
+  private static final AtomicInteger TABLE_SEQ = new AtomicInteger();
+
+  private SharedHBase() {
+  }
+
+  public static Path rekeyHome() {
+    return Path.of(System.getProperty("rekey.home", "..")).toAbsolutePath().normalize();
+  }
+
+  /** The REKEY_RUN_DIR of the test run. */
+  public static Path runRoot() {
+    return rekeyHome().resolve("target").resolve("test-run");
+  }
+
+  public static synchronized EmbeddedHBase server() {
+    if (server == null) {
+      EmbeddedHBase s = new EmbeddedHBase(runRoot().resolve("hbase"), System.out::println);
+      s.start(Duration.ofSeconds(180));
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        closeConnection();
+        s.stop(Duration.ofSeconds(60));
+      }, "stop-embedded-hbase"));
+      server = s;
+    }
+    return server;
+  }
+
+  public static Configuration conf() {
+    return HBaseConfigs.load(server().clientSite());
+  }
+
+  public static synchronized Connection connection() {
+    if (connection == null || connection.isClosed()) {
+      try {
+        connection = ConnectionFactory.createConnection(conf());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return connection;
+  }
+
+  /** A table name no other test uses in this run. */
+  public static TableName uniqueTable(String prefix) {
+    return TableName.valueOf(prefix + "_" + ProcessHandle.current().pid() + "_" + TABLE_SEQ.incrementAndGet());
+  }
+
+  private static synchronized void closeConnection() {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (IOException ignored) {
+        // the server is going away anyway
+      }
+    }
+  }
+}
