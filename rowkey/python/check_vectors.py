@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Checks every pinned vector (rowkey/src/test/resources/vectors/*.json) with the Python reference.
+
+Usage: python3 rowkey/python/check_vectors.py [VECTORS_DIR_OR_FILE ...]   (run from the repo root)
+Prints each failure and 'N passed, M failed'; exits 1 on any failure.
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rekey_rowkey as rk  # noqa: E402
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+
+def check_vector(layout, v):
+    name = v.get("name")
+    try:
+        if "encodeError" in v:
+            want = v["encodeError"]
+            try:
+                k = layout.encode(rk.parse_values(layout, v["fields"]))
+                return "%s: encoded to %s, expected rejection containing '%s'" % (name, k.hex(), want)
+            except rk.KeyEncodeError as e:
+                return None if want in str(e) else "%s: rejection '%s' does not contain '%s'" % (name, e, want)
+        if "decodeError" in v:
+            want = v["decodeError"]
+            try:
+                d = layout.decode(bytes.fromhex(v["key"]))
+                return "%s: decoded to %r, expected rejection containing '%s'" % (name, d, want)
+            except rk.KeyDecodeError as e:
+                return None if want in e.reason else "%s: rejection '%s' does not contain '%s'" % (name, e.reason, want)
+        fields = v["fields"]
+        key = layout.encode(rk.parse_values(layout, fields))
+        if key.hex() != v["key"].lower():
+            return "%s: key %s != expected %s" % (name, key.hex(), v["key"])
+        if not layout.decodable():
+            try:
+                layout.decode(key)
+                return "%s: full_hash key decoded, expected refusal" % name
+            except rk.KeyDecodeError as e:
+                return None if "not reversible" in e.reason else "%s: refusal without explanation: %s" % (name, e.reason)
+        values, pre = layout.decode(key)
+        for f in layout.fields:
+            given = fields.get(f.name)
+            if given is None and f.type == "sub_bucket":
+                continue
+            want = rk.format_value(f, rk.parse_value(f, given))
+            got = rk.format_value(f, values[f.name])
+            if got != want:
+                return "%s: decode gave %s=%s, expected %s" % (name, f.name, got, given)
+        if pre != key[:layout.prefix_bytes]:
+            return "%s: decoded prefix differs" % name
+        return None
+    except Exception as e:  # noqa: BLE001 - report, don't crash
+        return "%s: unexpected %s: %s" % (name, type(e).__name__, e)
+
+
+def check_file(path):
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    base = os.path.basename(path)
+    passed, failures = 0, []
+    if "badLayouts" in doc:
+        for b in doc["badLayouts"]:
+            try:
+                rk.Layout(b["layout"], "inline:" + b["name"])
+                failures.append("%s: %s: layout accepted, expected error containing '%s'" % (base, b["name"], b["error"]))
+            except rk.LayoutError as e:
+                if b["error"] in str(e):
+                    passed += 1
+                else:
+                    failures.append("%s: %s: error '%s' does not contain '%s'" % (base, b["name"], e, b["error"]))
+        return passed, failures
+    lay = doc["layout"]
+    layout = rk.load_layout(os.path.join(REPO, lay)) if isinstance(lay, str) else rk.Layout(lay, base + ":layout")
+    for v in doc["vectors"]:
+        f = check_vector(layout, v)
+        if f is None:
+            passed += 1
+        else:
+            failures.append(base + ": " + f)
+    return passed, failures
+
+
+def main(argv):
+    targets = argv or [os.path.join(REPO, "rowkey", "src", "test", "resources", "vectors")]
+    files = []
+    for t in targets:
+        if os.path.isdir(t):
+            files += sorted(os.path.join(t, n) for n in os.listdir(t) if n.endswith(".json"))
+        else:
+            files.append(t)
+    total_pass, total_fail = 0, []
+    if not files:
+        total_fail.append("no vector files found in %s" % targets)
+    for path in files:
+        try:
+            p, f = check_file(path)
+        except Exception as e:  # noqa: BLE001
+            p, f = 0, ["%s: cannot check: %s: %s" % (os.path.basename(path), type(e).__name__, e)]
+        total_pass += p
+        total_fail += f
+    for f in total_fail:
+        print("FAIL " + f)
+    print("%d passed, %d failed" % (total_pass, len(total_fail)))
+    return 1 if total_fail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

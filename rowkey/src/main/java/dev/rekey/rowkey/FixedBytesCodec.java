@@ -1,0 +1,49 @@
+package dev.rekey.rowkey;
+
+import java.io.ByteArrayOutputStream;
+
+/**
+ * Fixed-length raw bytes. Byte format: exactly {@code length} bytes, as given; any other length is
+ * rejected. Order: unsigned lexicographic, as HBase compares keys.
+ */
+public final class FixedBytesCodec implements FieldCodec {
+  private static final long serialVersionUID = 1L;
+  private final int length;
+
+  public FixedBytesCodec(int length) {
+    this.length = length;
+  }
+
+  public int length() {
+    return length;
+  }
+
+  @Override
+  public Object coerce(Object value) {
+    if (!(value instanceof byte[])) {
+      throw new IllegalArgumentException(
+          "expected " + length + " bytes (byte[]), got " + Utf8StringCodec.typeOf(value));
+    }
+    byte[] b = (byte[]) value;
+    if (b.length != length) {
+      throw new IllegalArgumentException(
+          "wrong length: expected exactly " + length + " bytes, got " + b.length);
+    }
+    return b.clone();
+  }
+
+  @Override
+  public byte[] valueBytes(Object value) {
+    return (byte[]) coerce(value);
+  }
+
+  @Override
+  public void encode(Object value, ByteArrayOutputStream out) {
+    out.writeBytes(valueBytes(value));
+  }
+
+  @Override
+  public Object decode(Cursor c) {
+    return c.take(length, "bytes(" + length + ")");
+  }
+}
