@@ -17,24 +17,28 @@ public record RegionTotals(int region, String startKeyHex, int partitions, long 
     long millis, long undecodable) {
 
   /**
-   * Groups partition stats by region. When Spark planned exactly {@code regions × k} partitions (always for
-   * snapshots) partition p belongs to region p / k; otherwise (TableInputFormat cut a small region into fewer splits)
-   * a partition is placed by its first key among the region start keys, and an empty one joins the region before it.
+   * Groups partition stats by region, in key order. When Spark planned exactly {@code regions × k} partitions (always
+   * for snapshots), partition p read region p / k of the input format's region list ({@code startKeys} in that order:
+   * key order for a live table, manifest order for a snapshot). Otherwise (TableInputFormat cut a small region into
+   * fewer splits) a partition is placed by its first key among the sorted start keys, and an empty one joins the
+   * region before it.
    *
-   * @param startKeys the regions' start keys in order, or null if unknown (then p / k is used)
+   * @param startKeys the regions' start keys in the input format's order, or null if unknown (then p / k is used)
    */
   public static List<RegionTotals> of(List<RegionStats> parts, int regions, int k, List<byte[]> startKeys) {
     int[] regionOf = new int[parts.size()];
     boolean exact = parts.size() == regions * k || startKeys == null;
+    List<byte[]> sorted = startKeys == null ? null : startKeys.stream().sorted(Arrays::compareUnsigned).toList();
     int last = 0;
     for (int i = 0; i < parts.size(); i++) {
       RegionStats s = parts.get(i);
       if (exact) {
-        regionOf[i] = Math.min(regions - 1, s.partition() / k);
+        int r = Math.min(regions - 1, s.partition() / k);
+        regionOf[i] = sorted == null ? r : sorted.indexOf(startKeys.get(r));
       } else if (s.firstKeyHex().isEmpty()) {
         regionOf[i] = last;
       } else {
-        regionOf[i] = regionContaining(Hex.parse(s.firstKeyHex()), startKeys);
+        regionOf[i] = regionContaining(Hex.parse(s.firstKeyHex()), sorted);
       }
       last = regionOf[i];
     }
@@ -57,7 +61,7 @@ public record RegionTotals(int region, String startKeyHex, int partitions, long 
           bad += s.undecodable();
         }
       }
-      String start = startKeys != null && r < startKeys.size() ? Hex.of(startKeys.get(r)) : "";
+      String start = sorted != null && r < sorted.size() ? Hex.of(sorted.get(r)) : "";
       out.add(new RegionTotals(r, start, n, rows, cells, bytes, ms, bad));
     }
     return out;

@@ -21,7 +21,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Column;
@@ -219,10 +223,21 @@ public final class ScanJob {
     return v.toString();
   }
 
-  /** The live table's region start keys (to place partitions in regions); null for snapshots. */
+  /**
+   * The regions' start keys in the input format's split order (to place partitions in regions): the live table's in
+   * key order, the snapshot manifest's in manifest order.
+   */
   private List<byte[]> startKeys(ScanOptions o) {
-    if (o.source().kind() != ScanSource.Kind.TABLE) {
-      return null;
+    if (o.source().kind() == ScanSource.Kind.SNAPSHOT) {
+      try {
+        org.apache.hadoop.fs.Path rootDir = CommonFSUtils.getRootDir(hbaseConf);
+        FileSystem fs = rootDir.getFileSystem(hbaseConf);
+        return TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
+                TableSnapshotInputFormatImpl.getSnapshotManifest(hbaseConf, o.source().name(), rootDir, fs))
+            .stream().map(RegionInfo::getStartKey).toList();
+      } catch (IOException e) {
+        throw new RekeyException("Cannot read the regions of " + o.source() + ": " + e.getMessage(), e);
+      }
     }
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         RegionLocator locator = conn.getRegionLocator(TableName.valueOf(o.source().name()))) {

@@ -80,6 +80,12 @@ class ScanOutputTest {
     assertEquals(List.of(10L, 4L, 1L), placed.stream().map(RegionTotals::rows).toList());
     assertEquals(List.of(1, 2, 1), placed.stream().map(RegionTotals::partitions).toList());
     assertEquals("04", placed.get(1).startKeyHex());
+
+    // a snapshot lists its regions in manifest order: partition p / k reads startKeys[p / k]; output is in key order
+    List<byte[]> manifestOrder = List.of(new byte[] {0x08}, new byte[0]);
+    List<RegionTotals> snap = RegionTotals.of(parts, 2, 2, manifestOrder);
+    assertEquals(List.of(1L, 14L), snap.stream().map(RegionTotals::rows).toList());
+    assertEquals(List.of("", "08"), snap.stream().map(RegionTotals::startKeyHex).toList());
   }
 
   @Test
