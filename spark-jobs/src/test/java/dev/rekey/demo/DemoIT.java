@@ -34,7 +34,19 @@ class DemoIT {
       assertTrue(r.stdout().contains("5,000 readings from 25 devices"), r.stdout());
       assertTrue(r.stdout().contains("already running"), "the demo reuses the running server:\n" + r.stdout());
       assertLegacyTableMatchesGenerator();
+      assertNightlyReports(r.stdout());
     }
+  }
+
+  /** The scan step: the all-user report over events_v2 and the device windows over the telemetry table. */
+  private static void assertNightlyReports(String stdout) {
+    EventGenerator gen = EventGenerator.oneDay(Demo.EVENTS, Demo.EVENT_USERS);
+    long users = java.util.stream.IntStream.range(0, gen.events()).mapToObj(i -> gen.event(i).userId()).distinct().count();
+    assertTrue(stdout.contains("report user_daily_activity: " + users + " rows in "), stdout);
+    assertTrue(stdout.contains("table events_v2: " + Demo.EVENT_REGIONS + " regions, " + Demo.EVENT_REGIONS
+        + " Spark tasks; read 3,000 rows = 3,000 decoded + 0 undecodable"), stdout);
+    assertTrue(stdout.contains("report device_window_counts: "), stdout);
+    assertTrue(stdout.contains("report.html"), stdout);
   }
 
   @Test
