@@ -44,6 +44,9 @@ import org.apache.spark.storage.StorageLevel;
  * {@code ScanJob.on(spark).hbaseConf(conf).options(options).execute()}.
  */
 public final class ScanJob {
+  /** Reports up to this many rows are written as one file. */
+  static final long SINGLE_FILE_ROWS = 1_000_000;
+
   private final SparkSession spark;
   private Configuration hbaseConf;
   private ScanOptions options;
@@ -171,6 +174,8 @@ public final class ScanJob {
         rows = df.count();
         preview = df.limit(options.htmlRows()).collectAsList();
         Dataset<Row> w = options.format() == OutputFormat.CSV ? binaryAsHex(df) : df;
+        // one file for a report of up to a million rows (most are aggregates); coalesce keeps an ORDER BY's order
+        w = rows <= SINGLE_FILE_ROWS ? w.coalesce(1) : w;
         w.write().mode(SaveMode.Overwrite).format(options.format().sparkName()).option("header", "true")
             .save(dir.toUri().toString());
       } catch (RuntimeException e) {
