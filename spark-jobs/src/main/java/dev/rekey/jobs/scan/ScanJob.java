@@ -97,6 +97,7 @@ public final class ScanJob {
           read.partitions(), o.window()));
       JavaRDD<ScanRecord> records = read.rows()
           .mapPartitionsWithIndex(new PartitionScan(new RowDecoder(o.layout()), o.samples()), true)
+          // one HBase pass feeds the stats and every report, and they all see the same rows
           .persist(StorageLevel.MEMORY_AND_DISK());
       try {
         List<RegionStats> stats = RegionStats.dedupe(records.filter(ScanRecord::isStats).map(ScanRecord::stats)
@@ -105,6 +106,8 @@ public final class ScanJob {
           throw new RekeyException("Cannot scan " + o.source() + ": got stats from " + stats.size() + " of "
               + read.partitions() + " partitions; some partitions were not read");
         }
+        progress.accept(String.format("  read and decoded %,d rows in %.1f s",
+            stats.stream().mapToLong(RegionStats::rows).sum(), (System.nanoTime() - t0) / 1e9));
         failOnUndecodable(o, stats);
         List<RegionTotals> perRegion = RegionTotals.of(stats, read.regions(), o.splitsPerRegion(), startKeys(o));
 

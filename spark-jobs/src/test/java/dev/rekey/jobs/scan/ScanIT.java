@@ -188,8 +188,20 @@ class ScanIT {
       table.put(puts);
     }
 
+    Path dir = out("window");
+    Files.createDirectories(dir);
+    Path cellsSql = dir.resolve("cells_by_column.sql");
+    Files.writeString(cellsSql, "-- cells per column, from the long form\nSELECT family, qualifier, COUNT(*) AS n,"
+        + " MIN(cell_ts) AS lo, MAX(cell_ts) AS hi FROM scan_cells GROUP BY family, qualifier ORDER BY qualifier\n");
     ScanResult r = run(ScanOptions.builder().table(t.getNameAsString()).layout(v1).window(new TimeWindow(w0, w1))
-        .report(report("device_window_counts")).out(out("window")).build());
+        .report(report("device_window_counts")).report(ReportFile.load(cellsSql)).out(dir).build());
+    List<Row> byColumn = SharedSpark.session().read().parquet(r.reports().get(1).path()).collectAsList();
+    assertEquals("s", byColumn.get(0).getAs("qualifier"));
+    assertEquals(inside.length, (long) byColumn.get(0).<Long>getAs("n"));
+    assertEquals(inside.length + 1, (long) byColumn.get(1).<Long>getAs("n"));
+    for (Row c : byColumn) {
+      assertTrue(c.<Long>getAs("lo") >= w0 && c.<Long>getAs("hi") < w1, c.toString());
+    }
     assertEquals(inside.length + 1, r.rows());
     assertEquals(2 * inside.length + 1, r.cells());
     List<Row> rows = SharedSpark.session().read().parquet(r.reports().get(0).path()).orderBy("window_start_ms")
