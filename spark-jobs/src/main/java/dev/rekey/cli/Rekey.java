@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         HBaseCommand.class,
         DemoCommand.class,
         CreateTableCommand.class,
+        BackfillCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {

@@ -57,6 +57,7 @@ class CreateTableIT {
 
   @Test
   void cliCreatesFromLayoutNameAndReportsBadFamily() throws Exception {
+    SharedHBase.server();
     TableName t = SharedHBase.uniqueTable("ct_cli");
     RekeyProcess.Result r = RekeyProcess.run(300, "create-table", "--table", t.getNameAsString(), "--layout",
         "events-v2", "--regions", "8", "--family", "e:bloom=row", "--family", "m");
