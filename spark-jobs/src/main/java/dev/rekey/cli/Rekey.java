@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
     subcommands = {
         HBaseCommand.class,
         DemoCommand.class,
+        KeyCommand.class,
+        SparkClusterCommand.class,
         CreateTableCommand.class,
         BackfillCommand.class,
         CommandLine.HelpCommand.class

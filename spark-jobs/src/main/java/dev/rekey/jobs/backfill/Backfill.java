@@ -2,6 +2,8 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
@@ -213,9 +215,8 @@ public final class Backfill {
     Rekeyer rekeyer = new Rekeyer(o.sourceLayout(), o.targetLayout());
     int n = live.count();
     long[] totals;
-    try (SnapshotRows rows = SnapshotRows.open(jsc, hbaseConf, o.sourceSnapshot(), o.fromMillis(), o.toMillis(),
-        o.families(), o.splitsPerRegion())) {
-      totals = rows.rdd().mapPartitions(it -> {
+    try (RegionRead rows = reader().open(jsc, hbaseConf)) {
+      totals = rows.rows().mapPartitions(it -> {
         long[] acc = new long[n * 3];
         RekeyedRows rr = new RekeyedRows(it, rekeyer, QuarantineWriter.none(), read, quarantined, filtered);
         byte[] last = null;
@@ -252,6 +253,17 @@ public final class Backfill {
     return new BackfillResult(o.targetTable(), o.sourceSnapshot(), stagingDir, true, false, false, acc, regions,
         Skew.of(regions.stream().map(RegionEntry::rows).toList()),
         regions.stream().mapToInt(RegionEntry::files).sum(), 0, 0, 0);
+  }
+
+  /** The shared snapshot read: time range and families on the scan, k splits per region, whole rows. */
+  private RegionReader reader() {
+    BackfillOptions o = options;
+    RegionReader r = RegionReader.snapshot(o.sourceSnapshot()).families(o.families())
+        .splitsPerRegion(o.splitsPerRegion());
+    if (o.fromMillis() != null || o.toMillis() != null) {
+      r.timeRange(o.fromMillis() != null ? o.fromMillis() : 0L, o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
+    }
+    return r;
   }
 
   private static long[] sum(long[] a, long[] b) {
@@ -296,9 +308,8 @@ public final class Backfill {
 
     progress.accept("Reading snapshot " + o.sourceSnapshot() + ", writing HFiles for " + live.count() + " regions x "
         + k + " to " + staging.hfiles());
-    try (SnapshotRows rows = SnapshotRows.open(jsc, hbaseConf, o.sourceSnapshot(), o.fromMillis(), o.toMillis(),
-        o.families(), k)) {
-      JavaPairRDD<byte[], byte[]> cells = rows.rdd().mapPartitionsToPair(it -> {
+    try (RegionRead rows = reader().open(jsc, hbaseConf)) {
+      JavaPairRDD<byte[], byte[]> cells = rows.rows().mapPartitionsToPair(it -> {
         TaskContext tc = TaskContext.get();
         QuarantineWriter q = new QuarantineWriter(quarantineDir, tc.partitionId(), tc.taskAttemptId(),
             HBaseConfigs.fromMap(confMap));

@@ -9,9 +9,7 @@ import java.util.NoSuchElementException;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.spark.util.LongAccumulator;
-import scala.Tuple2;
 
 /**
  * The map side over one input partition: each source Result → its cells re-keyed as new KeyValues (family,
@@ -23,7 +21,7 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   record Row(byte[] sourceKey, byte[] targetKey, List<KeyValue> cells) {
   }
 
-  private final Iterator<Tuple2<ImmutableBytesWritable, Result>> in;
+  private final Iterator<Result> in;
   private final Rekeyer rekeyer;
   private final QuarantineWriter quarantine;
   private final LongAccumulator read;
@@ -35,7 +33,7 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   private Row next;
   private boolean closed;
 
-  RekeyedRows(Iterator<Tuple2<ImmutableBytesWritable, Result>> in, Rekeyer rekeyer, QuarantineWriter quarantine,
+  RekeyedRows(Iterator<Result> in, Rekeyer rekeyer, QuarantineWriter quarantine,
       LongAccumulator read, LongAccumulator quarantined, LongAccumulator filtered) {
     this.in = in;
     this.rekeyer = rekeyer;
@@ -48,7 +46,7 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   @Override
   public boolean hasNext() {
     while (next == null && in.hasNext()) {
-      next = process(in.next()._2());
+      next = process(in.next());
     }
     if (next == null && !closed) {
       closed = true;
