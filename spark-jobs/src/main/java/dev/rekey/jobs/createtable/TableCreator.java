@@ -75,10 +75,17 @@ public final class TableCreator {
       return new CreateTableResult(table.getNameAsString(), false, admin.getRegions(table).size(), pointsHex,
           familyNames);
     }
-    if (splitPoints.isEmpty()) {
-      admin.createTable(d);
-    } else {
-      admin.createTable(d, splitPoints.toArray(new byte[0][]));
+    try {
+      if (splitPoints.isEmpty()) {
+        admin.createTable(d);
+      } else {
+        admin.createTable(d, splitPoints.toArray(new byte[0][]));
+      }
+    } catch (org.apache.hadoop.hbase.DoNotRetryIOException e) {
+      // e.g. a compression codec the servers do not have: the master's sanity check refuses the descriptor
+      String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+      throw new RekeyException("Cannot create " + table + ": HBase refused the table descriptor: " + first
+          + " (check the --family settings; a codec must be installed on every RegionServer)", e);
     }
     return new CreateTableResult(table.getNameAsString(), true, admin.getRegions(table).size(), pointsHex, familyNames);
   }
