@@ -433,6 +433,7 @@ public final class Backfill {
     Configuration c = new Configuration(hbaseConf);
     c.set(BulkLoadHFiles.CREATE_TABLE_CONF_KEY, "no");
     BulkLoadHFiles loader = BulkLoadHFiles.create(c);
+    waitUntilAvailable(conn, table);
     for (RegionEntry r : m.regions()) {
       if (r.state() != RegionState.WRITTEN) {
         continue;
@@ -468,6 +469,26 @@ public final class Backfill {
     }
     progress.accept("Loaded " + count(m, RegionState.LOADED) + " regions into " + table);
     return m;
+  }
+
+  /** A region split or move in progress makes the loader refuse the table: wait for it (bounded). */
+  private void waitUntilAvailable(Connection conn, TableName table) throws IOException {
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    try (Admin admin = conn.getAdmin()) {
+      while (!admin.isTableAvailable(table)) {
+        if (System.nanoTime() > deadline) {
+          throw new RekeyException("Cannot load into " + table + ": the table has not been available for 120 s "
+              + "(regions in transition?). The HFiles are kept in the staging dir; rerun with --resume when the "
+              + "table is available.");
+        }
+        try {
+          Thread.sleep(500); // polling the master; not a test
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while waiting for " + table, e);
+        }
+      }
+    }
   }
 
   // ------------------------------------------------------------------------------------------------- verify

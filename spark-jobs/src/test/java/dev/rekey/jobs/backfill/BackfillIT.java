@@ -123,7 +123,7 @@ class BackfillIT {
     // split region 3 (salt byte 0x03) in the middle of its key space, and wait for the daughters to be online
     admin.split(f.target, new byte[] {3, (byte) 0x80});
     long deadline = System.nanoTime() + 120_000_000_000L;
-    while (admin.getRegions(f.target).size() < 17) {
+    while (admin.getRegions(f.target).size() < 17 || !admin.isTableAvailable(f.target)) {
       assertTrue(System.nanoTime() < deadline, "region did not split within 120 s");
       Thread.onSpinWait();
     }
