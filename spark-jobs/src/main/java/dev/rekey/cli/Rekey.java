@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         SparkClusterCommand.class,
         CreateTableCommand.class,
         BackfillCommand.class,
+        ScanCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {

@@ -14,8 +14,17 @@ import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.PrintStream;
 import java.util.List;
+import dev.rekey.jobs.scan.ReportFile;
+import dev.rekey.jobs.scan.ReportOutput;
+import dev.rekey.jobs.scan.ScanJob;
+import dev.rekey.jobs.scan.ScanOptions;
+import dev.rekey.jobs.scan.ScanResult;
+import dev.rekey.jobs.scan.TimeWindow;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -26,6 +35,12 @@ import org.apache.spark.sql.SparkSession;
  * jobs land) the rekeyed table, backfill, reports and reconciliation.
  */
 public final class Demo {
+  /** The demo's day (the generators' start): the nightly reports' window. */
+  static final String DEMO_DAY = "2026-11-29";
+  static final int EVENTS = 3_000;
+  static final int EVENT_USERS = 300;
+  static final int EVENT_REGIONS = 4;
+
   private final DemoOptions options;
   private final PrintStream out;
 
@@ -62,6 +77,9 @@ public final class Demo {
       result.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT);
 
       backfillStep(spark, conf, admin);
+      // scan: keep these last, after the steps that build telemetry_v2
+      eventsTable(conn, admin);
+      nightlyReports(spark, admin, conf);
     }
 
     double total = (System.nanoTime() - t0) / 1e9;
@@ -106,6 +124,62 @@ public final class Demo {
 
   private static String bar(long n, long max) {
     return "#".repeat(max == 0 ? 0 : (int) Math.round(30.0 * n / max));
+  }
+
+  /** The events table of seed 000 (layout events-v2), for the all-user report. */
+  private void eventsTable(Connection conn, Admin admin) throws IOException {
+    KeyLayout layout = LayoutFiles.load("events-v2", "demo");
+    step("6. Events table " + DemoTables.EVENTS_V2 + " (seed 000's key md5(userId)[0..2] | userId | reversed time), "
+        + "pre-split into " + EVENT_REGIONS + " regions");
+    EventsTable.create(admin, DemoTables.EVENTS_V2, layout, EVENT_REGIONS);
+    EventGenerator gen = EventGenerator.oneDay(EVENTS, EVENT_USERS);
+    long n = EventsTable.write(conn, DemoTables.EVENTS_V2, layout, gen);
+    admin.flush(DemoTables.EVENTS_V2);
+    out.printf("  %,d events from %,d users written (cell timestamp = event time)%n", n, gen.users());
+  }
+
+  /**
+   * The nightly scan: the all-user report over events_v2 and the 5-minute device windows over telemetry_v2 (or the
+   * legacy table when this demo has no telemetry_v2), for the demo's day.
+   */
+  private void nightlyReports(SparkSession spark, Admin admin, Configuration conf) throws IOException {
+    step("7. Nightly reports: rekey scan, one Spark task per region, SQL reports from sql/");
+    Path outRoot = options.runDir().toAbsolutePath().resolveSibling("scan-out");
+    TimeWindow day = TimeWindow.ofDay(DEMO_DAY);
+    ScanResult users = ScanJob.on(spark).hbaseConf(conf).progress(out::println).options(ScanOptions.builder()
+        .table(DemoTables.EVENTS_V2.getNameAsString())
+        .layout(LayoutFiles.load("events-v2", "demo"))
+        .window(day)
+        .report(ReportFile.load(home().resolve("sql/user_daily_activity.sql")))
+        .out(outRoot.resolve(DemoTables.EVENTS_V2.getNameAsString()))
+        .build()).execute();
+    printScan(users);
+
+    boolean v2 = admin.tableExists(DemoTables.TELEMETRY_V2);
+    TableName telemetry = v2 ? DemoTables.TELEMETRY_V2 : DemoTables.TELEMETRY_V1;
+    String layout = v2 ? "telemetry-v2" : "telemetry-v1";
+    ScanResult devices = ScanJob.on(spark).hbaseConf(conf).progress(out::println).options(ScanOptions.builder()
+        .table(telemetry.getNameAsString())
+        .layout(LayoutFiles.load(layout, "demo"))
+        .window(day)
+        .report(ReportFile.load(home().resolve("sql/device_window_counts.sql")))
+        .out(outRoot.resolve(telemetry.getNameAsString()))
+        .build()).execute();
+    printScan(devices);
+  }
+
+  private void printScan(ScanResult r) {
+    out.printf("  %s: %d regions, %d Spark tasks; %s; %.1f s%n", r.source(), r.regions(), r.partitions(),
+        r.accounting(), r.millis() / 1000.0);
+    for (ReportOutput rep : r.reports()) {
+      out.printf("  report %s: %,d rows in %s%n", rep.name(), rep.rows(), rep.path());
+    }
+    out.println("  summary " + r.summaryJson());
+    out.println("  open    " + r.reportHtml());
+  }
+
+  private static Path home() {
+    return Path.of(System.getProperty("rekey.home", ".")).toAbsolutePath().normalize();
   }
 
   private void step(String title) {
