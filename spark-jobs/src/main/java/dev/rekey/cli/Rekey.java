@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         HBaseCommand.class,
         DemoCommand.class,
         CheckConfigCommand.class,
+        PlanCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {
