@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         DemoCommand.class,
         CheckConfigCommand.class,
         PlanCommand.class,
+        AnalyzeCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {
