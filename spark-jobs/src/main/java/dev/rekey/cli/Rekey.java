@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
     subcommands = {
         HBaseCommand.class,
         DemoCommand.class,
+        KeyCommand.class,
+        SparkClusterCommand.class,
         CheckConfigCommand.class,
         PlanCommand.class,
         AnalyzeCommand.class,
