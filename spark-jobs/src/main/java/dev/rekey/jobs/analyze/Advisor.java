@@ -77,10 +77,13 @@ public final class Advisor {
         : servers + " live RegionServer(s) (pass --servers for the cluster you expect in two years)";
     List<String> rec = new ArrayList<>();
     int byVolume = 1;
-    if (in.totalStoreMb() > 0) {
+    if (in.totalStoreMb() >= 1024) {
       List<String> steps = new ArrayList<>();
       byVolume = SplitPlanner.regionsForVolume(in.totalStoreMb() / 1024, TARGET_REGION_GB, GROWTH, steps);
-      rec.add("by volume: " + steps.get(0).replaceFirst("^([0-9.]+) GB", "$1 GB of store files"));
+      rec.add("by volume (store files): " + steps.get(0));
+    } else if (in.totalStoreMb() > 0) {
+      rec.add(String.format(Locale.ROOT, "by volume: %.1f MB of store files, far below one %.0f GB region; the write "
+          + "tails decide the region count", in.totalStoreMb(), TARGET_REGION_GB));
     }
     String shape;
     int buckets = 0;
