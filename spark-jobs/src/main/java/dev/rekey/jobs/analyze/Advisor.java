@@ -19,6 +19,8 @@ public final class Advisor {
   public static final double CONCENTRATED = 0.8;
   public static final double TARGET_REGION_GB = 6;
   public static final double GROWTH = 1.5;
+  /** Seed 000: "a bucket salt ... often 8 to 64" — the floor when only one live server is known. */
+  public static final int MIN_BUCKETS_UNKNOWN_CLUSTER = 8;
 
   /**
    * The figures the advice is drawn from.
@@ -94,6 +96,12 @@ public final class Advisor {
     if (hotspot && timeFirst && !alreadySalted) {
       shape = "salt";
       buckets = SplitPlanner.bucketsFor(servers);
+      if (in.plannedServers() == null && servers == 1) {
+        // one live server says nothing about production; a 1-bucket salt is no salt
+        buckets = MIN_BUCKETS_UNKNOWN_CLUSTER;
+        serversNote = "1 live RegionServer says nothing about the cluster you will run, so the seeds' common lower "
+            + "bound of 8 (pass --servers)";
+      }
       regions = Math.max(buckets, byVolume);
       regions = (regions + buckets - 1) / buckets * buckets;
       rec.add(String.format(Locale.ROOT, "key shape: salt | %s — a salt byte floorMod(hash(natural key), N) gives N "

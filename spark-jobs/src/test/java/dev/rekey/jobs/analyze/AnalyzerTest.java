@@ -53,6 +53,15 @@ class AnalyzerTest {
   }
 
   @Test
+  void oneLiveServerAndNoPlanGetsTheSeedsLowerBound() {
+    List<KeySample> s = GeneratedKeys.telemetry(V1, 1000, 10);
+    Verdict v = Analyzer.assemble("table t", "t", V1, 1000, s, regions(List.of(), List.of("rs1:1"), 1000),
+        List.of(new ServerStat("rs1:1", 1, 0, 1000, 1000, List.of())), 1, null, null, 1).verdict();
+    assertEquals(8, v.buckets());
+    assertEquals(8, v.regions());
+  }
+
+  @Test
   void oneBusyServerAmongIdleOnesIsAHotspot() {
     List<KeySample> s = GeneratedKeys.telemetry(V1, 2000, 20);
     List<ServerStat> servers = List.of(new ServerStat("rs1:1", 1, 0, 9_500, 9_500, List.of()),
