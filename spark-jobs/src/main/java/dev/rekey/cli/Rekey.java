@@ -16,6 +16,9 @@ import picocli.CommandLine.Command;
         CreateTableCommand.class,
         BackfillCommand.class,
         ScanCommand.class,
+        CheckConfigCommand.class,
+        PlanCommand.class,
+        AnalyzeCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {
