@@ -322,7 +322,7 @@ public final class EmbeddedHBase {
         + "  <property><name>hbase.zookeeper.property.clientPort</name><value>" + ports.zookeeper()
         + "</value></property>\n"
         + "  <property><name>hbase.cluster.distributed</name><value>false</value></property>\n"
-        + "  <property><name>hbase.rootdir</name><value>file://" + "@ROOT@" + "</value></property>\n"
+        + "  <property><name>hbase.rootdir</name><value>file://" + runDir.resolve("data/hbase") + "</value></property>\n"
         + "  <property><name>hbase.unsafe.stream.capability.enforce</name><value>false</value></property>\n"
         + "  <!-- seed 003: operation timeout > rpc timeout x retries; rpc >= 5 s, retries >= 5 -->\n"
         + "  <property><name>hbase.rpc.timeout</name><value>20000</value></property>\n"

@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
     subcommands = {
         HBaseCommand.class,
         DemoCommand.class,
+        KeyCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {

@@ -1,5 +1,6 @@
 package dev.rekey.cli;
 
+import dev.rekey.jobs.common.RegionReader;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Mixin;
@@ -19,7 +20,10 @@ public abstract class SparkCommand implements Callable<Integer> {
     if (!SparkSubmitLauncher.insideSparkSubmit()) {
       return SparkSubmitLauncher.resubmit(global);
     }
-    SparkSession spark = SparkSession.builder().appName("rekey " + commandName()).getOrCreate();
+    SparkSession spark = SparkSession.builder().appName("rekey " + commandName())
+        // snapshot splits report length 0: Spark must not drop "empty" splits (STACK.md pitfall 1)
+        .config(RegionReader.IGNORE_EMPTY_SPLITS, "false")
+        .getOrCreate();
     return run(spark);
   }
 

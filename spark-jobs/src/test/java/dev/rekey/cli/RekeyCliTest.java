@@ -73,4 +73,57 @@ class RekeyCliTest {
     assertEquals(2, r.code());
     assertTrue(r.err().contains("start, stop, status"), r.err());
   }
+
+  private static String layout(String name) {
+    return java.nio.file.Path.of(System.getProperty("rekey.home"), "conf/layouts", name).toString();
+  }
+
+  @Test
+  void keyEncodeMatchesSeed000() {
+    // md5("alice")[0..2] = 63 84 | "alice" | 00 | Long.MAX_VALUE - 1700000000000
+    Run r = run("key", "encode", "--layout", layout("events-v2.yaml"), "userId=alice", "ts=1700000000000");
+    assertEquals(0, r.code(), r.err());
+    assertEquals("6384616c696365007ffffe74301a97ff", r.out().trim());
+  }
+
+  @Test
+  void keyDecodePrintsSaltAndFields() {
+    Run r = run("key", "decode", "--layout", layout("telemetry-v2.yaml"),
+        "010000018bcfe5680000112233445566778899aabbccddeeff");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("salt: 1"), r.out());
+    assertTrue(r.out().contains("ts: 1700000000000"), r.out());
+    assertTrue(r.out().contains("deviceId: 00112233445566778899aabbccddeeff"), r.out());
+  }
+
+  @Test
+  void keyDecodeRejectsAWrongSaltNamingTheReason() {
+    Run r = run("key", "decode", "--layout", layout("telemetry-v2.yaml"),
+        "020000018bcfe5680000112233445566778899aabbccddeeff");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("salt byte 0x02 does not match"), r.err());
+  }
+
+  @Test
+  void keyEncodeNamesTheBadField() {
+    Run r = run("key", "encode", "--layout", layout("telemetry-v1.yaml"), "ts=abc", "deviceId=00");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("field 'ts'"), r.err());
+  }
+
+  @Test
+  void keyVectorsChecksTheShippedLayouts() {
+    for (String l : new String[] {"events-v2.yaml", "telemetry-v1.yaml", "telemetry-v2.yaml"}) {
+      Run r = run("key", "vectors", "--layout", layout(l));
+      assertEquals(0, r.code(), l + ": " + r.out() + r.err());
+      assertTrue(r.out().contains(" 0 failed"), r.out());
+    }
+  }
+
+  @Test
+  void missingLayoutFileIsAUsageError() {
+    Run r = run("key", "encode", "--layout", "no/such.yaml", "a=b");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("no/such.yaml"), r.err());
+  }
 }

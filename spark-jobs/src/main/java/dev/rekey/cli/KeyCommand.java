@@ -1,0 +1,174 @@
+package dev.rekey.cli;
+
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.DecodedKey;
+import dev.rekey.rowkey.FieldValues;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.rowkey.LayoutException;
+import dev.rekey.rowkey.VectorChecker;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** rekey key encode|decode|vectors: the shared key library from the command line. */
+@Command(name = "key", mixinStandardHelpOptions = true,
+    description = "Build, read and check row keys with a layout file (bytes fields as hex, longs as decimal).",
+    subcommands = {KeyCommand.Encode.class, KeyCommand.Decode.class, KeyCommand.Vectors.class})
+public final class KeyCommand implements Runnable {
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+        "Missing subcommand: encode, decode or vectors (see `rekey key --help`).");
+  }
+
+  static KeyLayout load(Path file) {
+    try {
+      return KeyLayout.load(file);
+    } catch (LayoutException e) {
+      throw RekeyException.usage(e.getMessage());
+    }
+  }
+
+  @Command(name = "encode", mixinStandardHelpOptions = true,
+      description = "Print the row key (hex) of the given field values, e.g. `rekey key encode --layout "
+          + "conf/layouts/events-v2.yaml userId=alice ts=1700000000000`.")
+  static final class Encode implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--layout", required = true, paramLabel = "FILE", description = "Layout file (conf/layouts/*.yaml).")
+    Path layout;
+
+    @Parameters(paramLabel = "NAME=VALUE", arity = "1..*", description = "One value per field of the layout.")
+    Map<String, String> values = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() {
+      KeyLayout l = load(layout);
+      try {
+        byte[] key = l.encode(FieldValues.parse(l, values));
+        spec.commandLine().getOut().println(Hex.of(key));
+        return ExitCodes.OK;
+      } catch (IllegalArgumentException e) {
+        throw RekeyException.usage("Cannot encode with layout " + l.name() + ": " + e.getMessage());
+      }
+    }
+  }
+
+  @Command(name = "decode", mixinStandardHelpOptions = true,
+      description = "Print the fields (and salt/prefix) of a row key given as hex.")
+  static final class Decode implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--layout", required = true, paramLabel = "FILE", description = "Layout file (conf/layouts/*.yaml).")
+    Path layout;
+
+    @Parameters(paramLabel = "HEX", description = "The row key as hex.")
+    String hex;
+
+    @Override
+    public Integer call() {
+      KeyLayout l = load(layout);
+      byte[] key;
+      try {
+        key = Hex.parse(hex);
+      } catch (IllegalArgumentException e) {
+        throw RekeyException.usage("Cannot decode '" + hex + "': not hex (" + e.getMessage() + ")");
+      }
+      try {
+        DecodedKey d = l.decode(key);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("layout: " + l.name());
+        switch (l.prefix().kind()) {
+          case SALT -> out.println("salt: " + d.salt());
+          case HASH_PREFIX -> out.println("prefix: " + Hex.of(d.prefixBytes()));
+          default -> { }
+        }
+        FieldValues.format(l, d.fields()).forEach((k, v) -> out.println(k + ": " + v));
+        return ExitCodes.OK;
+      } catch (IllegalArgumentException e) {
+        throw RekeyException.usage(e.getMessage()); // names the key, the layout and the reason
+      }
+    }
+  }
+
+  @Command(name = "vectors", mixinStandardHelpOptions = true,
+      description = "Check a layout against its pinned test vectors (value -> exact key bytes, and rejections).")
+  static final class Vectors implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--layout", required = true, paramLabel = "FILE", description = "Layout file (conf/layouts/*.yaml).")
+    Path layout;
+
+    @Option(names = "--vectors", paramLabel = "FILE",
+        description = "Vectors file (JSON). Default: the files in rowkey/src/test/resources/vectors that name this layout.")
+    List<Path> vectors = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+      KeyLayout l = load(layout);
+      List<Path> files = vectors.isEmpty() ? vectorsNaming(layout) : vectors;
+      if (files.isEmpty()) {
+        throw RekeyException.usage("No vectors for layout " + layout + " in " + vectorsDir()
+            + ": pass --vectors FILE");
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      int passed = 0;
+      List<String> failures = new ArrayList<>();
+      for (Path f : files) {
+        if (!Files.isRegularFile(f)) {
+          throw RekeyException.usage("Cannot read vectors " + f + ": no such file");
+        }
+        VectorChecker.Report r = VectorChecker.run(l, f);
+        passed += r.passed();
+        failures.addAll(r.failures());
+        out.println(f + ": " + r.passed() + " passed, " + r.failures().size() + " failed");
+      }
+      failures.forEach(m -> out.println("FAIL " + m));
+      out.println(passed + " passed, " + failures.size() + " failed");
+      return failures.isEmpty() ? ExitCodes.OK : ExitCodes.MISMATCH;
+    }
+
+    private static Path vectorsDir() {
+      return Path.of(System.getProperty("rekey.home", ".")).resolve("rowkey/src/test/resources/vectors");
+    }
+
+    /** Vector files whose "layout" names the same file as the given one. */
+    private static List<Path> vectorsNaming(Path layoutFile) throws IOException {
+      Path home = Path.of(System.getProperty("rekey.home", "."));
+      Path wanted = layoutFile.toAbsolutePath().normalize();
+      List<Path> out = new ArrayList<>();
+      if (!Files.isDirectory(vectorsDir())) {
+        return out;
+      }
+      try (Stream<Path> files = Files.list(vectorsDir())) {
+        for (Path f : files.sorted().toList()) {
+          Object l = VectorChecker.readJson(f).get("layout");
+          if (l instanceof String s && home.resolve(s).toAbsolutePath().normalize().equals(wanted)) {
+            out.add(f);
+          }
+        }
+      }
+      return out;
+    }
+  }
+}

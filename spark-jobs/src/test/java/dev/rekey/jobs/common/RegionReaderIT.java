@@ -1,0 +1,123 @@
+package dev.rekey.jobs.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.demo.LegacyTelemetryTable;
+import dev.rekey.demo.TelemetryGenerator;
+import dev.rekey.demo.TelemetryReading;
+import dev.rekey.testing.SharedHBase;
+import dev.rekey.testing.SharedSpark;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The shared read path against the real server: partitions per region, snapshot = live, time range, errors. */
+@Tag("e2e")
+class RegionReaderIT {
+  private static final int ROWS = 2_000;
+  private static TableName table;
+  private static String snapshot;
+  private static TelemetryGenerator gen;
+
+  @BeforeAll
+  static void writeFourRegionTable() throws Exception {
+    table = SharedHBase.uniqueTable("reader");
+    snapshot = table.getNameAsString() + "_snap";
+    gen = TelemetryGenerator.oneDay(ROWS, 10);
+    // split the day into 4 time regions: the legacy key starts with ts
+    byte[][] splits = new byte[3][];
+    for (int i = 1; i <= 3; i++) {
+      splits[i - 1] = Bytes.toBytes(TelemetryGenerator.DEFAULT_START + i * 6L * 3600 * 1000);
+    }
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(table)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LegacyTelemetryTable.FAMILY)).build(), splits);
+      try (Table t = SharedHBase.connection().getTable(table)) {
+        List<Put> puts = new ArrayList<>();
+        for (long i = 0; i < ROWS; i++) {
+          puts.add(LegacyTelemetryTable.put(gen.reading(i)));
+        }
+        t.put(puts);
+      }
+      admin.flush(table);
+      admin.snapshot(snapshot, table);
+    }
+  }
+
+  private static JavaSparkContext jsc() {
+    return JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
+  }
+
+  @Test
+  void liveTableReadsOnePartitionPerRegionAndEveryRow() {
+    try (RegionRead read = RegionReader.table(table).open(jsc(), SharedHBase.conf())) {
+      assertEquals(4, read.regions());
+      assertEquals(4, read.partitions());
+      assertEquals(ROWS, read.rows().count());
+    }
+  }
+
+  @Test
+  void snapshotReadsTheSameRowsAndCleansUpItsRestoreDir() {
+    Path restoreRoot = SharedHBase.runRoot().resolve("restore-" + table.getNameAsString());
+    RegionRead read = RegionReader.snapshot(snapshot).splitsPerRegion(2)
+        .restoreRoot(restoreRoot.toUri().toString()).open(jsc(), SharedHBase.conf());
+    try {
+      assertEquals(4, read.regions());
+      assertEquals(8, read.partitions(), "k splits per region");
+      List<String> keys = read.rows().map(r -> Bytes.toHex(r.getRow())).collect();
+      assertEquals(ROWS, keys.size());
+      assertEquals(ROWS, keys.stream().distinct().count(), "no row read twice across sub-splits");
+    } finally {
+      read.close();
+    }
+    assertTrue(!Files.exists(restoreRoot) || restoreRoot.toFile().list().length == 0, "restore dir removed");
+  }
+
+  @Test
+  void timeRangeKeepsOnlyCellsInsideIt() {
+    TelemetryReading first = gen.reading(0);
+    long from = first.ts() + 3600_000L;
+    long to = first.ts() + 2 * 3600_000L;
+    long expected = 0;
+    for (long i = 0; i < ROWS; i++) {
+      long ts = gen.reading(i).ts();
+      if (ts >= from && ts < to) {
+        expected++;
+      }
+    }
+    try (RegionRead read = RegionReader.snapshot(snapshot).timeRange(from, to).open(jsc(), SharedHBase.conf())) {
+      assertEquals(expected, read.rows().count());
+      assertFalse(expected == 0);
+    }
+  }
+
+  @Test
+  void missingSourcesAndFamiliesAreClearErrors() {
+    RekeyException noSnap = assertThrows(RekeyException.class,
+        () -> RegionReader.snapshot("no_such_snap").open(jsc(), SharedHBase.conf()));
+    assertTrue(noSnap.getMessage().contains("Cannot read snapshot no_such_snap: it does not exist"), noSnap.getMessage());
+    RekeyException noTable = assertThrows(RekeyException.class,
+        () -> RegionReader.table(TableName.valueOf("no_such_table")).open(jsc(), SharedHBase.conf()));
+    assertTrue(noTable.getMessage().contains("Cannot read table no_such_table: it does not exist"), noTable.getMessage());
+    RekeyException noFamily = assertThrows(RekeyException.class,
+        () -> RegionReader.table(table).families(List.of("x")).open(jsc(), SharedHBase.conf()));
+    assertTrue(noFamily.getMessage().contains("unknown family x"), noFamily.getMessage());
+    assertEquals(ExitCodes.USAGE, noFamily.exitCode());
+  }
+}
