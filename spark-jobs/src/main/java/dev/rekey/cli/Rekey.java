@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         HBaseCommand.class,
         DemoCommand.class,
         KeyCommand.class,
+        SparkClusterCommand.class,
         ReconcileCommand.class,
         CommandLine.HelpCommand.class
     })

@@ -1,0 +1,189 @@
+package dev.rekey.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * A real Spark standalone cluster on 127.0.0.1: one Master and one Worker process started from the same jars the
+ * CLI runs on (linked into {@code <run dir>/spark-home/jars}, the layout Spark's worker expects), free ports, in
+ * their own session. Used by the distributed tests and by hand ({@code rekey spark-cluster start}).
+ */
+public final class LocalSparkCluster {
+  private final Path runDir;
+  private final Consumer<String> out;
+
+  public LocalSparkCluster(Path runDir, Consumer<String> out) {
+    this.runDir = runDir.toAbsolutePath().normalize();
+    this.out = out;
+  }
+
+  public static Path defaultRunDir() {
+    return EmbeddedHBase.defaultRunDir().resolveSibling("spark");
+  }
+
+  /** spark://127.0.0.1:PORT of the running master, if any. */
+  public Optional<String> masterUrl() {
+    Path f = runDir.resolve("master.url");
+    try {
+      return running() && Files.exists(f) ? Optional.of(Files.readString(f).trim()) : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  public boolean running() {
+    return alive("master") && alive("worker");
+  }
+
+  /**
+   * Starts master and worker unless running. {@code jars} are the Spark + Hadoop jars (the CLI's own classpath).
+   *
+   * @return the master URL
+   */
+  public String start(List<Path> jars, int workerCores, String workerMemory, Duration timeout) {
+    try {
+      if (running()) {
+        String url = masterUrl().orElseThrow();
+        out.accept("Spark cluster is already running: " + url);
+        return url;
+      }
+      stop();
+      Path home = runDir.resolve("spark-home");
+      EmbeddedHBase.deleteTree(home);
+      Files.createDirectories(home.resolve("jars"));
+      Files.createDirectories(runDir.resolve("logs"));
+      for (Path jar : jars) {
+        Path link = home.resolve("jars").resolve(jar.getFileName());
+        if (!Files.exists(link)) {
+          Files.createSymbolicLink(link, jar.toAbsolutePath());
+        }
+      }
+      int[] ports = EmbeddedHBase.freePorts(3);
+      String url = "spark://127.0.0.1:" + ports[0];
+      launch("master", home, List.of("org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
+          "--port", Integer.toString(ports[0]), "--webui-port", Integer.toString(ports[1])));
+      waitForLine("master", "I have been elected leader", timeout);
+      launch("worker", home, List.of("org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
+          "--cores", Integer.toString(workerCores), "--memory", workerMemory,
+          "--webui-port", Integer.toString(ports[2]), "--work-dir", runDir.resolve("work").toString(), url));
+      waitForLine("worker", "Successfully registered with master", timeout);
+      Files.writeString(runDir.resolve("master.url"), url);
+      out.accept("Spark standalone cluster up: " + url + " (1 worker, " + workerCores + " cores, " + workerMemory
+          + "); logs in " + runDir.resolve("logs"));
+      return url;
+    } catch (IOException e) {
+      throw new EmbeddedHBaseException("Cannot start the Spark cluster in " + runDir + ": " + e);
+    }
+  }
+
+  /** Stops worker and master (SIGTERM, then SIGKILL); a stopped cluster is a no-op. */
+  public void stop() {
+    for (String role : List.of("worker", "master")) {
+      pid(role).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive).ifPresent(p -> {
+        p.destroy();
+        try {
+          p.onExit().get(20, TimeUnit.SECONDS);
+        } catch (Exception e) {
+          p.destroyForcibly();
+        }
+        out.accept("Stopped Spark " + role + " (pid " + p.pid() + ")");
+      });
+      try {
+        Files.deleteIfExists(runDir.resolve(role + ".pid"));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  private void launch(String role, Path home, List<String> args) throws IOException {
+    List<String> cmd = new ArrayList<>();
+    if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+      cmd.add("/usr/bin/setsid");
+    }
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx512m");
+    cmd.addAll(ServerJvmFlags.FLAGS);
+    cmd.add("-cp");
+    cmd.add(home.resolve("jars") + "/*");
+    cmd.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(log(role).toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    // the worker starts executors with $SPARK_HOME/jars; without the Scala version it looks for a source build
+    pb.environment().put("SPARK_HOME", home.toString());
+    pb.environment().put("SPARK_SCALA_VERSION", "2.12");
+    pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+    Process p = pb.start();
+    Files.writeString(runDir.resolve(role + ".pid"), Long.toString(p.pid()));
+  }
+
+  private void waitForLine(String role, String needle, Duration timeout) throws IOException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(log(role)) && Files.readString(log(role), StandardCharsets.ISO_8859_1).contains(needle)) {
+        return;
+      }
+      Optional<ProcessHandle> p = pid(role).flatMap(ProcessHandle::of);
+      if (p.isEmpty() || !p.get().isAlive()) {
+        throw new EmbeddedHBaseException("Spark " + role + " exited during start-up; see " + log(role) + ":\n"
+            + tail(log(role)));
+      }
+      try {
+        p.get().onExit().get(250, TimeUnit.MILLISECONDS); // returns early only if it dies
+      } catch (java.util.concurrent.TimeoutException e) {
+        // still starting
+      } catch (Exception e) {
+        Thread.currentThread().interrupt();
+        throw new EmbeddedHBaseException("Interrupted while starting Spark " + role);
+      }
+    }
+    stop();
+    throw new EmbeddedHBaseException("Spark " + role + " did not start within " + timeout.toSeconds() + " s; see "
+        + log(role) + ":\n" + tail(log(role)));
+  }
+
+  private static String tail(Path f) throws IOException {
+    if (!Files.exists(f)) {
+      return "(no log)";
+    }
+    List<String> lines = Files.readAllLines(f, StandardCharsets.ISO_8859_1);
+    return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+  }
+
+  private Path log(String role) {
+    return runDir.resolve("logs").resolve(role + ".log");
+  }
+
+  private Optional<Long> pid(String role) {
+    try {
+      Path f = runDir.resolve(role + ".pid");
+      return Files.exists(f) ? Optional.of(Long.parseLong(Files.readString(f).trim())) : Optional.empty();
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  private boolean alive(String role) {
+    return pid(role).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive).isPresent();
+  }
+
+  /** The jars of a classpath string (directories and the application jar are left to SparkSubmit). */
+  public static List<Path> jarsOf(String classpath, Path exclude) {
+    try (Stream<String> s = Stream.of(classpath.split(java.io.File.pathSeparator))) {
+      return s.filter(e -> e.endsWith(".jar")).map(Path::of)
+          .filter(p -> exclude == null || !p.toAbsolutePath().equals(exclude.toAbsolutePath()))
+          .filter(Files::isRegularFile).distinct().toList();
+    }
+  }
+}

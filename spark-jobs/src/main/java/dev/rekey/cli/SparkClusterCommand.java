@@ -1,0 +1,59 @@
+package dev.rekey.cli;
+
+import dev.rekey.embedded.EmbeddedHBaseException;
+import dev.rekey.embedded.LocalSparkCluster;
+import dev.rekey.jobs.common.ExitCodes;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** rekey spark-cluster start|stop|status: a real Spark standalone cluster (master + worker) on 127.0.0.1. */
+@Command(name = "spark-cluster", mixinStandardHelpOptions = true,
+    description = "Start, stop or show a local Spark standalone cluster (master + 1 worker on 127.0.0.1), "
+        + "for running jobs with --master spark://... as on a real cluster.")
+public final class SparkClusterCommand implements Callable<Integer> {
+  enum Action { start, stop, status }
+
+  @Parameters(index = "0", paramLabel = "start|stop|status", description = "What to do: ${COMPLETION-CANDIDATES}.")
+  Action action;
+
+  @Option(names = "--run-dir", paramLabel = "DIR", description = "Where the cluster keeps logs and pids (default: $REKEY_RUN_DIR/spark, else .rekey/spark).")
+  Path runDir;
+
+  @Option(names = "--worker-cores", defaultValue = "2", description = "Cores of the worker (default: ${DEFAULT-VALUE}).")
+  int cores;
+
+  @Option(names = "--worker-memory", defaultValue = "2g", description = "Memory of the worker (default: ${DEFAULT-VALUE}).")
+  String memory;
+
+  @Override
+  public Integer call() {
+    LocalSparkCluster cluster = new LocalSparkCluster(runDir != null ? runDir : LocalSparkCluster.defaultRunDir(),
+        System.out::println);
+    switch (action) {
+      case start -> {
+        try {
+          String url = cluster.start(LocalSparkCluster.jarsOf(System.getProperty("java.class.path"),
+              Path.of(SparkSubmitLauncher.applicationJar())), cores, memory, Duration.ofSeconds(90));
+          System.out.println("Run jobs on it with: bin/rekey --master " + url + " <command> ...");
+          return ExitCodes.OK;
+        } catch (EmbeddedHBaseException e) {
+          System.err.println("Error: " + e.getMessage());
+          return ExitCodes.FAILURE;
+        }
+      }
+      case stop -> {
+        cluster.stop();
+        return ExitCodes.OK;
+      }
+      default -> {
+        var url = cluster.masterUrl();
+        System.out.println(url.map(u -> "Spark cluster is running: " + u).orElse("Spark cluster is not running"));
+        return url.isPresent() ? ExitCodes.OK : ExitCodes.FAILURE;
+      }
+    }
+  }
+}
