@@ -1,6 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.rowkey.DecodedKey;
+import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
 import java.util.Map;
@@ -8,7 +8,8 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
- * Turns one whole row (a Result) of one side into a {@link RowRecord}: decodes the key with the side's layout, takes
+ * Turns one whole row (a Result) of one side into a {@link RowRecord}: decodes the key with the side's layout (the
+ * shared {@link RowDecoder}), takes
  * the row's time from the key field or its newest cell, buckets it, and (when asked) digests its content. Serializable
  * (Spark ships it to executors); not thread-safe within a task — the digester is created per partition.
  */
@@ -16,6 +17,7 @@ public final class RowClassifier implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final KeyLayout layout;
+  private final RowDecoder decoder;
   private final NaturalKey naturalKey;
   private final TimeSource time;
   private final Buckets buckets;
@@ -24,6 +26,7 @@ public final class RowClassifier implements Serializable {
 
   public RowClassifier(KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest) {
     this.layout = layout;
+    this.decoder = new RowDecoder(layout);
     this.naturalKey = naturalKey;
     this.time = time;
     this.buckets = buckets;
@@ -42,8 +45,8 @@ public final class RowClassifier implements Serializable {
     Map<String, Object> fields;
     byte[] nk;
     try {
-      DecodedKey key = layout.decode(rowKey);
-      fields = key.fields();
+      // the shared decoder, key only: the cells are digested straight from the Result below, without copies
+      fields = decoder.decode(rowKey, null).fieldMap(decoder.fieldNames());
       nk = naturalKey.encode(fields);
     } catch (IllegalArgumentException e) {
       return new RowRecord(rowKey, null, RowRecord.UNDECODABLE, 0, cells == null ? 0 : cells.length, null,
