@@ -25,9 +25,9 @@ public final class ReconcileReport {
 
   /** The console report: sides, one line per bucket, the drill-downs, and the verdict. */
   public static void print(ReconcileResult r, PrintStream out) {
-    out.printf("old: %s (layout %s, %d regions) %s%n", r.old().source(), r.old().layout(), r.old().regions(),
+    out.printf("old: %s (layout %s, %s) %s%n", r.old().source(), r.old().layout(), regions(r.old().regions()),
         r.old().accounting());
-    out.printf("new: %s (layout %s, %d regions) %s%n", r.neu().source(), r.neu().layout(), r.neu().regions(),
+    out.printf("new: %s (layout %s, %s) %s%n", r.neu().source(), r.neu().layout(), regions(r.neu().regions()),
         r.neu().accounting());
     out.printf("buckets of %s from %s to %s, time %s%s%n", human(r.bucketMillis()), TimeSpec.iso(r.from()),
         TimeSpec.iso(r.to()), r.time(), r.digest() ? ", content digests compared" : ", counts only (add --digest to compare content)");
@@ -148,7 +148,7 @@ public final class ReconcileReport {
             r.mismatchedBuckets(), r.emptyBuckets(), r.seconds()))).append("</p>\n<ul>");
     for (SideSummary s : new SideSummary[] {r.old(), r.neu()}) {
       h.append("<li>").append(s == r.old() ? "old: " : "new: ").append(esc(s.source())).append(" (layout ")
-          .append(esc(s.layout())).append(", ").append(s.regions()).append(" regions): ").append(esc(s.accounting()))
+          .append(esc(s.layout())).append(", ").append(regions(s.regions())).append("): ").append(esc(s.accounting()))
           .append("</li>");
     }
     h.append("</ul>\n");
@@ -224,6 +224,10 @@ public final class ReconcileReport {
     h.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%s</text>%n",
         width - 10, height - 10, TimeSpec.iso(r.to())));
     h.append("</svg>\n<p>blue: old rows; green: new rows (red where the bucket mismatches).</p>\n");
+  }
+
+  static String regions(int n) {
+    return n == 1 ? "1 region" : n + " regions";
   }
 
   static String human(long millis) {
