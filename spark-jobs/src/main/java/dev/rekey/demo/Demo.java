@@ -85,6 +85,7 @@ public final class Demo {
       analyzeLegacy(spark, conf);
       backfillStep(spark, conf, admin);
       analyzeRekeyedIfPresent(spark, conf);
+      reconcileStep(spark, conf, conn, gen);
       eventsTable(conn, admin);
       nightlyReports(spark, admin, conf);
     }
@@ -225,6 +226,20 @@ public final class Demo {
     }
     var files = AnalyzeReport.write(r, options.runDir().resolveSibling(dirName));
     out.println("  report: " + files.get(1));
+  /**
+   * Reconcile telemetry_v1 vs telemetry_v2 per hour (green), delete a few rows from v2 and catch them (exit 3), restore
+   * them (green). Runs after the backfill step, which creates telemetry_v2; skipped without it.
+   */
+  private void reconcileStep(SparkSession spark, Configuration conf, Connection conn, TelemetryGenerator gen)
+      throws java.io.IOException {
+    step("Reconcile " + DemoTables.TELEMETRY_V1 + " vs " + DemoTables.TELEMETRY_V2
+        + " per hour, by natural key across the key change");
+    java.nio.file.Path layouts = java.nio.file.Path.of(System.getProperty("rekey.home", ".")).resolve("conf/layouts");
+    new DemoReconcile(out, options.runDir().toAbsolutePath().resolveSibling("reports").resolve("reconcile"))
+        .run(spark, conf, conn, DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2,
+            dev.rekey.rowkey.KeyLayout.load(layouts.resolve("telemetry-v1.yaml")),
+            dev.rekey.rowkey.KeyLayout.load(layouts.resolve("telemetry-v2.yaml")),
+            gen, TelemetryGenerator.DEFAULT_START, TelemetryGenerator.DEFAULT_START + 24L * 3600 * 1000);
   }
 
   private void step(String title) {
