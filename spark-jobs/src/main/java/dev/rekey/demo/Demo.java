@@ -226,6 +226,8 @@ public final class Demo {
     }
     var files = AnalyzeReport.write(r, options.runDir().resolveSibling(dirName));
     out.println("  report: " + files.get(1));
+  }
+
   /**
    * Reconcile telemetry_v1 vs telemetry_v2 per hour (green), delete a few rows from v2 and catch them (exit 3), restore
    * them (green). Runs after the backfill step, which creates telemetry_v2; skipped without it.
