@@ -13,7 +13,13 @@ import picocli.CommandLine.Command;
         DemoCommand.class,
         KeyCommand.class,
         SparkClusterCommand.class,
+        CreateTableCommand.class,
+        BackfillCommand.class,
         ScanCommand.class,
+        CheckConfigCommand.class,
+        PlanCommand.class,
+        AnalyzeCommand.class,
+        ReconcileCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {

@@ -33,7 +33,12 @@ class DemoIT {
       assertEquals(0, r.exitCode(), "run " + run + ":\n" + r.all());
       assertTrue(r.stdout().contains("5,000 readings from 25 devices"), r.stdout());
       assertTrue(r.stdout().contains("already running"), "the demo reuses the running server:\n" + r.stdout());
+      assertTrue(r.stdout().contains("verdict: HOTSPOT") && r.stdout().contains("recommendation: salt, N = 16, 16 regions"),
+          "analyze shows the legacy hotspot:\n" + r.stdout());
       assertLegacyTableMatchesGenerator();
+      // step 4: the backfill into the 16-region salted table
+      assertTrue(r.stdout().contains("read 5,000 = written 5,000 + quarantined 0 + filtered 0"), r.stdout());
+      assertEquals(16, SharedHBase.connection().getAdmin().getRegions(DemoTables.TELEMETRY_V2).size());
       assertNightlyReports(r.stdout());
     }
   }
