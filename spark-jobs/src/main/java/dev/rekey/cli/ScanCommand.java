@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.scan.OutputFormat;
 import dev.rekey.jobs.scan.RegionTotals;
 import dev.rekey.jobs.scan.ReportFile;
@@ -12,10 +12,7 @@ import dev.rekey.jobs.scan.ScanResult;
 import dev.rekey.jobs.scan.ScanSource;
 import dev.rekey.jobs.scan.TimeWindow;
 import dev.rekey.jobs.scan.WideColumn;
-import dev.rekey.rowkey.KeyLayout;
-import dev.rekey.rowkey.LayoutException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +91,7 @@ public final class ScanCommand extends SparkCommand {
   ScanOptions options() {
     ScanOptions.Builder b = ScanOptions.builder()
         .source(ScanSource.of(table, snapshot))
-        .layout(loadLayout(layout, home()))
+        .layout(LayoutFiles.load(layout, "--layout"))
         .window(TimeWindow.fromOptions(from, to, day))
         .out(out)
         .format(OutputFormat.parse(format))
@@ -111,26 +108,6 @@ public final class ScanCommand extends SparkCommand {
       b.param(p);
     }
     return b.build();
-  }
-
-  static KeyLayout loadLayout(String arg, Path home) {
-    Path p = Path.of(arg);
-    if (!Files.isRegularFile(p)) {
-      Path named = home.resolve("conf/layouts").resolve(arg.endsWith(".yaml") ? arg : arg + ".yaml");
-      if (!arg.contains("/") && Files.isRegularFile(named)) {
-        p = named;
-      } else if (Files.isRegularFile(home.resolve(arg))) {
-        p = home.resolve(arg);
-      } else {
-        throw RekeyException.usage("Cannot load layout " + arg + ": no such file (give a layout file, or a name in "
-            + home.resolve("conf/layouts") + ", e.g. events-v2)");
-      }
-    }
-    try {
-      return KeyLayout.load(p);
-    } catch (LayoutException e) {
-      throw RekeyException.usage(e.getMessage());
-    }
   }
 
   @Override

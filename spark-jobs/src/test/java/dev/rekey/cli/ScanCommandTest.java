@@ -53,7 +53,7 @@ class ScanCommandTest {
 
     e = assertThrows(RekeyException.class, () -> options("--table", "t", "--layout", "no-such-layout"));
     assertEquals(ExitCodes.USAGE, e.exitCode());
-    assertTrue(e.getMessage().startsWith("Cannot load layout no-such-layout: no such file"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("Cannot load layout 'no-such-layout' (--layout): no such file"), e.getMessage());
 
     e = assertThrows(RekeyException.class, () -> options("--layout", "events-v2"));
     assertTrue(e.getMessage().contains("exactly one of --table"), e.getMessage());
