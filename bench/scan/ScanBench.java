@@ -5,6 +5,8 @@
 //   java <spark flags> -cp "$JAR:$(cat spark-jobs/target/launch.classpath):$CLIENT_CONF_DIR" ScanBench.java ROWS REGIONS ROUNDS MASTER
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
+import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
@@ -22,6 +24,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
 public class ScanBench {
@@ -57,23 +60,46 @@ public class ScanBench {
           .out(Path.of("target/bench/scan/out")).build();
       ScanJob.on(spark).hbaseConf(conf).options(options).execute(); // warm-up: JIT, Spark, region locations
       count(conn, table, layout, day);
-      System.out.printf("%-6s %14s %14s %8s%n", "round", "parallel r/s", "single r/s", "ratio");
-      double sumRatio = 0;
+      JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+      String snapshot = "bench_scan_events_snap";
+      if (admin.listSnapshots().stream().anyMatch(x -> x.getName().equals(snapshot))) {
+        admin.deleteSnapshot(snapshot);
+      }
+      admin.snapshot(snapshot, table);
+      ScanOptions snapOptions = ScanOptions.builder().snapshot(snapshot).layout(layout).window(day)
+          .out(Path.of("target/bench/scan/out-snapshot")).build();
+      System.out.printf("%-6s %14s %14s %14s %14s %10s %10s %10s%n", "round", "scan job r/s", "raw read r/s",
+          "snap job r/s", "single r/s", "job/single", "raw/single", "snap/single");
+      double sumSnap = 0;
+      double sumJob = 0;
+      double sumRaw = 0;
       for (int r = 1; r <= rounds; r++) {
         long t0 = System.nanoTime();
         ScanResult res = ScanJob.on(spark).hbaseConf(conf).options(options).execute();
-        double par = res.rows() / ((System.nanoTime() - t0) / 1e9);
+        double job = res.rows() / ((System.nanoTime() - t0) / 1e9);
         long t1 = System.nanoTime();
-        long n = count(conn, table, layout, day);
-        double single = n / ((System.nanoTime() - t1) / 1e9);
-        if (n != res.rows()) {
-          throw new IllegalStateException("row counts differ: parallel " + res.rows() + ", single " + n);
+        long raw;
+        try (RegionRead read = RegionReader.table(table).timeRange(day.from(), day.to()).open(jsc, conf)) {
+          raw = read.rows().count(); // the same region-parallel read, without decoding, stats or caching
         }
-        sumRatio += par / single;
-        System.out.printf("%-6d %,14.0f %,14.0f %7.2fx   (%d partitions, %,d rows)%n", r, par, single, par / single,
-            res.partitions(), n);
+        double rawRate = raw / ((System.nanoTime() - t1) / 1e9);
+        long ts = System.nanoTime();
+        ScanResult snapRes = ScanJob.on(spark).hbaseConf(conf).options(snapOptions).execute();
+        double snap = snapRes.rows() / ((System.nanoTime() - ts) / 1e9);
+        long t2 = System.nanoTime();
+        long n = count(conn, table, layout, day);
+        double single = n / ((System.nanoTime() - t2) / 1e9);
+        if (n != res.rows() || n != raw || n != snapRes.rows()) {
+          throw new IllegalStateException("row counts differ: job " + res.rows() + ", raw " + raw + ", single " + n);
+        }
+        sumJob += job / single;
+        sumRaw += rawRate / single;
+        sumSnap += snap / single;
+        System.out.printf("%-6d %,14.0f %,14.0f %,14.0f %,14.0f %9.2fx %9.2fx %9.2fx   (%d partitions, %,d rows)%n", r,
+            job, rawRate, snap, single, job / single, rawRate / single, snap / single, res.partitions(), n);
       }
-      System.out.printf("mean ratio %.2fx over %d rounds%n", sumRatio / rounds, rounds);
+      System.out.printf("mean vs the single scanner: scan job %.2fx, raw region-parallel read %.2fx, scan job on a "
+          + "snapshot %.2fx, over %d rounds%n", sumJob / rounds, sumRaw / rounds, sumSnap / rounds, rounds);
       spark.stop();
     }
   }
