@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         CheckConfigCommand.class,
         PlanCommand.class,
         AnalyzeCommand.class,
+        ReconcileCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {
