@@ -38,7 +38,7 @@ public final class CreateTableCommand implements Callable<Integer> {
 
   @Option(names = "--splits", paramLabel = "salt|uniform|hex|FILE",
       description = "salt (one region per bucket), uniform (UniformSplit), hex (HexStringSplit), or a split file "
-          + "(one hex point per line, # comments; what `rekey plan` writes).")
+          + "(what `rekey plan --out` writes: the HBase shell's SPLITS_FILE format, one \\xNN-escaped point per line).")
   String splits;
 
   @Option(names = "--family", required = true, paramLabel = "SPEC",

@@ -15,6 +15,11 @@ import picocli.CommandLine.Command;
         SparkClusterCommand.class,
         CreateTableCommand.class,
         BackfillCommand.class,
+        ScanCommand.class,
+        CheckConfigCommand.class,
+        PlanCommand.class,
+        AnalyzeCommand.class,
+        ReconcileCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {

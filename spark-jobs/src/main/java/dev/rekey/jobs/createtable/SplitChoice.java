@@ -1,5 +1,6 @@
 package dev.rekey.jobs.createtable;
 
+import dev.rekey.jobs.plan.SplitFile;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.PrefixSpec;
 import dev.rekey.rowkey.SplitPoints;

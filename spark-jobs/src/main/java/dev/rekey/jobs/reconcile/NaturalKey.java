@@ -1,0 +1,143 @@
+package dev.rekey.jobs.reconcile;
+
+import dev.rekey.rowkey.FieldSpec;
+import dev.rekey.rowkey.FieldType;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyLayout;
+import java.io.ByteArrayOutputStream;
+import java.io.Serializable;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The natural key of a row, independent of any key layout: the layout's fields (salt, hash prefix and derived
+ * sub-buckets left out) in <b>field-name order</b>, so two layouts that order the same fields differently still give
+ * the same bytes. Canonical encoding, per field:
+ *
+ * <pre>
+ *   u16 nameLength | name (UTF-8) | tag (1 byte: 'S' string, 'B' bytes, 'I' integer) | u32 valueLength | value
+ * </pre>
+ *
+ * where a string value is its UTF-8 bytes, bytes are themselves, and every integer (INT, LONG, REVERSED_LONG — the
+ * natural value, not the reversed bytes) is 8 bytes big-endian two's complement, so an int field in one layout and a
+ * long in the other compare equal. Length prefixes make the encoding injective (no two keys share bytes).
+ */
+public final class NaturalKey implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** The fields that make up the natural key, sorted by name, with their type class. */
+  private final TreeMap<String, Character> fields;
+
+  private NaturalKey(TreeMap<String, Character> fields) {
+    this.fields = fields;
+  }
+
+  /** The natural key of a layout (decodable layouts only). */
+  public static NaturalKey of(KeyLayout layout) {
+    if (!layout.decodable()) {
+      throw new IllegalArgumentException("Cannot reconcile with layout " + layout.name() + ": its keys are full hashes,"
+          + " which cannot be decoded back into their fields (reconcile needs each row's natural key)");
+    }
+    TreeMap<String, Character> m = new TreeMap<>();
+    for (FieldSpec f : layout.fields()) {
+      if (f.type() != FieldType.SUB_BUCKET) {
+        m.put(f.name(), tag(f.type()));
+      }
+    }
+    return new NaturalKey(m);
+  }
+
+  /**
+   * The natural key both layouts share; fails naming the difference when they do not describe the same fields
+   * (then rows cannot be matched across the tables).
+   */
+  public static NaturalKey common(KeyLayout oldLayout, KeyLayout newLayout) {
+    NaturalKey a = of(oldLayout);
+    NaturalKey b = of(newLayout);
+    if (!a.fields.equals(b.fields)) {
+      throw new IllegalArgumentException("Cannot reconcile: layouts " + oldLayout.name() + " and " + newLayout.name()
+          + " do not have the same natural key (old fields " + describe(a.fields) + ", new fields " + describe(b.fields)
+          + "); reconcile matches rows by the fields both keys encode, so both layouts need the same field names and"
+          + " kinds (string, bytes, integer)");
+    }
+    return a;
+  }
+
+  public List<String> fieldNames() {
+    return new ArrayList<>(fields.keySet());
+  }
+
+  /** Canonical bytes of decoded field values (extra fields such as sub-buckets are ignored). */
+  public byte[] encode(Map<String, Object> values) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(64);
+    for (Map.Entry<String, Character> f : fields.entrySet()) {
+      Object v = values.get(f.getKey());
+      if (v == null) {
+        throw new IllegalArgumentException("field '" + f.getKey() + "' is missing from the decoded key");
+      }
+      byte[] name = f.getKey().getBytes(StandardCharsets.UTF_8);
+      out.write(name.length >>> 8);
+      out.write(name.length);
+      out.writeBytes(name);
+      byte[] value = valueBytes(f.getKey(), f.getValue(), v);
+      out.write(f.getValue());
+      out.writeBytes(ByteBuffer.allocate(4).putInt(value.length).array());
+      out.writeBytes(value);
+    }
+    return out.toByteArray();
+  }
+
+  /** Decoded values as display text, in name order: bytes as hex, integers and strings as themselves. */
+  public static Map<String, String> display(NaturalKey key, Map<String, Object> values) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String name : key.fields.keySet()) {
+      Object v = values.get(name);
+      out.put(name, v instanceof byte[] b ? Hex.of(b) : String.valueOf(v));
+    }
+    return out;
+  }
+
+  private static byte[] valueBytes(String name, char tag, Object v) {
+    switch (tag) {
+      case 'S':
+        if (v instanceof String s) {
+          return s.getBytes(StandardCharsets.UTF_8);
+        }
+        break;
+      case 'B':
+        if (v instanceof byte[] b) {
+          return b;
+        }
+        break;
+      default:
+        if (v instanceof Long || v instanceof Integer) {
+          return ByteBuffer.allocate(8).putLong(((Number) v).longValue()).array();
+        }
+    }
+    throw new IllegalArgumentException("field '" + name + "' has a " + v.getClass().getSimpleName()
+        + " value, expected " + kind(tag));
+  }
+
+  private static char tag(FieldType t) {
+    return switch (t) {
+      case STRING -> 'S';
+      case BYTES -> 'B';
+      default -> 'I';
+    };
+  }
+
+  private static String kind(char tag) {
+    return tag == 'S' ? "string" : tag == 'B' ? "bytes" : "integer";
+  }
+
+  private static String describe(TreeMap<String, Character> m) {
+    StringBuilder sb = new StringBuilder("[");
+    m.forEach((k, v) -> sb.append(sb.length() > 1 ? ", " : "").append(k).append(':').append(kind(v)));
+    return sb.append(']').toString();
+  }
+}

@@ -1,0 +1,197 @@
+package dev.rekey.jobs.reconcile;
+
+import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyLayout;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.Optional;
+import org.apache.spark.sql.SparkSession;
+import scala.Tuple2;
+
+/**
+ * The reconcile action: compares an old and a new table (or snapshots) per time bucket by natural key, across a key
+ * change. {@code Reconcile.on(spark, hbaseConf).options(o).execute()} — the CLI, tests and benchmarks call exactly
+ * this.
+ *
+ * <p>Pass 1 reads both sides region-parallel at once (one Spark job over the union of their partitions) and tallies
+ * rows, cells and (with --digest) summed row digests per bucket inside each partition; only the small tallies are
+ * shuffled. Pass 2 runs only when some bucket mismatches: it reads both sides again (no caching, so a matching run
+ * pays for one read), keeps the rows of the mismatched buckets, joins them by natural key and samples the keys that
+ * differ.
+ */
+public final class Reconcile {
+  private static final int CACHING = 1_000;
+
+  private final SparkSession spark;
+  private final Configuration hbaseConf;
+  private ReconcileOptions options;
+
+  private Reconcile(SparkSession spark, Configuration hbaseConf) {
+    this.spark = spark;
+    this.hbaseConf = hbaseConf;
+  }
+
+  public static Reconcile on(SparkSession spark, Configuration hbaseConf) {
+    return new Reconcile(spark, hbaseConf);
+  }
+
+  public Reconcile options(ReconcileOptions o) {
+    this.options = o;
+    return this;
+  }
+
+  public ReconcileResult execute() {
+    if (options == null) {
+      throw new IllegalStateException("options(...) first");
+    }
+    long t0 = System.nanoTime();
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Buckets buckets = options.buckets();
+    RowClassifier oldC = classifier(options.old().layout());
+    RowClassifier newC = classifier(options.neu().layout());
+    try (RegionRead oldRead = reader(options.old()).open(jsc, hbaseConf);
+         RegionRead newRead = reader(options.neu()).open(jsc, hbaseConf)) {
+      int n = buckets.count();
+      JavaPairRDD<String, SideTally> oldT = tally(oldRead.rows(), oldC, n, "old");
+      JavaPairRDD<String, SideTally> newT = tally(newRead.rows(), newC, n, "new");
+      Map<String, SideTally> tallies = oldT.union(newT).reduceByKey(SideTally::merge, 1).collectAsMap();
+      SideTally old = tallies.getOrDefault("old", new SideTally(n));
+      SideTally neu = tallies.getOrDefault("new", new SideTally(n));
+      failOnUndecodable(options.old(), old, oldRead.rows(), oldC);
+      failOnUndecodable(options.neu(), neu, newRead.rows(), newC);
+
+      List<BucketComparison> comparisons = new ArrayList<>(n);
+      Set<Integer> mismatched = new HashSet<>();
+      for (int i = 0; i < n; i++) {
+        BucketComparison c = BucketComparison.of(buckets, i, old.bucket(i), neu.bucket(i), options.digest());
+        comparisons.add(c);
+        if (!c.matches()) {
+          mismatched.add(i);
+        }
+      }
+      Map<Integer, BucketDrill> drills = mismatched.isEmpty() ? Map.of()
+          : drill(oldRead.rows(), newRead.rows(), oldC.withDigest(true), newC.withDigest(true), mismatched);
+      return new ReconcileResult(summary(options.old(), oldRead, old), summary(options.neu(), newRead, neu),
+          buckets.from(), buckets.to(), buckets.size(), options.time().describe(), options.digest(), comparisons,
+          drills, (System.nanoTime() - t0) / 1e9);
+    }
+  }
+
+  private RowClassifier classifier(KeyLayout layout) {
+    return new RowClassifier(layout, options.naturalKey(), options.time(), options.buckets(), options.digest());
+  }
+
+  private RegionReader reader(SideSpec side) {
+    RegionReader r = side.isSnapshot() ? RegionReader.snapshot(side.snapshot())
+        : RegionReader.table(TableName.valueOf(side.table()));
+    r.caching(CACHING);
+    if (options.time().cell()) {
+      // cell time: only cells in [from, to) are read, and a row's time is its newest such cell
+      r.timeRange(options.buckets().from(), options.buckets().to());
+    }
+    return r;
+  }
+
+  private static JavaPairRDD<String, SideTally> tally(JavaRDD<Result> rows, RowClassifier c, int buckets,
+      String side) {
+    return rows.mapPartitionsToPair(it -> {
+      SideTally t = new SideTally(buckets);
+      while (it.hasNext()) {
+        t.add(c.classify(it.next()));
+      }
+      return List.of(new Tuple2<>(side, t)).iterator();
+    });
+  }
+
+  private static void failOnUndecodable(SideSpec side, SideTally t, JavaRDD<Result> rows, RowClassifier c) {
+    if (t.undecodable() == 0) {
+      return;
+    }
+    List<RowRecord> first = rows.map(c::classify).filter(RowRecord::undecodable).take(1);
+    String example = first.isEmpty() ? "" : ": first key 0x" + Hex.of(first.get(0).rowKey()) + ": "
+        + first.get(0).reason();
+    throw new RekeyException(String.format("Cannot reconcile %s: %,d of %,d rows do not decode with layout %s%s."
+        + " Check that --%s-layout is the layout %s was written with (try `rekey key decode` on one of its keys).",
+        side.describe(), t.undecodable(), t.read(), side.layout().name(), example, side.role(), side.describe()));
+  }
+
+  private Map<Integer, BucketDrill> drill(JavaRDD<Result> oldRows, JavaRDD<Result> newRows, RowClassifier oldC,
+      RowClassifier newC, Set<Integer> mismatched) {
+    HashSet<Integer> m = new HashSet<>(mismatched);
+    int limit = options.samples();
+    JavaPairRDD<String, RowRecord> o = keyed(oldRows, oldC, m);
+    JavaPairRDD<String, RowRecord> nw = keyed(newRows, newC, m);
+    int parts = Math.max(1, Math.min(8, o.getNumPartitions() + nw.getNumPartitions()));
+    Map<Integer, DrillDown> acc = o.fullOuterJoin(nw, parts)
+        .flatMapToPair(kv -> {
+          RowRecord a = kv._2()._1().orNull();
+          RowRecord b = kv._2()._2().orNull();
+          DrillDown.Diff d = DrillDown.diff(a, b);
+          List<Tuple2<Integer, DrillDown.Diff>> out = new ArrayList<>(2);
+          if (d != null) {
+            if (a != null && m.contains(a.bucket())) {
+              out.add(new Tuple2<>(a.bucket(), d));
+            }
+            if (b != null && m.contains(b.bucket()) && (a == null || a.bucket() != b.bucket())) {
+              out.add(new Tuple2<>(b.bucket(), d));
+            }
+          }
+          return out.iterator();
+        })
+        .aggregateByKey(new DrillDown(limit), DrillDown::add, DrillDown::merge)
+        .collectAsMap();
+    Map<Integer, BucketDrill> drills = new HashMap<>();
+    for (int b : mismatched) {
+      DrillDown d = acc.get(b);
+      if (d == null) {
+        // counts differ but no natural key differs: cannot happen unless rows changed between the passes
+        drills.put(b, new BucketDrill(b, 0, 0, 0, List.of()));
+        continue;
+      }
+      List<Sample> samples = new ArrayList<>();
+      for (DrillDown.Diff diff : d.samples()) {
+        samples.add(sample(diff));
+      }
+      drills.put(b, new BucketDrill(b, d.missing(), d.extra(), d.changed(), samples));
+    }
+    return drills;
+  }
+
+  private static JavaPairRDD<String, RowRecord> keyed(JavaRDD<Result> rows, RowClassifier c, HashSet<Integer> m) {
+    return rows.map(c::classify).filter(r -> m.contains(r.bucket()))
+        .mapToPair(r -> new Tuple2<>(Hex.of(r.naturalKey()), r));
+  }
+
+  private Sample sample(DrillDown.Diff d) {
+    RowRecord any = d.old() != null ? d.old() : d.neu();
+    KeyLayout layout = d.old() != null ? options.old().layout() : options.neu().layout();
+    Map<String, String> key = NaturalKey.display(options.naturalKey(), layout.decode(any.rowKey()).fields());
+    return new Sample(d.kind(), new LinkedHashMap<>(key), d.old() == null ? null : Hex.of(d.old().rowKey()),
+        d.neu() == null ? null : Hex.of(d.neu().rowKey()), d.old() == null ? 0 : d.old().cells(),
+        d.neu() == null ? 0 : d.neu().cells(), d.old() == null ? null : TimeSpec.iso(d.old().time()),
+        d.neu() == null ? null : TimeSpec.iso(d.neu().time()));
+  }
+
+  private static SideSummary summary(SideSpec side, RegionRead read, SideTally t) {
+    long cells = 0;
+    for (int i = 0; i < t.inRangeBuckets(); i++) {
+      cells += t.bucket(i).cells();
+    }
+    return new SideSummary(side.describe(), side.layout().name(), read.regions(), read.partitions(), t.read(),
+        t.inRange(), t.outside(), cells);
+  }
+}

@@ -1,0 +1,105 @@
+package dev.rekey.jobs.reconcile;
+
+import java.io.Serializable;
+import java.nio.file.Path;
+
+/**
+ * Validated options of a reconcile run. Build with {@link #builder()}; {@link Builder#build()} throws
+ * IllegalArgumentException with a message for the user (the CLI turns it into a usage error, exit 2).
+ */
+public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, TimeSource time, NaturalKey naturalKey,
+    boolean digest, int samples, Path out) implements Serializable {
+
+  /** Default number of sample natural keys per mismatched bucket. */
+  public static final int DEFAULT_SAMPLES = 20;
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static final class Builder {
+    private SideSpec old;
+    private SideSpec neu;
+    private String from;
+    private String to;
+    private String bucket;
+    private String time;
+    private boolean digest;
+    private int samples = DEFAULT_SAMPLES;
+    private Path out;
+
+    public Builder old(SideSpec v) {
+      old = v;
+      return this;
+    }
+
+    public Builder neu(SideSpec v) {
+      neu = v;
+      return this;
+    }
+
+    /** ISO-8601 or epoch millis, inclusive. */
+    public Builder from(String v) {
+      from = v;
+      return this;
+    }
+
+    /** ISO-8601 or epoch millis, exclusive. */
+    public Builder to(String v) {
+      to = v;
+      return this;
+    }
+
+    public Builder from(long millis) {
+      return from(Long.toString(millis));
+    }
+
+    public Builder to(long millis) {
+      return to(Long.toString(millis));
+    }
+
+    /** 1h, 1d, 5m, PT5M, ... */
+    public Builder bucket(String v) {
+      bucket = v;
+      return this;
+    }
+
+    /** key:FIELD or cell; null = the layouts' time field. */
+    public Builder time(String v) {
+      time = v;
+      return this;
+    }
+
+    public Builder digest(boolean v) {
+      digest = v;
+      return this;
+    }
+
+    public Builder samples(int v) {
+      samples = v;
+      return this;
+    }
+
+    /** Directory for reconcile.json and reconcile.html; null = none written. */
+    public Builder out(Path v) {
+      out = v;
+      return this;
+    }
+
+    public ReconcileOptions build() {
+      if (old == null || neu == null) {
+        throw new IllegalArgumentException("Both sides are required: --old-table|--old-snapshot with --old-layout, "
+            + "and --new-table|--new-snapshot with --new-layout");
+      }
+      long f = TimeSpec.instant("--from", from);
+      long t = TimeSpec.instant("--to", to);
+      Buckets b = new Buckets(f, t, TimeSpec.duration("--bucket", bucket));
+      if (samples < 0) {
+        throw new IllegalArgumentException("--samples must be 0 or more (got " + samples + ")");
+      }
+      NaturalKey nk = NaturalKey.common(old.layout(), neu.layout());
+      TimeSource ts = TimeSource.resolve(time, old.layout(), neu.layout());
+      return new ReconcileOptions(old, neu, b, ts, nk, digest, samples, out);
+    }
+  }
+}

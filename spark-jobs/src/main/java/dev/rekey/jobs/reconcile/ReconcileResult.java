@@ -1,0 +1,46 @@
+package dev.rekey.jobs.reconcile;
+
+import dev.rekey.jobs.common.ExitCodes;
+import java.io.Serializable;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The immutable outcome of a reconcile run: per-bucket verdicts (every bucket of [from, to), empty ones included),
+ * drill-downs of the mismatched buckets, what each side read, and timings.
+ */
+public record ReconcileResult(SideSummary old, SideSummary neu, long from, long to, long bucketMillis, String time,
+    boolean digest, List<BucketComparison> buckets, Map<Integer, BucketDrill> drills, double seconds)
+    implements Serializable {
+
+  public ReconcileResult {
+    buckets = List.copyOf(buckets);
+    drills = Map.copyOf(drills);
+  }
+
+  public long mismatchedBuckets() {
+    return buckets.stream().filter(b -> !b.matches()).count();
+  }
+
+  public long emptyBuckets() {
+    return buckets.stream().filter(BucketComparison::empty).count();
+  }
+
+  public boolean matches() {
+    return mismatchedBuckets() == 0;
+  }
+
+  /** 0 when every bucket matches, 3 on any mismatch. */
+  public int exitCode() {
+    return matches() ? ExitCodes.OK : ExitCodes.MISMATCH;
+  }
+
+  public BucketComparison bucket(int index) {
+    return buckets.get(index);
+  }
+
+  /** The drill-down of a mismatched bucket, or null. */
+  public BucketDrill drill(int index) {
+    return drills.get(index);
+  }
+}

@@ -1,0 +1,86 @@
+package dev.rekey.jobs.reconcile;
+
+import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.rowkey.KeyLayout;
+import java.io.Serializable;
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.Result;
+
+/**
+ * Turns one whole row (a Result) of one side into a {@link RowRecord}: decodes the key with the side's layout (the
+ * shared {@link RowDecoder}), takes
+ * the row's time from the key field or its newest cell, buckets it, and (when asked) digests its content. Serializable
+ * (Spark ships it to executors); not thread-safe within a task — the digester is created per partition.
+ */
+public final class RowClassifier implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final KeyLayout layout;
+  private final RowDecoder decoder;
+  private final NaturalKey naturalKey;
+  private final TimeSource time;
+  private final Buckets buckets;
+  private final boolean digest;
+  private transient RowDigest digester;
+
+  public RowClassifier(KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest) {
+    this.layout = layout;
+    this.decoder = new RowDecoder(layout);
+    this.naturalKey = naturalKey;
+    this.time = time;
+    this.buckets = buckets;
+    this.digest = digest;
+  }
+
+  public RowClassifier withDigest(boolean on) {
+    return new RowClassifier(layout, naturalKey, time, buckets, on);
+  }
+
+  public RowRecord classify(Result r) {
+    return classify(r.getRow(), r.rawCells());
+  }
+
+  public RowRecord classify(byte[] rowKey, Cell[] cells) {
+    Map<String, Object> fields;
+    byte[] nk;
+    try {
+      // the shared decoder, key only: the cells are digested straight from the Result below, without copies
+      fields = decoder.decode(rowKey, null).fieldMap(decoder.fieldNames());
+      nk = naturalKey.encode(fields);
+    } catch (IllegalArgumentException e) {
+      return new RowRecord(rowKey, null, RowRecord.UNDECODABLE, 0, cells == null ? 0 : cells.length, null,
+          e.getMessage());
+    }
+    int n = cells == null ? 0 : cells.length;
+    long t;
+    if (time.cell()) {
+      t = Long.MIN_VALUE;
+      for (int i = 0; i < n; i++) {
+        t = Math.max(t, cells[i].getTimestamp());
+      }
+    } else {
+      t = ((Number) fields.get(time.field())).longValue();
+    }
+    int bucket = n == 0 ? RowRecord.OUTSIDE : buckets.indexOf(t);
+    if (bucket < 0) {
+      return new RowRecord(rowKey, nk, RowRecord.OUTSIDE, t, n, null, null);
+    }
+    Digest128 d = null;
+    if (digest) {
+      if (digester == null) {
+        digester = new RowDigest();
+      }
+      digester.begin(nk);
+      for (int i = 0; i < n; i++) {
+        digester.cell(cells[i]);
+      }
+      d = digester.finish();
+    }
+    return new RowRecord(rowKey, nk, bucket, t, n, d, null);
+  }
+
+  public KeyLayout layout() {
+    return layout;
+  }
+}

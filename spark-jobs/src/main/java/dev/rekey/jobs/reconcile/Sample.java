@@ -1,0 +1,48 @@
+package dev.rekey.jobs.reconcile;
+
+import java.io.Serializable;
+import java.util.Map;
+
+/**
+ * One natural key that differs between the sides, shown decoded and as both sides' row keys in hex.
+ *
+ * @param kind what differs
+ * @param key the natural key's fields as text (bytes in hex), in field-name order
+ * @param oldRowKey the old side's row key in hex, or null if the old side has no such row
+ * @param newRowKey the new side's row key in hex, or null
+ * @param oldCells cells on the old side (0 if absent)
+ * @param newCells cells on the new side (0 if absent)
+ * @param oldTime the old row's time (key field or newest cell), or null
+ * @param newTime the new row's time, or null
+ */
+public record Sample(Kind kind, Map<String, String> key, String oldRowKey, String newRowKey, long oldCells,
+    long newCells, String oldTime, String newTime) implements Serializable {
+
+  public enum Kind {
+    /** On the old side only: the new table lost it. */
+    MISSING_IN_NEW("missing in new"),
+    /** On the new side only: an extra (or re-keyed twice) row. */
+    EXTRA_IN_NEW("extra in new"),
+    /** On both sides, with different cells, values or timestamps. */
+    CONTENT_DIFFERS("content differs");
+
+    private final String label;
+
+    Kind(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
+
+  /** One line for the console: {@code missing in new  deviceId=…, ts=…  old 0x… new -}. */
+  public String line() {
+    StringBuilder sb = new StringBuilder(kind.label()).append(": ");
+    key.forEach((k, v) -> sb.append(k).append('=').append(v).append(' '));
+    sb.append("| old ").append(oldRowKey == null ? "-" : "0x" + oldRowKey + " (" + oldCells + " cells)");
+    sb.append(" | new ").append(newRowKey == null ? "-" : "0x" + newRowKey + " (" + newCells + " cells)");
+    return sb.toString();
+  }
+}

@@ -1,0 +1,65 @@
+package dev.rekey.jobs.reconcile;
+
+import dev.rekey.rowkey.FieldSpec;
+import dev.rekey.rowkey.FieldType;
+import dev.rekey.rowkey.KeyLayout;
+import java.io.Serializable;
+
+/**
+ * Where a row's time comes from: a key field holding epoch millis ({@code key:FIELD}, default the layouts' time
+ * field), or the cells ({@code cell}: the row's newest cell timestamp, with only cells in [from, to) read).
+ *
+ * @param field the key field, or null for cell time
+ */
+public record TimeSource(String field) implements Serializable {
+  public static final TimeSource CELL = new TimeSource(null);
+
+  public boolean cell() {
+    return field == null;
+  }
+
+  /** "key:ts" or "cell". */
+  public String describe() {
+    return cell() ? "cell" : "key:" + field;
+  }
+
+  /**
+   * Parses {@code --time} (null = default) against both layouts: the field must exist in both as an integer
+   * (millis); the default is the layouts' declared time field, which must agree.
+   */
+  public static TimeSource resolve(String option, KeyLayout oldLayout, KeyLayout newLayout) {
+    if (option != null && option.trim().equals("cell")) {
+      return CELL;
+    }
+    String field;
+    if (option == null) {
+      String a = oldLayout.timeField().orElse(null);
+      String b = newLayout.timeField().orElse(null);
+      if (a == null || b == null || !a.equals(b)) {
+        throw new IllegalArgumentException("Cannot tell the time of a row: layouts " + oldLayout.name() + " (time: "
+            + a + ") and " + newLayout.name() + " (time: " + b + ") do not declare the same time field; pass --time"
+            + " key:FIELD (a key field holding epoch millis) or --time cell (cell timestamps)");
+      }
+      field = a;
+    } else if (option.startsWith("key:") && option.length() > 4) {
+      field = option.substring(4).trim();
+    } else {
+      throw new IllegalArgumentException("Invalid --time '" + option + "': expected key:FIELD or cell");
+    }
+    check(field, oldLayout);
+    check(field, newLayout);
+    return new TimeSource(field);
+  }
+
+  private static void check(String field, KeyLayout layout) {
+    FieldSpec f = layout.field(field);
+    if (f == null) {
+      throw new IllegalArgumentException("Invalid --time key:" + field + ": layout " + layout.name()
+          + " has no field '" + field + "' (fields: " + layout.fields() + ")");
+    }
+    if (f.type() != FieldType.LONG && f.type() != FieldType.REVERSED_LONG && f.type() != FieldType.INT) {
+      throw new IllegalArgumentException("Invalid --time key:" + field + ": field '" + field + "' of layout "
+          + layout.name() + " is " + f.type().fileName() + ", not an integer of epoch millis");
+    }
+  }
+}

@@ -1,0 +1,246 @@
+package dev.rekey.jobs.reconcile;
+
+import static dev.rekey.jobs.reconcile.TelemetryFixture.HOUR;
+import static dev.rekey.jobs.reconcile.TelemetryFixture.START;
+import static dev.rekey.jobs.reconcile.TelemetryFixture.V1;
+import static dev.rekey.jobs.reconcile.TelemetryFixture.V2;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rekey.demo.LegacyTelemetryTable;
+import dev.rekey.demo.TelemetryReading;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.testing.RekeyProcess;
+import dev.rekey.testing.SharedHBase;
+import dev.rekey.testing.SharedSpark;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * reconcile end to end on the embedded HBase: the same readings in a 1-region v1 table (ts | deviceId) and a 16-region
+ * v2 table (salt | ts | deviceId), then v2 tables with one planted fault per hour.
+ */
+@Tag("e2e")
+class ReconcileIT {
+  static List<TelemetryReading> readings;
+  static TableName v1;
+  static TableName v2;
+  static String v1Snapshot;
+  /** v2 with faults: hour 0 lost a row, hour 1 has an extra row, hour 2 a changed value, hour 3 a changed cell
+   * timestamp, hour 4 is missing entirely, hour 5 is intact. */
+  static TableName v2Faulty;
+  static TelemetryReading lost;
+  static TelemetryReading extra;
+  static TelemetryReading changedValue;
+  static TelemetryReading changedTs;
+
+  @BeforeAll
+  static void tables() throws Exception {
+    readings = TelemetryFixture.readings();
+    v1 = TelemetryFixture.v1Table(readings);
+    v2 = TelemetryFixture.v2Table(TelemetryFixture.v2Puts(readings));
+    v1Snapshot = v1.getNameAsString() + "_snap";
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      admin.flush(v1);
+      admin.snapshot(v1Snapshot, v1);
+    }
+
+    lost = readings.get(5);                // hour 0
+    changedValue = readings.get(450);      // hour 2
+    changedTs = readings.get(650);         // hour 3
+    extra = new TelemetryReading(START + HOUR + 1234, Bytes.toBytes("0123456789abcdef"), 7, "ok"); // hour 1
+    List<Put> puts = new ArrayList<>();
+    for (TelemetryReading r : readings) {
+      if (r == lost || (r.ts() >= START + 4 * HOUR && r.ts() < START + 5 * HOUR)) {
+        continue;
+      }
+      if (r == changedValue) {
+        puts.add(TelemetryFixture.v2Put(new TelemetryReading(r.ts(), r.deviceId(), r.value() + 1, r.status())));
+      } else if (r == changedTs) {
+        Put p = new Put(TelemetryFixture.v2Key(r));
+        p.addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, r.ts() + 1, Bytes.toBytes(r.value()));
+        p.addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.STATUS, r.ts(), Bytes.toBytes(r.status()));
+        puts.add(p);
+      } else {
+        puts.add(TelemetryFixture.v2Put(r));
+      }
+    }
+    puts.add(TelemetryFixture.v2Put(extra));
+    v2Faulty = TelemetryFixture.v2Table(puts);
+  }
+
+  static ReconcileOptions.Builder opts(SideSpec old, TableName neu) {
+    return ReconcileOptions.builder().old(old).neu(SideSpec.table("new", neu.getNameAsString(), V2))
+        .from(START).to(START + 6 * HOUR).bucket("1h");
+  }
+
+  static ReconcileResult run(ReconcileOptions o) {
+    return Reconcile.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute();
+  }
+
+  static SideSpec oldTable() {
+    return SideSpec.table("old", v1.getNameAsString(), V1);
+  }
+
+  @Test
+  void identicalDataInTwoLayoutsMatchesWithEqualDigestsAndEmptyBucketsListed() {
+    ReconcileResult r = run(opts(oldTable(), v2).to(START + 8 * HOUR).digest(true).build());
+    assertTrue(r.matches(), () -> r.buckets().toString());
+    assertEquals(0, r.exitCode());
+    assertEquals(8, r.buckets().size());
+    assertEquals(1, r.old().regions());
+    assertEquals(16, r.neu().regions());
+    for (int h = 0; h < 6; h++) {
+      BucketComparison b = r.bucket(h);
+      assertEquals(200, b.old().rows(), "hour " + h);
+      assertEquals(200, b.neu().rows());
+      assertEquals(400, b.neu().cells());
+      assertEquals(b.old().digest(), b.neu().digest());
+      assertNotEquals(Digest128.ZERO, b.old().digest());
+      assertEquals("ok", b.status());
+    }
+    assertEquals("empty", r.bucket(6).status());
+    assertEquals("empty", r.bucket(7).status());
+    assertEquals(2, r.emptyBuckets());
+    assertEquals(1_200, r.old().read());
+    assertEquals(1_200, r.neu().inRange());
+    assertTrue(r.drills().isEmpty());
+  }
+
+  @Test
+  void snapshotAgainstTableAndCellTimeAndRangeFiltering() {
+    // old side from the snapshot's files, time from cell timestamps, and a range that cuts off the first hour
+    ReconcileResult r = run(opts(SideSpec.snapshot("old", v1Snapshot, V1), v2).from(START + HOUR).time("cell")
+        .digest(true).build());
+    assertTrue(r.matches(), () -> r.buckets().toString());
+    assertEquals(5, r.buckets().size());
+    assertEquals(1_000, r.old().inRange());
+    assertEquals(1_000, r.neu().inRange());
+    // cell time: cells before --from are not read at all; key time reads them and counts them outside the range
+    assertEquals(0, r.old().outsideRange());
+    ReconcileResult byKey = run(opts(oldTable(), v2).from(START + HOUR).build());
+    assertEquals(200, byKey.old().outsideRange());
+    assertEquals("read 1,200 = 1,000 in range + 200 outside range", byKey.old().accounting());
+  }
+
+  @Test
+  void eachFaultIsCaughtInItsBucketWithItsSample() {
+    ReconcileResult r = run(opts(oldTable(), v2Faulty).digest(true).samples(5).build());
+    assertEquals(3, r.exitCode());
+    assertEquals(5, r.mismatchedBuckets());
+    assertTrue(r.bucket(5).matches());
+
+    BucketDrill h0 = r.drill(0);
+    assertEquals(-1, r.bucket(0).difference());
+    assertEquals(1, h0.missingInNew());
+    assertEquals(0, h0.extraInNew() + h0.contentDiffers());
+    Sample s0 = h0.samples().get(0);
+    assertEquals(Sample.Kind.MISSING_IN_NEW, s0.kind());
+    assertEquals(Hex.of(lost.deviceId()), s0.key().get("deviceId"));
+    assertEquals(Long.toString(lost.ts()), s0.key().get("ts"));
+    assertEquals(Hex.of(LegacyTelemetryTable.rowKey(lost)), s0.oldRowKey());
+    assertNull(s0.newRowKey());
+
+    BucketDrill h1 = r.drill(1);
+    assertEquals(1, r.bucket(1).difference());
+    assertEquals(1, h1.extraInNew());
+    Sample s1 = h1.samples().get(0);
+    assertEquals(Sample.Kind.EXTRA_IN_NEW, s1.kind());
+    assertEquals(Hex.of(TelemetryFixture.v2Key(extra)), s1.newRowKey());
+    assertEquals(Hex.of(extra.deviceId()), s1.key().get("deviceId"));
+
+    for (int h : new int[] {2, 3}) {
+      TelemetryReading want = h == 2 ? changedValue : changedTs;
+      BucketComparison b = r.bucket(h);
+      assertTrue(b.countsMatch(), "hour " + h + ": same rows and cells");
+      assertFalse(b.digestMatches());
+      BucketDrill d = r.drill(h);
+      assertEquals(1, d.contentDiffers());
+      Sample s = d.samples().get(0);
+      assertEquals(Sample.Kind.CONTENT_DIFFERS, s.kind());
+      assertEquals(Long.toString(want.ts()), s.key().get("ts"));
+      assertEquals(Hex.of(LegacyTelemetryTable.rowKey(want)), s.oldRowKey());
+      assertEquals(Hex.of(TelemetryFixture.v2Key(want)), s.newRowKey());
+    }
+
+    BucketDrill h4 = r.drill(4);
+    assertEquals(0, r.bucket(4).neu().rows());
+    assertEquals(-200, r.bucket(4).difference());
+    assertEquals(200, h4.missingInNew());
+    assertEquals(5, h4.samples().size(), "--samples caps the samples");
+    assertTrue(h4.samples().stream().allMatch(s -> s.kind() == Sample.Kind.MISSING_IN_NEW));
+  }
+
+  @Test
+  void equalCountsWithDifferentContentAreCaughtByDigestOnly() {
+    ReconcileResult counts = run(opts(oldTable(), v2Faulty).build());
+    assertTrue(counts.bucket(2).matches(), "counts only: a changed value is invisible");
+    assertTrue(counts.bucket(3).matches(), "counts only: a changed timestamp is invisible");
+    assertEquals("-", counts.bucket(2).digestOk());
+    assertFalse(counts.bucket(0).matches());
+    assertFalse(counts.bucket(4).matches());
+    assertEquals(3, counts.mismatchedBuckets());
+    assertFalse(counts.bucket(2).digestCompared());
+  }
+
+  @Test
+  void badInputFailsWithClearErrors() {
+    RekeyException e = assertThrows(RekeyException.class, () -> run(ReconcileOptions.builder()
+        .old(SideSpec.table("old", v1.getNameAsString(), V2)).neu(SideSpec.table("new", v2.getNameAsString(), V2))
+        .from(START).to(START + 6 * HOUR).bucket("1h").build()));
+    assertTrue(e.getMessage().startsWith("Cannot reconcile table " + v1 + ": 1,200 of 1,200 rows do not decode with"
+        + " layout telemetry-v2: first key 0x"), e.getMessage());
+    assertTrue(e.getMessage().contains("Check that --old-layout is the layout table " + v1 + " was written with"),
+        e.getMessage());
+
+    e = assertThrows(RekeyException.class, () -> run(opts(oldTable(), TableName.valueOf("no_such_table")).build()));
+    assertTrue(e.getMessage().startsWith("Cannot read table no_such_table: it does not exist"), e.getMessage());
+    e = assertThrows(RekeyException.class, () -> run(opts(SideSpec.snapshot("old", "no_such_snap", V1), v2).build()));
+    assertTrue(e.getMessage().startsWith("Cannot read snapshot no_such_snap: it does not exist"), e.getMessage());
+  }
+
+  @Test
+  void cliWritesReportsAndExitsThreeOnMismatchAndTwoOnEmptyRange(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("report");
+    RekeyProcess.Result r = RekeyProcess.run(300, "reconcile", "--old-table", v1.getNameAsString(), "--old-layout",
+        TelemetryFixture.V1_FILE.toString(), "--new-table", v2Faulty.getNameAsString(), "--new-layout",
+        TelemetryFixture.V2_FILE.toString(), "--bucket", "1h", "--from", "2026-11-29T00:00:00Z", "--to",
+        "2026-11-29T06:00:00Z", "--digest", "--samples", "3", "--out", out.toString());
+    assertEquals(3, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("MISMATCH: 5 of 6 buckets differ"), r.stdout());
+    assertTrue(r.stdout().contains("missing in new: deviceId=" + Hex.of(lost.deviceId())), r.stdout());
+    assertTrue(r.stdout().contains("2026-11-29T04:00:00Z              200            0        -200         NO  MISMATCH"),
+        r.stdout());
+    JsonNode json = new ObjectMapper().readTree(out.resolve("reconcile.json").toFile());
+    assertFalse(json.get("match").asBoolean());
+    assertEquals(6, json.get("buckets").size());
+    assertEquals(-200, json.get("buckets").get(4).get("difference").asLong());
+    String html = Files.readString(out.resolve("reconcile.html"));
+    assertTrue(html.contains("<svg") && html.contains("class=\"mismatch\"") && !html.contains("<script"));
+
+    r = RekeyProcess.run(300, "reconcile", "--old-table", v1.getNameAsString(), "--old-layout",
+        TelemetryFixture.V1_FILE.toString(), "--new-table", v2.getNameAsString(), "--new-layout",
+        TelemetryFixture.V2_FILE.toString(), "--bucket", "1h", "--from", "2026-11-29T06:00:00Z", "--to",
+        "2026-11-29T06:00:00Z", "--out", out.toString());
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.stderr().contains("Error: Empty time range: --from 2026-11-29T06:00:00Z is not before --to"),
+        r.all());
+  }
+}

@@ -1,0 +1,86 @@
+package dev.rekey.jobs.reconcile;
+
+import static dev.rekey.jobs.reconcile.ReconcilePlanTest.DAY;
+import static dev.rekey.jobs.reconcile.ReconcilePlanTest.V1;
+import static dev.rekey.jobs.reconcile.ReconcilePlanTest.V2;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** One row to one record, with HBase's in-memory cells (no server). */
+@Tag("unit")
+class RowClassifierTest {
+  static final long H = 3_600_000L;
+  static final byte[] DEV = Bytes.toBytes("0123456789abcdef");
+  static final Buckets BUCKETS = new Buckets(DAY, DAY + 4 * H, H);
+  static final NaturalKey NK = NaturalKey.common(V1, V2);
+
+  static Cell[] cells(byte[] row, long ts, long value) {
+    return new Cell[] {
+        new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("s"), ts, Bytes.toBytes("ok")),
+        new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("v"), ts, Bytes.toBytes(value))};
+  }
+
+  static byte[] key(dev.rekey.rowkey.KeyLayout l, long ts) {
+    return l.encode(Map.of("ts", ts, "deviceId", DEV));
+  }
+
+  @Test
+  void sameReadingInBothLayoutsGivesTheSameRecordApartFromTheRowKey() {
+    RowClassifier c1 = new RowClassifier(V1, NK, new TimeSource("ts"), BUCKETS, true);
+    RowClassifier c2 = new RowClassifier(V2, NK, new TimeSource("ts"), BUCKETS, true);
+    long ts = DAY + 2 * H + 5;
+    RowRecord a = c1.classify(key(V1, ts), cells(key(V1, ts), ts, 42));
+    RowRecord b = c2.classify(key(V2, ts), cells(key(V2, ts), ts, 42));
+    assertEquals(2, a.bucket());
+    assertEquals(2, b.bucket());
+    assertArrayEquals(a.naturalKey(), b.naturalKey());
+    assertEquals(a.digest(), b.digest());
+    assertEquals(2, a.cells());
+    assertNotEquals(a.digest(), c2.classify(key(V2, ts), cells(key(V2, ts), ts, 43)).digest());
+    assertNull(c1.withDigest(false).classify(key(V1, ts), cells(key(V1, ts), ts, 42)).digest());
+  }
+
+  @Test
+  void outsideRangeUndecodableAndCellTime() {
+    RowClassifier byKey = new RowClassifier(V1, NK, new TimeSource("ts"), BUCKETS, false);
+    long late = DAY + 4 * H;
+    assertEquals(RowRecord.OUTSIDE, byKey.classify(key(V1, late), cells(key(V1, late), late, 1)).bucket());
+    RowRecord bad = byKey.classify(key(V2, DAY), cells(key(V2, DAY), DAY, 1));
+    assertTrue(bad.undecodable());
+    assertTrue(bad.reason().contains("trailing bytes") || bad.reason().contains("telemetry-v1"), bad.reason());
+
+    // cell time: the key says hour 0, the cells say hour 3
+    RowClassifier byCell = new RowClassifier(V1, NK, TimeSource.CELL, BUCKETS, false);
+    RowRecord r = byCell.classify(key(V1, DAY), cells(key(V1, DAY), DAY + 3 * H, 1));
+    assertEquals(3, r.bucket());
+    assertEquals(DAY + 3 * H, r.time());
+  }
+
+  @Test
+  void tallyAccountsForEveryRow() {
+    RowClassifier c = new RowClassifier(V1, NK, new TimeSource("ts"), BUCKETS, true);
+    SideTally t = new SideTally(BUCKETS.count());
+    for (int i = 0; i < 10; i++) {
+      long ts = DAY + i * H / 2; // 8 in range, 2 after
+      t.add(c.classify(key(V1, ts), cells(key(V1, ts), ts, i)));
+    }
+    t.add(c.classify(new byte[] {1, 2}, null));
+    SideTally other = new SideTally(BUCKETS.count()).merge(t);
+    assertEquals(8, other.inRange());
+    assertEquals(2, other.outside());
+    assertEquals(1, other.undecodable());
+    assertEquals(11, other.read());
+    assertEquals(2, other.bucket(0).rows());
+    assertEquals(4, other.bucket(0).cells());
+  }
+}
