@@ -1,12 +1,12 @@
 package dev.rekey.cli;
 
 import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.DecodedKey;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
-import dev.rekey.rowkey.LayoutException;
 import dev.rekey.rowkey.VectorChecker;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,11 +39,7 @@ public final class KeyCommand implements Runnable {
   }
 
   static KeyLayout load(Path file) {
-    try {
-      return KeyLayout.load(file);
-    } catch (LayoutException e) {
-      throw RekeyException.usage(e.getMessage());
-    }
+    return LayoutFiles.load(file.toString(), "--layout");
   }
 
   @Command(name = "encode", mixinStandardHelpOptions = true,

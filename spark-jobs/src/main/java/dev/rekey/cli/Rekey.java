@@ -13,6 +13,12 @@ import picocli.CommandLine.Command;
         DemoCommand.class,
         KeyCommand.class,
         SparkClusterCommand.class,
+        CreateTableCommand.class,
+        BackfillCommand.class,
+        ScanCommand.class,
+        CheckConfigCommand.class,
+        PlanCommand.class,
+        AnalyzeCommand.class,
         ReconcileCommand.class,
         CommandLine.HelpCommand.class
     })

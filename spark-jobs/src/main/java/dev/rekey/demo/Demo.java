@@ -1,10 +1,33 @@
 package dev.rekey.demo;
 
 import dev.rekey.embedded.EmbeddedHBase;
+import dev.rekey.jobs.analyze.Analyze;
+import dev.rekey.jobs.analyze.AnalyzeReport;
+import dev.rekey.jobs.analyze.AnalyzeResult;
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.backfill.Backfill;
+import dev.rekey.jobs.backfill.BackfillOptions;
+import dev.rekey.jobs.backfill.BackfillResult;
+import dev.rekey.jobs.backfill.RegionEntry;
+import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.createtable.CreateTableResult;
+import dev.rekey.jobs.createtable.FamilySpec;
+import dev.rekey.jobs.createtable.SplitChoice;
+import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.rowkey.KeyLayout;
 import java.io.PrintStream;
+import java.util.List;
+import dev.rekey.jobs.scan.ReportFile;
+import dev.rekey.jobs.scan.ReportOutput;
+import dev.rekey.jobs.scan.ScanJob;
+import dev.rekey.jobs.scan.ScanOptions;
+import dev.rekey.jobs.scan.ScanResult;
+import dev.rekey.jobs.scan.TimeWindow;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -15,7 +38,16 @@ import org.apache.spark.sql.SparkSession;
  * jobs land) the rekeyed table, backfill, reports and reconciliation.
  */
 public final class Demo {
+  /** The demo's day (the generators' start): the nightly reports' window. */
+  static final String DEMO_DAY = "2026-11-29";
+  static final int EVENTS = 3_000;
+  static final int EVENT_USERS = 300;
+  static final int EVENT_REGIONS = 4;
+
+  /** The cluster the demo plans for: seed 002's 12 RegionServers (N = 16 buckets, as telemetry-v2 has). */
+  static final int DEMO_PLANNED_SERVERS = 12;
   private final DemoOptions options;
+  private int stepNo;
   private final PrintStream out;
 
   public Demo(DemoOptions options, PrintStream out) {
@@ -26,14 +58,14 @@ public final class Demo {
   public DemoResult run(SparkSession spark) throws Exception {
     long t0 = System.nanoTime();
     EmbeddedHBase hbase = new EmbeddedHBase(options.runDir(), out::println);
-    step("1. Embedded HBase");
+    step("Embedded HBase");
     hbase.start(Duration.ofSeconds(180));
     Configuration conf = HBaseConfigs.load(hbase.clientSite());
     DemoResult.Builder result = DemoResult.builder();
     try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
       DemoTables.dropAll(admin, out::println);
 
-      step("2. Legacy table " + DemoTables.TELEMETRY_V1 + " (key ts | deviceId: every write goes to the last region)");
+      step("Legacy table " + DemoTables.TELEMETRY_V1 + " (key ts | deviceId: every write goes to the last region)");
       LegacyTelemetryTable.create(admin, DemoTables.TELEMETRY_V1);
       TelemetryGenerator gen = TelemetryGenerator.oneDay(options.rows(), options.devices());
       long w0 = System.nanoTime();
@@ -45,17 +77,23 @@ public final class Demo {
           written, options.devices(), writeSeconds, written / writeSeconds, regions);
       result.legacyRows(written).legacyRegions(regions).writeSeconds(writeSeconds);
 
-      step("3. Snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " (the backfill reads its files, not the RegionServer)");
+      step("Snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " (the backfill reads its files, not the RegionServer)");
       admin.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
       out.println("  snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " taken");
       result.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT);
 
+      analyzeLegacy(spark, conf);
+      backfillStep(spark, conf, admin);
+      analyzeRekeyedIfPresent(spark, conf);
       reconcileStep(spark, conf, conn, gen);
+      eventsTable(conn, admin);
+      nightlyReports(spark, admin, conf);
     }
 
     double total = (System.nanoTime() - t0) / 1e9;
     result.totalSeconds(total);
-    step(String.format("Done in %.1f s", total));
+    out.println();
+    out.printf("== Done in %.1f s%n", total);
     if (options.stop()) {
       hbase.stop(Duration.ofSeconds(120));
     } else {
@@ -64,13 +102,139 @@ public final class Demo {
     return result.build();
   }
 
+  /** Step 4: the salted table, pre-split one region per salt bucket, backfilled from the snapshot. */
+  private void backfillStep(SparkSession spark, Configuration conf, Admin admin) throws Exception {
+    step("Backfill " + DemoTables.TELEMETRY_V2 + " (layout telemetry-v2: salt 16 | ts | deviceId) from snapshot "
+        + DemoTables.TELEMETRY_V1_SNAPSHOT);
+    KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
+    KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
+    CreateTableResult created = TableCreator.table(DemoTables.TELEMETRY_V2)
+        .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
+        .splitPoints(SplitChoice.choose(v2, 16, "salt"))
+        .create(admin);
+    out.println("  " + created.summary() + " (salt splits)");
+    BackfillResult r = Backfill.on(spark, conf)
+        .options(BackfillOptions.builder()
+            .sourceSnapshot(DemoTables.TELEMETRY_V1_SNAPSHOT).sourceLayout(v1)
+            .targetTable(DemoTables.TELEMETRY_V2.getNameAsString()).targetLayout(v2)
+            .staging(options.runDir().resolve("staging").resolve("backfill-telemetry_v2").toUri().toString())
+            .build())
+        .execute();
+    out.println("  rows per region (the legacy table had them all in one region):");
+    for (RegionEntry e : r.regions()) {
+      out.printf("    region %2d  start %-4s %,10d rows  %s%n", e.index(), e.startHex().isEmpty() ? "-" : e.startHex(),
+          e.rows(), bar(e.rows(), r.skew().maxRows()));
+    }
+    out.println("  " + r.skew().line());
+    out.println("  " + r.accounting().line());
+    out.printf("  %d HFiles written in %.1f s, bulk-loaded in %.1f s, verified per region in %.1f s%n", r.filesWritten(),
+        r.writeSeconds(), r.loadSeconds(), r.verifySeconds());
+  }
+
+  private static String bar(long n, long max) {
+    return "#".repeat(max == 0 ? 0 : (int) Math.round(30.0 * n / max));
+  }
+
+  /** The events table of seed 000 (layout events-v2), for the all-user report. */
+  private void eventsTable(Connection conn, Admin admin) throws IOException {
+    KeyLayout layout = LayoutFiles.load("events-v2", "demo");
+    step("Events table " + DemoTables.EVENTS_V2 + " (seed 000's key md5(userId)[0..2] | userId | reversed time), "
+        + "pre-split into " + EVENT_REGIONS + " regions");
+    EventsTable.create(admin, DemoTables.EVENTS_V2, layout, EVENT_REGIONS);
+    EventGenerator gen = EventGenerator.oneDay(EVENTS, EVENT_USERS);
+    long n = EventsTable.write(conn, DemoTables.EVENTS_V2, layout, gen);
+    admin.flush(DemoTables.EVENTS_V2);
+    out.printf("  %,d events from %,d users written (cell timestamp = event time)%n", n, gen.users());
+  }
+
+  /**
+   * The nightly scan: the all-user report over events_v2 and the 5-minute device windows over telemetry_v2 (or the
+   * legacy table when this demo has no telemetry_v2), for the demo's day.
+   */
+  private void nightlyReports(SparkSession spark, Admin admin, Configuration conf) throws IOException {
+    step("Nightly reports: rekey scan, one Spark task per region, SQL reports from sql/");
+    Path outRoot = options.runDir().toAbsolutePath().resolveSibling("scan-out");
+    TimeWindow day = TimeWindow.ofDay(DEMO_DAY);
+    ScanResult users = ScanJob.on(spark).hbaseConf(conf).progress(out::println).options(ScanOptions.builder()
+        .table(DemoTables.EVENTS_V2.getNameAsString())
+        .layout(LayoutFiles.load("events-v2", "demo"))
+        .window(day)
+        .report(ReportFile.load(home().resolve("sql/user_daily_activity.sql")))
+        .out(outRoot.resolve(DemoTables.EVENTS_V2.getNameAsString()))
+        .build()).execute();
+    printScan(users);
+
+    boolean v2 = admin.tableExists(DemoTables.TELEMETRY_V2);
+    TableName telemetry = v2 ? DemoTables.TELEMETRY_V2 : DemoTables.TELEMETRY_V1;
+    String layout = v2 ? "telemetry-v2" : "telemetry-v1";
+    ScanResult devices = ScanJob.on(spark).hbaseConf(conf).progress(out::println).options(ScanOptions.builder()
+        .table(telemetry.getNameAsString())
+        .layout(LayoutFiles.load(layout, "demo"))
+        .window(day)
+        .report(ReportFile.load(home().resolve("sql/device_window_counts.sql")))
+        .out(outRoot.resolve(telemetry.getNameAsString()))
+        .build()).execute();
+    printScan(devices);
+  }
+
+  private void printScan(ScanResult r) {
+    out.printf("  %s: %d regions, %d Spark tasks; %s; %.1f s%n", r.source(), r.regions(), r.partitions(),
+        r.accounting(), r.millis() / 1000.0);
+    for (ReportOutput rep : r.reports()) {
+      out.printf("  report %s: %,d rows in %s%n", rep.name(), rep.rows(), rep.path());
+    }
+    out.println("  summary " + r.summaryJson());
+    out.println("  open    " + r.reportHtml());
+  }
+
+  private static Path home() {
+    return Path.of(System.getProperty("rekey.home", ".")).toAbsolutePath().normalize();
+  }
+
+  /**
+   * Analyze on the legacy table (issue 7): read from its snapshot (files, no RegionServer load), region counters from
+   * the live table, advice sized for the seed's 12-RegionServer cluster, and the salted layout simulated on the sample.
+   */
+  void analyzeLegacy(SparkSession spark, Configuration conf) {
+    step("Analyze " + DemoTables.TELEMETRY_V1 + " (the hotspot in numbers, and what to do about it)");
+    AnalyzeResult r = Analyze.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT)
+        .layout(LayoutFiles.load("telemetry-v1", "demo"))
+        .servers(DEMO_PLANNED_SERVERS)
+        .simulate(LayoutFiles.load("telemetry-v2", "demo"), "natural")
+        .execute(spark, conf);
+    printAnalysis(r, "analyze-" + DemoTables.TELEMETRY_V1);
+  }
+
+  /** Analyze on the rekeyed table, if the backfill has written it by now: the same figures, spread across regions. */
+  void analyzeRekeyedIfPresent(SparkSession spark, Configuration conf) throws Exception {
+    try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
+      if (!admin.tableExists(DemoTables.TELEMETRY_V2)) {
+        return;
+      }
+    }
+    step("Analyze " + DemoTables.TELEMETRY_V2 + " (after the backfill: spread across its salt buckets)");
+    AnalyzeResult r = Analyze.table(DemoTables.TELEMETRY_V2)
+        .layout(LayoutFiles.load("telemetry-v2", "demo"))
+        .servers(DEMO_PLANNED_SERVERS)
+        .execute(spark, conf);
+    printAnalysis(r, "analyze-" + DemoTables.TELEMETRY_V2);
+  }
+
+  private void printAnalysis(AnalyzeResult r, String dirName) {
+    for (String line : AnalyzeReport.console(r).split("\n")) {
+      out.println("  " + line);
+    }
+    var files = AnalyzeReport.write(r, options.runDir().resolveSibling(dirName));
+    out.println("  report: " + files.get(1));
+  }
+
   /**
    * Reconcile telemetry_v1 vs telemetry_v2 per hour (green), delete a few rows from v2 and catch them (exit 3), restore
    * them (green). Runs after the backfill step, which creates telemetry_v2; skipped without it.
    */
   private void reconcileStep(SparkSession spark, Configuration conf, Connection conn, TelemetryGenerator gen)
       throws java.io.IOException {
-    step("5. Reconcile " + DemoTables.TELEMETRY_V1 + " vs " + DemoTables.TELEMETRY_V2
+    step("Reconcile " + DemoTables.TELEMETRY_V1 + " vs " + DemoTables.TELEMETRY_V2
         + " per hour, by natural key across the key change");
     java.nio.file.Path layouts = java.nio.file.Path.of(System.getProperty("rekey.home", ".")).resolve("conf/layouts");
     new DemoReconcile(out, options.runDir().toAbsolutePath().resolveSibling("reports").resolve("reconcile"))
@@ -82,6 +246,6 @@ public final class Demo {
 
   private void step(String title) {
     out.println();
-    out.println("== " + title);
+    out.println("== " + (++stepNo) + ". " + title);
   }
 }

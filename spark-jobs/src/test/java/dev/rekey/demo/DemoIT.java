@@ -33,8 +33,25 @@ class DemoIT {
       assertEquals(0, r.exitCode(), "run " + run + ":\n" + r.all());
       assertTrue(r.stdout().contains("5,000 readings from 25 devices"), r.stdout());
       assertTrue(r.stdout().contains("already running"), "the demo reuses the running server:\n" + r.stdout());
+      assertTrue(r.stdout().contains("verdict: HOTSPOT") && r.stdout().contains("recommendation: salt, N = 16, 16 regions"),
+          "analyze shows the legacy hotspot:\n" + r.stdout());
       assertLegacyTableMatchesGenerator();
+      // step 4: the backfill into the 16-region salted table
+      assertTrue(r.stdout().contains("read 5,000 = written 5,000 + quarantined 0 + filtered 0"), r.stdout());
+      assertEquals(16, SharedHBase.connection().getAdmin().getRegions(DemoTables.TELEMETRY_V2).size());
+      assertNightlyReports(r.stdout());
     }
+  }
+
+  /** The scan step: the all-user report over events_v2 and the device windows over the telemetry table. */
+  private static void assertNightlyReports(String stdout) {
+    EventGenerator gen = EventGenerator.oneDay(Demo.EVENTS, Demo.EVENT_USERS);
+    long users = java.util.stream.IntStream.range(0, gen.events()).mapToObj(i -> gen.event(i).userId()).distinct().count();
+    assertTrue(stdout.contains("report user_daily_activity: " + users + " rows in "), stdout);
+    assertTrue(stdout.contains("table events_v2: " + Demo.EVENT_REGIONS + " regions, " + Demo.EVENT_REGIONS
+        + " Spark tasks; read 3,000 rows = 3,000 decoded + 0 undecodable"), stdout);
+    assertTrue(stdout.contains("report device_window_counts: "), stdout);
+    assertTrue(stdout.contains("report.html"), stdout);
   }
 
   @Test

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Benchmark: rows/s of rekey's region-parallel scan (ScanJob, one Spark task per region) vs a single client scanner
+# over the same table, same JVM, same run, alternating rounds; prints the ratio per round and the mean.
+#
+#   bench/scan/run.sh [ROWS] [REGIONS] [ROUNDS] [MASTER]     (default 400000 rows, 8 regions, 3 rounds, local[2])
+#
+# Data: bench_scan_events (layout events-v2, pre-split along the hash prefix, flushed and compacted), written once
+# and reused while it has ROWS rows in REGIONS regions. Uses the embedded HBase (started if needed; left running).
+# Both sides decode every key with the same RowDecoder; the parallel side also keeps the per-region stats and caches
+# the decoded rows for reports (no report runs here). Record results in docs/benchmarks.md with this command.
+set -euo pipefail
+REKEY_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$REKEY_HOME"
+ROWS="${1:-400000}"
+REGIONS="${2:-8}"
+ROUNDS="${3:-3}"
+MASTER="${4:-local[2]}"
+mkdir -p target/bench/scan
+bin/rekey hbase start >/dev/null
+RUN_DIR="${REKEY_RUN_DIR:-$REKEY_HOME/.rekey}/hbase"
+JAR="spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar"
+CP="$JAR:$(cat spark-jobs/target/launch.classpath):$RUN_DIR/client"
+FLAGS=(-XX:+IgnoreUnrecognizedVMOptions -Xmx3g
+  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
+  --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
+  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED
+  --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
+  --add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED -Djdk.reflect.useDirectMethodHandle=false
+  -Dio.netty.tryReflectionSetAccessible=true -Dlog4j2.configurationFile="$REKEY_HOME/conf/log4j2.properties")
+java "${FLAGS[@]}" -cp "$CP" bench/scan/ScanBench.java "$ROWS" "$REGIONS" "$ROUNDS" "$MASTER" 2>target/bench/scan/stderr.log

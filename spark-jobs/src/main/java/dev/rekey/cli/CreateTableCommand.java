@@ -1,0 +1,81 @@
+package dev.rekey.cli;
+
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.createtable.CreateTableResult;
+import dev.rekey.jobs.createtable.FamilySpec;
+import dev.rekey.jobs.createtable.SplitChoice;
+import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.rowkey.KeyLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** rekey create-table: a pre-split table along a layout's key space, with per-family settings. */
+@Command(name = "create-table", mixinStandardHelpOptions = true,
+    description = "Create a pre-split table: split points from the layout (or a split file), families with settings.")
+public final class CreateTableCommand implements Callable<Integer> {
+  @Mixin
+  GlobalOptions global;
+
+  @Option(names = "--table", required = true, description = "Table to create (namespace:name or name).")
+  String table;
+
+  @Option(names = "--layout", required = true, paramLabel = "L",
+      description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
+  String layout;
+
+  @Option(names = "--regions", paramLabel = "N", description = "Number of regions (natural split points of the layout).")
+  Integer regions;
+
+  @Option(names = "--splits", paramLabel = "salt|uniform|hex|FILE",
+      description = "salt (one region per bucket), uniform (UniformSplit), hex (HexStringSplit), or a split file "
+          + "(what `rekey plan --out` writes: the HBase shell's SPLITS_FILE format, one \\xNN-escaped point per line).")
+  String splits;
+
+  @Option(names = "--family", required = true, paramLabel = "SPEC",
+      description = "name[:compression=..,bloom=..,blocksize=..,encoding=..,ttl=..,versions=..] (repeatable).")
+  List<String> families = new ArrayList<>();
+
+  @Option(names = "--if-not-exists", description = "Succeed without changes if the table already exists.")
+  boolean ifNotExists;
+
+  @Override
+  public Integer call() throws Exception {
+    global.applyLogging();
+    KeyLayout l = LayoutFiles.load(layout, "--layout");
+    List<byte[]> points;
+    List<FamilySpec> specs = new ArrayList<>();
+    try {
+      points = SplitChoice.choose(l, regions, splits);
+      for (String f : families) {
+        specs.add(FamilySpec.parse(f));
+      }
+    } catch (IllegalArgumentException e) {
+      throw RekeyException.usage("Cannot create " + table + ": " + e.getMessage());
+    }
+    TableName name;
+    try {
+      name = TableName.valueOf(table);
+    } catch (IllegalArgumentException e) {
+      throw RekeyException.usage("Cannot create '" + table + "': not a valid table name (" + e.getMessage() + ")");
+    }
+    try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf()); Admin admin = conn.getAdmin()) {
+      CreateTableResult r = TableCreator.table(name).families(specs).splitPoints(points).ifNotExists(ifNotExists)
+          .create(admin);
+      System.out.println(r.summary());
+      if (r.created() && !r.splitPointsHex().isEmpty()) {
+        System.out.println("split points (hex): " + String.join(" ", r.splitPointsHex()));
+      }
+    }
+    return ExitCodes.OK;
+  }
+}

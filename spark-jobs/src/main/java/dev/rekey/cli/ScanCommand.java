@@ -1,0 +1,160 @@
+package dev.rekey.cli;
+
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.scan.OutputFormat;
+import dev.rekey.jobs.scan.RegionTotals;
+import dev.rekey.jobs.scan.ReportFile;
+import dev.rekey.jobs.scan.ReportOutput;
+import dev.rekey.jobs.scan.ScanJob;
+import dev.rekey.jobs.scan.ScanOptions;
+import dev.rekey.jobs.scan.ScanResult;
+import dev.rekey.jobs.scan.ScanSource;
+import dev.rekey.jobs.scan.TimeWindow;
+import dev.rekey.jobs.scan.WideColumn;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.rowkey.LayoutException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** rekey scan: the nightly full-table time-range scan, one Spark task per region, feeding the SQL reports. */
+@Command(name = "scan", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Scan a table or snapshot for a time window, one Spark task per region; decode every key with the "
+        + "layout and run SQL reports over the rows (views scan_rows, scan_cells: see sql/README.md).",
+        "Writes --out/<report>/ per report, summary.json (rows, cells, bytes, ms per region) and report.html."},
+    footer = {"", "Example:", "  bin/rekey scan --table events_v2 --layout conf/layouts/events-v2.yaml --day 2026-11-29 "
+        + "--report sql/user_daily_activity.sql --out scan-out --format csv"})
+public final class ScanCommand extends SparkCommand {
+  @Option(names = "--table", paramLabel = "T", description = "Live table to scan (through the RegionServers).")
+  String table;
+
+  @Option(names = "--snapshot", paramLabel = "S", description = "Snapshot to scan (its files; no RegionServer load).")
+  String snapshot;
+
+  @Option(names = "--layout", paramLabel = "L", required = true,
+      description = "Layout file that decodes the row keys, or a name in conf/layouts (events-v2).")
+  String layout;
+
+  @Option(names = "--from", paramLabel = "TIME", description = "Window start, inclusive: epoch millis or ISO-8601 "
+      + "(2026-11-29T00:00:00Z; no zone = UTC). Default: 0.")
+  String from;
+
+  @Option(names = "--to", paramLabel = "TIME", description = "Window end, exclusive (same forms). Default: no end.")
+  String to;
+
+  @Option(names = "--day", paramLabel = "YYYY-MM-DD", description = "Shortcut for that UTC day's window "
+      + "[day 00:00Z, next day 00:00Z), e.g. yesterday's for the nightly report.")
+  String day;
+
+  @Option(names = "--report", paramLabel = "SQL", description = "Report file (sql/NAME.sql, or NAME); repeatable.")
+  List<String> reports = new ArrayList<>();
+
+  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A report parameter declared in its header; "
+      + "repeatable.")
+  List<String> params = new ArrayList<>();
+
+  @Option(names = "--column", paramLabel = "F:Q=TYPE[:NAME]", description = "A qualifier as a typed column of "
+      + "scan_rows (string, long, int, double, binary), e.g. d:v=long; repeatable.")
+  List<String> columns = new ArrayList<>();
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: scan-out).")
+  Path out = ScanOptions.DEFAULT_OUT;
+
+  @Option(names = "--format", paramLabel = "FMT", defaultValue = "parquet",
+      description = "Report output format: parquet, csv or json (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(names = "--splits-per-region", paramLabel = "K", defaultValue = "1",
+      description = "Spark tasks per region (default: ${DEFAULT-VALUE}).")
+  int splitsPerRegion;
+
+  @Option(names = "--families", paramLabel = "F", split = ",", description = "Families to read (default: all).")
+  List<String> families = new ArrayList<>();
+
+  @Option(names = "--caching", paramLabel = "ROWS", defaultValue = "1000",
+      description = "Rows per scanner RPC (default: ${DEFAULT-VALUE}).")
+  int caching;
+
+  @Override
+  protected String commandName() {
+    return "scan";
+  }
+
+  static Path home() {
+    return Path.of(System.getProperty("rekey.home", ".")).toAbsolutePath().normalize();
+  }
+
+  /** The validated options (no Spark, no HBase): what the CLI hands to the job. */
+  ScanOptions options() {
+    ScanOptions.Builder b = ScanOptions.builder()
+        .source(ScanSource.of(table, snapshot))
+        .layout(loadLayout(layout, home()))
+        .window(TimeWindow.fromOptions(from, to, day))
+        .out(out)
+        .format(OutputFormat.parse(format))
+        .splitsPerRegion(splitsPerRegion)
+        .families(families)
+        .caching(caching);
+    for (String r : reports) {
+      b.report(ReportFile.load(ReportFile.resolve(r, home())));
+    }
+    for (String c : columns) {
+      b.column(WideColumn.parse(c));
+    }
+    for (String p : params) {
+      b.param(p);
+    }
+    return b.build();
+  }
+
+  static KeyLayout loadLayout(String arg, Path home) {
+    Path p = Path.of(arg);
+    if (!Files.isRegularFile(p)) {
+      Path named = home.resolve("conf/layouts").resolve(arg.endsWith(".yaml") ? arg : arg + ".yaml");
+      if (!arg.contains("/") && Files.isRegularFile(named)) {
+        p = named;
+      } else if (Files.isRegularFile(home.resolve(arg))) {
+        p = home.resolve(arg);
+      } else {
+        throw RekeyException.usage("Cannot load layout " + arg + ": no such file (give a layout file, or a name in "
+            + home.resolve("conf/layouts") + ", e.g. events-v2)");
+      }
+    }
+    try {
+      return KeyLayout.load(p);
+    } catch (LayoutException e) {
+      throw RekeyException.usage(e.getMessage());
+    }
+  }
+
+  @Override
+  protected int run(SparkSession spark) {
+    ScanOptions o = options();
+    PrintStream outStream = System.out;
+    ScanResult r = ScanJob.on(spark).hbaseConf(global.hbaseConf()).options(o).progress(outStream::println).execute();
+    print(r, outStream);
+    return ExitCodes.OK;
+  }
+
+  static void print(ScanResult r, PrintStream out) {
+    out.printf("Scanned %s with layout %s, window %s: %d regions, %d partitions, %.1f s%n", r.source(), r.layout(),
+        r.window(), r.regions(), r.partitions(), r.millis() / 1000.0);
+    out.println("  " + r.accounting());
+    out.println("  region  start key                  rows        cells          ms");
+    for (RegionTotals t : r.perRegion()) {
+      out.printf("  %6d  %-20s %10d %12d %11d%n", t.region(), t.startKeyHex().isEmpty() ? "-" : t.startKeyHex(),
+          t.rows(), t.cells(), t.millis());
+    }
+    for (ReportOutput rep : r.reports()) {
+      out.printf("  report %s: %,d rows -> %s%n", rep.name(), rep.rows(), rep.path());
+    }
+    out.println("  summary: " + r.summaryJson());
+    out.println("  html:    " + r.reportHtml());
+  }
+}

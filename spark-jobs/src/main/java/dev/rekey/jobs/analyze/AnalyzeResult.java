@@ -1,0 +1,34 @@
+package dev.rekey.jobs.analyze;
+
+import java.util.List;
+
+/**
+ * Everything analyze found: immutable; printed as a console table and written as analyze.json and analyze.html.
+ *
+ * @param source "table T" or "snapshot S"
+ * @param table the live table whose regions and metrics are shown
+ * @param layout the current layout name, or null
+ * @param rowsRead rows read (all of them; the sample is drawn from these)
+ * @param sampledRows rows in the sample
+ * @param leadingByteHistogram sampled rows per leading byte (256 values)
+ * @param busiestEighth which eighth of the leading-byte space holds the most rows (0 = 0x00-0x1f)
+ * @param busiestEighthShare share of sampled rows in it (0.125 = even)
+ * @param appendFraction share of writes (in timestamp order) whose key is above every earlier key (appends)
+ * @param recentLabel how the recent window is named ("the last hour's")
+ * @param recentRows sampled rows in the recent window
+ * @param recentTopRegion the region that got most recent rows (0-based)
+ * @param recentTopRegionShare its share of the recent rows
+ * @param recentRegionsHit regions that got any recent row
+ * @param liveServers live RegionServers in the cluster
+ * @param regions the table's regions
+ * @param servers the RegionServers
+ * @param verdict the verdict and recommendation
+ * @param simulation the proposed layout and split points on the sample, or null
+ * @param seconds wall time
+ */
+public record AnalyzeResult(String source, String table, String layout, long rowsRead, long sampledRows,
+    long[] leadingByteHistogram, int busiestEighth, double busiestEighthShare, double appendFraction,
+    String recentLabel, long recentRows, int recentTopRegion, double recentTopRegionShare, int recentRegionsHit,
+    int liveServers, List<RegionStat> regions, List<ServerStat> servers, Verdict verdict, Simulation simulation,
+    double seconds) {
+}

@@ -1,0 +1,200 @@
+package dev.rekey.jobs.analyze;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The key statistics of analyze, as pure functions over sampled keys and region boundaries (unsigned byte order,
+ * as HBase compares keys). Region boundaries are given as the regions' start keys, the first one empty.
+ */
+public final class KeyStats {
+  /** Recent writes: the last hour before the newest timestamp in the sample. */
+  public static final long RECENT_WINDOW_MS = 3_600_000L;
+  /** If the sample spans less than this, "recent" is the newest tenth of the rows instead of the last hour. */
+  public static final long MIN_SPAN_FOR_HOUR_MS = 2 * RECENT_WINDOW_MS;
+
+  private KeyStats() {
+  }
+
+  /** Rows per leading byte value (256 bins); empty keys are not counted. */
+  public static long[] leadingByteHistogram(List<byte[]> keys) {
+    long[] h = new long[256];
+    for (byte[] k : keys) {
+      if (k.length > 0) {
+        h[k[0] & 0xff]++;
+      }
+    }
+    return h;
+  }
+
+  /** The eighth of the leading-byte space (32 values: 0x00-0x1f, 0x20-0x3f, ...) holding the most rows: its index. */
+  public static int busiestEighth(long[] histogram) {
+    int best = 0;
+    long bestRows = -1;
+    for (int e = 0; e < 8; e++) {
+      long rows = eighthRows(histogram, e);
+      if (rows > bestRows) {
+        bestRows = rows;
+        best = e;
+      }
+    }
+    return best;
+  }
+
+  /** Share (0..1) of the rows in the busiest eighth of the leading-byte space; 1/8 = perfectly even. */
+  public static double busiestEighthShare(long[] histogram) {
+    long total = Arrays.stream(histogram).sum();
+    return total == 0 ? 0 : (double) eighthRows(histogram, busiestEighth(histogram)) / total;
+  }
+
+  private static long eighthRows(long[] h, int e) {
+    long rows = 0;
+    for (int b = e * 32; b < e * 32 + 32; b++) {
+      rows += h[b];
+    }
+    return rows;
+  }
+
+  /** Index of the region holding the key: the last region whose start key is ≤ the key. */
+  public static int regionOf(List<byte[]> startKeys, byte[] key) {
+    int lo = 0;
+    int hi = startKeys.size() - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (Arrays.compareUnsigned(startKeys.get(mid), key) <= 0) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  }
+
+  /** Region start keys for split points: {@code [empty, p1, p2, ...]}. */
+  public static List<byte[]> startKeys(List<byte[]> splitPoints) {
+    List<byte[]> s = new ArrayList<>(splitPoints.size() + 1);
+    s.add(new byte[0]);
+    s.addAll(splitPoints);
+    return s;
+  }
+
+  /** Keys per region. */
+  public static long[] rowsPerRegion(List<byte[]> startKeys, List<byte[]> keys) {
+    long[] c = new long[startKeys.size()];
+    for (byte[] k : keys) {
+      c[regionOf(startKeys, k)]++;
+    }
+    return c;
+  }
+
+  /** max ÷ mean of the counts (1 = perfectly even; n = everything in one of n). 0 when there are no rows. */
+  public static double maxOverMean(long[] counts) {
+    long total = Arrays.stream(counts).sum();
+    if (total == 0 || counts.length == 0) {
+      return 0;
+    }
+    long max = Arrays.stream(counts).max().orElse(0);
+    return max / ((double) total / counts.length);
+  }
+
+  /** Samples in write order (timestamp, then key). */
+  public static List<KeySample> byTime(List<KeySample> samples) {
+    List<KeySample> s = new ArrayList<>(samples);
+    s.sort(Comparator.comparingLong(KeySample::ts).thenComparing(KeySample::key, Arrays::compareUnsigned));
+    return s;
+  }
+
+  /**
+   * Share (0..1) of writes, in timestamp order, whose key is above every earlier key of the sample: the writes that
+   * append at the end of the key space, i.e. land in the last region. About 1 for a key led by a growing field, about
+   * 1/N for N salt buckets (only the top bucket's newest rows), near 0 for a hashed key. (Comparing only consecutive
+   * pairs is fooled by linear hashes such as Arrays.hashCode, whose salt walks upwards in steps.)
+   */
+  public static double appendFraction(List<KeySample> samples) {
+    List<KeySample> s = byTime(samples);
+    if (s.size() < 2) {
+      return 0;
+    }
+    byte[] max = s.get(0).key();
+    long appends = 0;
+    for (int i = 1; i < s.size(); i++) {
+      byte[] k = s.get(i).key();
+      if (Arrays.compareUnsigned(k, max) > 0) {
+        appends++;
+        max = k;
+      }
+    }
+    return (double) appends / (s.size() - 1);
+  }
+
+  /** The recent writes: the last hour of the sample, or its newest tenth if the sample spans under two hours. */
+  public static RecentWindow recentWindow(List<KeySample> samples) {
+    List<KeySample> s = byTime(samples);
+    if (s.isEmpty()) {
+      return new RecentWindow("no rows", List.of());
+    }
+    long max = s.get(s.size() - 1).ts();
+    long min = s.get(0).ts();
+    if (max - min >= MIN_SPAN_FOR_HOUR_MS) {
+      List<KeySample> last = new ArrayList<>();
+      for (KeySample k : s) {
+        if (k.ts() > max - RECENT_WINDOW_MS) {
+          last.add(k);
+        }
+      }
+      return new RecentWindow("the last hour's", last);
+    }
+    int n = Math.max(1, s.size() / 10);
+    return new RecentWindow("the newest 10% of", s.subList(s.size() - n, s.size()));
+  }
+
+  /** The recent rows, and how to name them in a sentence ("the last hour's rows"). */
+  public record RecentWindow(String label, List<KeySample> rows) {
+    public List<byte[]> keys() {
+      List<byte[]> k = new ArrayList<>(rows.size());
+      rows.forEach(r -> k.add(r.key()));
+      return k;
+    }
+  }
+
+  /** Index of the largest count (first on ties). */
+  public static int argMax(long[] counts) {
+    int best = 0;
+    for (int i = 1; i < counts.length; i++) {
+      if (counts[i] > counts[best]) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** Number of regions whose count is above zero. */
+  public static int nonEmpty(long[] counts) {
+    return (int) Arrays.stream(counts).filter(c -> c > 0).count();
+  }
+
+  /**
+   * True if every split point is hex text (ASCII 0-9, a-f, A-F), as HexStringSplit makes, while fewer than half of
+   * the keys start with such a character: hex-text boundaries on a raw-byte key space (seed 000's classic mistake).
+   */
+  public static boolean hexSplitsOnRawKeys(List<byte[]> splitPoints, List<byte[]> keys) {
+    if (splitPoints.isEmpty() || keys.isEmpty()) {
+      return false;
+    }
+    for (byte[] p : splitPoints) {
+      for (byte b : p) {
+        if (!isHexChar(b)) {
+          return false;
+        }
+      }
+    }
+    long hexLed = keys.stream().filter(k -> k.length > 0 && isHexChar(k[0])).count();
+    return hexLed * 2 < keys.size();
+  }
+
+  static boolean isHexChar(byte b) {
+    return (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
+  }
+}

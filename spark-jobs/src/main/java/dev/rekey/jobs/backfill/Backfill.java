@@ -1,0 +1,571 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyLayout;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.SnapshotDescription;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
+import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.CollectionAccumulator;
+import org.apache.spark.util.LongAccumulator;
+import scala.Tuple2;
+
+/**
+ * The backfill action (run layer): snapshot → rekey → partition by the target's live regions (× k) and sort in
+ * cell order → HFiles through HFileOutputFormat2's committer → bulk load a copy → verify rows per region. Fluent:
+ * {@code Backfill.on(spark, hbaseConf).options(o).execute()}.
+ */
+public final class Backfill {
+  /** Spark conf key, test only: fail the first attempt of this write partition mid-write (fault-injection tests). */
+  public static final String TEST_FAIL_PARTITION = "spark.rekey.test.backfill.failFirstAttemptOfPartition";
+
+  private final SparkSession spark;
+  private final Configuration hbaseConf;
+  private BackfillOptions options;
+  private Consumer<String> progress = s -> { };
+
+  private Backfill(SparkSession spark, Configuration hbaseConf) {
+    this.spark = spark;
+    this.hbaseConf = hbaseConf;
+  }
+
+  public static Backfill on(SparkSession spark, Configuration hbaseConf) {
+    return new Backfill(spark, hbaseConf);
+  }
+
+  public Backfill options(BackfillOptions o) {
+    this.options = o;
+    return this;
+  }
+
+  /** Progress lines (phase starts, per-region load/verify). */
+  public Backfill progress(Consumer<String> p) {
+    this.progress = p;
+    return this;
+  }
+
+  public BackfillResult execute() throws IOException {
+    BackfillOptions o = options;
+    TableName table = TableName.valueOf(o.targetTable());
+    String stagingDir = o.stagingOr(defaultStagingRoot());
+    Staging staging = new Staging(stagingDir, hbaseConf);
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf); Admin admin = conn.getAdmin()) {
+      TableDescriptor target = preflight(admin, table);
+      Manifest manifest;
+      double writeSeconds = 0;
+      if (o.resume() && staging.fs.exists(staging.manifest())) {
+        manifest = staging.readJson(staging.manifest(), Manifest.class);
+        if (!manifest.sameInputs(o)) {
+          throw RekeyException.usage("Cannot resume the backfill of " + table + ": " + staging.manifest()
+              + " is for a different backfill (snapshot " + manifest.sourceSnapshot() + ", layouts "
+              + manifest.sourceLayout() + " -> " + manifest.targetLayout() + "); run without --resume to start over");
+        }
+        progress.accept("Resuming from " + staging.manifest() + ": " + count(manifest, RegionState.VERIFIED) + " of "
+            + manifest.regions().size() + " regions already verified");
+      } else {
+        RegionBoundaries live = liveBoundaries(conn, table);
+        if (o.dryRun()) {
+          return dryRun(live, target, stagingDir);
+        }
+        staging.clean();
+        long t0 = System.nanoTime();
+        manifest = write(staging, live, target);
+        writeSeconds = (System.nanoTime() - t0) / 1e9;
+        staging.writeJson(staging.manifest(), manifest);
+      }
+      int files = manifest.regions().stream().mapToInt(RegionEntry::files).sum();
+      double loadSeconds = 0;
+      double verifySeconds = 0;
+      if (!o.noLoad()) {
+        long t1 = System.nanoTime();
+        manifest = load(conn, staging, table, manifest);
+        loadSeconds = (System.nanoTime() - t1) / 1e9;
+        long t2 = System.nanoTime();
+        manifest = verify(conn, staging, table, manifest);
+        verifySeconds = (System.nanoTime() - t2) / 1e9;
+      }
+      boolean verified = count(manifest, RegionState.VERIFIED) == manifest.regions().size();
+      BackfillResult result = new BackfillResult(o.targetTable(), o.sourceSnapshot(), staging.root.toString(), false,
+          !o.noLoad(), verified, manifest.accounting(), manifest.regions(),
+          Skew.of(manifest.regions().stream().map(RegionEntry::rows).toList()), files, writeSeconds, loadSeconds,
+          verifySeconds);
+      staging.writeJson(staging.result(), result);
+      if (!o.noLoad() && !verified) {
+        throw mismatch(table, manifest);
+      }
+      return result;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------- preflight
+
+  private TableDescriptor preflight(Admin admin, TableName table) throws IOException {
+    BackfillOptions o = options;
+    if (!admin.tableExists(table)) {
+      throw new RekeyException("Cannot backfill " + table + ": target table " + table + " does not exist (create it "
+          + "with `rekey create-table --table " + table + " --layout " + o.targetLayout().name()
+          + " --splits salt|uniform|FILE --family NAME`)");
+    }
+    SnapshotDescription snap = null;
+    for (SnapshotDescription s : admin.listSnapshots()) {
+      if (s.getName().equals(o.sourceSnapshot())) {
+        snap = s;
+      }
+    }
+    if (snap == null) {
+      throw new RekeyException("Cannot backfill " + table + ": snapshot " + o.sourceSnapshot() + " does not exist (list "
+          + "snapshots with `echo list_snapshots | hbase shell`; take one with `snapshot 'SOURCE_TABLE', '"
+          + o.sourceSnapshot() + "'`)");
+    }
+    TableDescriptor target = admin.getDescriptor(table);
+    Set<String> targetFamilies = new TreeSet<>();
+    for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
+      targetFamilies.add(f.getNameAsString());
+    }
+    for (String f : o.families()) {
+      if (!targetFamilies.contains(f)) {
+        throw RekeyException.usage("Cannot backfill " + table + ": family '" + f + "' (--families) is not in target "
+            + "table " + table + " (its families: " + targetFamilies + "); add it to the table or leave it out");
+      }
+    }
+    // the source table's families, when it still exists: every family read must exist in the target
+    TableName sourceTable = snap.getTableName();
+    if (admin.tableExists(sourceTable)) {
+      for (ColumnFamilyDescriptor f : admin.getDescriptor(sourceTable).getColumnFamilies()) {
+        String n = f.getNameAsString();
+        if ((o.families().isEmpty() || o.families().contains(n)) && !targetFamilies.contains(n)) {
+          throw RekeyException.usage("Cannot backfill " + table + ": source family '" + n + "' (table " + sourceTable
+              + ") is not in target table " + table + " (its families: " + targetFamilies + "); add it to the target, "
+              + "or choose families with --families");
+        }
+      }
+    }
+    return target;
+  }
+
+  private static RegionBoundaries liveBoundaries(Connection conn, TableName table) throws IOException {
+    try (RegionLocator locator = conn.getRegionLocator(table)) {
+      List<HRegionLocation> locs = new ArrayList<>(locator.getAllRegionLocations());
+      locs.sort((a, b) -> Bytes.compareTo(a.getRegion().getStartKey(), b.getRegion().getStartKey()));
+      List<byte[]> starts = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      for (HRegionLocation l : locs) {
+        starts.add(l.getRegion().getStartKey());
+        names.add(l.getRegion().getEncodedName());
+      }
+      return new RegionBoundaries(starts, names);
+    }
+  }
+
+  private String defaultStagingRoot() throws IOException {
+    org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.get(hbaseConf);
+    return new Path(fs.getHomeDirectory(), ".rekey-staging").toString();
+  }
+
+  // ------------------------------------------------------------------------------------------------- dry run
+
+  private BackfillResult dryRun(RegionBoundaries live, TableDescriptor target, String stagingDir) throws IOException {
+    BackfillOptions o = options;
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    LongAccumulator read = jsc.sc().longAccumulator("read");
+    LongAccumulator quarantined = jsc.sc().longAccumulator("quarantined");
+    LongAccumulator filtered = jsc.sc().longAccumulator("filtered");
+    Rekeyer rekeyer = new Rekeyer(o.sourceLayout(), o.targetLayout());
+    int n = live.count();
+    long[] totals;
+    try (RegionRead rows = reader().open(jsc, hbaseConf)) {
+      totals = rows.rows().mapPartitions(it -> {
+        long[] acc = new long[n * 3];
+        RekeyedRows rr = new RekeyedRows(it, rekeyer, QuarantineWriter.none(), read, quarantined, filtered);
+        byte[] last = null;
+        while (rr.hasNext()) {
+          RekeyedRows.Row r = rr.next();
+          int region = live.regionOf(r.targetKey());
+          if (last == null || !Arrays.equals(last, r.sourceKey())) {
+            acc[region * 3]++;
+            last = r.sourceKey();
+          }
+          for (KeyValue kv : r.cells()) {
+            acc[region * 3 + 1]++;
+            acc[region * 3 + 2] += kv.getLength();
+          }
+        }
+        return List.of(acc).iterator();
+      }).reduce(Backfill::sum);
+    }
+    int families = o.families().isEmpty() ? target.getColumnFamilyCount() : o.families().size();
+    long maxFile = target.getMaxFileSize() > 0 ? target.getMaxFileSize()
+        : hbaseConf.getLong("hbase.hregion.max.filesize", 10L << 30);
+    List<RegionEntry> regions = new ArrayList<>();
+    long written = 0;
+    for (int i = 0; i < n; i++) {
+      long rowsIn = totals[i * 3];
+      written += rowsIn;
+      // one file per family per sub-partition with data, more if it rolls at the max file size
+      int files = rowsIn == 0 ? 0 : (int) (families * Math.min(o.splitsPerRegion(), rowsIn)
+          + totals[i * 3 + 2] / maxFile);
+      regions.add(new RegionEntry(i, live.name(i), Hex.of(live.start(i)), Hex.of(live.end(i)), rowsIn,
+          totals[i * 3 + 1], totals[i * 3 + 2], files, RegionState.PLANNED));
+    }
+    Accounting acc = new Accounting(read.value(), written, quarantined.value(), filtered.value());
+    return new BackfillResult(o.targetTable(), o.sourceSnapshot(), stagingDir, true, false, false, acc, regions,
+        Skew.of(regions.stream().map(RegionEntry::rows).toList()),
+        regions.stream().mapToInt(RegionEntry::files).sum(), 0, 0, 0);
+  }
+
+  /** The shared snapshot read: time range and families on the scan, k splits per region, whole rows. */
+  private RegionReader reader() {
+    BackfillOptions o = options;
+    RegionReader r = RegionReader.snapshot(o.sourceSnapshot()).families(o.families())
+        .splitsPerRegion(o.splitsPerRegion());
+    if (o.fromMillis() != null || o.toMillis() != null) {
+      r.timeRange(o.fromMillis() != null ? o.fromMillis() : 0L, o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
+    }
+    return r;
+  }
+
+  private static long[] sum(long[] a, long[] b) {
+    long[] r = a.clone();
+    for (int i = 0; i < r.length; i++) {
+      r[i] += b[i];
+    }
+    return r;
+  }
+
+  // ------------------------------------------------------------------------------------------------- write
+
+  private Manifest write(Staging staging, RegionBoundaries live, TableDescriptor target) throws IOException {
+    BackfillOptions o = options;
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    LongAccumulator read = jsc.sc().longAccumulator("backfill.read");
+    LongAccumulator quarantined = jsc.sc().longAccumulator("backfill.quarantined");
+    LongAccumulator filtered = jsc.sc().longAccumulator("backfill.filtered");
+    LongAccumulator collisions = jsc.sc().longAccumulator("backfill.collisions");
+    CollectionAccumulator<String> examples = jsc.sc().collectionAccumulator("backfill.collisionExamples");
+    KeyedCounts counts = new KeyedCounts();
+    jsc.sc().register(counts, "backfill.counts");
+
+    Rekeyer rekeyer = new Rekeyer(o.sourceLayout(), o.targetLayout());
+    KeyLayout targetLayout = o.targetLayout();
+    Map<String, String> confMap = HBaseConfigs.toMap(hbaseConf);
+    String quarantineDir = staging.quarantine().toString();
+    int k = o.splitsPerRegion();
+    TargetPartitioner partitioner = new TargetPartitioner(live, k);
+    int failPartition = spark.sparkContext().getConf().getInt(TEST_FAIL_PARTITION, -1);
+
+    Job job = Job.getInstance(new Configuration(hbaseConf));
+    HFileOutputFormat2.configureIncrementalLoadMap(job, target);
+    Configuration out = job.getConfiguration();
+    // tasks write files only; no region lookups from executors (the partitioning already follows the regions)
+    out.setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
+    // v1: task output becomes visible only at job commit (a failed or speculative attempt leaves nothing behind)
+    out.setInt("mapreduce.fileoutputcommitter.algorithm.version", 1);
+    if (target.getMaxFileSize() > 0) {
+      out.setLong("hbase.hregion.max.filesize", target.getMaxFileSize());
+    }
+
+    progress.accept("Reading snapshot " + o.sourceSnapshot() + ", writing HFiles for " + live.count() + " regions x "
+        + k + " to " + staging.hfiles());
+    try (RegionRead rows = reader().open(jsc, hbaseConf)) {
+      JavaPairRDD<byte[], byte[]> cells = rows.rows().mapPartitionsToPair(it -> {
+        TaskContext tc = TaskContext.get();
+        QuarantineWriter q = new QuarantineWriter(quarantineDir, tc.partitionId(), tc.taskAttemptId(),
+            HBaseConfigs.fromMap(confMap));
+        return new CellsOf(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered));
+      });
+      // the sort shuffle spills to disk: a region never has to fit in memory
+      JavaPairRDD<byte[], byte[]> sorted = cells.repartitionAndSortWithinPartitions(partitioner, new CellOrder());
+      JavaPairRDD<ImmutableBytesWritable, KeyValue> hfileCells = sorted.mapPartitionsToPair(it -> {
+        int p = TaskContext.getPartitionId();
+        return new WriteCells(it, partitioner.regionOf(p), targetLayout, counts, collisions, examples,
+            p == failPartition);
+      });
+      hfileCells.saveAsNewAPIHadoopFile(staging.hfiles().toString(), ImmutableBytesWritable.class, KeyValue.class,
+          HFileOutputFormat2.class, out);
+    }
+
+    if (collisions.value() > 0) {
+      staging.fs.delete(staging.hfiles(), true);
+      throw new RekeyException("Cannot backfill " + o.targetTable() + ": " + collisions.value() + " target row key(s) "
+          + "would each come from more than one source row with layouts " + o.sourceLayout().name() + " -> "
+          + o.targetLayout().name() + ", e.g. " + String.join("; ", examples.value().subList(0,
+          Math.min(3, examples.value().size()))) + ". Nothing was loaded. Choose a target layout that keeps every "
+          + "field that makes a source key unique.");
+    }
+    long written = 0;
+    List<RegionEntry> regions = new ArrayList<>();
+    Map<Integer, Integer> filesPerRegion = organize(staging, live);
+    for (int i = 0; i < live.count(); i++) {
+      long r = counts.get("rows." + i);
+      written += r;
+      regions.add(new RegionEntry(i, live.name(i), Hex.of(live.start(i)), Hex.of(live.end(i)), r,
+          counts.get("cells." + i), counts.get("bytes." + i), filesPerRegion.getOrDefault(i, 0), RegionState.WRITTEN));
+    }
+    Accounting acc = new Accounting(read.value(), written, quarantined.value(), filtered.value());
+    if (acc.quarantined() > o.maxQuarantined()) {
+      staging.fs.delete(new Path(staging.root, "regions"), true);
+      throw new RekeyException("Cannot backfill " + o.targetTable() + ": " + acc.quarantined() + " of " + acc.read()
+          + " source row keys in snapshot " + o.sourceSnapshot() + " do not decode with source layout "
+          + o.sourceLayout().name() + firstQuarantined(staging) + "; they are listed in " + staging.quarantine()
+          + ". Nothing was loaded. Check --source-layout, or accept them with --max-quarantined "
+          + acc.quarantined() + ".");
+    }
+    if (!acc.balances()) {
+      throw new RekeyException("Cannot backfill " + o.targetTable() + ": the counts do not balance (" + acc.line()
+          + "); nothing was loaded. Rerun; if it persists, report it with " + staging.root);
+    }
+    TreeMap<String, Long> hours = new TreeMap<>();
+    counts.value().forEach((key, v) -> {
+      if (key.startsWith("hour.")) {
+        hours.put(key.substring(5), v);
+      }
+    });
+    progress.accept("  " + acc.line());
+    return new Manifest(Manifest.VERSION, o.sourceSnapshot(), o.sourceLayout().name(), o.targetTable(),
+        o.targetLayout().name(), o.fromMillis(), o.toMillis(), o.families(), k, Instant.now().toString(), regions,
+        hours, acc);
+  }
+
+  private static String firstQuarantined(Staging staging) {
+    try {
+      if (!staging.fs.exists(staging.quarantine())) {
+        return "";
+      }
+      for (FileStatus f : staging.fs.listStatus(staging.quarantine())) {
+        if (f.getPath().getName().startsWith("part-")) {
+          try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
+              staging.fs.open(f.getPath()), java.nio.charset.StandardCharsets.UTF_8))) {
+            String line = r.readLine();
+            if (line != null) {
+              return " (first: " + line + ")";
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      return "";
+    }
+    return "";
+  }
+
+  /** Moves each committed HFile into its target region's dir (by its first row); returns files per region. */
+  private Map<Integer, Integer> organize(Staging staging, RegionBoundaries live) throws IOException {
+    Map<Integer, Integer> files = new TreeMap<>();
+    if (!staging.fs.exists(staging.hfiles())) {
+      return files;
+    }
+    for (FileStatus famDir : staging.fs.listStatus(staging.hfiles())) {
+      String fam = famDir.getPath().getName();
+      if (!famDir.isDirectory() || fam.startsWith("_") || fam.startsWith(".")) {
+        continue;
+      }
+      for (FileStatus f : staging.fs.listStatus(famDir.getPath())) {
+        String name = f.getPath().getName();
+        if (f.isDirectory() || name.startsWith("_") || name.startsWith(".")) {
+          continue;
+        }
+        byte[] first;
+        try (HFile.Reader r = HFile.createReader(staging.fs, f.getPath(), CacheConfig.DISABLED, true, hbaseConf)) {
+          first = r.getFirstRowKey().orElse(null);
+        }
+        if (first == null) {
+          staging.fs.delete(f.getPath(), false); // an empty file: nothing to load
+          continue;
+        }
+        int region = live.regionOf(first);
+        Path dest = new Path(new Path(staging.region(region), fam), name);
+        staging.fs.mkdirs(dest.getParent());
+        if (!staging.fs.rename(f.getPath(), dest)) {
+          throw new IOException("Cannot move " + f.getPath() + " to " + dest);
+        }
+        files.merge(region, 1, Integer::sum);
+      }
+    }
+    staging.fs.delete(staging.hfiles(), true);
+    return files;
+  }
+
+  // ------------------------------------------------------------------------------------------------- load
+
+  private Manifest load(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
+    Configuration c = new Configuration(hbaseConf);
+    c.set(BulkLoadHFiles.CREATE_TABLE_CONF_KEY, "no");
+    BulkLoadHFiles loader = BulkLoadHFiles.create(c);
+    waitUntilAvailable(conn, table);
+    for (RegionEntry r : m.regions()) {
+      if (r.state() != RegionState.WRITTEN) {
+        continue;
+      }
+      if (r.files() > 0) {
+        Path src = staging.region(r.index());
+        Path copy = staging.load(r.index());
+        staging.fs.delete(copy, true);
+        Map<byte[], List<Path>> byFamily = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+        int n = 0;
+        for (FileStatus famDir : staging.fs.listStatus(src)) {
+          for (FileStatus f : staging.fs.listStatus(famDir.getPath())) {
+            Path dest = new Path(new Path(copy, famDir.getPath().getName()), f.getPath().getName());
+            // the loader moves (and on split may delete) its inputs: hand it a copy, keep ours until verified
+            FileUtil.copy(staging.fs, f.getPath(), staging.fs, dest, false, c);
+            byFamily.computeIfAbsent(Bytes.toBytes(famDir.getPath().getName()), x -> new ArrayList<>()).add(dest);
+            n++;
+          }
+        }
+        if (n != r.files()) {
+          throw new RekeyException("Cannot load region " + r.index() + " (" + r.name() + ") of " + table + ": the "
+              + "manifest lists " + r.files() + " HFiles but " + src + " holds " + n + " (rerun without --resume)");
+        }
+        Map<?, ?> loaded = loader.bulkLoad(table, byFamily);
+        if (loaded == null || loaded.isEmpty()) {
+          throw new RekeyException("Cannot load region " + r.index() + " of " + table + ": BulkLoadHFiles loaded none "
+              + "of the " + n + " HFiles in " + copy + " (the originals are kept in " + src + "; rerun with --resume)");
+        }
+        staging.fs.delete(copy, true);
+      }
+      m = m.withRegion(r.withState(RegionState.LOADED));
+      staging.writeJson(staging.manifest(), m);
+    }
+    progress.accept("Loaded " + count(m, RegionState.LOADED) + " regions into " + table);
+    return m;
+  }
+
+  /** A region split or move in progress makes the loader refuse the table: wait for it (bounded). */
+  private void waitUntilAvailable(Connection conn, TableName table) throws IOException {
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    try (Admin admin = conn.getAdmin()) {
+      while (!admin.isTableAvailable(table)) {
+        if (System.nanoTime() > deadline) {
+          throw new RekeyException("Cannot load into " + table + ": the table has not been available for 120 s "
+              + "(regions in transition?). The HFiles are kept in the staging dir; rerun with --resume when the "
+              + "table is available.");
+        }
+        try {
+          Thread.sleep(500); // polling the master; not a test
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while waiting for " + table, e);
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------- verify
+
+  private Manifest verify(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
+    try (Table t = conn.getTable(table)) {
+      for (RegionEntry r : m.regions()) {
+        if (r.state() != RegionState.LOADED) {
+          continue;
+        }
+        long counted = countRows(t, Hex.parse(r.startHex()), Hex.parse(r.endHex()));
+        if (counted == r.rows()) {
+          m = m.withRegion(r.withState(RegionState.VERIFIED));
+          staging.fs.delete(staging.region(r.index()), true);
+          staging.writeJson(staging.manifest(), m);
+        } else {
+          progress.accept(String.format("  region %d [%s, %s): %,d rows in the table, %,d in the manifest", r.index(),
+              r.startHex(), r.endHex(), counted, r.rows()));
+        }
+      }
+    }
+    return m;
+  }
+
+  static long countRows(Table t, byte[] start, byte[] stop) throws IOException {
+    Scan s = new Scan().withStartRow(start).withStopRow(stop).setFilter(new FirstKeyOnlyFilter())
+        .setCacheBlocks(false).setCaching(5000);
+    long n = 0;
+    try (ResultScanner sc = t.getScanner(s)) {
+      for (Result ignored : sc) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private RekeyException mismatch(TableName table, Manifest m) {
+    List<String> bad = new ArrayList<>();
+    for (RegionEntry r : m.regions()) {
+      if (r.state() != RegionState.VERIFIED) {
+        bad.add(r.index() + " [" + r.startHex() + ", " + r.endHex() + ")");
+      }
+    }
+    return new RekeyException("Backfill of " + table + " not verified: rows counted in the table differ from the "
+        + "manifest in region(s) " + bad + "; their HFiles are kept in the staging dir. Rerun with --resume to load "
+        + "and verify them again.", ExitCodes.MISMATCH, null);
+  }
+
+  private static long count(Manifest m, RegionState s) {
+    return m.regions().stream().filter(r -> r.state() == s).count();
+  }
+
+  /** Flattens re-keyed rows to (serialized KeyValue, source key) pairs for the sort shuffle. */
+  private static final class CellsOf implements Iterator<Tuple2<byte[], byte[]>> {
+    private final RekeyedRows rows;
+    private RekeyedRows.Row row;
+    private int i;
+
+    CellsOf(RekeyedRows rows) {
+      this.rows = rows;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while ((row == null || i >= row.cells().size()) && rows.hasNext()) {
+        row = rows.next();
+        i = 0;
+      }
+      return row != null && i < row.cells().size();
+    }
+
+    @Override
+    public Tuple2<byte[], byte[]> next() {
+      if (!hasNext()) {
+        throw new java.util.NoSuchElementException();
+      }
+      return new Tuple2<>(row.cells().get(i++).getBuffer(), row.sourceKey());
+    }
+  }
+}

@@ -1,0 +1,170 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.KeyLayout;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What to backfill, validated (plan layer). Build with {@link #builder()}; {@link Builder#build()} throws a usage
+ * RekeyException naming the bad option.
+ */
+public record BackfillOptions(
+    String sourceSnapshot,
+    KeyLayout sourceLayout,
+    String targetTable,
+    KeyLayout targetLayout,
+    Long fromMillis,
+    Long toMillis,
+    List<String> families,
+    String staging,
+    int splitsPerRegion,
+    boolean dryRun,
+    boolean noLoad,
+    boolean resume,
+    long maxQuarantined) {
+
+  /** Default sub-partitions (HFile writers) per target region. */
+  public static final int DEFAULT_SPLITS_PER_REGION = 1;
+  /** Default quarantine threshold: any undecodable source key fails the backfill. */
+  public static final long DEFAULT_MAX_QUARANTINED = 0;
+
+  public BackfillOptions {
+    families = List.copyOf(families);
+  }
+
+  public Optional<Long> from() {
+    return Optional.ofNullable(fromMillis);
+  }
+
+  public Optional<Long> to() {
+    return Optional.ofNullable(toMillis);
+  }
+
+  /** The staging dir: the one given, else {@code <default>/backfill-<table>} under the caller's default root. */
+  public String stagingOr(String defaultRoot) {
+    return staging != null ? staging : defaultRoot + "/backfill-" + targetTable.replace(':', '_');
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static final class Builder {
+    private String sourceSnapshot;
+    private KeyLayout sourceLayout;
+    private String targetTable;
+    private KeyLayout targetLayout;
+    private Long from;
+    private Long to;
+    private List<String> families = List.of();
+    private String staging;
+    private int splitsPerRegion = DEFAULT_SPLITS_PER_REGION;
+    private boolean dryRun;
+    private boolean noLoad;
+    private boolean resume;
+    private long maxQuarantined = DEFAULT_MAX_QUARANTINED;
+
+    public Builder sourceSnapshot(String s) {
+      this.sourceSnapshot = s;
+      return this;
+    }
+
+    public Builder sourceLayout(KeyLayout l) {
+      this.sourceLayout = l;
+      return this;
+    }
+
+    public Builder targetTable(String t) {
+      this.targetTable = t;
+      return this;
+    }
+
+    public Builder targetLayout(KeyLayout l) {
+      this.targetLayout = l;
+      return this;
+    }
+
+    /** Cell time range [from, to) in epoch millis; either end may be null (open). */
+    public Builder timeRange(Long fromMillis, Long toMillis) {
+      this.from = fromMillis;
+      this.to = toMillis;
+      return this;
+    }
+
+    public Builder families(List<String> f) {
+      this.families = f == null ? List.of() : f;
+      return this;
+    }
+
+    public Builder staging(String dir) {
+      this.staging = dir;
+      return this;
+    }
+
+    public Builder splitsPerRegion(int k) {
+      this.splitsPerRegion = k;
+      return this;
+    }
+
+    public Builder dryRun(boolean b) {
+      this.dryRun = b;
+      return this;
+    }
+
+    public Builder noLoad(boolean b) {
+      this.noLoad = b;
+      return this;
+    }
+
+    public Builder resume(boolean b) {
+      this.resume = b;
+      return this;
+    }
+
+    public Builder maxQuarantined(long n) {
+      this.maxQuarantined = n;
+      return this;
+    }
+
+    public BackfillOptions build() {
+      require(sourceSnapshot, "--source-snapshot");
+      require(sourceLayout, "--source-layout");
+      require(targetTable, "--target-table");
+      require(targetLayout, "--target-layout");
+      if (splitsPerRegion < 1 || splitsPerRegion > 1024) {
+        throw RekeyException.usage("Cannot backfill " + targetTable + ": --splits-per-region must be in 1..1024, got "
+            + splitsPerRegion);
+      }
+      if (maxQuarantined < 0) {
+        throw RekeyException.usage("Cannot backfill " + targetTable + ": --max-quarantined must be ≥ 0, got " + maxQuarantined);
+      }
+      if (from != null && to != null && from >= to) {
+        throw RekeyException.usage("Cannot backfill " + targetTable + ": --from " + from + " must be before --to " + to);
+      }
+      if (dryRun && resume) {
+        throw RekeyException.usage("Cannot backfill " + targetTable + ": --dry-run and --resume exclude each other");
+      }
+      Rekeyer r = new Rekeyer(sourceLayout, targetLayout);
+      Optional<String> misfit = r.check();
+      if (misfit.isPresent()) {
+        throw RekeyException.usage("Cannot backfill " + targetTable + " from snapshot " + sourceSnapshot + ": "
+            + misfit.get() + " (pick a --target-layout whose fields the --source-layout has)");
+      }
+      for (String f : families) {
+        if (f.isBlank()) {
+          throw RekeyException.usage("Cannot backfill " + targetTable + ": empty family name in --families");
+        }
+      }
+      return new BackfillOptions(sourceSnapshot, sourceLayout, targetTable, targetLayout, from, to, families, staging,
+          splitsPerRegion, dryRun, noLoad, resume, maxQuarantined);
+    }
+
+    private void require(Object v, String option) {
+      if (v == null || Objects.toString(v).isBlank()) {
+        throw RekeyException.usage("Cannot backfill: " + option + " is required");
+      }
+    }
+  }
+}

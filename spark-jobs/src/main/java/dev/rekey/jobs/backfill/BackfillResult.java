@@ -1,0 +1,51 @@
+package dev.rekey.jobs.backfill;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a backfill did (result layer): accounting, per-region rows/files/state, skew, where the staging files are,
+ * and how long each phase took. The CLI prints {@link #lines()} and the staging dir holds it as _result.json.
+ */
+public record BackfillResult(
+    String targetTable,
+    String sourceSnapshot,
+    String staging,
+    boolean dryRun,
+    boolean loaded,
+    boolean verified,
+    Accounting accounting,
+    List<RegionEntry> regions,
+    Skew skew,
+    int filesWritten,
+    double writeSeconds,
+    double loadSeconds,
+    double verifySeconds) {
+
+  public BackfillResult {
+    regions = List.copyOf(regions);
+  }
+
+  public long rowsIn(int region) {
+    return regions.get(region).rows();
+  }
+
+  public List<String> lines() {
+    List<String> out = new ArrayList<>();
+    out.add(String.format("%s %s from snapshot %s (staging %s)", dryRun ? "Plan (dry run) for" : "Backfill of",
+        targetTable, sourceSnapshot, staging));
+    out.add(String.format("  %-6s %-34s %12s %12s %14s %6s  %s", "region", "start key (hex)", "rows", "cells", "bytes",
+        "files", "state"));
+    for (RegionEntry r : regions) {
+      out.add(String.format("  %-6d %-34s %,12d %,12d %,14d %6d  %s", r.index(),
+          r.startHex().isEmpty() ? "(first)" : r.startHex(), r.rows(), r.cells(), r.bytes(), r.files(), r.state()));
+    }
+    out.add("  " + skew.line());
+    out.add("  " + accounting.line());
+    if (!dryRun) {
+      out.add(String.format("  %d HFiles; write %.1f s, load %.1f s, verify %.1f s; loaded=%s verified=%s", filesWritten,
+          writeSeconds, loadSeconds, verifySeconds, loaded, verified));
+    }
+    return out;
+  }
+}

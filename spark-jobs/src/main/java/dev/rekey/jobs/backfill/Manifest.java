@@ -1,0 +1,63 @@
+package dev.rekey.jobs.backfill;
+
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * {@code _manifest.json} in the staging dir (written as .tmp then renamed): the inputs, layouts, the target's region
+ * boundaries at write time, rows/cells/bytes/files and ledger state per region, rows per hour of the key's time
+ * field, and the accounting. The ledger state in it is rewritten as regions are loaded and verified.
+ */
+public record Manifest(
+    int version,
+    String sourceSnapshot,
+    String sourceLayout,
+    String targetTable,
+    String targetLayout,
+    Long fromMillis,
+    Long toMillis,
+    List<String> families,
+    int splitsPerRegion,
+    String writtenAt,
+    List<RegionEntry> regions,
+    SortedMap<String, Long> rowsPerHour,
+    Accounting accounting) {
+
+  public static final int VERSION = 1;
+
+  public Manifest {
+    regions = List.copyOf(regions);
+    rowsPerHour = new TreeMap<>(rowsPerHour);
+    families = List.copyOf(families);
+  }
+
+  public Manifest withRegions(List<RegionEntry> r) {
+    return new Manifest(version, sourceSnapshot, sourceLayout, targetTable, targetLayout, fromMillis, toMillis,
+        families, splitsPerRegion, writtenAt, r, rowsPerHour, accounting);
+  }
+
+  public Manifest withRegion(RegionEntry e) {
+    List<RegionEntry> copy = new java.util.ArrayList<>(regions);
+    copy.set(e.index(), e);
+    return withRegions(copy);
+  }
+
+  public RegionBoundaries boundaries() {
+    return RegionBoundaries.fromHex(regions.stream().map(RegionEntry::startHex).toList(),
+        regions.stream().map(RegionEntry::name).toList());
+  }
+
+  /** True if the inputs match the given options (a --resume must continue the same backfill). */
+  public boolean sameInputs(BackfillOptions o) {
+    return sourceSnapshot.equals(o.sourceSnapshot()) && targetTable.equals(o.targetTable())
+        && sourceLayout.equals(o.sourceLayout().name()) && targetLayout.equals(o.targetLayout().name())
+        && java.util.Objects.equals(fromMillis, o.fromMillis()) && java.util.Objects.equals(toMillis, o.toMillis())
+        && families.equals(o.families());
+  }
+
+  public static Map<String, Long> emptyHours() {
+    return new TreeMap<>();
+  }
+}

@@ -1,0 +1,103 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.rowkey.Hex;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.spark.util.LongAccumulator;
+
+/**
+ * The map side over one input partition: each source Result → its cells re-keyed as new KeyValues (family,
+ * qualifier, timestamp, type and value kept; copied, so nothing points into the reader's buffers). A row that
+ * arrives as several consecutive Results is counted once. Undecodable keys go to the quarantine writer. Lazy.
+ */
+final class RekeyedRows implements Iterator<RekeyedRows.Row> {
+  /** One source Result re-keyed. */
+  record Row(byte[] sourceKey, byte[] targetKey, List<KeyValue> cells) {
+  }
+
+  private final Iterator<Result> in;
+  private final Rekeyer rekeyer;
+  private final QuarantineWriter quarantine;
+  private final LongAccumulator read;
+  private final LongAccumulator quarantined;
+  private final LongAccumulator filtered;
+  private byte[] lastSource;
+  private byte[] lastTarget;
+  private boolean lastQuarantined;
+  private Row next;
+  private boolean closed;
+
+  RekeyedRows(Iterator<Result> in, Rekeyer rekeyer, QuarantineWriter quarantine,
+      LongAccumulator read, LongAccumulator quarantined, LongAccumulator filtered) {
+    this.in = in;
+    this.rekeyer = rekeyer;
+    this.quarantine = quarantine;
+    this.read = read;
+    this.quarantined = quarantined;
+    this.filtered = filtered;
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (next == null && in.hasNext()) {
+      next = process(in.next());
+    }
+    if (next == null && !closed) {
+      closed = true;
+      quarantine.close();
+    }
+    return next != null;
+  }
+
+  @Override
+  public Row next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    Row r = next;
+    next = null;
+    return r;
+  }
+
+  private Row process(Result r) {
+    byte[] src = r.getRow();
+    if (src == null) {
+      return null;
+    }
+    boolean continuation = lastSource != null && Arrays.equals(lastSource, src);
+    if (!continuation) {
+      lastSource = src.clone();
+      read.add(1);
+      try {
+        lastTarget = rekeyer.rekey(src);
+        lastQuarantined = false;
+      } catch (IllegalArgumentException e) {
+        lastTarget = null;
+        lastQuarantined = true;
+        quarantined.add(1);
+        quarantine.add(Hex.of(src), e.getMessage());
+      }
+      if (r.isEmpty() && !lastQuarantined) {
+        filtered.add(1);
+      }
+    }
+    if (lastQuarantined || r.isEmpty()) {
+      return null;
+    }
+    List<KeyValue> cells = new ArrayList<>(r.size());
+    for (Cell c : r.rawCells()) {
+      cells.add(new KeyValue(lastTarget, 0, lastTarget.length,
+          c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength(),
+          c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(),
+          c.getTimestamp(), KeyValue.Type.codeToType(c.getTypeByte()),
+          c.getValueArray(), c.getValueOffset(), c.getValueLength()));
+    }
+    return new Row(lastSource, lastTarget, cells);
+  }
+}

@@ -1,0 +1,89 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.rowkey.DecodedKey;
+import dev.rekey.rowkey.FieldSpec;
+import dev.rekey.rowkey.FieldType;
+import dev.rekey.rowkey.KeyLayout;
+import java.io.Serializable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Source key → target key: decode with the source layout, encode the target layout's fields with the decoded values
+ * (pure, stateless, Serializable). Which target fields come from where is checked once up front by {@link #check}.
+ */
+public final class Rekeyer implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final KeyLayout source;
+  private final KeyLayout target;
+
+  public Rekeyer(KeyLayout source, KeyLayout target) {
+    this.source = source;
+    this.target = target;
+  }
+
+  /**
+   * Why the target layout cannot be built from the source layout's fields, if it cannot: the source must be
+   * decodable, and every target field (except derived sub-buckets) must exist in the source with the same value type.
+   */
+  public Optional<String> check() {
+    if (!source.decodable()) {
+      return Optional.of("source layout " + source.name() + " (" + source.prefix() + ") cannot be decoded: a hashed key "
+          + "cannot be turned back into fields");
+    }
+    for (FieldSpec t : target.fields()) {
+      if (t.type() == FieldType.SUB_BUCKET) {
+        continue;
+      }
+      FieldSpec s = source.field(t.name());
+      if (s == null) {
+        return Optional.of("target layout " + target.name() + " needs field '" + t.name() + "', which source layout "
+            + source.name() + " does not have (source fields: " + names(source) + ")");
+      }
+      if (valueType(s.type()) != valueType(t.type()) || (t.type() == FieldType.BYTES && s.length() != t.length())) {
+        return Optional.of("field '" + t.name() + "' is " + describe(s) + " in source layout " + source.name()
+            + " but " + describe(t) + " in target layout " + target.name());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The target key; throws IllegalArgumentException (KeyDecodeException / KeyEncodeException) with the reason. */
+  public byte[] rekey(byte[] sourceKey) {
+    DecodedKey d = source.decode(sourceKey);
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (FieldSpec t : target.fields()) {
+      if (t.type() != FieldType.SUB_BUCKET) {
+        values.put(t.name(), d.get(t.name()));
+      }
+    }
+    return target.encode(values);
+  }
+
+  public KeyLayout source() {
+    return source;
+  }
+
+  public KeyLayout target() {
+    return target;
+  }
+
+  private static String names(KeyLayout l) {
+    return l.fields().stream().map(FieldSpec::name).toList().toString();
+  }
+
+  private static String describe(FieldSpec f) {
+    return f.type().fileName() + (f.type() == FieldType.BYTES ? "(" + f.length() + ")" : "");
+  }
+
+  private static Class<?> valueType(FieldType t) {
+    return switch (t) {
+      case STRING -> String.class;
+      case BYTES -> byte[].class;
+      case INT, SUB_BUCKET -> Integer.class;
+      case LONG, REVERSED_LONG -> Long.class;
+    };
+  }
+}

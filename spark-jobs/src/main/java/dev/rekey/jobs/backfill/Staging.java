@@ -1,0 +1,85 @@
+package dev.rekey.jobs.backfill;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The staging dir of one backfill (any Hadoop filesystem the RegionServers can read):
+ * <pre>
+ *   _manifest.json        inputs, region boundaries at write time, counts, per-region ledger state
+ *   _result.json          the last result
+ *   hfiles/               HFileOutputFormat2's committed output (family dirs), before sorting per region
+ *   regions/r-NNNNN/fam/  the HFiles of target region NNNNN, kept until that region is verified
+ *   load/r-NNNNN/fam/     the copy handed to BulkLoadHFiles (it moves, and may delete inputs: HBASE-30501)
+ *   quarantine/           undecodable source keys, JSON lines
+ * </pre>
+ */
+final class Staging {
+  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  final Path root;
+  final FileSystem fs;
+
+  Staging(String dir, Configuration conf) throws IOException {
+    Path p = new Path(dir);
+    this.fs = p.getFileSystem(conf);
+    this.root = fs.makeQualified(p);
+  }
+
+  Path manifest() {
+    return new Path(root, "_manifest.json");
+  }
+
+  Path result() {
+    return new Path(root, "_result.json");
+  }
+
+  Path hfiles() {
+    return new Path(root, "hfiles");
+  }
+
+  Path quarantine() {
+    return new Path(root, "quarantine");
+  }
+
+  Path region(int i) {
+    return new Path(new Path(root, "regions"), String.format("r-%05d", i));
+  }
+
+  Path load(int i) {
+    return new Path(new Path(root, "load"), String.format("r-%05d", i));
+  }
+
+  /** Removes what an earlier run left (only our own entries, never the dir's other content). */
+  void clean() throws IOException {
+    for (String n : new String[] {"_manifest.json", "_manifest.json.tmp", "_result.json", "hfiles", "regions", "load",
+        "quarantine"}) {
+      fs.delete(new Path(root, n), true);
+    }
+    fs.mkdirs(root);
+  }
+
+  /** Writes JSON as name.tmp, then renames over name: a reader never sees a half-written file. */
+  void writeJson(Path file, Object value) throws IOException {
+    Path tmp = new Path(file.getParent(), file.getName() + ".tmp");
+    try (OutputStream out = fs.create(tmp, true)) {
+      JSON.writeValue(out, value);
+    }
+    fs.delete(file, false);
+    if (!fs.rename(tmp, file)) {
+      throw new IOException("Cannot rename " + tmp + " to " + file);
+    }
+  }
+
+  <T> T readJson(Path file, Class<T> type) throws IOException {
+    try (InputStream in = fs.open(file)) {
+      return JSON.readValue(in, type);
+    }
+  }
+}

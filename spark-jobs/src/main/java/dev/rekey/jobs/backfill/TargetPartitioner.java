@@ -1,0 +1,41 @@
+package dev.rekey.jobs.backfill;
+
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.spark.Partitioner;
+
+/**
+ * Partition = target region × k sub-partitions: region by the live boundaries, sub-partition by a hash of the row, so
+ * every cell of a row lands in one partition (one HFile writer) and parallelism is regions × k.
+ */
+public final class TargetPartitioner extends Partitioner {
+  private static final long serialVersionUID = 1L;
+  private final RegionBoundaries regions;
+  private final int k;
+
+  public TargetPartitioner(RegionBoundaries regions, int k) {
+    this.regions = regions;
+    this.k = k;
+  }
+
+  @Override
+  public int numPartitions() {
+    return regions.count() * k;
+  }
+
+  @Override
+  public int getPartition(Object key) {
+    byte[] kv = (byte[]) key;
+    int len = CellOrder.rowLength(kv);
+    int region = regions.regionOf(kv, CellOrder.ROW_OFFSET, len);
+    if (k == 1) {
+      return region;
+    }
+    int h = Bytes.hashCode(kv, CellOrder.ROW_OFFSET, len);
+    return region * k + Math.floorMod(h, k);
+  }
+
+  /** The target region of a partition. */
+  public int regionOf(int partition) {
+    return partition / k;
+  }
+}

@@ -1,0 +1,27 @@
+package dev.rekey.jobs.checkconfig;
+
+import dev.rekey.jobs.checkconfig.ConfigFinding.Severity;
+import dev.rekey.jobs.common.ExitCodes;
+import java.util.List;
+
+/**
+ * The outcome of check-config: where the configuration came from, the assumption the scanner rule used and the
+ * findings. Exit 0 when there is no violation (and, with {@code strict}, no warning), else 3.
+ */
+public record CheckConfigResult(String source, long assumedScanRowsPerSecond, List<ConfigFinding> findings) {
+  public CheckConfigResult {
+    findings = List.copyOf(findings);
+  }
+
+  public long violations() {
+    return findings.stream().filter(f -> f.severity() == Severity.VIOLATION).count();
+  }
+
+  public long warnings() {
+    return findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
+  }
+
+  public int exitCode(boolean strict) {
+    return violations() > 0 || (strict && warnings() > 0) ? ExitCodes.MISMATCH : ExitCodes.OK;
+  }
+}

@@ -1,0 +1,86 @@
+package dev.rekey.jobs.scan;
+
+import dev.rekey.jobs.common.DecodedRow;
+import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyDecodeException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.spark.api.java.function.Function2;
+
+/**
+ * The per-partition step: decode each Result with the layout, count, sample undecodable keys, and emit the
+ * partition's {@link RegionStats} as the last element. Lazy: rows stream through, nothing is buffered.
+ */
+final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterator<ScanRecord>> {
+  private static final long serialVersionUID = 1L;
+  private final RowDecoder decoder;
+  private final int samples;
+
+  PartitionScan(RowDecoder decoder, int samples) {
+    this.decoder = decoder;
+    this.samples = samples;
+  }
+
+  @Override
+  public Iterator<ScanRecord> call(Integer partition, Iterator<Result> results) {
+    return new Iterator<>() {
+      private final long t0 = System.nanoTime();
+      private long rows;
+      private long cells;
+      private long bytes;
+      private long undecodable;
+      private final List<String> sampled = new ArrayList<>();
+      private ScanRecord next;
+      private String firstKey;
+      private boolean statsEmitted;
+
+      @Override
+      public boolean hasNext() {
+        if (next != null) {
+          return true;
+        }
+        while (results.hasNext()) {
+          Result r = results.next();
+          if (firstKey == null) {
+            firstKey = Hex.of(r.getRow());
+          }
+          try {
+            DecodedRow row = decoder.decode(r);
+            rows++;
+            cells += row.cells().size();
+            bytes += row.byteSize();
+            next = new ScanRecord(partition, row, null);
+            return true;
+          } catch (KeyDecodeException e) {
+            undecodable++;
+            if (sampled.size() < samples) {
+              sampled.add(Hex.of(r.getRow()) + ": " + e.reason());
+            }
+          }
+        }
+        if (!statsEmitted) {
+          statsEmitted = true;
+          long ms = (System.nanoTime() - t0) / 1_000_000;
+          next = new ScanRecord(partition, null,
+              new RegionStats(partition, firstKey == null ? "" : firstKey, rows, cells, bytes, ms, undecodable, List.copyOf(sampled)));
+          return true;
+        }
+        return false;
+      }
+
+      @Override
+      public ScanRecord next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        ScanRecord r = next;
+        next = null;
+        return r;
+      }
+    };
+  }
+}

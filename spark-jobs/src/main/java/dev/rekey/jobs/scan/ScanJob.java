@@ -1,0 +1,260 @@
+package dev.rekey.jobs.scan;
+
+import dev.rekey.jobs.common.DecodedRow;
+import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.rowkey.Hex;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.BinaryType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * The scan job (run layer): read the source region-parallel, decode every key with the layout, register the views,
+ * run the reports, write outputs, summary.json and report.html. Usage:
+ * {@code ScanJob.on(spark).hbaseConf(conf).options(options).execute()}.
+ */
+public final class ScanJob {
+  /** Reports up to this many rows are written as one file. */
+  static final long SINGLE_FILE_ROWS = 1_000_000;
+
+  private final SparkSession spark;
+  private Configuration hbaseConf;
+  private ScanOptions options;
+  private Consumer<String> progress = s -> { };
+
+  private ScanJob(SparkSession spark) {
+    this.spark = spark;
+  }
+
+  public static ScanJob on(SparkSession spark) {
+    return new ScanJob(spark);
+  }
+
+  public ScanJob hbaseConf(Configuration conf) {
+    this.hbaseConf = conf;
+    return this;
+  }
+
+  public ScanJob options(ScanOptions o) {
+    this.options = o;
+    return this;
+  }
+
+  /** Where progress lines go (the CLI prints them). */
+  public ScanJob progress(Consumer<String> p) {
+    this.progress = p;
+    return this;
+  }
+
+  public ScanResult execute() {
+    if (hbaseConf == null || options == null) {
+      throw new IllegalStateException("ScanJob needs hbaseConf(...) and options(...) before execute()");
+    }
+    long t0 = System.nanoTime();
+    ScanOptions o = options;
+    // report timestamps (timestamp_millis, CSV/JSON text) are UTC, whatever the machine's zone
+    spark.conf().set("spark.sql.session.timeZone", "UTC");
+    RegionReader reader = (o.source().kind() == ScanSource.Kind.TABLE
+        ? RegionReader.table(TableName.valueOf(o.source().name()))
+        : RegionReader.snapshot(o.source().name()))
+        .timeRange(o.window().from(), o.window().to())
+        .families(o.families())
+        .splitsPerRegion(o.splitsPerRegion())
+        .caching(o.caching());
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    try (RegionRead read = reader.open(jsc, hbaseConf)) {
+      progress.accept(String.format("  scanning %s: %d regions, %d partitions, window %s", o.source(), read.regions(),
+          read.partitions(), o.window()));
+      JavaRDD<ScanRecord> records = read.rows()
+          .mapPartitionsWithIndex(new PartitionScan(new RowDecoder(o.layout()), o.samples()), true)
+          .persist(StorageLevel.MEMORY_AND_DISK());
+      try {
+        List<RegionStats> stats = RegionStats.dedupe(records.filter(ScanRecord::isStats).map(ScanRecord::stats)
+            .collect());
+        if (stats.size() != read.partitions()) {
+          throw new RekeyException("Cannot scan " + o.source() + ": got stats from " + stats.size() + " of "
+              + read.partitions() + " partitions; some partitions were not read");
+        }
+        failOnUndecodable(o, stats);
+        List<RegionTotals> perRegion = RegionTotals.of(stats, read.regions(), o.splitsPerRegion(), startKeys(o));
+
+        ScanViews views = new ScanViews(o.layout(), o.columns());
+        JavaRDD<DecodedRowAt> rows = records.filter(r -> !r.isStats()).map(r -> new DecodedRowAt(r.row(), r.partition()));
+        spark.createDataFrame(rows.map(r -> views.row(r.row(), r.partition())), views.rowSchema())
+            .createOrReplaceTempView(ScanViews.ROWS);
+        spark.createDataFrame(rows.flatMap(r -> views.cells(r.row(), r.partition()).iterator()), views.cellSchema())
+            .createOrReplaceTempView(ScanViews.CELLS);
+
+        Path out = o.out().toAbsolutePath();
+        Files.createDirectories(out);
+        List<ReportOutput> reports = new ArrayList<>();
+        for (ReportFile report : o.reports()) {
+          reports.add(runReport(report, out));
+        }
+        Path summary = out.resolve("summary.json");
+        Path html = out.resolve("report.html");
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        ScanResult result = new ScanResult(o.source().toString(), o.layout().name(), o.window(), read.regions(),
+            read.partitions(), o.splitsPerRegion(), perRegion, stats, reports, out.toString(), summary.toString(),
+            html.toString(), ms);
+        writeAtomically(summary, result.toJson());
+        writeAtomically(html, HtmlReport.render(result));
+        return result;
+      } finally {
+        records.unpersist(false);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A decoded row and its partition: what the view rows are built from. */
+  record DecodedRowAt(DecodedRow row, int partition) implements java.io.Serializable {
+  }
+
+  private static void failOnUndecodable(ScanOptions o, List<RegionStats> stats) {
+    long bad = stats.stream().mapToLong(RegionStats::undecodable).sum();
+    if (bad == 0) {
+      return;
+    }
+    long rows = stats.stream().mapToLong(RegionStats::rows).sum();
+    List<String> samples = new ArrayList<>();
+    for (RegionStats s : stats) {
+      for (String x : s.samples()) {
+        if (samples.size() < o.samples()) {
+          samples.add("partition " + s.partition() + ": " + x);
+        }
+      }
+    }
+    throw new RekeyException("Cannot scan " + o.source() + " with layout " + o.layout().name() + " ("
+        + o.layout().source() + "): " + bad + " of " + (bad + rows) + " row keys do not decode. Samples (key hex: "
+        + "reason):\n  " + String.join("\n  ", samples) + "\nCheck that --layout is the layout the table was "
+        + "written with (e.g. telemetry-v1 for the legacy table, telemetry-v2 for the salted one).");
+  }
+
+  private ReportOutput runReport(ReportFile report, Path out) {
+    long t0 = System.nanoTime();
+    progress.accept("  report " + report.name() + " (" + report.path() + ")");
+    Dataset<Row> df = ReportRunner.query(spark, report, options.reportValues()).persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      long rows;
+      List<Row> preview;
+      Path dir = out.resolve(report.name());
+      try {
+        rows = df.count();
+        preview = df.limit(options.htmlRows()).collectAsList();
+        Dataset<Row> w = options.format() == OutputFormat.CSV ? binaryAsHex(df) : df;
+        // one file for a report of up to a million rows (most are aggregates); coalesce keeps an ORDER BY's order
+        w = rows <= SINGLE_FILE_ROWS ? w.coalesce(1) : w;
+        w.write().mode(SaveMode.Overwrite).format(options.format().sparkName()).option("header", "true")
+            .save(dir.toUri().toString());
+      } catch (RuntimeException e) {
+        if (e instanceof RekeyException) {
+          throw e;
+        }
+        throw new RekeyException("Report " + report.name() + " (" + report.path() + ") failed while running: "
+            + String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString()), e);
+      }
+      List<String> columns = Arrays.asList(df.columns());
+      List<List<String>> shown = new ArrayList<>();
+      for (Row r : preview) {
+        List<String> cells = new ArrayList<>(r.size());
+        for (int i = 0; i < r.size(); i++) {
+          cells.add(display(r.get(i)));
+        }
+        shown.add(cells);
+      }
+      long ms = (System.nanoTime() - t0) / 1_000_000;
+      progress.accept(String.format("    %,d rows -> %s (%s)", rows, dir, options.format().sparkName()));
+      return new ReportOutput(report.name(), report.path().toString(), report.description(), rows, dir.toString(),
+          columns, shown, ms);
+    } finally {
+      df.unpersist(false);
+    }
+  }
+
+  /** CSV cannot hold binary: write it as lower-case hex. */
+  static Dataset<Row> binaryAsHex(Dataset<Row> df) {
+    Dataset<Row> out = df;
+    for (StructField f : df.schema().fields()) {
+      if (f.dataType() instanceof BinaryType) {
+        Column c = functions.lower(functions.hex(functions.col("`" + f.name() + "`")));
+        out = out.withColumn(f.name(), c);
+      }
+    }
+    return out;
+  }
+
+  static String display(Object v) {
+    if (v == null) {
+      return "";
+    }
+    if (v instanceof byte[] b) {
+      return Hex.of(b);
+    }
+    if (v instanceof Timestamp t) {
+      return t.toInstant().toString();
+    }
+    return v.toString();
+  }
+
+  /**
+   * The regions' start keys in the input format's split order (to place partitions in regions): the live table's in
+   * key order, the snapshot manifest's in manifest order.
+   */
+  private List<byte[]> startKeys(ScanOptions o) {
+    if (o.source().kind() == ScanSource.Kind.SNAPSHOT) {
+      try {
+        org.apache.hadoop.fs.Path rootDir = CommonFSUtils.getRootDir(hbaseConf);
+        FileSystem fs = rootDir.getFileSystem(hbaseConf);
+        return TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
+                TableSnapshotInputFormatImpl.getSnapshotManifest(hbaseConf, o.source().name(), rootDir, fs))
+            .stream().map(RegionInfo::getStartKey).toList();
+      } catch (IOException e) {
+        throw new RekeyException("Cannot read the regions of " + o.source() + ": " + e.getMessage(), e);
+      }
+    }
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
+        RegionLocator locator = conn.getRegionLocator(TableName.valueOf(o.source().name()))) {
+      return Arrays.asList(locator.getStartKeys());
+    } catch (IOException e) {
+      throw new RekeyException("Cannot read the region boundaries of " + o.source() + ": " + e.getMessage(), e);
+    }
+  }
+
+  static void writeAtomically(Path file, String text) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, text, StandardCharsets.UTF_8);
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

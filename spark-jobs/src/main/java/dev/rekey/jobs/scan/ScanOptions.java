@@ -1,0 +1,324 @@
+package dev.rekey.jobs.scan;
+
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.FieldSpec;
+import dev.rekey.rowkey.FieldType;
+import dev.rekey.rowkey.KeyLayout;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Validated, immutable options of one scan (the plan layer: no Spark, no HBase). Build with {@link #builder()};
+ * {@link Builder#build()} rejects bad combinations with messages that name the option and the fix.
+ */
+public final class ScanOptions {
+  /** Default {@code --out}: relative to the working directory. */
+  public static final Path DEFAULT_OUT = Path.of("scan-out");
+  public static final OutputFormat DEFAULT_FORMAT = OutputFormat.PARQUET;
+  public static final int DEFAULT_SPLITS_PER_REGION = 1;
+  public static final int MAX_SPLITS_PER_REGION = 64;
+  /** Rows per scanner RPC (Scan.setCaching). */
+  public static final int DEFAULT_CACHING = 1000;
+  /** Undecodable keys shown (hex) in the failure message and summary. */
+  public static final int DEFAULT_SAMPLES = 5;
+  /** Report rows shown per table in report.html (all rows are in the output files). */
+  public static final int DEFAULT_HTML_ROWS = 200;
+
+  /** Column names the views define themselves; layout fields and wide columns must not reuse them. */
+  static final Set<String> RESERVED = Set.of("row_key", "row_key_hex", "cell_count", "row_bytes", "region",
+      "partition", "family", "qualifier", "cell_ts", "value", "value_hex");
+
+  private final ScanSource source;
+  private final KeyLayout layout;
+  private final TimeWindow window;
+  private final List<ReportFile> reports;
+  private final Path out;
+  private final OutputFormat format;
+  private final int splitsPerRegion;
+  private final List<String> families;
+  private final List<WideColumn> columns;
+  private final Map<String, String> params;
+  private final int caching;
+  private final int samples;
+  private final int htmlRows;
+
+  private ScanOptions(Builder b, List<WideColumn> columns) {
+    this.source = b.source;
+    this.layout = b.layout;
+    this.window = b.window;
+    this.reports = List.copyOf(b.reports);
+    this.out = b.out;
+    this.format = b.format;
+    this.splitsPerRegion = b.splitsPerRegion;
+    this.families = List.copyOf(b.families);
+    this.columns = List.copyOf(columns);
+    this.params = Map.copyOf(b.params);
+    this.caching = b.caching;
+    this.samples = b.samples;
+    this.htmlRows = b.htmlRows;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public ScanSource source() {
+    return source;
+  }
+
+  public KeyLayout layout() {
+    return layout;
+  }
+
+  public TimeWindow window() {
+    return window;
+  }
+
+  public List<ReportFile> reports() {
+    return reports;
+  }
+
+  public Path out() {
+    return out;
+  }
+
+  public OutputFormat format() {
+    return format;
+  }
+
+  public int splitsPerRegion() {
+    return splitsPerRegion;
+  }
+
+  /** Families to read; empty = all. */
+  public List<String> families() {
+    return families;
+  }
+
+  /** Wide columns: --column ones first, then those the reports declare (deduplicated). */
+  public List<WideColumn> columns() {
+    return columns;
+  }
+
+  /** --param values (every one is declared by some report); from/to come from the window. */
+  public Map<String, String> params() {
+    return params;
+  }
+
+  /** The values a report is rendered with: --param values plus from/to of the window. */
+  public Map<String, String> reportValues() {
+    Map<String, String> v = new LinkedHashMap<>(params);
+    v.put("from", Long.toString(window.from()));
+    v.put("to", Long.toString(window.to()));
+    return v;
+  }
+
+  public int caching() {
+    return caching;
+  }
+
+  public int samples() {
+    return samples;
+  }
+
+  public int htmlRows() {
+    return htmlRows;
+  }
+
+  /** Builder; every setter takes the CLI's value as is, {@link #build()} validates. */
+  public static final class Builder {
+    private ScanSource source;
+    private KeyLayout layout;
+    private TimeWindow window = TimeWindow.ALL;
+    private final List<ReportFile> reports = new ArrayList<>();
+    private Path out = DEFAULT_OUT;
+    private OutputFormat format = DEFAULT_FORMAT;
+    private int splitsPerRegion = DEFAULT_SPLITS_PER_REGION;
+    private final List<String> families = new ArrayList<>();
+    private final List<WideColumn> columns = new ArrayList<>();
+    private final Map<String, String> params = new LinkedHashMap<>();
+    private int caching = DEFAULT_CACHING;
+    private int samples = DEFAULT_SAMPLES;
+    private int htmlRows = DEFAULT_HTML_ROWS;
+
+    public Builder source(ScanSource s) {
+      this.source = s;
+      return this;
+    }
+
+    public Builder table(String t) {
+      return source(ScanSource.table(t));
+    }
+
+    public Builder snapshot(String s) {
+      return source(ScanSource.snapshot(s));
+    }
+
+    public Builder layout(KeyLayout l) {
+      this.layout = l;
+      return this;
+    }
+
+    public Builder window(TimeWindow w) {
+      this.window = w;
+      return this;
+    }
+
+    public Builder report(ReportFile r) {
+      this.reports.add(r);
+      return this;
+    }
+
+    public Builder reports(List<ReportFile> r) {
+      this.reports.addAll(r);
+      return this;
+    }
+
+    public Builder out(Path p) {
+      this.out = p;
+      return this;
+    }
+
+    public Builder format(OutputFormat f) {
+      this.format = f;
+      return this;
+    }
+
+    public Builder splitsPerRegion(int k) {
+      this.splitsPerRegion = k;
+      return this;
+    }
+
+    public Builder families(List<String> f) {
+      this.families.addAll(f);
+      return this;
+    }
+
+    public Builder column(WideColumn c) {
+      this.columns.add(c);
+      return this;
+    }
+
+    public Builder columns(List<WideColumn> c) {
+      this.columns.addAll(c);
+      return this;
+    }
+
+    /** A report parameter, KEY=VALUE. */
+    public Builder param(String keyValue) {
+      int eq = keyValue.indexOf('=');
+      if (eq <= 0) {
+        throw RekeyException.usage("Invalid --param '" + keyValue + "': expected NAME=VALUE, e.g. window_minutes=5");
+      }
+      return param(keyValue.substring(0, eq).trim(), keyValue.substring(eq + 1));
+    }
+
+    public Builder param(String name, String value) {
+      this.params.put(name, value);
+      return this;
+    }
+
+    public Builder caching(int c) {
+      this.caching = c;
+      return this;
+    }
+
+    public Builder samples(int s) {
+      this.samples = s;
+      return this;
+    }
+
+    public Builder htmlRows(int n) {
+      this.htmlRows = n;
+      return this;
+    }
+
+    public ScanOptions build() {
+      if (source == null) {
+        throw RekeyException.usage("Give exactly one of --table T or --snapshot S");
+      }
+      if (layout == null) {
+        throw RekeyException.usage("Missing --layout: the layout file that decodes " + source
+            + "'s row keys (e.g. conf/layouts/events-v2.yaml)");
+      }
+      if (!layout.decodable()) {
+        throw RekeyException.usage("Cannot scan " + source + " with layout " + layout.name() + ": its keys are full"
+            + " hashes and cannot be decoded into fields; give the layout of a table that keeps the natural key");
+      }
+      if (splitsPerRegion < 1 || splitsPerRegion > MAX_SPLITS_PER_REGION) {
+        throw RekeyException.usage("Invalid --splits-per-region " + splitsPerRegion + ": expected 1.."
+            + MAX_SPLITS_PER_REGION);
+      }
+      if (caching < 1) {
+        throw RekeyException.usage("Invalid --caching " + caching + ": expected at least 1");
+      }
+      for (String f : families) {
+        if (f.isBlank() || f.contains(":")) {
+          throw RekeyException.usage("Invalid --families entry '" + f + "': give family names, e.g. --families d,e");
+        }
+      }
+      Set<String> names = new LinkedHashSet<>();
+      for (ReportFile r : reports) {
+        if (!names.add(r.name())) {
+          throw RekeyException.usage("Report " + r.name() + " given twice (" + r.path() + "): each report writes "
+              + "--out/" + r.name() + "/");
+        }
+      }
+      for (String p : params.keySet()) {
+        if (p.equals("from") || p.equals("to")) {
+          throw RekeyException.usage("--param " + p + " is set by the scan from --from/--to/--day; use those");
+        }
+        if (reports.stream().noneMatch(r -> r.params().containsKey(p))) {
+          throw RekeyException.usage("Unknown --param " + p + ": no report declares it (reports: " + names + ")");
+        }
+      }
+      return new ScanOptions(this, mergedColumns());
+    }
+
+    private List<WideColumn> mergedColumns() {
+      Set<String> taken = new LinkedHashSet<>();
+      for (FieldSpec f : layout.fields()) {
+        if (RESERVED.contains(f.name())) {
+          throw RekeyException.usage("Cannot scan with layout " + layout.name() + ": its field '" + f.name()
+              + "' has the name of a view column (" + RESERVED + "); rename the field in the layout");
+        }
+        taken.add(f.name());
+        if (f.type() == FieldType.BYTES) {
+          taken.add(f.name() + "_hex");
+        }
+      }
+      Map<String, WideColumn> byName = new LinkedHashMap<>();
+      List<WideColumn> all = new ArrayList<>(columns);
+      for (ReportFile r : reports) {
+        all.addAll(r.columns());
+      }
+      for (WideColumn c : all) {
+        WideColumn seen = byName.get(c.name());
+        if (seen != null) {
+          if (!seen.equals(c)) {
+            throw RekeyException.usage("Column '" + c.name() + "' defined twice differently: " + seen.spec() + " and "
+                + c.spec() + " (name one of them: " + c.family() + ":" + c.qualifier() + "=" + c.type().name()
+                .toLowerCase(java.util.Locale.ROOT) + ":other_name)");
+          }
+          continue;
+        }
+        if (taken.contains(c.name()) || RESERVED.contains(c.name())) {
+          throw RekeyException.usage("Column '" + c.name() + "' (" + c.spec() + ") clashes with a key field or view "
+              + "column; give it another name: " + c.family() + ":" + c.qualifier() + "="
+              + c.type().name().toLowerCase(java.util.Locale.ROOT) + ":" + c.qualifier() + "_value");
+        }
+        if (!families.isEmpty() && !families.contains(c.family())) {
+          throw RekeyException.usage("Column " + c.spec() + " reads family '" + c.family() + "', which --families "
+              + families + " leaves out");
+        }
+        byName.put(c.name(), c);
+      }
+      return new ArrayList<>(byName.values());
+    }
+  }
+}

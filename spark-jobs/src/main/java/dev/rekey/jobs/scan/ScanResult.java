@@ -1,0 +1,94 @@
+package dev.rekey.jobs.scan;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a scan did (immutable): per-region and per-partition stats, totals, the reports and where everything was
+ * written. {@link #toJson()} is summary.json.
+ */
+public record ScanResult(String source, String layout, TimeWindow window, int regions, int partitions,
+    int splitsPerRegion, List<RegionTotals> perRegion, List<RegionStats> perPartition, List<ReportOutput> reports,
+    String out, String summaryJson, String reportHtml, long millis) {
+
+  public ScanResult {
+    perRegion = List.copyOf(perRegion);
+    perPartition = List.copyOf(perPartition);
+    reports = List.copyOf(reports);
+  }
+
+  public long rows() {
+    return perPartition.stream().mapToLong(RegionStats::rows).sum();
+  }
+
+  public long cells() {
+    return perPartition.stream().mapToLong(RegionStats::cells).sum();
+  }
+
+  public long bytes() {
+    return perPartition.stream().mapToLong(RegionStats::bytes).sum();
+  }
+
+  public long undecodable() {
+    return perPartition.stream().mapToLong(RegionStats::undecodable).sum();
+  }
+
+  /** Rows the scan returned: decoded + undecodable (the time range and families filter server-side). */
+  public long read() {
+    return rows() + undecodable();
+  }
+
+  /** The accounting line every job prints (DESIGN §6). */
+  public String accounting() {
+    return String.format("read %,d rows = %,d decoded + %,d undecodable; %,d cells, %,d bytes", read(), rows(),
+        undecodable(), cells(), bytes());
+  }
+
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("source", source);
+    m.put("layout", layout);
+    Map<String, Object> w = new LinkedHashMap<>();
+    w.put("from", window.from());
+    w.put("to", window.to());
+    w.put("text", window.toString());
+    m.put("window", w);
+    m.put("regions", regions);
+    m.put("partitions", partitions);
+    m.put("splitsPerRegion", splitsPerRegion);
+    Map<String, Object> totals = new LinkedHashMap<>();
+    totals.put("read", read());
+    totals.put("rows", rows());
+    totals.put("undecodable", undecodable());
+    totals.put("cells", cells());
+    totals.put("bytes", bytes());
+    totals.put("millis", millis);
+    m.put("totals", totals);
+    m.put("perRegion", perRegion);
+    m.put("perPartition", perPartition);
+    m.put("reports", reports.stream().map(r -> {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("name", r.name());
+      x.put("file", r.file());
+      x.put("rows", r.rows());
+      x.put("path", r.path());
+      x.put("columns", r.columns());
+      x.put("millis", r.millis());
+      return x;
+    }).toList());
+    m.put("out", out);
+    m.put("reportHtml", reportHtml);
+    return m;
+  }
+
+  public String toJson() {
+    try {
+      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(toMap());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the scan summary as JSON", e);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+package dev.rekey.bench;
+
+import dev.rekey.demo.LegacyTelemetryTable;
+import dev.rekey.demo.TelemetryGenerator;
+import dev.rekey.jobs.backfill.Backfill;
+import dev.rekey.jobs.backfill.BackfillOptions;
+import dev.rekey.jobs.backfill.BackfillResult;
+import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.createtable.FamilySpec;
+import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.rowkey.SplitPoints;
+import dev.rekey.testing.SharedHBase;
+import dev.rekey.testing.SharedSpark;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.BufferedMutator;
+import org.apache.hadoop.hbase.client.BufferedMutatorParams;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * bench/backfill: the same snapshot backfilled by (a) rekey (HFiles + bulk load) and (b) a Put copy through
+ * BufferedMutator (same read path and rekeying, the write is what differs), in one run. Not in CI: run it with
+ * bench/backfill/run.sh. Rows with -Dbench.rows (default 1,000,000).
+ */
+@Tag("bench")
+class BackfillBench {
+  @Test
+  void rekeyVersusPutCopy() throws Exception {
+    long rows = Long.getLong("bench.rows", 1_000_000L);
+    TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, 1000);
+    Admin admin = SharedHBase.connection().getAdmin();
+    TableName source = SharedHBase.uniqueTable("bench_v1");
+    LegacyTelemetryTable.create(admin, source);
+    long w0 = System.nanoTime();
+    LegacyTelemetryTable.write(SharedHBase.connection(), source, gen, System.out::println);
+    admin.flush(source);
+    String snap = source.getNameAsString() + "_snap";
+    admin.snapshot(snap, source);
+    System.out.printf("source: %,d rows written in %.1f s%n", rows, (System.nanoTime() - w0) / 1e9);
+    KeyLayout v1 = KeyLayout.load(SharedHBase.rekeyHome().resolve("conf/layouts/telemetry-v1.yaml"));
+    KeyLayout v2 = KeyLayout.load(SharedHBase.rekeyHome().resolve("conf/layouts/telemetry-v2.yaml"));
+
+    TableName a = target(admin, "bench_rekey");
+    resetPeaks();
+    long t0 = System.nanoTime();
+    BackfillResult r = Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(BackfillOptions.builder()
+        .sourceSnapshot(snap).sourceLayout(v1).targetTable(a.getNameAsString()).targetLayout(v2)
+        .staging(SharedHBase.runRoot().resolve("bench-staging").toString()).build()).execute();
+    double rekeySeconds = (System.nanoTime() - t0) / 1e9;
+    long rekeyPeak = heapPeakMb();
+    System.out.println(String.join("\n", r.lines()));
+
+    TableName b = target(admin, "bench_put");
+    resetPeaks();
+    long t1 = System.nanoTime();
+    long copied = putCopy(snap, v1, v2, b);
+    double putSeconds = (System.nanoTime() - t1) / 1e9;
+    long putPeak = heapPeakMb();
+
+    System.out.printf("%nBENCH backfill rows=%,d%n", rows);
+    System.out.printf("BENCH rekey (HFiles + bulk load): %.1f s, %,.0f rows/s, peak heap %d MB (driver+executor, local[2])%n",
+        rekeySeconds, r.accounting().written() / rekeySeconds, rekeyPeak);
+    System.out.printf("BENCH put copy (BufferedMutator): %.1f s, %,.0f rows/s, peak heap %d MB%n", putSeconds,
+        copied / putSeconds, putPeak);
+    System.out.printf("BENCH ratio rekey/put = %.2fx%n", putSeconds / rekeySeconds);
+  }
+
+  private static TableName target(Admin admin, String prefix) throws Exception {
+    TableName t = SharedHBase.uniqueTable(prefix);
+    TableCreator.table(t).families(List.of(FamilySpec.parse("d"))).splitPoints(SplitPoints.salt(16)).create(admin);
+    return t;
+  }
+
+  /** What teams do without rekey: read, rekey, Put through a BufferedMutator per partition (WAL on). */
+  private static long putCopy(String snap, KeyLayout v1, KeyLayout v2, TableName target) throws Exception {
+    Map<String, String> conf = HBaseConfigs.toMap(SharedHBase.conf());
+    Rekeyer rekeyer = new Rekeyer(v1, v2);
+    String table = target.getNameAsString();
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
+    try (RegionRead read = RegionReader.snapshot(snap).open(jsc, SharedHBase.conf())) {
+      return read.rows().mapPartitions(it -> {
+        long n = 0;
+        try (Connection c = ConnectionFactory.createConnection(HBaseConfigs.fromMap(conf));
+            BufferedMutator m = c.getBufferedMutator(new BufferedMutatorParams(TableName.valueOf(table))
+                .writeBufferSize(8L << 20))) {
+          while (it.hasNext()) {
+            Result row = it.next();
+            Put p = new Put(rekeyer.rekey(row.getRow()));
+            for (Cell cell : row.rawCells()) {
+              p.add(cell.getType() == Cell.Type.Put ? rebuild(p.getRow(), cell) : cell);
+            }
+            m.mutate(p);
+            n++;
+          }
+        }
+        return List.of(n).iterator();
+      }).reduce(Long::sum);
+    }
+  }
+
+  private static Cell rebuild(byte[] row, Cell c) {
+    return new org.apache.hadoop.hbase.KeyValue(row, 0, row.length, c.getFamilyArray(), c.getFamilyOffset(),
+        c.getFamilyLength(), c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(), c.getTimestamp(),
+        org.apache.hadoop.hbase.KeyValue.Type.Put, c.getValueArray(), c.getValueOffset(), c.getValueLength());
+  }
+
+  private static void resetPeaks() {
+    System.gc();
+    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+      p.resetPeakUsage();
+    }
+  }
+
+  private static long heapPeakMb() {
+    long sum = 0;
+    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (p.getType() == MemoryType.HEAP) {
+        sum += p.getPeakUsage().getUsed();
+      }
+    }
+    return sum >> 20;
+  }
+}

@@ -1,0 +1,64 @@
+package dev.rekey.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.scan.OutputFormat;
+import dev.rekey.jobs.scan.ScanOptions;
+import dev.rekey.jobs.scan.ScanSource;
+import dev.rekey.jobs.scan.TimeWindow;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** rekey scan's command line to validated options, in-process (no Spark, no HBase). */
+@Tag("unit")
+class ScanCommandTest {
+  static ScanOptions options(String... args) {
+    ScanCommand c = new ScanCommand();
+    new CommandLine(c).parseArgs(args);
+    return c.options();
+  }
+
+  @Test
+  void everyOptionReachesTheJob() {
+    ScanOptions o = options("--snapshot", "s1", "--layout", "telemetry-v2", "--day", "2026-11-29",
+        "--report", "sql/device_window_counts.sql", "--report", "user_daily_activity", "--param", "window_minutes=15",
+        "--out", "/tmp/x", "--format", "csv", "--splits-per-region", "3", "--families", "d,e",
+        "--column", "d:x=double", "--caching", "50");
+    assertEquals(ScanSource.snapshot("s1"), o.source());
+    assertEquals("telemetry-v2", o.layout().name());
+    assertEquals(TimeWindow.ofDay("2026-11-29"), o.window());
+    assertEquals(List.of("device_window_counts", "user_daily_activity"), o.reports().stream().map(r -> r.name()).toList());
+    assertEquals("15", o.reportValues().get("window_minutes"));
+    assertEquals(Path.of("/tmp/x"), o.out());
+    assertEquals(OutputFormat.CSV, o.format());
+    assertEquals(3, o.splitsPerRegion());
+    assertEquals(List.of("d", "e"), o.families());
+    assertEquals(List.of("x", "reading", "status"), o.columns().stream().map(c -> c.name()).toList());
+    assertEquals(50, o.caching());
+  }
+
+  @Test
+  void badInputIsAUsageError() {
+    RekeyException e = assertThrows(RekeyException.class,
+        () -> options("--table", "t", "--layout", "events-v2", "--report", "sql/nope.sql"));
+    assertEquals(ExitCodes.USAGE, e.exitCode());
+    assertTrue(e.getMessage().startsWith("Cannot run report sql/nope.sql: no such file"), e.getMessage());
+
+    e = assertThrows(RekeyException.class, () -> options("--table", "t", "--layout", "no-such-layout"));
+    assertEquals(ExitCodes.USAGE, e.exitCode());
+    assertTrue(e.getMessage().startsWith("Cannot load layout no-such-layout: no such file"), e.getMessage());
+
+    e = assertThrows(RekeyException.class, () -> options("--layout", "events-v2"));
+    assertTrue(e.getMessage().contains("exactly one of --table"), e.getMessage());
+
+    e = assertThrows(RekeyException.class, () -> options("--table", "t", "--layout", "events-v2", "--from", "soon"));
+    assertTrue(e.getMessage().startsWith("Invalid --from 'soon'"), e.getMessage());
+  }
+}

@@ -1,0 +1,73 @@
+package dev.rekey.jobs.backfill;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.testing.RekeyProcess;
+import dev.rekey.testing.SharedHBase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** bin/rekey backfill through SparkSubmit: a task failure mid-write, then load; and a bad-input exit code. */
+@Tag("e2e")
+class BackfillCliIT {
+  @Test
+  void aTaskFailingMidWriteLeavesNoDuplicateFilesAndLosesNothing() throws Exception {
+    SharedHBase.server();
+    BackfillFixture f = new BackfillFixture("bf_fail", 2_000, 20);
+    f.snapshot();
+    String[] common = {"backfill", "--source-snapshot", f.snapshot, "--source-layout", "telemetry-v1",
+        "--target-table", f.target.getNameAsString(), "--target-layout", "telemetry-v2",
+        "--staging", f.staging.toString()};
+    // local[2,2]: a failed task is retried once; partition 5's first attempt throws after 50 cells
+    RekeyProcess.Result w = RekeyProcess.run(600, concat(common, "--no-load", "--master", "local[2,2]", "--conf",
+        Backfill.TEST_FAIL_PARTITION + "=5", "--verbose"));
+    assertEquals(0, w.exitCode(), w.all());
+    assertTrue(w.all().contains("injected test failure"), "the injected failure happened:\n" + w.all());
+    assertTrue(w.stdout().contains("read 2,000 = written 2,000 + quarantined 0 + filtered 0"), w.stdout());
+
+    // every committed HFile holds distinct cells: their entries add up to exactly the cells written
+    long entries = 0;
+    int files = 0;
+    Configuration conf = SharedHBase.conf();
+    FileSystem fs = FileSystem.getLocal(conf);
+    try (Stream<Path> all = Files.walk(f.staging.resolve("regions"))) {
+      for (Path p : all.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
+        try (HFile.Reader r = HFile.createReader(fs, new org.apache.hadoop.fs.Path(p.toUri()), CacheConfig.DISABLED, true,
+            conf)) {
+          entries += r.getEntries();
+          files++;
+        }
+      }
+    }
+    assertEquals(4_000, entries, "2,000 rows x 2 cells, no duplicates across " + files + " files");
+    assertEquals(16, files, "one file per region (k = 1, one family)");
+
+    RekeyProcess.Result l = RekeyProcess.run(600, concat(common, "--resume"));
+    assertEquals(0, l.exitCode(), l.all());
+    assertTrue(l.stdout().contains("loaded=true verified=true"), l.stdout());
+    BackfillIT.assertTargetMatchesGenerator(f);
+  }
+
+  @Test
+  void aMissingTargetTableExitsNonZeroWithTheNextStep() throws Exception {
+    SharedHBase.server();
+    RekeyProcess.Result r = RekeyProcess.run(300, "backfill", "--source-snapshot", "nope_snap", "--source-layout",
+        "telemetry-v1", "--target-table", "no_such_target_table", "--target-layout", "telemetry-v2");
+    assertEquals(1, r.exitCode(), r.all());
+    assertTrue(r.stderr().contains("Cannot backfill no_such_target_table: target table no_such_target_table does not "
+        + "exist (create it with `rekey create-table"), r.all());
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    return Stream.concat(List.of(a).stream(), List.of(b).stream()).toArray(String[]::new);
+  }
+}

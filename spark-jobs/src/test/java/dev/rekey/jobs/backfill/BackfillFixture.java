@@ -1,0 +1,50 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.demo.LegacyTelemetryTable;
+import dev.rekey.demo.TelemetryGenerator;
+import dev.rekey.jobs.createtable.FamilySpec;
+import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.rowkey.SplitPoints;
+import dev.rekey.testing.SharedHBase;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+
+/** A legacy telemetry table with generated rows, its snapshot, and an empty 16-region telemetry-v2 target. */
+final class BackfillFixture {
+  final TelemetryGenerator gen;
+  final TableName source;
+  final String snapshot;
+  final TableName target;
+  final Path staging;
+
+  BackfillFixture(String name, int rows, int devices) throws Exception {
+    gen = TelemetryGenerator.oneDay(rows, devices);
+    source = SharedHBase.uniqueTable(name + "_v1");
+    target = SharedHBase.uniqueTable(name + "_v2");
+    snapshot = source.getNameAsString() + "_snap";
+    staging = SharedHBase.runRoot().resolve("backfill-staging").resolve(target.getNameAsString());
+    Admin admin = SharedHBase.connection().getAdmin();
+    LegacyTelemetryTable.create(admin, source);
+    LegacyTelemetryTable.write(SharedHBase.connection(), source, gen, s -> { });
+    TableCreator.table(target).families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
+        .splitPoints(SplitPoints.salt(16)).create(admin);
+  }
+
+  void snapshot() throws Exception {
+    Admin admin = SharedHBase.connection().getAdmin();
+    admin.flush(source);
+    admin.snapshot(snapshot, source);
+  }
+
+  static KeyLayout layout(String name) {
+    return KeyLayout.load(SharedHBase.rekeyHome().resolve("conf/layouts/" + name + ".yaml"));
+  }
+
+  BackfillOptions.Builder options() {
+    return BackfillOptions.builder().sourceSnapshot(snapshot).sourceLayout(layout("telemetry-v1"))
+        .targetTable(target.getNameAsString()).targetLayout(layout("telemetry-v2")).staging(staging.toString());
+  }
+}

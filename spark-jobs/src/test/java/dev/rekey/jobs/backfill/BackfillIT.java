@@ -1,0 +1,209 @@
+package dev.rekey.jobs.backfill;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.demo.LegacyTelemetryTable;
+import dev.rekey.demo.TelemetryReading;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.SharedHBase;
+import dev.rekey.testing.SharedSpark;
+import java.nio.file.Files;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The backfill action in-process on the shared SparkSession against the shared embedded HBase server. */
+@Tag("e2e")
+class BackfillIT {
+  private static final int ROWS = 2_000;
+  private static final int DEVICES = 20;
+
+  private static BackfillResult run(BackfillOptions o) throws Exception {
+    return Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute();
+  }
+
+  @Test
+  void everyCellArrivesWithItsTimestampAndValueAndARerunChangesNothing() throws Exception {
+    BackfillFixture f = new BackfillFixture("bf_all", ROWS, DEVICES);
+    f.snapshot();
+    BackfillResult r = run(f.options().splitsPerRegion(2).build());
+    assertEquals(new Accounting(ROWS, ROWS, 0, 0), r.accounting());
+    assertTrue(r.verified() && r.loaded());
+    assertEquals(16, r.regions().size());
+    long sum = 0;
+    for (RegionEntry e : r.regions()) {
+      assertTrue(e.rows() > 0, "salted keys reach every region: " + e);
+      assertEquals(RegionState.VERIFIED, e.state());
+      sum += e.rows();
+    }
+    assertEquals(ROWS, sum);
+    assertTrue(r.skew().ratio() < 2.0, r.skew().line());
+    assertTrue(Files.isRegularFile(f.staging.resolve("_manifest.json")));
+    assertTrue(Files.readString(f.staging.resolve("_manifest.json")).contains("\"rowsPerHour\""));
+    assertTargetMatchesGenerator(f);
+
+    BackfillResult again = run(f.options().build());
+    assertEquals(r.accounting(), again.accounting());
+    assertTrue(again.verified());
+    assertTargetMatchesGenerator(f);
+  }
+
+  @Test
+  void aCollisionFailsWithExamplesAndLoadsNothing() throws Exception {
+    BackfillFixture f = new BackfillFixture("bf_coll", 300, 5);
+    f.snapshot();
+    // device only: every reading of a device maps to one key
+    KeyLayout deviceOnly = KeyLayout.parse("name: device-only\nprefix:\n  kind: none\nfields:\n"
+        + "  - name: deviceId\n    type: bytes\n    length: 16\n", "device-only");
+    RekeyException e = assertThrows(RekeyException.class, () -> run(f.options().targetLayout(deviceOnly).build()));
+    assertTrue(e.getMessage().contains("5 target row key(s) would each come from more than one source row"), e.getMessage());
+    assertTrue(e.getMessage().contains("Nothing was loaded") && e.getMessage().contains("<- source keys"), e.getMessage());
+    assertEquals(0, Backfill.countRows(table(f), new byte[0], new byte[0]));
+  }
+
+  @Test
+  void undecodableKeysAreQuarantinedCountedAndFailAboveTheThreshold() throws Exception {
+    BackfillFixture f = new BackfillFixture("bf_quar", 500, 5);
+    try (Table src = SharedHBase.connection().getTable(f.source)) {
+      for (String bad : List.of("short", "also-not-a-telemetry-key!!", "x")) {
+        src.put(new Put(Bytes.toBytes(bad)).addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, 5L,
+            Bytes.toBytes(1L)));
+      }
+    }
+    f.snapshot();
+    RekeyException e = assertThrows(RekeyException.class, () -> run(f.options().build()));
+    assertTrue(e.getMessage().contains("3 of 503 source row keys in snapshot " + f.snapshot
+        + " do not decode with source layout telemetry-v1"), e.getMessage());
+    assertTrue(e.getMessage().contains("--max-quarantined 3") && e.getMessage().contains("Nothing was loaded"), e.getMessage());
+    assertEquals(0, Backfill.countRows(table(f), new byte[0], new byte[0]));
+
+    BackfillResult r = run(f.options().maxQuarantined(3).build());
+    assertEquals(new Accounting(503, 500, 3, 0), r.accounting());
+    assertTrue(r.verified());
+    String quarantined;
+    try (Stream<java.nio.file.Path> files = Files.list(f.staging.resolve("quarantine"))) {
+      quarantined = files.filter(p -> p.getFileName().toString().endsWith(".jsonl")).map(p -> {
+        try {
+          return Files.readString(p);
+        } catch (java.io.IOException ex) {
+          throw new java.io.UncheckedIOException(ex);
+        }
+      }).reduce("", String::concat);
+    }
+    assertEquals(3, quarantined.lines().count(), quarantined);
+    assertTrue(quarantined.contains("\"keyHex\":\"" + dev.rekey.rowkey.Hex.of(Bytes.toBytes("short")) + "\""), quarantined);
+    assertTrue(quarantined.contains("\"reason\""), quarantined);
+  }
+
+  @Test
+  void aRegionSplitBetweenWriteAndLoadLosesNothing() throws Exception {
+    BackfillFixture f = new BackfillFixture("bf_split", ROWS, DEVICES);
+    f.snapshot();
+    BackfillResult written = run(f.options().noLoad(true).build());
+    assertFalse(written.loaded());
+    assertEquals(0, Backfill.countRows(table(f), new byte[0], new byte[0]));
+    var admin = SharedHBase.connection().getAdmin();
+    // split region 3 (salt byte 0x03) in the middle of its key space, and wait for the daughters to be online
+    admin.split(f.target, new byte[] {3, (byte) 0x80});
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (admin.getRegions(f.target).size() < 17 || !admin.isTableAvailable(f.target)) {
+      assertTrue(System.nanoTime() < deadline, "region did not split within 120 s");
+      Thread.onSpinWait();
+    }
+    BackfillResult loaded = run(f.options().resume(true).build());
+    assertTrue(loaded.verified());
+    assertEquals(16, loaded.regions().size(), "the manifest keeps the boundaries of write time");
+    assertTargetMatchesGenerator(f);
+  }
+
+  @Test
+  void dryRunPlansWithoutWriting() throws Exception {
+    BackfillFixture f = new BackfillFixture("bf_dry", 1_000, 10);
+    f.snapshot();
+    BackfillResult r = run(f.options().dryRun(true).splitsPerRegion(2).build());
+    assertTrue(r.dryRun());
+    assertEquals(new Accounting(1_000, 1_000, 0, 0), r.accounting());
+    assertEquals(16, r.regions().size());
+    assertTrue(r.regions().stream().allMatch(e -> e.files() == 2 && e.bytes() > 0), r.lines().toString());
+    assertTrue(r.lines().stream().anyMatch(l -> l.contains("skew max/mean")));
+    assertEquals(0, Backfill.countRows(table(f), new byte[0], new byte[0]));
+    assertFalse(Files.exists(f.staging.resolve("_manifest.json")));
+  }
+
+  @Test
+  void badInputNamesTheThingAndTheNextStep() throws Exception {
+    BackfillFixture f = new BackfillFixture("bf_bad", 200, 4);
+    f.snapshot();
+    RekeyException e = assertThrows(RekeyException.class,
+        () -> run(f.options().sourceSnapshot("no_such_snapshot").build()));
+    assertTrue(e.getMessage().contains("snapshot no_such_snapshot does not exist (list snapshots with"), e.getMessage());
+    e = assertThrows(RekeyException.class, () -> run(f.options().targetTable("no_such_table_bf").build()));
+    assertTrue(e.getMessage().contains("target table no_such_table_bf does not exist (create it with `rekey create-table"),
+        e.getMessage());
+    e = assertThrows(RekeyException.class, () -> run(f.options().families(List.of("zz")).build()));
+    assertTrue(e.getMessage().contains("family 'zz' (--families) is not in target table"), e.getMessage());
+    assertEquals(2, e.exitCode());
+    // events-v2 keys are md5 prefix | user id string | reversed ts: telemetry keys do not decode with it
+    e = assertThrows(RekeyException.class, () -> run(f.options().sourceLayout(BackfillFixture.layout("events-v2"))
+        .targetLayout(BackfillFixture.layout("events-v2")).build()));
+    assertTrue(e.getMessage().contains("200 of 200 source row keys") && e.getMessage().contains("Check --source-layout"),
+        e.getMessage());
+    // a target layout whose fields the source does not have is refused before anything runs
+    e = assertThrows(RekeyException.class, () -> f.options().targetLayout(BackfillFixture.layout("events-v2")).build());
+    assertTrue(e.getMessage().contains("needs field 'userId'"), e.getMessage());
+    assertEquals(0, Backfill.countRows(table(f), new byte[0], new byte[0]));
+  }
+
+  private static Table table(BackfillFixture f) throws Exception {
+    return SharedHBase.connection().getTable(f.target);
+  }
+
+  /** Every generated reading under its new key, both cells with the event time as timestamp; nothing else. */
+  static void assertTargetMatchesGenerator(BackfillFixture f) throws Exception {
+    KeyLayout v2 = BackfillFixture.layout("telemetry-v2");
+    Map<String, TelemetryReading> expected = new HashMap<>();
+    for (long i = 0; i < f.gen.rows(); i++) {
+      TelemetryReading r = f.gen.reading(i);
+      expected.put(Bytes.toStringBinary(v2.encode(Map.of("ts", r.ts(), "deviceId", r.deviceId()))), r);
+    }
+    long rows = 0;
+    try (Table t = table(f); ResultScanner sc = t.getScanner(new Scan().readAllVersions())) {
+      for (Result row : sc) {
+        rows++;
+        TelemetryReading r = expected.get(Bytes.toStringBinary(row.getRow()));
+        assertTrue(r != null, "unexpected row " + Bytes.toStringBinary(row.getRow()));
+        assertEquals(2, row.rawCells().length, "two cells, one version each: " + row);
+        for (Cell c : row.rawCells()) {
+          assertEquals(r.ts(), c.getTimestamp());
+          if (CellUtil.matchingQualifier(c, LegacyTelemetryTable.VALUE)) {
+            assertEquals(r.value(), Bytes.toLong(CellUtil.cloneValue(c)));
+          } else {
+            assertEquals(r.status(), Bytes.toString(CellUtil.cloneValue(c)));
+          }
+        }
+      }
+      // a Get by the new key
+      TelemetryReading some = f.gen.reading(f.gen.rows() / 2);
+      Result g = t.get(new Get(v2.encode(Map.of("ts", some.ts(), "deviceId", some.deviceId()))));
+      assertArrayEquals(Bytes.toBytes(some.value()), g.getValue(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE));
+    }
+    assertEquals(f.gen.rows(), rows);
+  }
+}

@@ -1,0 +1,73 @@
+package dev.rekey.jobs.createtable;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.testing.RekeyProcess;
+import dev.rekey.testing.SharedHBase;
+import java.util.List;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("e2e")
+class CreateTableIT {
+  @Test
+  void createsSaltSplitTableWithFamilySettingsAndRefusesASecondTime() throws Exception {
+    TableName t = SharedHBase.uniqueTable("ct_salt");
+    Admin admin = SharedHBase.connection().getAdmin();
+    CreateTableResult r = TableCreator.table(t)
+        .families(List.of(FamilySpec.parse("d:compression=gz,bloom=rowcol,blocksize=32k,encoding=fast_diff,ttl=864000,versions=2")))
+        .splitPoints(SplitChoice.choose(SplitChoiceTest.layout("telemetry-v2"), null, "salt"))
+        .create(admin);
+    assertTrue(r.created());
+    assertEquals(16, r.regions());
+    List<RegionInfo> regions = admin.getRegions(t);
+    regions.sort(RegionInfo.COMPARATOR);
+    assertEquals(16, regions.size());
+    for (int i = 1; i < 16; i++) {
+      assertArrayEquals(new byte[] {(byte) i}, regions.get(i).getStartKey());
+    }
+    ColumnFamilyDescriptor d = admin.getDescriptor(t).getColumnFamily(Bytes.toBytes("d"));
+    assertEquals(Compression.Algorithm.GZ, d.getCompressionType());
+    assertEquals(BloomType.ROWCOL, d.getBloomFilterType());
+    assertEquals(32768, d.getBlocksize());
+    assertEquals(DataBlockEncoding.FAST_DIFF, d.getDataBlockEncoding());
+    assertEquals(864000, d.getTimeToLive());
+    assertEquals(2, d.getMaxVersions());
+
+    RekeyException e = assertThrows(RekeyException.class,
+        () -> TableCreator.table(t).families(List.of(FamilySpec.parse("d"))).create(admin));
+    assertTrue(e.getMessage().contains("already exists") && e.getMessage().contains("--if-not-exists"), e.getMessage());
+    CreateTableResult again = TableCreator.table(t).families(List.of(FamilySpec.parse("d"))).ifNotExists(true).create(admin);
+    assertFalse(again.created());
+    assertEquals(16, again.regions());
+  }
+
+  @Test
+  void cliCreatesFromLayoutNameAndReportsBadFamily() throws Exception {
+    SharedHBase.server();
+    TableName t = SharedHBase.uniqueTable("ct_cli");
+    RekeyProcess.Result r = RekeyProcess.run(300, "create-table", "--table", t.getNameAsString(), "--layout",
+        "events-v2", "--regions", "8", "--family", "e:bloom=row", "--family", "m");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("Created " + t.getNameAsString() + " with 8 regions"), r.all());
+    assertEquals(8, SharedHBase.connection().getAdmin().getRegions(t).size());
+
+    RekeyProcess.Result bad = RekeyProcess.run(300, "create-table", "--table", "ct_never_" + ProcessHandle.current().pid(),
+        "--layout", "events-v2", "--regions", "8", "--family", "e:compression=zip9");
+    assertEquals(2, bad.exitCode(), bad.all());
+    assertTrue(bad.stderr().contains("compression=zip9"), bad.all());
+  }
+}

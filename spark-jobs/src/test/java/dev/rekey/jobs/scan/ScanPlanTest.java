@@ -1,0 +1,134 @@
+package dev.rekey.jobs.scan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.KeyLayout;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The scan's plan layer: time windows, wide columns, option validation. */
+@Tag("unit")
+class ScanPlanTest {
+  static final long DAY_START = 1_795_910_400_000L; // 2026-11-29T00:00:00Z
+
+  static Path home() {
+    return Path.of(System.getProperty("rekey.home", "..")).toAbsolutePath().normalize();
+  }
+
+  static KeyLayout layout(String name) {
+    return KeyLayout.load(home().resolve("conf/layouts/" + name + ".yaml"));
+  }
+
+  static RekeyException usage(Runnable r) {
+    RekeyException e = assertThrows(RekeyException.class, r::run);
+    assertEquals(ExitCodes.USAGE, e.exitCode(), e.getMessage());
+    return e;
+  }
+
+  @Test
+  void timesAcceptIsoAndEpochMillis() {
+    assertEquals(DAY_START, TimeWindow.parseInstant("1795910400000", "--from"));
+    assertEquals(DAY_START, TimeWindow.parseInstant("2026-11-29T00:00:00Z", "--from"));
+    assertEquals(DAY_START, TimeWindow.parseInstant("2026-11-29T01:00:00+01:00", "--from"));
+    assertEquals(DAY_START, TimeWindow.parseInstant("2026-11-29T00:00", "--from"));
+    assertEquals(DAY_START + 1, TimeWindow.parseInstant("2026-11-29T00:00:00.001Z", "--from"));
+    assertEquals(DAY_START, TimeWindow.parseInstant("2026-11-29", "--from"));
+    assertTrue(usage(() -> TimeWindow.parseInstant("yesterday", "--to")).getMessage()
+        .contains("Invalid --to 'yesterday': expected epoch millis"));
+  }
+
+  @Test
+  void dayIsThatUtcDay() {
+    assertEquals(new TimeWindow(DAY_START, DAY_START + 86_400_000L), TimeWindow.fromOptions(null, null, "2026-11-29"));
+    assertEquals(new TimeWindow(DAY_START, DAY_START + 60_000), TimeWindow.fromOptions("2026-11-29T00:00:00Z",
+        Long.toString(DAY_START + 60_000), null));
+    assertEquals(TimeWindow.ALL, TimeWindow.fromOptions(null, null, null));
+    assertEquals(new TimeWindow(DAY_START, Long.MAX_VALUE), TimeWindow.fromOptions("2026-11-29", null, null));
+    assertTrue(usage(() -> TimeWindow.fromOptions("1", null, "2026-11-29")).getMessage().contains("either --day or"));
+    assertTrue(usage(() -> TimeWindow.fromOptions(null, null, "29/11/2026")).getMessage().contains("Invalid --day"));
+    assertTrue(usage(() -> TimeWindow.fromOptions("2026-11-30", "2026-11-29", null)).getMessage()
+        .contains("is not before --to"));
+    assertTrue(usage(() -> TimeWindow.fromOptions("5", "5", null)).getMessage().contains("is not before --to"));
+  }
+
+  @Test
+  void wideColumnsParseAndConvert() {
+    WideColumn v = WideColumn.parse("d:v=long");
+    assertEquals(new WideColumn("d", "v", WideColumn.Type.LONG, "v"), v);
+    assertEquals(42L, v.convert(ByteBuffer.allocate(8).putLong(42).array()));
+    assertNull(v.convert(new byte[3]), "bytes that do not fit the type are null");
+    assertEquals("reading", WideColumn.parse("d:v=long:reading").name());
+    assertEquals("ok", WideColumn.parse("d:s=string").convert("ok".getBytes()));
+    assertEquals(7, WideColumn.parse("d:n=INT").convert(ByteBuffer.allocate(4).putInt(7).array()));
+    assertEquals(1.5, WideColumn.parse("d:x=double").convert(ByteBuffer.allocate(8).putDouble(1.5).array()));
+    assertTrue(usage(() -> WideColumn.parse("dv=long")).getMessage().contains("expected family:qualifier=type"));
+    assertTrue(usage(() -> WideColumn.parse("d:v=float")).getMessage().contains("unknown type 'float'"));
+    assertTrue(usage(() -> WideColumn.parse("d:my-col=long")).getMessage().contains("Invalid column name 'my-col'"));
+    assertEquals("d:v=long:reading", WideColumn.parse("d:v=long:reading").spec());
+  }
+
+  @Test
+  void optionsValidate() {
+    KeyLayout events = layout("events-v2");
+    ScanOptions o = ScanOptions.builder().table("events_v2").layout(events).build();
+    assertEquals(ScanOptions.DEFAULT_FORMAT, o.format());
+    assertEquals(1, o.splitsPerRegion());
+    assertEquals(TimeWindow.ALL, o.window());
+    assertEquals(Map.of("from", "0", "to", Long.toString(Long.MAX_VALUE)), o.reportValues());
+
+    assertTrue(usage(() -> ScanSource.of(null, null)).getMessage().contains("exactly one of --table"));
+    assertTrue(usage(() -> ScanSource.of("t", "s")).getMessage().contains("exactly one of --table"));
+    assertTrue(usage(() -> ScanOptions.builder().table("t").build()).getMessage().contains("Missing --layout"));
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(events).splitsPerRegion(0).build()).getMessage()
+        .contains("Invalid --splits-per-region 0"));
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(events).families(List.of("d:v")).build())
+        .getMessage().contains("Invalid --families entry 'd:v'"));
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(events).param("x=1").build()).getMessage()
+        .contains("Unknown --param x: no report declares it"));
+    assertTrue(usage(() -> ScanOptions.builder().param("novalue")).getMessage().contains("expected NAME=VALUE"));
+    assertTrue(usage(() -> OutputFormat.parse("xml")).getMessage().contains("expected parquet, csv or json"));
+    assertEquals(OutputFormat.CSV, OutputFormat.parse("CSV"));
+  }
+
+  @Test
+  void columnsMergeWithReportsAndMustNotClash() {
+    KeyLayout telemetry = layout("telemetry-v2");
+    ReportFile report = ReportFile.load(home().resolve("sql/device_window_counts.sql"));
+    ScanOptions o = ScanOptions.builder().table("t").layout(telemetry).column(WideColumn.parse("d:v=long:reading"))
+        .report(report).param("window_minutes=15").build();
+    assertEquals(List.of("reading", "status"), o.columns().stream().map(WideColumn::name).toList());
+    assertEquals("15", o.reportValues().get("window_minutes"));
+
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).column(WideColumn.parse("d:x=int:reading"))
+        .report(report).build()).getMessage().contains("Column 'reading' defined twice differently"));
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).column(WideColumn.parse("d:ts=long"))
+        .build()).getMessage().contains("clashes with a key field"));
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).column(WideColumn.parse("d:deviceId_hex=string"))
+        .build()).getMessage().contains("clashes with a key field"));
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).column(WideColumn.parse("d:value=long"))
+        .build()).getMessage().contains("clashes"));
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).families(List.of("e")).report(report)
+        .build()).getMessage().contains("--families [e] leaves out"));
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).report(report).report(report).build())
+        .getMessage().contains("given twice"));
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).report(report).param("to=5").build())
+        .getMessage().contains("--param to is set by the scan"));
+  }
+
+  @Test
+  void aLayoutFieldNamedLikeAViewColumnIsRefused() {
+    KeyLayout bad = KeyLayout.parse("name: bad\nprefix:\n  kind: none\nfields:\n  - name: family\n    type: string\n",
+        "bad.yaml");
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(bad).build()).getMessage()
+        .contains("its field 'family' has the name of a view column"));
+  }
+}
