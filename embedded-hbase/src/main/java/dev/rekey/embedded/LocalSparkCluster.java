@@ -178,12 +178,19 @@ public final class LocalSparkCluster {
     return pid(role).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive).isPresent();
   }
 
-  /** The jars of a classpath string (directories and the application jar are left to SparkSubmit). */
+  /**
+   * The jars of a classpath string that a Spark distribution would have: everything but HBase, rekey itself and the
+   * libraries only rekey brings, so executors get those from the application jar as on a real cluster.
+   */
   public static List<Path> jarsOf(String classpath, Path exclude) {
     try (Stream<String> s = Stream.of(classpath.split(java.io.File.pathSeparator))) {
       return s.filter(e -> e.endsWith(".jar")).map(Path::of)
           .filter(p -> exclude == null || !p.toAbsolutePath().equals(exclude.toAbsolutePath()))
+          .filter(p -> NOT_IN_A_SPARK_DISTRIBUTION.stream().noneMatch(d -> p.toString().contains(d)))
           .filter(Files::isRegularFile).distinct().toList();
     }
   }
+
+  private static final List<String> NOT_IN_A_SPARK_DISTRIBUTION = List.of(
+      "/org/apache/hbase/", "/dev/rekey/", "rekey-", "/info/picocli/", "/org/yaml/");
 }

@@ -38,7 +38,7 @@ public final class SparkClusterCommand implements Callable<Integer> {
         try {
           String url = cluster.start(LocalSparkCluster.jarsOf(System.getProperty("java.class.path"),
               Path.of(SparkSubmitLauncher.applicationJar())), cores, memory, Duration.ofSeconds(90));
-          System.out.println("Run jobs on it with: bin/rekey --master " + url + " <command> ...");
+          System.out.println("Run jobs on it with: bin/rekey <command> --master " + url + " ...");
           return ExitCodes.OK;
         } catch (EmbeddedHBaseException e) {
           System.err.println("Error: " + e.getMessage());

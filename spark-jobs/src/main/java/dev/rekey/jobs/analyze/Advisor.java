@@ -29,7 +29,7 @@ public final class Advisor {
    * @param plannedServers --servers, or null (then the live servers)
    * @param totalStoreMb the table's store file size (MB), for the volume-based region count
    */
-  public record Inputs(KeyLayout layout, double appendFraction, String recentLabel, long recentRows,
+  public record Inputs(KeyLayout layout, long[] histogram, double appendFraction, String recentLabel, long recentRows,
       int recentTopRegion, double recentTopShare, int regionCount, int recentRegionsHit, double busiestEighthShare,
       int busiestEighth, List<ServerStat> servers, int liveServers, Integer plannedServers, double totalStoreMb) {
   }
@@ -52,9 +52,26 @@ public final class Advisor {
       reasons.add(String.format(Locale.ROOT, "%.0f%% of %s rows are in region %d of %d (%d region(s) got any)",
           100 * in.recentTopShare(), in.recentLabel(), in.recentTopRegion() + 1, in.regionCount(), in.recentRegionsHit()));
     }
-    reasons.add(String.format(Locale.ROOT, "leading byte: %.0f%% of rows in the busiest eighth of the key space "
-        + "(0x%02x-0x%02x; 12.5%% is even)", 100 * in.busiestEighthShare(), in.busiestEighth() * 32,
-        in.busiestEighth() * 32 + 31));
+    if (in.layout() != null && in.layout().prefix().kind() == PrefixSpec.Kind.SALT) {
+      // the salt byte only takes 0..N-1 by design: what matters is how evenly the buckets fill
+      int n = in.layout().prefix().buckets();
+      long total = 0;
+      long min = Long.MAX_VALUE;
+      long max = 0;
+      for (int b = 0; b < n; b++) {
+        total += in.histogram()[b];
+        min = Math.min(min, in.histogram()[b]);
+        max = Math.max(max, in.histogram()[b]);
+      }
+      if (total > 0) {
+        reasons.add(String.format(Locale.ROOT, "salt buckets: the %d salt bytes 0x00-0x%02x hold between %.1f%% and "
+            + "%.1f%% of the rows each (%.2f%% is even)", n, n - 1, 100.0 * min / total, 100.0 * max / total, 100.0 / n));
+      }
+    } else {
+      reasons.add(String.format(Locale.ROOT, "leading byte: %.0f%% of rows in the busiest eighth of the key space "
+          + "(0x%02x-0x%02x; 12.5%% is even)", 100 * in.busiestEighthShare(), in.busiestEighth() * 32,
+          in.busiestEighth() * 32 + 31));
+    }
     boolean serverHot = false;
     long totalWrites = in.servers().stream().mapToLong(ServerStat::tableWriteRequests).sum();
     if (totalWrites > 0) {
@@ -127,8 +144,10 @@ public final class Advisor {
       rec.add(String.format(Locale.ROOT, "regions: %d (current %d%s)", regions, in.regionCount(),
           byVolume > 1 ? ", or by volume" : ""));
     }
-    rec.add("next: rekey plan --layout NEW.yaml --regions " + regions + " --out splits.txt, then simulate it here with "
-        + "--layout2 NEW.yaml --splits splits.txt");
+    if (!shape.equals("none")) {
+      rec.add("next: rekey plan --layout NEW.yaml --regions " + regions + " --out splits.txt, then simulate it here "
+          + "with --layout2 NEW.yaml --splits splits.txt");
+    }
     return new Verdict(hotspot, reasons, shape, buckets, regions, rec);
   }
 

@@ -63,7 +63,7 @@ public final class Analyzer {
     }
     double storeMb = regions.stream().mapToDouble(RegionStat::storeFileMb).sum()
         + regions.stream().mapToDouble(RegionStat::memStoreMb).sum();
-    Verdict v = Advisor.advise(new Advisor.Inputs(layout, appends, recent.label(), recent.rows().size(), top, topShare,
+    Verdict v = Advisor.advise(new Advisor.Inputs(layout, hist, appends, recent.label(), recent.rows().size(), top, topShare,
         starts.size(), KeyStats.nonEmpty(recentPerRegion), eighthShare, eighth, servers, liveServers, plannedServers,
         storeMb));
     if (tailReason != null) {

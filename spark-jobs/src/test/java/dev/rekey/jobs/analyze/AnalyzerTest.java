@@ -85,6 +85,12 @@ class AnalyzerTest {
     assertFalse(v.hotspot(), v.reasons().toString());
     assertEquals("none", v.shape());
     assertEquals(List.of(0, 2, 4, 6, 8, 10, 12, 14), r.servers().get(0).tailBuckets());
+    long[] perBucket = new long[16];
+    s.forEach(k -> perBucket[k.key()[0]]++);
+    long min = java.util.Arrays.stream(perBucket).min().getAsLong();
+    long max = java.util.Arrays.stream(perBucket).max().getAsLong();
+    assertTrue(v.reasons().contains(String.format(java.util.Locale.ROOT, "salt buckets: the 16 salt bytes 0x00-0x0f hold "
+        + "between %.1f%% and %.1f%% of the rows each (6.25%% is even)", min / 80.0, max / 80.0)), v.reasons().toString());
     assertTrue(v.reasons().get(v.reasons().size() - 1).startsWith("salt bucket tails: 16 buckets' last regions sit on 2 of 2"),
         v.reasons().toString());
   }

@@ -1,0 +1,109 @@
+package dev.rekey.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.demo.LegacyTelemetryTable;
+import dev.rekey.demo.TelemetryGenerator;
+import dev.rekey.demo.TelemetryReading;
+import dev.rekey.embedded.LocalSparkCluster;
+import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.createtable.FamilySpec;
+import dev.rekey.jobs.createtable.SplitChoice;
+import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.RekeyProcess;
+import dev.rekey.testing.SharedHBase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The same jar and command line on a real Spark standalone cluster (master + worker processes, executors in their
+ * own JVMs that get HBase and rekey only from the application jar): a backfill through bin/rekey --master spark://.
+ */
+@Tag("e2e")
+class StandaloneClusterIT {
+  private static final int ROWS = 2_000;
+  private static LocalSparkCluster cluster;
+  private static String masterUrl;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    SharedHBase.server();
+    Path launchClasspath = SharedHBase.rekeyHome().resolve("spark-jobs/target/launch.classpath");
+    cluster = new LocalSparkCluster(SharedHBase.runRoot().resolve("spark"), System.out::println);
+    masterUrl = cluster.start(LocalSparkCluster.jarsOf(Files.readString(launchClasspath).trim(), null), 1, "1g",
+        Duration.ofSeconds(120));
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.stop();
+    }
+  }
+
+  @Test
+  void backfillRunsOnExecutorsOfAStandaloneCluster() throws Exception {
+    TableName source = SharedHBase.uniqueTable("cluster_v1");
+    TableName target = SharedHBase.uniqueTable("cluster_v2");
+    String snapshot = source.getNameAsString() + "_snap";
+    TelemetryGenerator gen = TelemetryGenerator.oneDay(ROWS, 20);
+    KeyLayout v2 = LayoutFiles.load("telemetry-v2", "test");
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      LegacyTelemetryTable.create(admin, source);
+      try (Table t = SharedHBase.connection().getTable(source)) {
+        List<Put> puts = new ArrayList<>();
+        for (long i = 0; i < ROWS; i++) {
+          puts.add(LegacyTelemetryTable.put(gen.reading(i)));
+        }
+        t.put(puts);
+      }
+      admin.flush(source);
+      admin.snapshot(snapshot, source);
+      TableCreator.table(target).families(List.of(FamilySpec.parse("d")))
+          .splitPoints(SplitChoice.choose(v2, 16, "salt")).create(admin);
+    }
+
+    Path staging = SharedHBase.runRoot().resolve("cluster-staging-" + target.getNameAsString());
+    // HBase's metrics classes live in Hadoop's own package (org.apache.hadoop.metrics2.lib): on executors they must
+    // come from the same class loader as Hadoop, so the jar goes on the executors' JVM classpath too (README).
+    String appJar = SharedHBase.rekeyHome().resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar").toString();
+    RekeyProcess.Result r = RekeyProcess.run(600, "backfill", "--master", masterUrl,
+        "--conf", "spark.executor.memory=768m", "--conf", "spark.executor.extraClassPath=" + appJar, "--source-snapshot", snapshot, "--source-layout", "telemetry-v1",
+        "--target-table", target.getNameAsString(), "--target-layout", "telemetry-v2",
+        "--staging", staging.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("read 2,000 = written 2,000 + quarantined 0 + filtered 0"), r.all());
+    assertTrue(Files.list(SharedHBase.runRoot().resolve("spark/work")).findAny().isPresent(),
+        "the worker ran executors for the application");
+
+    try (Table t = SharedHBase.connection().getTable(target)) {
+      for (long i = 0; i < ROWS; i += 97) {
+        TelemetryReading reading = gen.reading(i);
+        byte[] key = v2.encode(Map.of("ts", reading.ts(), "deviceId", reading.deviceId()));
+        Result row = t.get(new Get(key));
+        assertArrayEquals(Bytes.toBytes(reading.value()), row.getValue(LegacyTelemetryTable.FAMILY,
+            LegacyTelemetryTable.VALUE), "row " + i);
+        assertEquals(reading.ts(), row.getColumnLatestCell(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE)
+            .getTimestamp());
+      }
+    }
+  }
+}
