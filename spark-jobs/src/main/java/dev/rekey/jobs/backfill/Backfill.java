@@ -313,10 +313,10 @@ public final class Backfill {
         TaskContext tc = TaskContext.get();
         QuarantineWriter q = new QuarantineWriter(quarantineDir, tc.partitionId(), tc.taskAttemptId(),
             HBaseConfigs.fromMap(confMap));
-        return new CellsOf(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered));
+        return new RowsOf(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered));
       });
-      // the sort shuffle spills to disk: a region never has to fit in memory
-      JavaPairRDD<byte[], byte[]> sorted = cells.repartitionAndSortWithinPartitions(partitioner, new CellOrder());
+      // the sort shuffle (whole rows, by target key) spills to disk: a region never has to fit in memory
+      JavaPairRDD<byte[], byte[]> sorted = cells.repartitionAndSortWithinPartitions(partitioner, new RowOrder());
       JavaPairRDD<ImmutableBytesWritable, KeyValue> hfileCells = sorted.mapPartitionsToPair(it -> {
         int p = TaskContext.getPartitionId();
         return new WriteCells(it, partitioner.regionOf(p), targetLayout, counts, collisions, examples,
@@ -541,31 +541,23 @@ public final class Backfill {
     return m.regions().stream().filter(r -> r.state() == s).count();
   }
 
-  /** Flattens re-keyed rows to (serialized KeyValue, source key) pairs for the sort shuffle. */
-  private static final class CellsOf implements Iterator<Tuple2<byte[], byte[]>> {
+  /** Re-keyed rows as (target key, packed row) records for the sort shuffle. */
+  private static final class RowsOf implements Iterator<Tuple2<byte[], byte[]>> {
     private final RekeyedRows rows;
-    private RekeyedRows.Row row;
-    private int i;
 
-    CellsOf(RekeyedRows rows) {
+    RowsOf(RekeyedRows rows) {
       this.rows = rows;
     }
 
     @Override
     public boolean hasNext() {
-      while ((row == null || i >= row.cells().size()) && rows.hasNext()) {
-        row = rows.next();
-        i = 0;
-      }
-      return row != null && i < row.cells().size();
+      return rows.hasNext();
     }
 
     @Override
     public Tuple2<byte[], byte[]> next() {
-      if (!hasNext()) {
-        throw new java.util.NoSuchElementException();
-      }
-      return new Tuple2<>(row.cells().get(i++).getBuffer(), row.sourceKey());
+      RekeyedRows.Row r = rows.next();
+      return new Tuple2<>(r.targetKey(), PackedRow.pack(r.sourceKey(), r.cells()));
     }
   }
 }

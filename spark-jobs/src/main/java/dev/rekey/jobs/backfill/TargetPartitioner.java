@@ -5,7 +5,7 @@ import org.apache.spark.Partitioner;
 
 /**
  * Partition = target region × k sub-partitions: region by the live boundaries, sub-partition by a hash of the row, so
- * every cell of a row lands in one partition (one HFile writer) and parallelism is regions × k.
+ * a row (with all its cells) lands in one partition (one HFile writer) and parallelism is regions × k.
  */
 public final class TargetPartitioner extends Partitioner {
   private static final long serialVersionUID = 1L;
@@ -24,13 +24,12 @@ public final class TargetPartitioner extends Partitioner {
 
   @Override
   public int getPartition(Object key) {
-    byte[] kv = (byte[]) key;
-    int len = CellOrder.rowLength(kv);
-    int region = regions.regionOf(kv, CellOrder.ROW_OFFSET, len);
+    byte[] row = (byte[]) key;
+    int region = regions.regionOf(row);
     if (k == 1) {
       return region;
     }
-    int h = Bytes.hashCode(kv, CellOrder.ROW_OFFSET, len);
+    int h = Bytes.hashCode(row);
     return region * k + Math.floorMod(h, k);
   }
 

@@ -13,7 +13,7 @@ import org.apache.spark.util.LongAccumulator;
 import scala.Tuple2;
 
 /**
- * The write side of one partition (cells already in HBase order): counts rows, cells and bytes per target region
+ * The write side of one partition (packed rows sorted by target key, cells within a row in HBase order): counts rows, cells and bytes per target region
  * and rows per hour of the key's time field, detects collisions (one target row from two source rows), and hands the
  * cells to HFileOutputFormat2. Runs in the save action's result stage (accumulators merged once per partition).
  */
@@ -31,7 +31,8 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
   private final boolean injectFailure;
   private byte[] row;
   private byte[] rowSource;
-  private boolean rowCollided;
+  private java.util.List<KeyValue> cellsOfRow;
+  private int i;
   private long emitted;
   private int examplesAdded;
   private long rows;
@@ -52,7 +53,10 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
 
   @Override
   public boolean hasNext() {
-    boolean has = in.hasNext();
+    while ((cellsOfRow == null || i >= cellsOfRow.size()) && in.hasNext()) {
+      nextRow(in.next());
+    }
+    boolean has = cellsOfRow != null && i < cellsOfRow.size();
     if (!has && !flushed) {
       flushed = true;
       counts.add("rows." + region, rows);
@@ -62,24 +66,37 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
     return has;
   }
 
+  /** Takes the next packed row: counts it, or, if it repeats the previous target key, records a collision. */
+  private void nextRow(Tuple2<byte[], byte[]> t) {
+    byte[] src = PackedRow.sourceKey(t._2());
+    if (row != null && Arrays.equals(row, t._1())) {
+      if (Arrays.equals(rowSource, src)) {
+        // the shared reader merges a row's partial Results; a row in two pieces here would be a reader bug
+        throw new IllegalStateException("source row " + Hex.of(src) + " arrived in more than one piece");
+      } else {
+        collisions.add(1);
+        if (examplesAdded++ < MAX_EXAMPLES_PER_TASK) {
+          examples.add("target key " + Hex.of(row) + " <- source keys " + Hex.of(rowSource) + " and " + Hex.of(src));
+        }
+      }
+      // never interleave a second row's cells (the HFile would be out of order); the backfill fails anyway
+      cellsOfRow = null;
+      return;
+    }
+    row = t._1();
+    rowSource = src;
+    cellsOfRow = PackedRow.cells(t._2());
+    i = 0;
+    rows++;
+    countHour(row);
+  }
+
   @Override
   public Tuple2<ImmutableBytesWritable, KeyValue> next() {
-    Tuple2<byte[], byte[]> t = in.next();
-    KeyValue kv = new KeyValue(t._1());
-    byte[] src = t._2();
-    if (row == null || !org.apache.hadoop.hbase.CellUtil.matchingRows(kv, row)) {
-      row = Arrays.copyOfRange(kv.getRowArray(), kv.getRowOffset(), kv.getRowOffset() + kv.getRowLength());
-      rowSource = src;
-      rowCollided = false;
-      rows++;
-      countHour(row);
-    } else if (!rowCollided && !Arrays.equals(rowSource, src)) {
-      rowCollided = true;
-      collisions.add(1);
-      if (examplesAdded++ < MAX_EXAMPLES_PER_TASK) {
-        examples.add("target key " + Hex.of(row) + " <- source keys " + Hex.of(rowSource) + " and " + Hex.of(src));
-      }
+    if (!hasNext()) {
+      throw new java.util.NoSuchElementException();
     }
+    KeyValue kv = cellsOfRow.get(i++);
     cells++;
     bytes += kv.getLength();
     if (injectFailure && ++emitted == INJECTED_FAILURE_AFTER_CELLS && TaskContext.get().attemptNumber() == 0) {

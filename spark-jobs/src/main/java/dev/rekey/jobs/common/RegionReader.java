@@ -141,8 +141,10 @@ public final class RegionReader implements Serializable {
           }
           TableName source = admin.listSnapshots().stream().filter(s -> s.getName().equals(snapshot)).findFirst()
               .orElseThrow().getTableName();
-          checkFamilies(admin.getDescriptor(source).getColumnFamilyNames().stream().map(Bytes::toString).toList(),
-              "snapshot " + snapshot + " (of table " + source + ")", admin.tableExists(source));
+          if (admin.tableExists(source)) { // a snapshot outlives its table; then the scan validates families
+            checkFamilies(admin.getDescriptor(source).getColumnFamilyNames().stream().map(Bytes::toString).toList(),
+                "snapshot " + snapshot + " (of table " + source + ")");
+          }
         } else {
           TableName t = TableName.valueOf(table);
           if (!admin.tableExists(t)) {
@@ -150,7 +152,7 @@ public final class RegionReader implements Serializable {
                 + "in the HBase shell, or check --hbase-site points at the right cluster)");
           }
           checkFamilies(admin.getDescriptor(t).getColumnFamilyNames().stream().map(Bytes::toString).toList(),
-              "table " + table, true);
+              "table " + table);
         }
       }
       if (snapshot != null) {
@@ -198,10 +200,7 @@ public final class RegionReader implements Serializable {
     }
   }
 
-  private void checkFamilies(List<String> existing, String what, boolean known) {
-    if (!known) {
-      return; // the snapshot's source table was dropped: the snapshot scan itself validates families
-    }
+  private void checkFamilies(List<String> existing, String what) {
     List<String> missing = new ArrayList<>();
     for (String f : families) {
       if (!existing.contains(f)) {

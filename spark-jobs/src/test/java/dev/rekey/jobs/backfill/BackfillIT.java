@@ -134,6 +134,32 @@ class BackfillIT {
   }
 
   @Test
+  void aTimeRangeAndFamilyListCopyOnlyThoseCells() throws Exception {
+    BackfillFixture f = new BackfillFixture("bf_range", 1_000, 10);
+    f.snapshot();
+    // the first 6 hours of the generated day: readings 0..249 (1,000 readings spread over 24 h)
+    long from = dev.rekey.demo.TelemetryGenerator.DEFAULT_START;
+    long to = from + 6 * 3_600_000L;
+    long expected = 0;
+    for (long i = 0; i < f.gen.rows(); i++) {
+      long ts = f.gen.reading(i).ts();
+      if (ts >= from && ts < to) {
+        expected++;
+      }
+    }
+    BackfillResult r = run(f.options().timeRange(from, to).families(List.of("d")).build());
+    assertEquals(new Accounting(expected, expected, 0, 0), r.accounting());
+    assertEquals(expected, Backfill.countRows(table(f), new byte[0], new byte[0]));
+    try (Table t = table(f); ResultScanner sc = t.getScanner(new Scan())) {
+      for (Result row : sc) {
+        for (Cell c : row.rawCells()) {
+          assertTrue(c.getTimestamp() >= from && c.getTimestamp() < to, "cell outside the range: " + c);
+        }
+      }
+    }
+  }
+
+  @Test
   void dryRunPlansWithoutWriting() throws Exception {
     BackfillFixture f = new BackfillFixture("bf_dry", 1_000, 10);
     f.snapshot();

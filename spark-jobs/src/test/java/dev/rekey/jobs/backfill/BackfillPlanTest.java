@@ -83,32 +83,39 @@ class BackfillPlanTest {
   }
 
   @Test
-  void partitionsAreRegionTimesKAndARowStaysInOnePartition() {
+  void partitionsAreRegionTimesKAndFollowTheRowKey() {
     List<byte[]> starts = new ArrayList<>();
     starts.add(new byte[0]);
     starts.addAll(SplitPoints.salt(4));
     TargetPartitioner p = new TargetPartitioner(new RegionBoundaries(starts, List.of("a", "b", "c", "d")), 3);
     assertEquals(12, p.numPartitions());
+    java.util.Set<Integer> used = new java.util.HashSet<>();
     for (int i = 0; i < 200; i++) {
       byte[] row = {(byte) (i % 4), (byte) i, 9};
-      byte[] a = new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("v"), 5L, Bytes.toBytes(i)).getBuffer();
-      byte[] b = new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("s"), 1L, Bytes.toBytes("x")).getBuffer();
-      int pa = p.getPartition(a);
-      assertEquals(pa, p.getPartition(b));
+      int pa = p.getPartition(row);
+      assertEquals(pa, p.getPartition(row.clone()));
       assertEquals(i % 4, p.regionOf(pa));
+      used.add(pa);
     }
+    assertEquals(12, used.size(), "k sub-partitions per region are all used");
   }
 
   @Test
-  void cellOrderIsHBaseOrderWithNewestTimestampFirst() {
-    CellOrder o = new CellOrder();
-    byte[] r1v5 = new KeyValue(Bytes.toBytes("r1"), Bytes.toBytes("d"), Bytes.toBytes("v"), 5L, new byte[0]).getBuffer();
-    byte[] r1v9 = new KeyValue(Bytes.toBytes("r1"), Bytes.toBytes("d"), Bytes.toBytes("v"), 9L, new byte[0]).getBuffer();
-    byte[] r1s1 = new KeyValue(Bytes.toBytes("r1"), Bytes.toBytes("d"), Bytes.toBytes("s"), 1L, new byte[0]).getBuffer();
-    byte[] r2 = new KeyValue(new byte[] {(byte) 0x80}, Bytes.toBytes("d"), Bytes.toBytes("a"), 1L, new byte[0]).getBuffer();
-    assertTrue(o.compare(r1v9, r1v5) < 0, "newer first");
-    assertTrue(o.compare(r1s1, r1v9) < 0, "qualifier s before v");
-    assertTrue(o.compare(r1v5, r2) < 0, "rows unsigned: 'r' (0x72) before 0x80");
+  void rowOrderIsUnsignedAndPackedRowsRoundTrip() {
+    RowOrder o = new RowOrder();
+    assertTrue(o.compare(Bytes.toBytes("r1"), new byte[] {(byte) 0x80}) < 0, "unsigned: 'r' (0x72) before 0x80");
+    assertTrue(o.compare(Bytes.toBytes("ab"), Bytes.toBytes("abc")) < 0);
+    byte[] row = Bytes.toBytes("row");
+    KeyValue s = new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("s"), 7L, Bytes.toBytes("ok"));
+    KeyValue v = new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("v"), 7L, Bytes.toBytes(42L));
+    byte[] packed = PackedRow.pack(Bytes.toBytes("src"), List.of(s, v));
+    assertArrayEquals(Bytes.toBytes("src"), PackedRow.sourceKey(packed));
+    List<KeyValue> back = PackedRow.cells(packed);
+    assertEquals(2, back.size());
+    assertEquals(s, back.get(0));
+    assertEquals(v, back.get(1));
+    assertEquals(7L, back.get(1).getTimestamp());
+    assertArrayEquals(Bytes.toBytes(42L), org.apache.hadoop.hbase.CellUtil.cloneValue(back.get(1)));
   }
 
   @Test
