@@ -40,7 +40,12 @@ public class CopyRekeyed {
         }
       }
       admin.flush(dst);
-      System.out.println("copied " + n + " rows from " + src + " to " + dst + " (" + regions + " regions)");
+      String snap = dst.getNameAsString() + "_snap";
+      if (admin.listSnapshots().stream().anyMatch(x -> x.getName().equals(snap))) {
+        admin.deleteSnapshot(snap);
+      }
+      admin.snapshot(snap, dst);
+      System.out.println("copied " + n + " rows from " + src + " to " + dst + " (" + regions + " regions), snapshot " + snap);
     }
   }
 }

@@ -3,7 +3,7 @@
 # HashTable cannot compare across layouts (it assumes both tables share row keys), so it runs on the new table alone:
 # the cost of hashing one side, which is the least a same-key SyncTable reconciliation would pay.
 #
-#   bench/reconcile/run.sh [ROWS] [ROUNDS]      (default 1000000 rows, 2 rounds)
+#   bench/reconcile/run.sh [ROWS] [ROUNDS]      (default 1000000 rows, 2 rounds; SKIP_LOAD=1 reuses the tables)
 #
 # Data: `bin/rekey demo --rows ROWS` writes telemetry_v1 (ts | deviceId, 1 region); CopyRekeyed.java copies it with
 # Puts into bench_telemetry_v2 (salt | ts | deviceId, 16 regions). Same cores for both tools: Spark local[2] and
@@ -19,16 +19,20 @@ mkdir -p "$OUT"
 JAR="spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar"
 
 bin/rekey hbase start
-bin/rekey demo --rows "$ROWS" --devices 1000 --master 'local[2]' | grep -E "readings from|snapshot" || true
 RUN_DIR="${REKEY_RUN_DIR:-$REKEY_HOME/.rekey}/hbase"
 CP="$JAR:$(cat spark-jobs/target/launch.classpath):$RUN_DIR/client"
-java -cp "$CP" bench/reconcile/CopyRekeyed.java telemetry_v1 conf/layouts/telemetry-v1.yaml \
-  bench_telemetry_v2 conf/layouts/telemetry-v2.yaml 16 2>/dev/null | grep copied
+if [[ -z "${SKIP_LOAD:-}" ]]; then
+  bin/rekey demo --rows "$ROWS" --devices 1000 --master 'local[2]' | grep -E "readings from|snapshot" || true
+  java -cp "$CP" bench/reconcile/CopyRekeyed.java telemetry_v1 conf/layouts/telemetry-v1.yaml \
+    bench_telemetry_v2 conf/layouts/telemetry-v2.yaml 16 2>/dev/null | grep copied
+fi
 
 secs() { date +%s.%N; }
 reconcile() {
-  bin/rekey reconcile --master 'local[2]' --old-table telemetry_v1 --old-layout conf/layouts/telemetry-v1.yaml \
-    --new-table bench_telemetry_v2 --new-layout conf/layouts/telemetry-v2.yaml --bucket 1h \
+  local src=(--old-table telemetry_v1 --new-table bench_telemetry_v2)
+  [[ "$1" == snap* ]] && src=(--old-snapshot telemetry_v1_snap --new-snapshot bench_telemetry_v2_snap)
+  bin/rekey reconcile --master 'local[2]' "${src[@]}" --old-layout conf/layouts/telemetry-v1.yaml \
+    --new-layout conf/layouts/telemetry-v2.yaml --bucket 1h \
     --from 2026-11-29 --to 2026-11-30 --out "$OUT/$1" "${@:2}" > "$OUT/$1.log" 2>&1
   grep -E "^MATCH" "$OUT/$1.log" >/dev/null || { echo "reconcile $1 did not match:"; tail -20 "$OUT/$1.log"; exit 1; }
 }
@@ -40,15 +44,19 @@ hashtable() {
     --batchsize=32000 --numhashfiles=16 bench_telemetry_v2 "file://$OUT/hashtable" > "$OUT/hashtable.log" 2>&1
 }
 
-printf "%-6s %14s %14s %14s %12s %12s\n" round counts_s digest_s hashtable_s ht/counts ht/digest
+job() { python3 -c "import json;print(round(json.load(open('$OUT/$1/reconcile.json'))['seconds'],1))"; }
+printf "%-6s %-22s %9s %9s %12s %10s\n" round variant wall_s job_s hashtable_s ht/variant
 for r in $(seq 1 "$ROUNDS"); do
-  t0=$(secs); reconcile counts;           t1=$(secs)
-  reconcile digest --digest;              t2=$(secs)
-  hashtable;                              t3=$(secs)
-  c=$(echo "$t1 - $t0" | bc); d=$(echo "$t2 - $t1" | bc); h=$(echo "$t3 - $t2" | bc)
-  jc=$(python3 -c "import json;print(round(json.load(open('$OUT/counts/reconcile.json'))['seconds'],1))")
-  jd=$(python3 -c "import json;print(round(json.load(open('$OUT/digest/reconcile.json'))['seconds'],1))")
-  printf "%-6s %8.1f (%4s) %8.1f (%4s) %14.1f %11.2fx %11.2fx\n" "$r" "$c" "$jc" "$d" "$jd" "$h" \
-    "$(echo "$h / $c" | bc -l)" "$(echo "$h / $d" | bc -l)"
+  declare -A wall=()
+  for v in counts digest snap-counts snap-digest; do
+    extra=(); [[ "$v" == *digest ]] && extra=(--digest)
+    t0=$(secs); reconcile "$v" "${extra[@]}"; t1=$(secs)
+    wall[$v]=$(echo "$t1 - $t0" | bc)
+  done
+  t0=$(secs); hashtable; t1=$(secs); h=$(echo "$t1 - $t0" | bc)
+  for v in counts digest snap-counts snap-digest; do
+    printf "%-6s %-22s %9.1f %9s %12.1f %9.2fx\n" "$r" "$v" "${wall[$v]}" "$(job "$v")" "$h" "$(echo "$h / ${wall[$v]}" | bc -l)"
+  done
 done
-echo "(in parentheses: rekey's in-job seconds, without JVM and Spark start)"
+echo "variants: counts / digest = both live tables (RegionServer RPC); snap-* = both snapshots (HFiles read in the"
+echo "Spark tasks). wall_s includes JVM + Spark start; job_s is rekey's own time. HashTable: live new table, 2 map slots."

@@ -5,6 +5,7 @@ import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
@@ -41,11 +42,13 @@ public final class ReconcileCommand extends SparkCommand {
   @ArgGroup(exclusive = true, multiplicity = "1")
   NewSource newSource;
 
-  @Option(names = "--old-layout", required = true, paramLabel = "FILE", description = "Layout of the old side's keys (conf/layouts/*.yaml).")
-  Path oldLayout;
+  @Option(names = "--old-layout", required = true, paramLabel = "FILE|NAME",
+      description = "Layout of the old side's keys: a file, or a name from conf/layouts (telemetry-v1).")
+  String oldLayout;
 
-  @Option(names = "--new-layout", required = true, paramLabel = "FILE", description = "Layout of the new side's keys.")
-  Path newLayout;
+  @Option(names = "--new-layout", required = true, paramLabel = "FILE|NAME",
+      description = "Layout of the new side's keys: a file, or a name from conf/layouts (telemetry-v2).")
+  String newLayout;
 
   @Option(names = "--bucket", required = true, paramLabel = "SIZE", description = "Bucket size: 1h, 1d, 5m, 30s, or ISO-8601 PT5M.")
   String bucket;
@@ -78,8 +81,8 @@ public final class ReconcileCommand extends SparkCommand {
 
   @Override
   protected int run(SparkSession spark) throws Exception {
-    KeyLayout oldL = KeyCommand.load(oldLayout);
-    KeyLayout newL = KeyCommand.load(newLayout);
+    KeyLayout oldL = LayoutFiles.load(oldLayout, "--old-layout");
+    KeyLayout newL = LayoutFiles.load(newLayout, "--new-layout");
     ReconcileOptions options;
     try {
       options = ReconcileOptions.builder()

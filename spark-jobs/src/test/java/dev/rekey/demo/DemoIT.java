@@ -40,6 +40,11 @@ class DemoIT {
       assertTrue(r.stdout().contains("read 5,000 = written 5,000 + quarantined 0 + filtered 0"), r.stdout());
       assertEquals(16, SharedHBase.connection().getAdmin().getRegions(DemoTables.TELEMETRY_V2).size());
       assertNightlyReports(r.stdout());
+      // the reconcile step: green, 3 deleted rows caught (exit 3) with their natural keys, restored, green
+      assertTrue(r.stdout().contains("MATCH: all 24 buckets agree"), r.stdout());
+      assertTrue(r.stdout().contains("reconcile exit code 3: 3 natural keys missing in telemetry_v2"), r.stdout());
+      assertTrue(r.stdout().contains("reconcile after the restore: exit code 0 (all buckets match, digests equal)"),
+          r.stdout());
     }
   }
 

@@ -156,6 +156,9 @@ public final class RegionReader implements Serializable {
         }
       }
       if (snapshot != null) {
+        // Per-row scan metrics update job counters that Spark does not have: each update throws and catches an
+        // exception, making snapshot reads ~10x slower (1M rows: 221 s vs 23 s in reconcile's benchmark).
+        jobConf.setBoolean(TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_SCAN_METRICS_ENABLED, false);
         if (jsc.getConf().getBoolean(IGNORE_EMPTY_SPLITS, true)) {
           throw new RekeyException("Cannot read snapshot " + snapshot + " with " + IGNORE_EMPTY_SPLITS + "=true: "
               + "snapshot splits report length 0 and Spark would drop them all (0 rows, no error). Run with "

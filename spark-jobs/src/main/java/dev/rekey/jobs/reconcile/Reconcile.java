@@ -63,8 +63,9 @@ public final class Reconcile {
     Buckets buckets = options.buckets();
     RowClassifier oldC = classifier(options.old().layout());
     RowClassifier newC = classifier(options.neu().layout());
-    try (RegionRead oldRead = reader(options.old()).open(jsc, hbaseConf);
-         RegionRead newRead = reader(options.neu()).open(jsc, hbaseConf)) {
+    Configuration conf = new Configuration(hbaseConf);
+    try (RegionRead oldRead = reader(options.old()).open(jsc, conf);
+         RegionRead newRead = reader(options.neu()).open(jsc, conf)) {
       int n = buckets.count();
       JavaPairRDD<String, SideTally> oldT = tally(oldRead.rows(), oldC, n, "old");
       JavaPairRDD<String, SideTally> newT = tally(newRead.rows(), newC, n, "new");
@@ -84,7 +85,7 @@ public final class Reconcile {
         }
       }
       Map<Integer, BucketDrill> drills = mismatched.isEmpty() ? Map.of()
-          : drill(oldRead.rows(), newRead.rows(), oldC.withDigest(true), newC.withDigest(true), mismatched);
+          : drill(oldRead.rows(), newRead.rows(), oldC.forDrillDown(), newC.forDrillDown(), mismatched);
       return new ReconcileResult(summary(options.old(), oldRead, old), summary(options.neu(), newRead, neu),
           buckets.from(), buckets.to(), buckets.size(), options.time().describe(), options.digest(), comparisons,
           drills, (System.nanoTime() - t0) / 1e9);
@@ -183,7 +184,28 @@ public final class Reconcile {
     return new Sample(d.kind(), new LinkedHashMap<>(key), d.old() == null ? null : Hex.of(d.old().rowKey()),
         d.neu() == null ? null : Hex.of(d.neu().rowKey()), d.old() == null ? 0 : d.old().cells(),
         d.neu() == null ? 0 : d.neu().cells(), d.old() == null ? null : TimeSpec.iso(d.old().time()),
-        d.neu() == null ? null : TimeSpec.iso(d.neu().time()));
+        d.neu() == null ? null : TimeSpec.iso(d.neu().time()), cellDiffs(d.old(), d.neu()));
+  }
+
+  /** Cells only on one side of a pair of rows (as text), old side first; empty if either row is absent. */
+  static List<String> cellDiffs(RowRecord old, RowRecord neu) {
+    if (old == null || neu == null || old.cellText() == null || neu.cellText() == null) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    Set<String> inNew = new HashSet<>(neu.cellText());
+    Set<String> inOld = new HashSet<>(old.cellText());
+    for (String c : old.cellText()) {
+      if (!inNew.contains(c)) {
+        out.add("- " + c);
+      }
+    }
+    for (String c : neu.cellText()) {
+      if (!inOld.contains(c)) {
+        out.add("+ " + c);
+      }
+    }
+    return out;
   }
 
   private static SideSummary summary(SideSpec side, RegionRead read, SideTally t) {

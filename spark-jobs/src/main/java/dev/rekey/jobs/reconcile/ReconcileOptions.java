@@ -1,14 +1,14 @@
 package dev.rekey.jobs.reconcile;
 
-import java.io.Serializable;
 import java.nio.file.Path;
 
 /**
  * Validated options of a reconcile run. Build with {@link #builder()}; {@link Builder#build()} throws
- * IllegalArgumentException with a message for the user (the CLI turns it into a usage error, exit 2).
+ * IllegalArgumentException with a message for the user (the CLI turns it into a usage error, exit 2). Driver-side
+ * only: Spark closures get the serializable parts ({@link RowClassifier}), never the options.
  */
 public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, TimeSource time, NaturalKey naturalKey,
-    boolean digest, int samples, Path out) implements Serializable {
+    boolean digest, int samples, Path out) {
 
   /** Default number of sample natural keys per mismatched bucket. */
   public static final int DEFAULT_SAMPLES = 20;

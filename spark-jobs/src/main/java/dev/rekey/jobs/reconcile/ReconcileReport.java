@@ -114,6 +114,8 @@ public final class ReconcileReport {
           sn.put("newCells", s.newCells());
           sn.put("oldTime", s.oldTime());
           sn.put("newTime", s.newTime());
+          ArrayNode diffs = sn.putArray("cellDiffs");
+          s.cellDiffs().forEach(diffs::add);
         }
       }
     }
@@ -171,7 +173,7 @@ public final class ReconcileReport {
       h.append("<h3>").append(TimeSpec.iso(b.start())).append(": ").append(d.missingInNew()).append(" missing in new, ")
           .append(d.extraInNew()).append(" extra in new, ").append(d.contentDiffers())
           .append(" with different content</h3>\n<table><tr><th>kind</th><th>natural key</th><th>old row key</th>")
-          .append("<th>new row key</th><th>old cells</th><th>new cells</th></tr>\n");
+          .append("<th>new row key</th><th>old cells</th><th>new cells</th><th>differing cells</th></tr>\n");
       for (Sample s : d.samples()) {
         StringBuilder key = new StringBuilder();
         s.key().forEach((k, v) -> key.append(k).append('=').append(v).append(' '));
@@ -179,7 +181,8 @@ public final class ReconcileReport {
             .append(esc(key.toString().trim())).append("</code></td><td class=\"l\"><code>")
             .append(s.oldRowKey() == null ? "-" : "0x" + s.oldRowKey()).append("</code></td><td class=\"l\"><code>")
             .append(s.newRowKey() == null ? "-" : "0x" + s.newRowKey()).append("</code></td><td>").append(s.oldCells())
-            .append("</td><td>").append(s.newCells()).append("</td></tr>\n");
+            .append("</td><td>").append(s.newCells()).append("</td><td class=\"l\"><code>")
+            .append(esc(String.join("; ", s.cellDiffs()))).append("</code></td></tr>\n");
       }
       h.append("</table>\n");
     }

@@ -2,9 +2,15 @@ package dev.rekey.jobs.reconcile;
 
 import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.rowkey.Hex;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
@@ -22,9 +28,16 @@ public final class RowClassifier implements Serializable {
   private final TimeSource time;
   private final Buckets buckets;
   private final boolean digest;
+  private final boolean cellText;
   private transient RowDigest digester;
 
   public RowClassifier(KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest) {
+    this(layout, naturalKey, time, buckets, digest, false);
+  }
+
+  private RowClassifier(KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest,
+      boolean cellText) {
+    this.cellText = cellText;
     this.layout = layout;
     this.decoder = new RowDecoder(layout);
     this.naturalKey = naturalKey;
@@ -34,7 +47,12 @@ public final class RowClassifier implements Serializable {
   }
 
   public RowClassifier withDigest(boolean on) {
-    return new RowClassifier(layout, naturalKey, time, buckets, on);
+    return new RowClassifier(layout, naturalKey, time, buckets, on, cellText);
+  }
+
+  /** For the drill-down: digests on, and each row's cells kept as text so a sample can show what differs. */
+  public RowClassifier forDrillDown() {
+    return new RowClassifier(layout, naturalKey, time, buckets, true, true);
   }
 
   public RowRecord classify(Result r) {
@@ -50,7 +68,7 @@ public final class RowClassifier implements Serializable {
       nk = naturalKey.encode(fields);
     } catch (IllegalArgumentException e) {
       return new RowRecord(rowKey, null, RowRecord.UNDECODABLE, 0, cells == null ? 0 : cells.length, null,
-          e.getMessage());
+          e.getMessage(), null);
     }
     int n = cells == null ? 0 : cells.length;
     long t;
@@ -64,7 +82,7 @@ public final class RowClassifier implements Serializable {
     }
     int bucket = n == 0 ? RowRecord.OUTSIDE : buckets.indexOf(t);
     if (bucket < 0) {
-      return new RowRecord(rowKey, nk, RowRecord.OUTSIDE, t, n, null, null);
+      return new RowRecord(rowKey, nk, RowRecord.OUTSIDE, t, n, null, null, null);
     }
     Digest128 d = null;
     if (digest) {
@@ -77,7 +95,22 @@ public final class RowClassifier implements Serializable {
       }
       d = digester.finish();
     }
-    return new RowRecord(rowKey, nk, bucket, t, n, d, null);
+    return new RowRecord(rowKey, nk, bucket, t, n, d, null, cellText ? cellText(cells) : null);
+  }
+
+  /** {@code d:v@1764374400000=000000000000002a}; values longer than 32 bytes are cut with their length. */
+  static List<String> cellText(Cell[] cells) {
+    List<String> out = new ArrayList<>(cells == null ? 0 : cells.length);
+    if (cells == null) {
+      return out;
+    }
+    for (Cell c : cells) {
+      byte[] v = CellUtil.cloneValue(c);
+      String value = v.length <= 32 ? Hex.of(v) : Hex.of(Arrays.copyOf(v, 32)) + "...(" + v.length + " bytes)";
+      out.add(Bytes.toStringBinary(CellUtil.cloneFamily(c)) + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
+          + "@" + c.getTimestamp() + "=" + value);
+    }
+    return out;
   }
 
   public KeyLayout layout() {

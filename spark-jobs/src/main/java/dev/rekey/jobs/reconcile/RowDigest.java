@@ -20,7 +20,10 @@ import org.apache.hadoop.hbase.Cell;
  */
 public final class RowDigest {
   private final MessageDigest md5;
-  private final ByteBuffer scratch = ByteBuffer.allocate(8);
+  /** The row's canonical bytes, built up and digested in one update (per-call overhead of MessageDigest adds up). */
+  private byte[] buf = new byte[256];
+  private int len;
+  private final byte[] out = new byte[16];
 
   public RowDigest() {
     try {
@@ -32,22 +35,23 @@ public final class RowDigest {
 
   /** Starts a row. */
   public RowDigest begin(byte[] naturalKey) {
-    md5.reset();
+    len = 0;
     putInt(naturalKey.length);
-    md5.update(naturalKey);
+    put(naturalKey, 0, naturalKey.length);
     return this;
   }
 
   public RowDigest cell(byte[] fam, int famOff, int famLen, byte[] qual, int qualOff, int qualLen, long ts,
       byte[] val, int valOff, int valLen) {
+    ensure(famLen + qualLen + valLen + 20);
     putInt(famLen);
-    md5.update(fam, famOff, famLen);
+    put(fam, famOff, famLen);
     putInt(qualLen);
-    md5.update(qual, qualOff, qualLen);
-    scratch.clear();
-    md5.update(scratch.putLong(ts).array(), 0, 8);
+    put(qual, qualOff, qualLen);
+    putInt((int) (ts >>> 32));
+    putInt((int) ts);
     putInt(valLen);
-    md5.update(val, valOff, valLen);
+    put(val, valOff, valLen);
     return this;
   }
 
@@ -59,12 +63,34 @@ public final class RowDigest {
 
   /** Ends the row: its 128-bit digest as two longs. */
   public Digest128 finish() {
-    ByteBuffer d = ByteBuffer.wrap(md5.digest());
+    md5.reset();
+    md5.update(buf, 0, len);
+    try {
+      md5.digest(out, 0, 16);
+    } catch (java.security.DigestException e) {
+      throw new IllegalStateException(e);
+    }
+    ByteBuffer d = ByteBuffer.wrap(out);
     return new Digest128(d.getLong(), d.getLong());
   }
 
+  private void ensure(int more) {
+    if (len + more > buf.length) {
+      buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
+    }
+  }
+
+  private void put(byte[] b, int off, int n) {
+    ensure(n);
+    System.arraycopy(b, off, buf, len, n);
+    len += n;
+  }
+
   private void putInt(int v) {
-    scratch.clear();
-    md5.update(scratch.putInt(v).array(), 0, 4);
+    ensure(4);
+    buf[len++] = (byte) (v >>> 24);
+    buf[len++] = (byte) (v >>> 16);
+    buf[len++] = (byte) (v >>> 8);
+    buf[len++] = (byte) v;
   }
 }

@@ -1,6 +1,7 @@
 package dev.rekey.jobs.reconcile;
 
 import java.io.Serializable;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,9 +15,11 @@ import java.util.Map;
  * @param newCells cells on the new side (0 if absent)
  * @param oldTime the old row's time (key field or newest cell), or null
  * @param newTime the new row's time, or null
+ * @param cellDiffs for CONTENT_DIFFERS: cells only on the old side ({@code - d:v@ts=hex}) and only on the new side
+ *     ({@code + ...}); empty otherwise
  */
 public record Sample(Kind kind, Map<String, String> key, String oldRowKey, String newRowKey, long oldCells,
-    long newCells, String oldTime, String newTime) implements Serializable {
+    long newCells, String oldTime, String newTime, List<String> cellDiffs) implements Serializable {
 
   public enum Kind {
     /** On the old side only: the new table lost it. */
@@ -43,6 +46,9 @@ public record Sample(Kind kind, Map<String, String> key, String oldRowKey, Strin
     key.forEach((k, v) -> sb.append(k).append('=').append(v).append(' '));
     sb.append("| old ").append(oldRowKey == null ? "-" : "0x" + oldRowKey + " (" + oldCells + " cells)");
     sb.append(" | new ").append(newRowKey == null ? "-" : "0x" + newRowKey + " (" + newCells + " cells)");
+    if (!cellDiffs.isEmpty()) {
+      sb.append(" | ").append(String.join(", ", cellDiffs));
+    }
     return sb.toString();
   }
 }

@@ -178,7 +178,13 @@ class ReconcileIT {
       assertEquals(Long.toString(want.ts()), s.key().get("ts"));
       assertEquals(Hex.of(LegacyTelemetryTable.rowKey(want)), s.oldRowKey());
       assertEquals(Hex.of(TelemetryFixture.v2Key(want)), s.newRowKey());
+      // the sample names the differing cell on each side
+      String oldCell = "d:v@" + want.ts() + "=" + Hex.of(Bytes.toBytes(want.value()));
+      String newCell = h == 2 ? "d:v@" + want.ts() + "=" + Hex.of(Bytes.toBytes(want.value() + 1))
+          : "d:v@" + (want.ts() + 1) + "=" + Hex.of(Bytes.toBytes(want.value()));
+      assertEquals(List.of("- " + oldCell, "+ " + newCell), s.cellDiffs());
     }
+    assertEquals(List.of(), s0.cellDiffs());
 
     BucketDrill h4 = r.drill(4);
     assertEquals(0, r.bucket(4).neu().rows());
