@@ -5,9 +5,7 @@ import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
+import dev.rekey.jobs.common.TimeArgs;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -88,18 +86,6 @@ public final class BackfillCommand extends SparkCommand {
   }
 
   static Long time(String s, String option) {
-    if (s == null) {
-      return null;
-    }
-    try {
-      return Long.parseLong(s);
-    } catch (NumberFormatException e) {
-      try {
-        return Instant.parse(s).toEpochMilli();
-      } catch (DateTimeParseException e2) {
-        throw RekeyException.usage("Invalid " + option + " '" + s + "': give epoch millis or an ISO-8601 instant "
-            + "such as 2026-11-29T00:00:00Z");
-      }
-    }
+    return s == null ? null : TimeArgs.option(s, option);
   }
 }

@@ -1,11 +1,8 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.TimeArgs;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -26,35 +23,7 @@ public final class TimeSpec {
     if (text == null || text.isBlank()) {
       throw new IllegalArgumentException(option + " is required: an ISO-8601 time (2026-11-29T00:00:00Z) or epoch millis");
     }
-    String s = text.trim();
-    if (s.matches("-?\\d+")) {
-      try {
-        return Long.parseLong(s);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("Invalid " + option + " '" + text + "': epoch millis out of range");
-      }
-    }
-    try {
-      return Instant.parse(s).toEpochMilli();
-    } catch (DateTimeParseException ignored) {
-      // try the next form
-    }
-    try {
-      return OffsetDateTime.parse(s).toInstant().toEpochMilli();
-    } catch (DateTimeParseException ignored) {
-      // try the next form
-    }
-    try {
-      return LocalDateTime.parse(s).toInstant(ZoneOffset.UTC).toEpochMilli();
-    } catch (DateTimeParseException ignored) {
-      // try the next form
-    }
-    try {
-      return LocalDate.parse(s).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("Invalid " + option + " '" + text + "': expected an ISO-8601 time such as "
-          + "2026-11-29T00:00:00Z (or 2026-11-29, read as UTC) or epoch millis such as 1764374400000");
-    }
+    return TimeArgs.parseInstant(text, option);
   }
 
   /** A bucket size in millis: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}, {@code 1d}, or ISO-8601 {@code PT5M}, {@code P1D}. */

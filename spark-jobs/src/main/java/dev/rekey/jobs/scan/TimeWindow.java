@@ -1,11 +1,10 @@
 package dev.rekey.jobs.scan;
 
+import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.common.RekeyException;
 import java.io.Serializable;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 
@@ -57,35 +56,9 @@ public record TimeWindow(long from, long to) implements Serializable {
     return new TimeWindow(f, t);
   }
 
-  /**
-   * Epoch millis, or ISO-8601: {@code 2026-11-29T10:15:30Z}, with an offset ({@code +01:00}), without a zone
-   * (read as UTC), or a date alone (its UTC midnight).
-   */
+  /** A --from/--to value: see {@link TimeArgs#parseInstant}; a usage error when malformed. */
   public static long parseInstant(String text, String option) {
-    String s = text.trim();
-    if (s.matches("-?\\d+")) {
-      try {
-        return Long.parseLong(s);
-      } catch (NumberFormatException e) {
-        throw RekeyException.usage("Invalid " + option + " '" + text + "': epoch millis out of range");
-      }
-    }
-    try {
-      return OffsetDateTime.parse(s).toInstant().toEpochMilli();
-    } catch (DateTimeParseException ignored) {
-      // try the next shape
-    }
-    try {
-      return LocalDateTime.parse(s).toInstant(ZoneOffset.UTC).toEpochMilli();
-    } catch (DateTimeParseException ignored) {
-      // try the next shape
-    }
-    try {
-      return LocalDate.parse(s).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
-    } catch (DateTimeParseException e) {
-      throw RekeyException.usage("Invalid " + option + " '" + text + "': expected epoch millis (1795910400000) or "
-          + "ISO-8601 (2026-11-29T00:00:00Z, 2026-11-29T01:00+01:00, 2026-11-29; no zone means UTC)");
-    }
+    return TimeArgs.option(text, option);
   }
 
   public boolean isAll() {

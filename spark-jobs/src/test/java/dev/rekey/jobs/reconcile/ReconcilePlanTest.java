@@ -41,8 +41,7 @@ class ReconcilePlanTest {
     assertEquals(DAY, TimeSpec.instant("--from", Long.toString(DAY)));
     assertEquals(-5, TimeSpec.instant("--from", "-5"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TimeSpec.instant("--to", "yesterday"));
-    assertEquals("Invalid --to 'yesterday': expected an ISO-8601 time such as 2026-11-29T00:00:00Z (or 2026-11-29,"
-        + " read as UTC) or epoch millis such as 1764374400000", e.getMessage());
+    assertTrue(e.getMessage().startsWith("Invalid --to 'yesterday': expected epoch millis"), e.getMessage());
     assertTrue(assertThrows(IllegalArgumentException.class, () -> TimeSpec.instant("--from", null)).getMessage()
         .startsWith("--from is required"));
   }
