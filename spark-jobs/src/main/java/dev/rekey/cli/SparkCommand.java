@@ -24,7 +24,13 @@ public abstract class SparkCommand implements Callable<Integer> {
         // snapshot splits report length 0: Spark must not drop "empty" splits (STACK.md pitfall 1)
         .config(RegionReader.IGNORE_EMPTY_SPLITS, "false")
         .getOrCreate();
-    return run(spark);
+    try {
+      return run(spark);
+    } finally {
+      // stop Spark before the CLI's System.exit: exiting with a live context makes its RPC threads print
+      // RejectedExecutionException stack traces while they shut down
+      spark.stop();
+    }
   }
 
   protected abstract String commandName();
