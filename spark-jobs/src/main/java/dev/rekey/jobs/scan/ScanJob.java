@@ -134,7 +134,7 @@ public final class ScanJob {
         writeAtomically(html, HtmlReport.render(result));
         return result;
       } finally {
-        records.unpersist(false);
+        records.unpersist(true); // blocking: an async removal still running at exit prints RejectedExecutionException
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -202,7 +202,7 @@ public final class ScanJob {
       return new ReportOutput(report.name(), report.path().toString(), report.description(), rows, dir.toString(),
           columns, shown, ms);
     } finally {
-      df.unpersist(false);
+      df.unpersist(true);
     }
   }
 
