@@ -30,14 +30,6 @@ public final class GlobalOptions {
     return HBaseConfigs.load(HBaseConfigs.resolveSite(hbaseSite));
   }
 
-  public Path hbaseSitePath() {
-    return HBaseConfigs.resolveSite(hbaseSite);
-  }
-
-  public boolean verbose() {
-    return verbose;
-  }
-
   void applyLogging() {
     if (verbose) {
       Configurator.setRootLevel(Level.INFO);

@@ -55,13 +55,12 @@ public final class Demo {
     this.out = out;
   }
 
-  public DemoResult run(SparkSession spark) throws Exception {
+  public void run(SparkSession spark) throws Exception {
     long t0 = System.nanoTime();
     EmbeddedHBase hbase = new EmbeddedHBase(options.runDir(), out::println);
     step("Embedded HBase");
     hbase.start(Duration.ofSeconds(180));
     Configuration conf = HBaseConfigs.load(hbase.clientSite());
-    DemoResult.Builder result = DemoResult.builder();
     try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
       DemoTables.dropAll(admin, out::println);
 
@@ -75,12 +74,10 @@ public final class Demo {
       int regions = admin.getRegions(DemoTables.TELEMETRY_V1).size();
       out.printf("  %,d readings from %,d devices written in %.1f s (%,.0f rows/s, WAL on); %d region%n",
           written, options.devices(), writeSeconds, written / writeSeconds, regions);
-      result.legacyRows(written).legacyRegions(regions).writeSeconds(writeSeconds);
 
       step("Snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " (the backfill reads its files, not the RegionServer)");
       admin.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
       out.println("  snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " taken");
-      result.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT);
 
       analyzeLegacy(spark, conf);
       backfillStep(spark, conf, admin);
@@ -91,7 +88,6 @@ public final class Demo {
     }
 
     double total = (System.nanoTime() - t0) / 1e9;
-    result.totalSeconds(total);
     out.println();
     out.printf("== Done in %.1f s%n", total);
     if (options.stop()) {
@@ -99,7 +95,6 @@ public final class Demo {
     } else {
       out.println("HBase is still running (client config " + hbase.clientSite() + "). Stop it with: bin/rekey hbase stop");
     }
-    return result.build();
   }
 
   /** Step 4: the salted table, pre-split one region per salt bucket, backfilled from the snapshot. */

@@ -1,5 +1,7 @@
 package dev.rekey.demo;
 
+import dev.rekey.jobs.common.Poll;
+import java.time.Duration;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.reconcile.BucketDrill;
 import dev.rekey.jobs.reconcile.Reconcile;
@@ -149,19 +151,9 @@ public final class DemoReconcile {
           admin.majorCompactRegion(region);
         }
       }
-      long deadline = System.nanoTime() + 180_000_000_000L;
-      while (hasMarkers(t, saved)) {
-        if (System.nanoTime() > deadline) {
-          throw new RekeyException("Demo: the delete markers in " + table + " were not compacted away in 180 s; "
-              + "restore the rows after a major compaction (`major_compact '" + table + "'` in the HBase shell)");
-        }
-        try {
-          Thread.sleep(200); // polling a compaction in progress on a live server, not timing a test
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while waiting for the compaction", e);
-        }
-      }
+      Poll.until(() -> !hasMarkers(t, saved), Duration.ofSeconds(180), Duration.ofMillis(200),
+          () -> new RekeyException("Demo: the delete markers in " + table + " were not compacted away in 180 s; "
+              + "restore the rows after a major compaction (`major_compact '" + table + "'` in the HBase shell)"));
       List<Put> puts = new ArrayList<>();
       for (Result r : saved) {
         Put p = new Put(r.getRow());

@@ -13,10 +13,9 @@ public final class DemoTables {
   public static final TableName TELEMETRY_V2 = TableName.valueOf("telemetry_v2");
   public static final TableName EVENTS_V2 = TableName.valueOf("events_v2");
   public static final String TELEMETRY_V1_SNAPSHOT = "telemetry_v1_snap";
-  public static final String TELEMETRY_V2_SNAPSHOT = "telemetry_v2_snap";
 
   static final List<TableName> TABLES = List.of(TELEMETRY_V1, TELEMETRY_V2, EVENTS_V2);
-  static final List<String> SNAPSHOTS = List.of(TELEMETRY_V1_SNAPSHOT, TELEMETRY_V2_SNAPSHOT);
+  static final List<String> SNAPSHOTS = List.of(TELEMETRY_V1_SNAPSHOT);
 
   private DemoTables() {
   }

@@ -4,10 +4,12 @@ import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -473,23 +475,14 @@ public final class Backfill {
 
   /** A region split or move in progress makes the loader refuse the table: wait for it (bounded). */
   private void waitUntilAvailable(Connection conn, TableName table) throws IOException {
-    long deadline = System.nanoTime() + 120_000_000_000L;
     try (Admin admin = conn.getAdmin()) {
-      while (!admin.isTableAvailable(table)) {
-        if (System.nanoTime() > deadline) {
-          throw new RekeyException("Cannot load into " + table + ": the table has not been available for 120 s "
+      Poll.until(() -> admin.isTableAvailable(table), Duration.ofSeconds(120), Duration.ofMillis(500),
+          () -> new RekeyException("Cannot load into " + table + ": the table has not been available for 120 s "
               + "(regions in transition?). The HFiles are kept in the staging dir; rerun with --resume when the "
-              + "table is available.");
-        }
-        try {
-          Thread.sleep(500); // polling the master; not a test
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while waiting for " + table, e);
-        }
-      }
+              + "table is available."));
     }
   }
+
 
   // ------------------------------------------------------------------------------------------------- verify
 

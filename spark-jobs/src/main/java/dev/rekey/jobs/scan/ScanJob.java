@@ -1,5 +1,6 @@
 package dev.rekey.jobs.scan;
 
+import dev.rekey.jobs.common.AtomicJson;
 import dev.rekey.jobs.common.DecodedRow;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
@@ -8,10 +9,8 @@ import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -130,8 +129,8 @@ public final class ScanJob {
         ScanResult result = new ScanResult(o.source().toString(), o.layout().name(), o.window(), read.regions(),
             read.partitions(), o.splitsPerRegion(), perRegion, stats, reports, out.toString(), summary.toString(),
             html.toString(), ms);
-        writeAtomically(summary, result.toJson());
-        writeAtomically(html, HtmlReport.render(result));
+        AtomicJson.writeText(summary, result.toJson());
+        AtomicJson.writeText(html, HtmlReport.render(result));
         return result;
       } finally {
         records.unpersist(true); // blocking: an async removal still running at exit prints RejectedExecutionException
@@ -255,9 +254,4 @@ public final class ScanJob {
     }
   }
 
-  static void writeAtomically(Path file, String text) throws IOException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.writeString(tmp, text, StandardCharsets.UTF_8);
-    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-  }
 }
