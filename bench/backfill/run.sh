@@ -8,5 +8,5 @@ cd "$(dirname "$0")/../.."
 ROWS="${1:-1000000}"
 mvn -B -o -pl spark-jobs -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
   -Dit.test=BackfillBench -Dfailsafe.failIfNoSpecifiedTests=false -Dgroups=bench -DexcludedGroups= \
-  -Dbench.rows="$ROWS" >"target/bench-backfill.log" 2>&1 || { tail -40 target/bench-backfill.log; exit 1; }
+  -Dbench.rows="$ROWS" -Dbench.jvmArgs="${BENCH_JVM_ARGS:-}" >"target/bench-backfill.log" 2>&1 || { tail -40 target/bench-backfill.log; exit 1; }
 grep -h "BENCH\|^  \|source:" spark-jobs/target/failsafe-reports/dev.rekey.bench.BackfillBench-output.txt

@@ -290,7 +290,6 @@ public final class Backfill {
     jsc.sc().register(counts, "backfill.counts");
 
     Rekeyer rekeyer = new Rekeyer(o.sourceLayout(), o.targetLayout());
-    KeyLayout targetLayout = o.targetLayout();
     Map<String, String> confMap = HBaseConfigs.toMap(hbaseConf);
     String quarantineDir = staging.quarantine().toString();
     int k = o.splitsPerRegion();
@@ -318,10 +317,10 @@ public final class Backfill {
         return new RowsOf(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered));
       });
       // the sort shuffle (whole rows, by target key) spills to disk: a region never has to fit in memory
-      JavaPairRDD<byte[], byte[]> sorted = cells.repartitionAndSortWithinPartitions(partitioner, new RowOrder());
+      JavaPairRDD<byte[], byte[]> sorted = TargetSort.of(cells, partitioner, spark.sparkContext().getConf());
       JavaPairRDD<ImmutableBytesWritable, KeyValue> hfileCells = sorted.mapPartitionsToPair(it -> {
         int p = TaskContext.getPartitionId();
-        return new WriteCells(it, partitioner.regionOf(p), targetLayout, counts, collisions, examples,
+        return new WriteCells(it, partitioner.regionOf(p), counts, collisions, examples,
             p == failPartition);
       });
       hfileCells.saveAsNewAPIHadoopFile(staging.hfiles().toString(), ImmutableBytesWritable.class, KeyValue.class,
@@ -431,46 +430,75 @@ public final class Backfill {
 
   // ------------------------------------------------------------------------------------------------- load
 
+  /**
+   * Loads every WRITTEN region in one BulkLoadHFiles call (its thread pool loads regions in parallel, and it splits
+   * any file whose region split since the write), from a copy: the loader moves its inputs and may delete them
+   * (HBASE-30501), so our files stay in regions/ until verified. Loading the same HFiles again (a resume after a
+   * crash mid-load) adds identical cells, which reads collapse: the table's rows and values do not change.
+   */
   private Manifest load(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
     Configuration c = new Configuration(hbaseConf);
     c.set(BulkLoadHFiles.CREATE_TABLE_CONF_KEY, "no");
-    BulkLoadHFiles loader = BulkLoadHFiles.create(c);
-    waitUntilAvailable(conn, table);
-    for (RegionEntry r : m.regions()) {
-      if (r.state() != RegionState.WRITTEN) {
-        continue;
-      }
+    List<RegionEntry> pending = m.regions().stream().filter(r -> r.state() == RegionState.WRITTEN).toList();
+    Path copy = staging.loadRoot();
+    staging.fs.delete(copy, true);
+    Map<byte[], List<Path>> byFamily = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+    int files = 0;
+    for (RegionEntry r : pending) {
       if (r.files() > 0) {
-        Path src = staging.region(r.index());
-        Path copy = staging.load(r.index());
-        staging.fs.delete(copy, true);
-        Map<byte[], List<Path>> byFamily = new TreeMap<>(Bytes.BYTES_COMPARATOR);
-        int n = 0;
-        for (FileStatus famDir : staging.fs.listStatus(src)) {
-          for (FileStatus f : staging.fs.listStatus(famDir.getPath())) {
-            Path dest = new Path(new Path(copy, famDir.getPath().getName()), f.getPath().getName());
-            // the loader moves (and on split may delete) its inputs: hand it a copy, keep ours until verified
-            FileUtil.copy(staging.fs, f.getPath(), staging.fs, dest, false, c);
-            byFamily.computeIfAbsent(Bytes.toBytes(famDir.getPath().getName()), x -> new ArrayList<>()).add(dest);
-            n++;
-          }
-        }
-        if (n != r.files()) {
-          throw new RekeyException("Cannot load region " + r.index() + " (" + r.name() + ") of " + table + ": the "
-              + "manifest lists " + r.files() + " HFiles but " + src + " holds " + n + " (rerun without --resume)");
-        }
-        Map<?, ?> loaded = loader.bulkLoad(table, byFamily);
-        if (loaded == null || loaded.isEmpty()) {
-          throw new RekeyException("Cannot load region " + r.index() + " of " + table + ": BulkLoadHFiles loaded none "
-              + "of the " + n + " HFiles in " + copy + " (the originals are kept in " + src + "; rerun with --resume)");
-        }
-        staging.fs.delete(copy, true);
+        files += copyForLoad(staging, r, table, copy, byFamily, c);
       }
-      m = m.withRegion(r.withState(RegionState.LOADED));
-      staging.writeJson(staging.manifest(), m);
     }
-    progress.accept("Loaded " + count(m, RegionState.LOADED) + " regions into " + table);
+    if (files > 0) {
+      waitUntilAvailable(conn, table);
+      Map<?, ?> loaded = BulkLoadHFiles.create(c).bulkLoad(table, byFamily);
+      if (loaded == null || loaded.isEmpty()) {
+        throw new RekeyException("Cannot load into " + table + ": BulkLoadHFiles loaded none of the " + files
+            + " HFiles in " + copy + " (the originals are kept in " + staging.root + "/regions; rerun with --resume)");
+      }
+    }
+    staging.fs.delete(copy, true);
+    for (RegionEntry r : pending) {
+      m = m.withRegion(r.withState(RegionState.LOADED));
+    }
+    staging.writeJson(staging.manifest(), m);
+    progress.accept("Loaded " + count(m, RegionState.LOADED) + " regions into " + table + " (" + files + " HFiles)");
     return m;
+  }
+
+  /** Copies one region's HFiles under {@code copy/family/} (file names are unique per job); returns their number. */
+  private static int copyForLoad(Staging staging, RegionEntry r, TableName table, Path copy,
+      Map<byte[], List<Path>> byFamily, Configuration c) throws IOException {
+    Path src = staging.region(r.index());
+    int n = 0;
+    for (FileStatus famDir : staging.fs.listStatus(src)) {
+      for (FileStatus f : staging.fs.listStatus(famDir.getPath())) {
+        Path dest = new Path(new Path(copy, famDir.getPath().getName()), f.getPath().getName());
+        keepOriginal(staging, f.getPath(), dest, c);
+        byFamily.computeIfAbsent(Bytes.toBytes(famDir.getPath().getName()), x -> new ArrayList<>()).add(dest);
+        n++;
+      }
+    }
+    if (n != r.files()) {
+      throw new RekeyException("Cannot load region " + r.index() + " (" + r.name() + ") of " + table + ": the "
+          + "manifest lists " + r.files() + " HFiles but " + src + " holds " + n + " (rerun without --resume)");
+    }
+    return n;
+  }
+
+  /**
+   * Gives the loader its own path to an HFile while ours survives whatever it does with its inputs: a hard link on a
+   * local filesystem (HFiles are never modified in place, so a link keeps the data as well as a copy, without
+   * writing it twice), a copy elsewhere (HDFS has no hard links).
+   */
+  private static void keepOriginal(Staging staging, Path src, Path dest, Configuration c) throws IOException {
+    if ("file".equals(staging.fs.getScheme())) {
+      java.nio.file.Path to = java.nio.file.Paths.get(dest.toUri());
+      java.nio.file.Files.createDirectories(to.getParent());
+      java.nio.file.Files.createLink(to, java.nio.file.Paths.get(src.toUri()));
+    } else {
+      FileUtil.copy(staging.fs, src, staging.fs, dest, false, c);
+    }
   }
 
   /** A region split or move in progress makes the loader refuse the table: wait for it (bounded). */
@@ -581,7 +609,7 @@ public final class Backfill {
     @Override
     public Tuple2<byte[], byte[]> next() {
       RekeyedRows.Row r = rows.next();
-      return new Tuple2<>(r.targetKey(), PackedRow.pack(r.sourceKey(), r.cells()));
+      return new Tuple2<>(r.targetKey(), PackedRow.pack(r.sourceKey(), r.time(), r.cells()));
     }
   }
 }

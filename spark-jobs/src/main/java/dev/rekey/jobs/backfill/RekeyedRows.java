@@ -18,7 +18,7 @@ import org.apache.spark.util.LongAccumulator;
  */
 final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   /** One source Result re-keyed. */
-  record Row(byte[] sourceKey, byte[] targetKey, List<KeyValue> cells) {
+  record Row(byte[] sourceKey, byte[] targetKey, long time, List<KeyValue> cells) {
   }
 
   private final Iterator<Result> in;
@@ -29,6 +29,7 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   private final LongAccumulator filtered;
   private byte[] lastSource;
   private byte[] lastTarget;
+  private long lastTime;
   private boolean lastQuarantined;
   private Row next;
   private boolean closed;
@@ -75,7 +76,9 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
       lastSource = src.clone();
       read.add(1);
       try {
-        lastTarget = rekeyer.rekey(src);
+        Rekeyer.Rekeyed k = rekeyer.rekeyWithTime(src);
+        lastTarget = k.key();
+        lastTime = k.time();
         lastQuarantined = false;
       } catch (IllegalArgumentException e) {
         lastTarget = null;
@@ -98,6 +101,6 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
           c.getTimestamp(), KeyValue.Type.codeToType(c.getTypeByte()),
           c.getValueArray(), c.getValueOffset(), c.getValueLength()));
     }
-    return new Row(lastSource, lastTarget, cells);
+    return new Row(lastSource, lastTarget, lastTime, cells);
   }
 }

@@ -52,6 +52,20 @@ public final class Rekeyer implements Serializable {
 
   /** The target key; throws IllegalArgumentException (KeyDecodeException / KeyEncodeException) with the reason. */
   public byte[] rekey(byte[] sourceKey) {
+    return rekeyWithTime(sourceKey).key();
+  }
+
+  /** A target key and the value of the target layout's time field in it ({@link #NO_TIME} if it has none). */
+  public record Rekeyed(byte[] key, long time) {
+  }
+
+  public static final long NO_TIME = Long.MIN_VALUE;
+
+  /**
+   * As {@link #rekey}, also returning the key's time field, so that counting rows per hour does not decode the new
+   * key again.
+   */
+  public Rekeyed rekeyWithTime(byte[] sourceKey) {
     DecodedKey d = source.decode(sourceKey);
     Map<String, Object> values = new LinkedHashMap<>();
     for (FieldSpec t : target.fields()) {
@@ -59,7 +73,8 @@ public final class Rekeyer implements Serializable {
         values.put(t.name(), d.get(t.name()));
       }
     }
-    return target.encode(values);
+    Object time = target.timeField().map(values::get).orElse(null);
+    return new Rekeyed(target.encode(values), time instanceof Long l ? l : NO_TIME);
   }
 
   public KeyLayout source() {

@@ -16,7 +16,8 @@ import org.apache.hadoop.fs.Path;
  *   _result.json          the last result
  *   hfiles/               HFileOutputFormat2's committed output (family dirs), before sorting per region
  *   regions/r-NNNNN/fam/  the HFiles of target region NNNNN, kept until that region is verified
- *   load/r-NNNNN/fam/     the copy handed to BulkLoadHFiles (it moves, and may delete inputs: HBASE-30501)
+ *   load/fam/             what BulkLoadHFiles gets, in one call: a copy (a hard link on a local filesystem), as it
+ *                         moves, and may delete, its inputs (HBASE-30501)
  *   quarantine/           undecodable source keys, JSON lines
  * </pre>
  */
@@ -52,8 +53,8 @@ final class Staging {
     return new Path(new Path(root, "regions"), String.format("r-%05d", i));
   }
 
-  Path load(int i) {
-    return new Path(new Path(root, "load"), String.format("r-%05d", i));
+  Path loadRoot() {
+    return new Path(root, "load");
   }
 
   /** Removes what an earlier run left (only our own entries, never the dir's other content). */

@@ -1,7 +1,6 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.rowkey.Hex;
-import dev.rekey.rowkey.KeyLayout;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -24,7 +23,6 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
 
   private final Iterator<Tuple2<byte[], byte[]>> in;
   private final int region;
-  private final KeyLayout target;
   private final KeyedCounts counts;
   private final LongAccumulator collisions;
   private final CollectionAccumulator<String> examples;
@@ -39,12 +37,13 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
   private long cells;
   private long bytes;
   private boolean flushed;
+  /** Rows per hour (epoch millis) of this partition, handed to the accumulator once at the end. */
+  private final java.util.HashMap<Long, Long> rowsPerHour = new java.util.HashMap<>();
 
-  WriteCells(Iterator<Tuple2<byte[], byte[]>> in, int region, KeyLayout target, KeyedCounts counts,
+  WriteCells(Iterator<Tuple2<byte[], byte[]>> in, int region, KeyedCounts counts,
       LongAccumulator collisions, CollectionAccumulator<String> examples, boolean injectFailure) {
     this.in = in;
     this.region = region;
-    this.target = target;
     this.counts = counts;
     this.collisions = collisions;
     this.examples = examples;
@@ -62,6 +61,7 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
       counts.add("rows." + region, rows);
       counts.add("cells." + region, cells);
       counts.add("bytes." + region, bytes);
+      rowsPerHour.forEach((hour, n) -> counts.add("hour." + Instant.ofEpochMilli(hour), n));
     }
     return has;
   }
@@ -88,7 +88,7 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
     cellsOfRow = PackedRow.cells(t._2());
     i = 0;
     rows++;
-    countHour(row);
+    countHour(PackedRow.time(t._2()));
   }
 
   @Override
@@ -106,19 +106,10 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
     return new Tuple2<>(new ImmutableBytesWritable(row), kv);
   }
 
-  private void countHour(byte[] key) {
-    if (target.timeField().isEmpty() || !target.decodable()) {
-      return;
-    }
-    try {
-      Object ts = target.decode(key).get(target.timeField().get());
-      if (ts instanceof Long l) {
-        long hour = Math.floorDiv(l, 3_600_000L) * 3_600_000L;
-        counts.add("hour." + Instant.ofEpochMilli(hour), 1);
-      }
-    } catch (IllegalArgumentException e) {
-      // the key was just encoded with this layout; an undecodable one would be a library bug, counted apart
-      counts.add("hour.undecodable", 1);
+  /** The time travels with the row (taken when the key was built): no second decode of the key per row. */
+  private void countHour(long time) {
+    if (time != Rekeyer.NO_TIME) {
+      rowsPerHour.merge(Math.floorDiv(time, 3_600_000L) * 3_600_000L, 1L, Long::sum);
     }
   }
 }

@@ -43,6 +43,9 @@ class BackfillPlanTest {
     // seed 002: salt = floorMod(Arrays.hashCode(ts || deviceId), 16)
     assertEquals(Math.floorMod(Arrays.hashCode(v1), 16), v2[0]);
     assertArrayEquals(v1, Arrays.copyOfRange(v2, 1, v2.length));
+    // the time field travels with the key (counted per hour without decoding the new key again)
+    assertEquals(ts, r.rekeyWithTime(v1).time());
+    assertArrayEquals(v2, r.rekeyWithTime(v1).key());
   }
 
   @Test
@@ -108,8 +111,9 @@ class BackfillPlanTest {
     byte[] row = Bytes.toBytes("row");
     KeyValue s = new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("s"), 7L, Bytes.toBytes("ok"));
     KeyValue v = new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("v"), 7L, Bytes.toBytes(42L));
-    byte[] packed = PackedRow.pack(Bytes.toBytes("src"), List.of(s, v));
+    byte[] packed = PackedRow.pack(Bytes.toBytes("src"), 1764374400000L, List.of(s, v));
     assertArrayEquals(Bytes.toBytes("src"), PackedRow.sourceKey(packed));
+    assertEquals(1764374400000L, PackedRow.time(packed));
     List<KeyValue> back = PackedRow.cells(packed);
     assertEquals(2, back.size());
     assertEquals(s, back.get(0));

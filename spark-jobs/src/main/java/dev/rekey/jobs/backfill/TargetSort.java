@@ -1,0 +1,29 @@
+package dev.rekey.jobs.backfill;
+
+import org.apache.spark.Partitioner;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.rdd.ShuffledRDD;
+import org.apache.spark.serializer.KryoSerializer;
+import scala.math.Ordering;
+import scala.reflect.ClassTag;
+import scala.reflect.ClassTag$;
+
+/**
+ * The backfill's sort shuffle: (target key, packed row) records to their target partition, sorted by key in HBase
+ * order, spilling to disk like any sort shuffle. What {@code repartitionAndSortWithinPartitions} builds, with Kryo
+ * for this shuffle alone: the records are two byte arrays, and Java serialization (the job default) rewrites its class
+ * descriptors every 100 records. The job's other serialization is left as it is.
+ */
+final class TargetSort {
+  private TargetSort() {
+  }
+
+  static JavaPairRDD<byte[], byte[]> of(JavaPairRDD<byte[], byte[]> rows, Partitioner partitioner, SparkConf conf) {
+    ClassTag<byte[]> bytes = ClassTag$.MODULE$.apply(byte[].class);
+    ShuffledRDD<byte[], byte[], byte[]> sorted = new ShuffledRDD<>(rows.rdd(), partitioner, bytes, bytes, bytes);
+    sorted.setKeyOrdering(Ordering.comparatorToOrdering(new RowOrder()));
+    sorted.setSerializer(new KryoSerializer(conf));
+    return JavaPairRDD.fromRDD(sorted, bytes, bytes);
+  }
+}
