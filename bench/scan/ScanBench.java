@@ -33,6 +33,7 @@ public class ScanBench {
     int regions = Integer.parseInt(a[1]);
     int rounds = Integer.parseInt(a[2]);
     String master = a[3];
+    Path pid = Path.of(a.length > 4 ? a[4] : ".rekey/hbase/hbase.pid");
     TableName table = TableName.valueOf("bench_scan_events");
     KeyLayout layout = KeyLayout.load(Path.of("conf/layouts/events-v2.yaml"));
     Configuration conf = HBaseConfiguration.create();
@@ -74,21 +75,32 @@ public class ScanBench {
       double sumJob = 0;
       double sumRaw = 0;
       for (int r = 1; r <= rounds; r++) {
+        double[] c0 = cpu(pid);
         long t0 = System.nanoTime();
         ScanResult res = ScanJob.on(spark).hbaseConf(conf).options(options).execute();
-        double job = res.rows() / ((System.nanoTime() - t0) / 1e9);
+        double jobSec = (System.nanoTime() - t0) / 1e9;
+        double job = res.rows() / jobSec;
+        double[] c1 = cpu(pid);
         long t1 = System.nanoTime();
         long raw;
         try (RegionRead read = RegionReader.table(table).timeRange(day.from(), day.to()).open(jsc, conf)) {
           raw = read.rows().count(); // the same region-parallel read, without decoding, stats or caching
         }
-        double rawRate = raw / ((System.nanoTime() - t1) / 1e9);
+        double rawSec = (System.nanoTime() - t1) / 1e9;
+        double rawRate = raw / rawSec;
+        double[] c2 = cpu(pid);
         long ts = System.nanoTime();
         ScanResult snapRes = ScanJob.on(spark).hbaseConf(conf).options(snapOptions).execute();
-        double snap = snapRes.rows() / ((System.nanoTime() - ts) / 1e9);
+        double snapSec = (System.nanoTime() - ts) / 1e9;
+        double snap = snapRes.rows() / snapSec;
+        double[] c3 = cpu(pid);
         long t2 = System.nanoTime();
         long n = count(conn, table, layout, day);
-        double single = n / ((System.nanoTime() - t2) / 1e9);
+        double singleSec = (System.nanoTime() - t2) / 1e9;
+        double single = n / singleSec;
+        double[] c4 = cpu(pid);
+        System.out.printf("  cpu: scan job %s; raw read %s; snapshot job %s; single scanner %s%n",
+            cores(c0, c1, jobSec), cores(c1, c2, rawSec), cores(c2, c3, snapSec), cores(c3, c4, singleSec));
         if (n != res.rows() || n != raw || n != snapRes.rows()) {
           throw new IllegalStateException("row counts differ: job " + res.rows() + ", raw " + raw + ", single " + n);
         }
@@ -102,6 +114,24 @@ public class ScanBench {
           + "snapshot %.2fx, over %d rounds%n", sumJob / rounds, sumRaw / rounds, sumSnap / rounds, rounds);
       spark.stop();
     }
+  }
+
+  /** CPU seconds used so far by this JVM and by the embedded HBase server (its pid file), to see who uses the cores. */
+  static double[] cpu(Path hbasePid) throws Exception {
+    double self = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+    double server = 0;
+    if (java.nio.file.Files.exists(hbasePid)) {
+      String pid = java.nio.file.Files.readString(hbasePid).trim();
+      String[] f = java.nio.file.Files.readString(Path.of("/proc", pid, "stat")).replaceAll(".*\\) ", "").split(" ");
+      server = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0; // utime + stime, in clock ticks
+    }
+    return new double[] {self, server};
+  }
+
+  static String cores(double[] before, double[] after, double seconds) {
+    return String.format("client %.2f + server %.2f cores", (after[0] - before[0]) / seconds,
+        (after[1] - before[1]) / seconds);
   }
 
   /** One client scanner over the whole table, decoding every key: the baseline. */

@@ -30,4 +30,4 @@ FLAGS=(-XX:+IgnoreUnrecognizedVMOptions -Xmx3g
   --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
   --add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED -Djdk.reflect.useDirectMethodHandle=false
   -Dio.netty.tryReflectionSetAccessible=true -Dlog4j2.configurationFile="$REKEY_HOME/conf/log4j2.properties")
-java "${FLAGS[@]}" -cp "$CP" bench/scan/ScanBench.java "$ROWS" "$REGIONS" "$ROUNDS" "$MASTER" 2>target/bench/scan/stderr.log
+java "${FLAGS[@]}" ${BENCH_JVM_ARGS:-} -cp "$CP" bench/scan/ScanBench.java "$ROWS" "$REGIONS" "$ROUNDS" "$MASTER" "$RUN_DIR/hbase.pid" 2>target/bench/scan/stderr.log

@@ -60,6 +60,11 @@ public final class DecodedCell implements Serializable {
     return family.length + qualifier.length + value.length + 8L;
   }
 
+  /** {@link #byteSize()} of a cell, without copying it out. */
+  public static long byteSize(Cell c) {
+    return c.getFamilyLength() + c.getQualifierLength() + c.getValueLength() + 8L;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof DecodedCell c && timestamp == c.timestamp && Arrays.equals(family, c.family)

@@ -1,6 +1,7 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.DecodedRow;
+import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyDecodeException;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.api.java.function.Function2;
 
@@ -49,11 +51,16 @@ final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterat
             firstKey = Hex.of(r.getRow());
           }
           try {
-            DecodedRow row = decoder.decode(r);
+            byte[] key = r.getRow();
+            decoder.decode(key, null); // the key alone: the views decode it again from the packed cells
+            Cell[] raw = r.rawCells();
             rows++;
-            cells += row.cells().size();
-            bytes += row.byteSize();
-            next = new ScanRecord(partition, row, null);
+            cells += raw.length;
+            bytes += key.length;
+            for (Cell c : raw) {
+              bytes += DecodedCell.byteSize(c);
+            }
+            next = new ScanRecord(partition, PackedCells.pack(raw), null);
             return true;
           } catch (KeyDecodeException e) {
             undecodable++;

@@ -2,6 +2,7 @@ package dev.rekey.jobs.scan;
 
 import dev.rekey.jobs.common.AtomicJson;
 import dev.rekey.jobs.common.DecodedRow;
+import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
@@ -17,6 +18,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -111,7 +114,11 @@ public final class ScanJob {
         List<RegionTotals> perRegion = RegionTotals.of(stats, read.regions(), o.splitsPerRegion(), startKeys(o));
 
         ScanViews views = new ScanViews(o.layout(), o.columns());
-        JavaRDD<DecodedRowAt> rows = records.filter(r -> !r.isStats()).map(r -> new DecodedRowAt(r.row(), r.partition()));
+        RowDecoder decoder = new RowDecoder(o.layout());
+        JavaRDD<DecodedRowAt> rows = records.filter(r -> !r.isStats()).map(r -> {
+          Cell[] cells = PackedCells.unpack(r.cells());
+          return new DecodedRowAt(decoder.decode(CellUtil.cloneRow(cells[0]), cells), r.partition());
+        });
         spark.createDataFrame(rows.map(r -> views.row(r.row(), r.partition())), views.rowSchema())
             .createOrReplaceTempView(ScanViews.ROWS);
         spark.createDataFrame(rows.flatMap(r -> views.cells(r.row(), r.partition()).iterator()), views.cellSchema())

@@ -1,0 +1,43 @@
+package dev.rekey.jobs.common;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.apache.hadoop.hbase.ArrayBackedTag;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.Tag;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+
+@org.junit.jupiter.api.Tag("unit")
+class PackedCellsTest {
+  @Test
+  void cellsSurviveARoundTripWithTheirTimestampsTypesAndValues() {
+    byte[] row = Bytes.toBytes("row-1");
+    Cell[] cells = {
+        new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("a"), 1_764_374_400_000L, Bytes.toBytes(42L)),
+        new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("b"), 7L, KeyValue.Type.Delete, new byte[0]),
+        // a tagged cell in the middle of a larger buffer: only its own bytes, without the tags, are packed
+        new KeyValue(row, Bytes.toBytes("e"), Bytes.toBytes(""), 3L, Bytes.toBytes("v"),
+            new Tag[] {new ArrayBackedTag((byte) 1, "t")})};
+    Cell[] back = PackedCells.unpack(PackedCells.pack(cells));
+    assertEquals(cells.length, back.length);
+    for (int i = 0; i < cells.length; i++) {
+      assertArrayEquals(CellUtil.cloneRow(cells[i]), CellUtil.cloneRow(back[i]));
+      assertArrayEquals(CellUtil.cloneFamily(cells[i]), CellUtil.cloneFamily(back[i]));
+      assertArrayEquals(CellUtil.cloneQualifier(cells[i]), CellUtil.cloneQualifier(back[i]));
+      assertEquals(cells[i].getTimestamp(), back[i].getTimestamp());
+      assertEquals(cells[i].getTypeByte(), back[i].getTypeByte());
+      assertArrayEquals(CellUtil.cloneValue(cells[i]), CellUtil.cloneValue(back[i]));
+      assertEquals(0, back[i].getTagsLength());
+    }
+  }
+
+  @Test
+  void noCellsPackToTheCountAlone() {
+    assertEquals(4, PackedCells.pack(new Cell[0]).length);
+    assertEquals(0, PackedCells.unpack(PackedCells.pack(new Cell[0])).length);
+  }
+}
