@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.TableInputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableInputFormatBase;
@@ -47,6 +48,7 @@ public final class RegionReader implements Serializable {
   private List<String> families = List.of();
   private int splitsPerRegion = 1;
   private int caching = 1000;
+  private boolean keysOnly;
   private String restoreRoot;
 
   private RegionReader(String table, String snapshot) {
@@ -91,6 +93,15 @@ public final class RegionReader implements Serializable {
     return this;
   }
 
+  /**
+   * Cells without their values (KeyOnlyFilter: row, family, qualifier, timestamp kept), for jobs that only count: a
+   * RegionServer sends, and a snapshot reader copies, no value bytes.
+   */
+  public RegionReader keysOnly() {
+    this.keysOnly = true;
+    return this;
+  }
+
   /** Where snapshots are restored: a dir on the HBase root's filesystem, outside the root (default /tmp there). */
   public RegionReader restoreRoot(String dir) {
     this.restoreRoot = dir;
@@ -117,6 +128,9 @@ public final class RegionReader implements Serializable {
     }
     for (String f : families) {
       scan.addFamily(Bytes.toBytes(f));
+    }
+    if (keysOnly) {
+      scan.setFilter(new KeyOnlyFilter());
     }
     return scan;
   }

@@ -29,9 +29,9 @@ import scala.Tuple2;
  *
  * <p>Pass 1 reads both sides region-parallel at once (one Spark job over the union of their partitions) and tallies
  * rows, cells and (with --digest) summed row digests per bucket inside each partition; only the small tallies are
- * shuffled. Pass 2 runs only when some bucket mismatches: it reads both sides again (no caching, so a matching run
- * pays for one read), keeps the rows of the mismatched buckets, joins them by natural key and samples the keys that
- * differ.
+ * shuffled. Without --digest it reads keys only (no values) and skips the natural key. Pass 2 runs only when some
+ * bucket mismatches: it reads both sides again, whole (no caching, so a matching run pays for one read), keeps the
+ * rows of the mismatched buckets, joins them by natural key and samples the keys that differ.
  */
 public final class Reconcile {
   private static final int CACHING = 1_000;
@@ -84,8 +84,8 @@ public final class Reconcile {
           mismatched.add(i);
         }
       }
-      Map<Integer, BucketDrill> drills = mismatched.isEmpty() ? Map.of()
-          : drill(oldRead.rows(), newRead.rows(), oldC.forDrillDown(), newC.forDrillDown(), mismatched);
+      Map<Integer, BucketDrill> drills = mismatched.isEmpty() ? Map.of() : drill(jsc, conf, oldRead, newRead,
+          oldC.forDrillDown(), newC.forDrillDown(), mismatched);
       return new ReconcileResult(summary(options.old(), oldRead, old), summary(options.neu(), newRead, neu),
           buckets.from(), buckets.to(), buckets.size(), options.time().describe(), options.digest(), comparisons,
           drills, (System.nanoTime() - t0) / 1e9);
@@ -96,10 +96,29 @@ public final class Reconcile {
     return new RowClassifier(layout, options.naturalKey(), options.time(), options.buckets(), options.digest());
   }
 
+  /** The drill-down compares contents, so it reads whole cells: again, when the counts pass read keys only. */
+  private Map<Integer, BucketDrill> drill(JavaSparkContext jsc, Configuration conf, RegionRead oldRead,
+      RegionRead newRead, RowClassifier oldC, RowClassifier newC, Set<Integer> mismatched) {
+    if (options.digest()) {
+      return drill(oldRead.rows(), newRead.rows(), oldC, newC, mismatched);
+    }
+    try (RegionRead o = reader(options.old(), false).open(jsc, conf);
+         RegionRead n = reader(options.neu(), false).open(jsc, conf)) {
+      return drill(o.rows(), n.rows(), oldC, newC, mismatched);
+    }
+  }
+
   private RegionReader reader(SideSpec side) {
+    return reader(side, !options.digest());
+  }
+
+  private RegionReader reader(SideSpec side, boolean keysOnly) {
     RegionReader r = side.isSnapshot() ? RegionReader.snapshot(side.snapshot())
         : RegionReader.table(TableName.valueOf(side.table()));
     r.caching(CACHING);
+    if (keysOnly) {
+      r.keysOnly(); // counts need keys, cell counts and timestamps, not values
+    }
     if (options.time().cell()) {
       // cell time: only cells in [from, to) are read, and a row's time is its newest such cell
       r.timeRange(options.buckets().from(), options.buckets().to());

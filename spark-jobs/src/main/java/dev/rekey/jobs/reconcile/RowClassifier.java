@@ -1,5 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.DecodedRow;
 import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.Hex;
@@ -7,7 +8,6 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -29,6 +29,8 @@ public final class RowClassifier implements Serializable {
   private final Buckets buckets;
   private final boolean digest;
   private final boolean cellText;
+  /** Position of the time field in the decoded key (-1 for cell time). */
+  private final int timeIndex;
   private transient RowDigest digester;
 
   public RowClassifier(KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest) {
@@ -44,6 +46,7 @@ public final class RowClassifier implements Serializable {
     this.time = time;
     this.buckets = buckets;
     this.digest = digest;
+    this.timeIndex = time.cell() ? -1 : decoder.fieldNames().indexOf(time.field());
   }
 
   public RowClassifier withDigest(boolean on) {
@@ -60,12 +63,14 @@ public final class RowClassifier implements Serializable {
   }
 
   public RowRecord classify(byte[] rowKey, Cell[] cells) {
-    Map<String, Object> fields;
-    byte[] nk;
+    DecodedRow key;
+    byte[] nk = null;
     try {
       // the shared decoder, key only: the cells are digested straight from the Result below, without copies
-      fields = decoder.decode(rowKey, null).fieldMap(decoder.fieldNames());
-      nk = naturalKey.encode(fields);
+      key = decoder.decode(rowKey, null);
+      if (digest || cellText) { // a counts pass needs only the time and the cell count
+        nk = naturalKey.encode(key.fieldMap(decoder.fieldNames()));
+      }
     } catch (IllegalArgumentException e) {
       return new RowRecord(rowKey, null, RowRecord.UNDECODABLE, 0, cells == null ? 0 : cells.length, null,
           e.getMessage(), null);
@@ -78,7 +83,7 @@ public final class RowClassifier implements Serializable {
         t = Math.max(t, cells[i].getTimestamp());
       }
     } else {
-      t = ((Number) fields.get(time.field())).longValue();
+      t = ((Number) key.field(timeIndex)).longValue();
     }
     int bucket = n == 0 ? RowRecord.OUTSIDE : buckets.indexOf(t);
     if (bucket < 0) {

@@ -195,6 +195,18 @@ class ReconcileIT {
   }
 
   @Test
+  void aCountsRunReadsKeysOnlyButItsDrillDownReadsWholeRows() {
+    ReconcileResult r = run(opts(oldTable(), v2Faulty).samples(5).build());
+    assertEquals(3, r.exitCode());
+    assertEquals(3, r.mismatchedBuckets(), "hours 0, 1 and 4 differ in rows; 2 and 3 only in content");
+    Sample s0 = r.drill(0).samples().get(0);
+    assertEquals(Sample.Kind.MISSING_IN_NEW, s0.kind());
+    assertEquals(Hex.of(LegacyTelemetryTable.rowKey(lost)), s0.oldRowKey());
+    assertEquals(200, r.drill(4).missingInNew());
+    assertEquals(r.bucket(0).old().cells(), 2 * r.bucket(0).old().rows(), "cells are counted from key-only reads");
+  }
+
+  @Test
   void equalCountsWithDifferentContentAreCaughtByDigestOnly() {
     ReconcileResult counts = run(opts(oldTable(), v2Faulty).build());
     assertTrue(counts.bucket(2).matches(), "counts only: a changed value is invisible");
