@@ -514,29 +514,39 @@ public final class Backfill {
 
   // ------------------------------------------------------------------------------------------------- verify
 
+  /**
+   * A region is verified when every row its kept HFiles hold is in the table ({@link RegionCheck}); rows others wrote
+   * into the same key range meanwhile (a migration's dual writer) are reported, not counted as a failure.
+   */
   private Manifest verify(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
     List<RegionEntry> loaded = m.regions().stream().filter(r -> r.state() == RegionState.LOADED).toList();
-    Map<Integer, Long> counts = countInParallel(conn, table, loaded);
+    Map<Integer, RegionCheck.Outcome> checks = checkInParallel(conn, staging, table, loaded);
+    long others = 0;
     for (RegionEntry r : loaded) {
-      long counted = counts.get(r.index());
-      if (counted == r.rows()) {
+      RegionCheck.Outcome c = checks.get(r.index());
+      others += c.others();
+      if (c.complete(r.rows())) {
         m = m.withRegion(r.withState(RegionState.VERIFIED));
         staging.fs.delete(staging.region(r.index()), true);
         staging.writeJson(staging.manifest(), m);
       } else {
-        progress.accept(String.format("  region %d [%s, %s): %,d rows in the table, %,d in the manifest", r.index(),
-            r.startHex(), r.endHex(), counted, r.rows()));
+        progress.accept(String.format("  region %d [%s, %s): %,d of the %,d rows written (manifest: %,d) are in the "
+            + "table", r.index(), r.startHex(), r.endHex(), c.found(), c.written(), r.rows()));
       }
+    }
+    if (others > 0) {
+      progress.accept(String.format("  %,d rows in %s besides the backfill's (written meanwhile, e.g. by dual writes)",
+          others, table));
     }
     return m;
   }
 
-  /** Rows per region, counted by a few regions at a time (one Table per thread: Tables are not thread-safe). */
-  private static Map<Integer, Long> countInParallel(Connection conn, TableName table, List<RegionEntry> regions)
-      throws IOException {
-    Map<Integer, Long> counts = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Checks a few regions at a time (one Table per thread: Tables are not thread-safe). */
+  private Map<Integer, RegionCheck.Outcome> checkInParallel(Connection conn, Staging staging, TableName table,
+      List<RegionEntry> regions) throws IOException {
+    Map<Integer, RegionCheck.Outcome> out = new java.util.concurrent.ConcurrentHashMap<>();
     if (regions.isEmpty()) {
-      return counts;
+      return out;
     }
     java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
         Math.min(4, regions.size()));
@@ -545,7 +555,8 @@ public final class Backfill {
       for (RegionEntry r : regions) {
         futures.add(pool.submit(() -> {
           try (Table t = conn.getTable(table)) {
-            counts.put(r.index(), countRows(t, Hex.parse(r.startHex()), Hex.parse(r.endHex())));
+            out.put(r.index(), RegionCheck.check(t, Hex.parse(r.startHex()), Hex.parse(r.endHex()), staging.fs,
+                staging.region(r.index()), hbaseConf));
           }
           return null;
         }));
@@ -553,13 +564,13 @@ public final class Backfill {
       for (java.util.concurrent.Future<?> f : futures) {
         f.get();
       }
-      return counts;
+      return out;
     } catch (java.util.concurrent.ExecutionException e) {
       throw e.getCause() instanceof IOException io ? io
-          : new IOException("Cannot count the rows of " + table + ": " + e.getCause(), e.getCause());
+          : new IOException("Cannot verify the rows of " + table + ": " + e.getCause(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IOException("Interrupted while counting the rows of " + table, e);
+      throw new IOException("Interrupted while verifying the rows of " + table, e);
     } finally {
       pool.shutdownNow();
     }
@@ -584,8 +595,8 @@ public final class Backfill {
         bad.add(r.index() + " [" + r.startHex() + ", " + r.endHex() + ")");
       }
     }
-    return new RekeyException("Backfill of " + table + " not verified: rows counted in the table differ from the "
-        + "manifest in region(s) " + bad + "; their HFiles are kept in the staging dir. Rerun with --resume to load "
+    return new RekeyException("Backfill of " + table + " not verified: rows written are missing from the table in "
+        + "region(s) " + bad + "; their HFiles are kept in the staging dir. Rerun with --resume to load "
         + "and verify them again.", ExitCodes.MISMATCH, null);
   }
 
