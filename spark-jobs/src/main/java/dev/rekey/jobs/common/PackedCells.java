@@ -1,9 +1,9 @@
 package dev.rekey.jobs.common;
 
-import java.nio.ByteBuffer;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * A row's cells as one byte array: {@code int count, (int length, KeyValue bytes) x count} (KeyValue's own
@@ -15,20 +15,29 @@ public final class PackedCells {
   }
 
   public static byte[] pack(Cell[] cells) {
+    byte[] out = new byte[size(cells)];
+    packInto(cells, out, 0);
+    return out;
+  }
+
+  /** Bytes {@link #pack} makes of these cells. */
+  public static int size(Cell[] cells) {
     int size = 4;
     for (Cell c : cells) {
       size += 4 + length(c);
     }
-    byte[] out = new byte[size];
-    ByteBuffer b = ByteBuffer.wrap(out);
-    b.putInt(cells.length);
-    int at = 4;
+    return size;
+  }
+
+  /** Packs the cells into {@code out} from {@code at} (room for {@link #size} bytes); returns the end offset. */
+  public static int packInto(Cell[] cells, byte[] out, int at) {
+    Bytes.putInt(out, at, cells.length);
+    at += 4;
     for (Cell c : cells) {
-      int len = length(c);
-      b.putInt(at, len);
+      Bytes.putInt(out, at, length(c));
       at = KeyValueUtil.appendToByteArray(c, out, at + 4, false);
     }
-    return out;
+    return at;
   }
 
   private static int length(Cell c) {
@@ -38,12 +47,16 @@ public final class PackedCells {
 
   /** The cells, as KeyValues pointing into {@code packed} (not copied). */
   public static Cell[] unpack(byte[] packed) {
-    ByteBuffer b = ByteBuffer.wrap(packed);
-    Cell[] cells = new Cell[b.getInt(0)];
-    int at = 4;
+    return unpack(packed, 0);
+  }
+
+  /** The cells packed at {@code offset} of {@code buf}, as KeyValues pointing into it (not copied). */
+  public static Cell[] unpack(byte[] buf, int offset) {
+    Cell[] cells = new Cell[Bytes.toInt(buf, offset)];
+    int at = offset + 4;
     for (int i = 0; i < cells.length; i++) {
-      int len = b.getInt(at);
-      cells[i] = new KeyValue(packed, at + 4, len);
+      int len = Bytes.toInt(buf, at);
+      cells[i] = new KeyValue(buf, at + 4, len);
       at += 4 + len;
     }
     return cells;

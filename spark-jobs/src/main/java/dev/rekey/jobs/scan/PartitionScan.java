@@ -1,7 +1,6 @@
 package dev.rekey.jobs.scan;
 
 import dev.rekey.jobs.common.DecodedCell;
-import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyDecodeException;
@@ -14,8 +13,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.api.java.function.Function2;
 
 /**
- * The per-partition step: decode each Result with the layout, count, sample undecodable keys, and emit the
- * partition's {@link RegionStats} as the last element. Lazy: rows stream through, nothing is buffered.
+ * The per-partition step: check each row key decodes with the layout, count, sample undecodable keys, pack the rows
+ * into blocks of {@link RowBlock#ROWS}, and emit the partition's {@link RegionStats} as the last element. Lazy: rows
+ * stream through, one block at a time.
  */
 final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterator<ScanRecord>> {
   private static final long serialVersionUID = 1L;
@@ -39,6 +39,7 @@ final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterat
       private ScanRecord next;
       private String firstKey;
       private boolean statsEmitted;
+      private final RowBlock.Builder block = new RowBlock.Builder();
 
       @Override
       public boolean hasNext() {
@@ -60,14 +61,21 @@ final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterat
             for (Cell c : raw) {
               bytes += DecodedCell.byteSize(c);
             }
-            next = new ScanRecord(partition, PackedCells.pack(raw), null);
-            return true;
+            block.add(raw);
+            if (block.isFull()) {
+              next = new ScanRecord(partition, block.build(), null);
+              return true;
+            }
           } catch (KeyDecodeException e) {
             undecodable++;
             if (sampled.size() < samples) {
               sampled.add(Hex.of(r.getRow()) + ": " + e.reason());
             }
           }
+        }
+        if (!block.isEmpty()) {
+          next = new ScanRecord(partition, block.build(), null);
+          return true;
         }
         if (!statsEmitted) {
           statsEmitted = true;

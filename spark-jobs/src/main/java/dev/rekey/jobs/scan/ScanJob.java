@@ -2,7 +2,6 @@ package dev.rekey.jobs.scan;
 
 import dev.rekey.jobs.common.AtomicJson;
 import dev.rekey.jobs.common.DecodedRow;
-import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
@@ -115,10 +114,7 @@ public final class ScanJob {
 
         ScanViews views = new ScanViews(o.layout(), o.columns());
         RowDecoder decoder = new RowDecoder(o.layout());
-        JavaRDD<DecodedRowAt> rows = records.filter(r -> !r.isStats()).map(r -> {
-          Cell[] cells = PackedCells.unpack(r.cells());
-          return new DecodedRowAt(decoder.decode(CellUtil.cloneRow(cells[0]), cells), r.partition());
-        });
+        JavaRDD<DecodedRowAt> rows = records.filter(r -> !r.isStats()).flatMap(r -> decoded(r, decoder));
         spark.createDataFrame(rows.map(r -> views.row(r.row(), r.partition())), views.rowSchema())
             .createOrReplaceTempView(ScanViews.ROWS);
         spark.createDataFrame(rows.flatMap(r -> views.cells(r.row(), r.partition()).iterator()), views.cellSchema())
@@ -145,6 +141,23 @@ public final class ScanJob {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The rows of a cached block, decoded (static: a closure must not capture the job). */
+  private static java.util.Iterator<DecodedRowAt> decoded(ScanRecord block, RowDecoder decoder) {
+    java.util.Iterator<Cell[]> cells = block.rows().rowCells();
+    return new java.util.Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return cells.hasNext();
+      }
+
+      @Override
+      public DecodedRowAt next() {
+        Cell[] c = cells.next();
+        return new DecodedRowAt(decoder.decode(CellUtil.cloneRow(c[0]), c), block.partition());
+      }
+    };
   }
 
   /** A decoded row and its partition: what the view rows are built from. */

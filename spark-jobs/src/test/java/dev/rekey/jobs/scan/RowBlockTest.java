@@ -1,0 +1,59 @@
+package dev.rekey.jobs.scan;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("unit")
+class RowBlockTest {
+  private static Cell[] row(int i) {
+    byte[] key = Bytes.toBytes(String.format("row-%05d", i));
+    List<Cell> cells = new ArrayList<>();
+    for (int c = 0; c <= i % 3; c++) { // 1 to 3 cells, values of varying length
+      cells.add(new KeyValue(key, Bytes.toBytes("d"), Bytes.toBytes("q" + c), 1_000L + i, new byte[i % 200]));
+    }
+    return cells.toArray(new Cell[0]);
+  }
+
+  @Test
+  void rowsComeBackInOrderWithTheirCellsAcrossFullAndPartialBlocks() {
+    RowBlock.Builder b = new RowBlock.Builder();
+    List<RowBlock> blocks = new ArrayList<>();
+    for (int i = 0; i < 2 * RowBlock.ROWS + 7; i++) {
+      b.add(row(i));
+      if (b.isFull()) {
+        blocks.add(b.build());
+      }
+    }
+    assertFalse(b.isEmpty());
+    blocks.add(b.build());
+    assertTrue(b.isEmpty(), "build() starts over");
+    assertEquals(List.of(RowBlock.ROWS, RowBlock.ROWS, 7), blocks.stream().map(RowBlock::rows).toList());
+    int i = 0;
+    for (RowBlock block : blocks) {
+      for (Iterator<Cell[]> it = block.rowCells(); it.hasNext(); i++) {
+        Cell[] got = it.next();
+        Cell[] want = row(i);
+        assertEquals(want.length, got.length);
+        for (int c = 0; c < want.length; c++) {
+          assertArrayEquals(CellUtil.cloneRow(want[c]), CellUtil.cloneRow(got[c]));
+          assertArrayEquals(CellUtil.cloneQualifier(want[c]), CellUtil.cloneQualifier(got[c]));
+          assertEquals(want[c].getTimestamp(), got[c].getTimestamp());
+          assertArrayEquals(CellUtil.cloneValue(want[c]), CellUtil.cloneValue(got[c]));
+        }
+      }
+    }
+    assertEquals(2 * RowBlock.ROWS + 7, i);
+  }
+}
