@@ -59,7 +59,8 @@ class BackfillBench {
     // the floor: one read pass of the snapshot through the same reader, nothing written
     long tr = System.nanoTime();
     long readRows;
-    try (RegionRead read = RegionReader.snapshot(snap).open(
+    try (RegionRead read = RegionReader.snapshot(snap).minPartitions(2 * SharedSpark.session().sparkContext()
+        .defaultParallelism()).open(
         JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext()), SharedHBase.conf())) {
       readRows = read.rows().count();
     }
@@ -98,13 +99,17 @@ class BackfillBench {
     return t;
   }
 
-  /** What teams do without rekey: read, rekey, Put through a BufferedMutator per partition (WAL on). */
+  /**
+   * What teams do without rekey: read (TableSnapshotInputFormat, one split per region), rekey, Put through a
+   * BufferedMutator per partition (WAL on).
+   */
   private static long putCopy(String snap, KeyLayout v1, KeyLayout v2, TableName target) throws Exception {
     Map<String, String> conf = HBaseConfigs.toMap(SharedHBase.conf());
     Rekeyer rekeyer = new Rekeyer(v1, v2);
     String table = target.getNameAsString();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
-    try (RegionRead read = RegionReader.snapshot(snap).open(jsc, SharedHBase.conf())) {
+    try (RegionRead read = RegionReader.snapshot(snap).minPartitions(2 * SharedSpark.session().sparkContext()
+        .defaultParallelism()).open(jsc, SharedHBase.conf())) {
       return read.rows().mapPartitions(it -> {
         long n = 0;
         try (Connection c = ConnectionFactory.createConnection(HBaseConfigs.fromMap(conf));

@@ -260,8 +260,9 @@ public final class Backfill {
   /** The shared snapshot read: time range and families on the scan, k splits per region, whole rows. */
   private RegionReader reader() {
     BackfillOptions o = options;
+    // two read tasks per core at least: a legacy source is often a few large regions
     RegionReader r = RegionReader.snapshot(o.sourceSnapshot()).families(o.families())
-        .splitsPerRegion(o.splitsPerRegion());
+        .splitsPerRegion(o.splitsPerRegion()).minPartitions(2 * spark.sparkContext().defaultParallelism());
     if (o.fromMillis() != null || o.toMillis() != null) {
       r.timeRange(o.fromMillis() != null ? o.fromMillis() : 0L, o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
     }

@@ -23,7 +23,6 @@ import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
-import org.apache.hadoop.hbase.util.RegionSplitter;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -49,6 +48,7 @@ public final class RegionReader implements Serializable {
   private int splitsPerRegion = 1;
   private int caching = 1000;
   private boolean keysOnly;
+  private int minPartitions = 1;
   private String restoreRoot;
 
   private RegionReader(String table, String snapshot) {
@@ -90,6 +90,16 @@ public final class RegionReader implements Serializable {
 
   public RegionReader caching(int rows) {
     this.caching = rows;
+    return this;
+  }
+
+  /**
+   * Snapshots only: cut regions into more splits (along their keys) until there are at least this many partitions,
+   * so a source of a few large regions — a hot-spotted table — still keeps every core busy. Live tables are read one
+   * split per region (times k), as their RegionServers serve them.
+   */
+  public RegionReader minPartitions(int n) {
+    this.minPartitions = Math.max(1, n);
     return this;
   }
 
@@ -183,14 +193,13 @@ public final class RegionReader implements Serializable {
         FileSystem fs = rootDir.getFileSystem(conf);
         Path base = restoreRoot != null ? new Path(restoreRoot) : new Path(fs.getUri().toString(), "/tmp/rekey-restore");
         restoreDir = new Path(base, snapshot + "-" + UUID.randomUUID());
-        if (splitsPerRegion > 1) {
-          TableSnapshotInputFormat.setInput(job, snapshot, restoreDir, new RegionSplitter.UniformSplit(),
-              splitsPerRegion);
-        } else {
-          TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
-        }
+        TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
         regions = TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
             TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs)).size();
+        // k splits per region along the keys each region holds (HBase's UniformSplit puts all of a first or last
+        // region's time-leading keys into one split)
+        int k = Math.max(splitsPerRegion, (minPartitions + Math.max(1, regions) - 1) / Math.max(1, regions));
+        jobConf.setInt(KeyRangeSnapshotInputFormat.SPLITS_PER_REGION, k);
       } else {
         jobConf.set(TableInputFormat.INPUT_TABLE, table);
         jobConf.setInt(TableInputFormatBase.NUM_MAPPERS_PER_REGION, splitsPerRegion);
@@ -199,15 +208,15 @@ public final class RegionReader implements Serializable {
       @SuppressWarnings("unchecked")
       Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>> format =
           (Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>>) (Class<?>)
-              (snapshot != null ? TableSnapshotInputFormat.class : TableInputFormat.class);
+              (snapshot != null ? KeyRangeSnapshotInputFormat.class : TableInputFormat.class);
       JavaRDD<Result> raw = jsc.newAPIHadoopRDD(jobConf, format, ImmutableBytesWritable.class, Result.class).values();
       JavaRDD<Result> rows = raw.mapPartitions(WholeRows::merge, true);
       int partitions = rows.getNumPartitions();
-      int expected = regions * splitsPerRegion;
-      // TableInputFormat may cut a small region into fewer splits than asked; fewer than one per region is a loss.
-      if (partitions < regions || (snapshot != null && partitions != expected)) {
+      // A small region may be cut into fewer splits than asked (TableInputFormat: by size; snapshots: a region too
+      // small to cut); fewer than one per region is a loss (e.g. Spark dropping the snapshot's zero-length splits).
+      if (partitions < regions) {
         throw new RekeyException("Cannot read " + describe() + ": Spark planned " + partitions + " partitions for "
-            + regions + " regions x " + splitsPerRegion + " splits (expected " + expected + "). Check "
+            + regions + " regions x " + splitsPerRegion + " splits (at least one per region). Check "
             + IGNORE_EMPTY_SPLITS + "=false and that no region is offline.");
       }
       return new RegionRead(rows, regions, partitions, restoreDir, conf);

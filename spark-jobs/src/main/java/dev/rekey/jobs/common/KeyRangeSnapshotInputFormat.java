@@ -1,0 +1,95 @@
+package dev.rekey.jobs.common;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.ClientSideRegionScanner;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
+import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormat;
+import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.JobContext;
+
+/**
+ * TableSnapshotInputFormat with k splits per region cut along the keys the region really holds. HBase's own way
+ * (RegionSplitter.UniformSplit over the region's boundaries) takes an open start or end as 0x00 or 0xFF..: for keys
+ * that lead with a timestamp, every row of a table's first and last region falls into the first of its k splits, so
+ * a one-region legacy table — the hot-spotted table a migration starts from — is read by one task whatever k is.
+ * Here an open boundary is replaced by the region's first or last row (one row read from that end), and the range is
+ * cut into k with {@link KeyRanges#cut}. The splits keep the job's scan (time range, families, filters) and together
+ * cover the region's key range exactly once.
+ */
+public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
+  /** Splits per region (default 1: one split per region, as TableSnapshotInputFormat). */
+  public static final String SPLITS_PER_REGION = "rekey.snapshot.splitsPerRegion";
+
+  @Override
+  public List<InputSplit> getSplits(JobContext job) throws IOException, InterruptedException {
+    Configuration conf = job.getConfiguration();
+    int k = conf.getInt(SPLITS_PER_REGION, 1);
+    List<InputSplit> out = new ArrayList<>();
+    for (TableSnapshotInputFormatImpl.InputSplit s : TableSnapshotInputFormatImpl.getSplits(conf)) {
+      if (k <= 1) {
+        out.add(new TableSnapshotRegionSplit(s));
+        continue;
+      }
+      for (TableSnapshotInputFormatImpl.InputSplit part : cut(s, k, conf)) {
+        out.add(new TableSnapshotRegionSplit(part));
+      }
+    }
+    return out;
+  }
+
+  private static List<TableSnapshotInputFormatImpl.InputSplit> cut(TableSnapshotInputFormatImpl.InputSplit s, int k,
+      Configuration conf) throws IOException {
+    RegionInfo region = s.getRegionInfo();
+    Scan scan = TableMapReduceUtil.convertStringToScan(s.getScan());
+    byte[] lo = region.getStartKey().length > 0 ? region.getStartKey() : edgeRow(s, false, conf);
+    byte[] hi = region.getEndKey().length > 0 ? region.getEndKey() : afterLast(edgeRow(s, true, conf));
+    byte[][] cuts = lo == null || hi == null ? null : KeyRanges.cut(lo, hi, k);
+    if (cuts == null) {
+      return List.of(s); // an empty region, or one row: nothing to cut
+    }
+    List<TableSnapshotInputFormatImpl.InputSplit> parts = new ArrayList<>(k);
+    for (int i = 0; i < k; i++) {
+      Scan part = new Scan(scan);
+      // the first and last parts keep the job's own bounds: the parts cover exactly what the one split covered
+      part.withStartRow(i == 0 ? scan.getStartRow() : KeyRanges.max(scan.getStartRow(), cuts[i]));
+      part.withStopRow(i == k - 1 ? scan.getStopRow() : KeyRanges.minStop(scan.getStopRow(), cuts[i + 1]));
+      if (part.getStopRow().length > 0 && Bytes.compareTo(part.getStartRow(), part.getStopRow()) >= 0) {
+        continue; // the job's own scan range leaves nothing of this part
+      }
+      parts.add(new TableSnapshotInputFormatImpl.InputSplit(s.getHtd(), (org.apache.hadoop.hbase.HRegionInfo) region,
+          Arrays.asList(s.getLocations()), part, new Path(s.getRestoreDir())));
+    }
+    return parts.isEmpty() ? List.of(s) : parts;
+  }
+
+  /** The region's first (or last) row key, read from the restored snapshot; null if the region is empty. */
+  private static byte[] edgeRow(TableSnapshotInputFormatImpl.InputSplit s, boolean last, Configuration conf)
+      throws IOException {
+    Path restoreDir = new Path(s.getRestoreDir());
+    FileSystem fs = restoreDir.getFileSystem(conf);
+    TableDescriptor htd = s.getHtd();
+    Scan scan = new Scan().setFilter(new FirstKeyOnlyFilter()).setCacheBlocks(false).setReversed(last);
+    try (ClientSideRegionScanner scanner = new ClientSideRegionScanner(conf, fs, restoreDir, htd,
+        s.getRegionInfo(), scan, null)) {
+      Result r = scanner.next();
+      return r == null ? null : r.getRow();
+    }
+  }
+
+  private static byte[] afterLast(byte[] row) {
+    return row == null ? null : Arrays.copyOf(row, row.length + 1); // the smallest key after it
+  }
+}
