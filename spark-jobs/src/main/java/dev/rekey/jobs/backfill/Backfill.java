@@ -516,65 +516,39 @@ public final class Backfill {
   // ------------------------------------------------------------------------------------------------- verify
 
   /**
-   * A region is verified when every row its kept HFiles hold is in the table ({@link RegionCheck}); rows others wrote
-   * into the same key range meanwhile (a migration's dual writer) are reported, not counted as a failure.
+   * A region is verified when every row its kept HFiles hold is in the table ({@link RegionCheck}, run as a Spark job
+   * on a snapshot taken after the load: {@link SnapshotCheck}); rows others wrote into the same key range meanwhile
+   * (a migration's dual writer) are reported, not counted as a failure.
    */
   private Manifest verify(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
     List<RegionEntry> loaded = m.regions().stream().filter(r -> r.state() == RegionState.LOADED).toList();
-    Map<Integer, RegionCheck.Outcome> checks = checkInParallel(conn, staging, table, loaded);
+    Map<Integer, RegionCheck.Outcome> checks;
+    try (Admin admin = conn.getAdmin()) {
+      checks = SnapshotCheck.run(JavaSparkContext.fromSparkContext(spark.sparkContext()), admin, hbaseConf, table,
+          staging, loaded);
+    }
     long others = 0;
+    List<RegionEntry> verified = new ArrayList<>();
     for (RegionEntry r : loaded) {
       RegionCheck.Outcome c = checks.get(r.index());
       others += c.others();
       if (c.complete(r.rows())) {
         m = m.withRegion(r.withState(RegionState.VERIFIED));
-        staging.fs.delete(staging.region(r.index()), true);
-        staging.writeJson(staging.manifest(), m);
+        verified.add(r);
       } else {
         progress.accept(String.format("  region %d [%s, %s): %,d of the %,d rows written (manifest: %,d) are in the "
             + "table", r.index(), r.startHex(), r.endHex(), c.found(), c.written(), r.rows()));
       }
+    }
+    staging.writeJson(staging.manifest(), m);
+    for (RegionEntry r : verified) { // only once the ledger says so: a crash before leaves them for --resume
+      staging.fs.delete(staging.region(r.index()), true);
     }
     if (others > 0) {
       progress.accept(String.format("  %,d rows in %s besides the backfill's (written meanwhile, e.g. by dual writes)",
           others, table));
     }
     return m;
-  }
-
-  /** Checks a few regions at a time (one Table per thread: Tables are not thread-safe). */
-  private Map<Integer, RegionCheck.Outcome> checkInParallel(Connection conn, Staging staging, TableName table,
-      List<RegionEntry> regions) throws IOException {
-    Map<Integer, RegionCheck.Outcome> out = new java.util.concurrent.ConcurrentHashMap<>();
-    if (regions.isEmpty()) {
-      return out;
-    }
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
-        Math.min(4, regions.size()));
-    try {
-      List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
-      for (RegionEntry r : regions) {
-        futures.add(pool.submit(() -> {
-          try (Table t = conn.getTable(table)) {
-            out.put(r.index(), RegionCheck.check(t, Hex.parse(r.startHex()), Hex.parse(r.endHex()), staging.fs,
-                staging.region(r.index()), hbaseConf));
-          }
-          return null;
-        }));
-      }
-      for (java.util.concurrent.Future<?> f : futures) {
-        f.get();
-      }
-      return out;
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw e.getCause() instanceof IOException io ? io
-          : new IOException("Cannot verify the rows of " + table + ": " + e.getCause(), e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("Interrupted while verifying the rows of " + table, e);
-    } finally {
-      pool.shutdownNow();
-    }
   }
 
   static long countRows(Table t, byte[] start, byte[] stop) throws IOException {

@@ -11,11 +11,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
@@ -23,13 +18,13 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Verification of one target region after the load: is every row the backfill wrote there in the table? Walks two
- * sorted streams side by side, the row keys of the region's kept HFiles and a key-only scan of the region's key range
- * in the table, so rows that someone else put there (the dual writer of a migration) are counted apart instead of
- * failing the check, and a lost row is found even when such rows make the totals equal.
+ * sorted streams side by side, the row keys of the region's kept HFiles and the table's row keys in the region's key
+ * range, so rows that someone else put there (the dual writer of a migration) are counted apart instead of failing
+ * the check, and a lost row is found even when such rows make the totals equal.
  */
 final class RegionCheck {
   /** Rows the HFiles hold, how many of them the table has, and the table's other rows in the range. */
-  record Outcome(long written, long found, long others) {
+  record Outcome(long written, long found, long others) implements java.io.Serializable {
     boolean complete(long manifestRows) {
       return written == manifestRows && found == written;
     }
@@ -38,7 +33,8 @@ final class RegionCheck {
   private RegionCheck() {
   }
 
-  static Outcome check(Table table, byte[] start, byte[] stop, FileSystem fs, Path regionDir, Configuration conf)
+  /** Checks one region's kept HFiles (in {@code regionDir}) against the table's row keys of its key range. */
+  static Outcome check(Iterator<byte[]> tableKeys, FileSystem fs, Path regionDir, Configuration conf)
       throws IOException {
     List<HFile.Reader> readers = new ArrayList<>();
     try {
@@ -55,11 +51,7 @@ final class RegionCheck {
           }
         }
       }
-      Scan scan = new Scan().withStartRow(start).withStopRow(stop).setFilter(new FirstKeyOnlyFilter())
-          .setCacheBlocks(false).setCaching(5000);
-      try (ResultScanner sc = table.getScanner(scan)) {
-        return merge(new MergedRows(queue), keys(sc.iterator()));
-      }
+      return merge(new MergedRows(queue), tableKeys);
     } finally {
       for (HFile.Reader r : readers) {
         r.close();
@@ -90,20 +82,6 @@ final class RegionCheck {
       t = inTable.hasNext() ? inTable.next() : null;
     }
     return new Outcome(n, found, others);
-  }
-
-  private static Iterator<byte[]> keys(Iterator<Result> results) {
-    return new Iterator<>() {
-      @Override
-      public boolean hasNext() {
-        return results.hasNext();
-      }
-
-      @Override
-      public byte[] next() {
-        return results.next().getRow();
-      }
-    };
   }
 
   /** The distinct row keys of one HFile, in order. */
