@@ -7,7 +7,6 @@ import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.Hex;
-import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,13 +31,8 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionLocator;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.SnapshotDescription;
-import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
@@ -549,18 +543,6 @@ public final class Backfill {
           others, table));
     }
     return m;
-  }
-
-  static long countRows(Table t, byte[] start, byte[] stop) throws IOException {
-    Scan s = new Scan().withStartRow(start).withStopRow(stop).setFilter(new FirstKeyOnlyFilter())
-        .setCacheBlocks(false).setCaching(5000);
-    long n = 0;
-    try (ResultScanner sc = t.getScanner(s)) {
-      for (Result ignored : sc) {
-        n++;
-      }
-    }
-    return n;
   }
 
   private RekeyException mismatch(TableName table, Manifest m) {

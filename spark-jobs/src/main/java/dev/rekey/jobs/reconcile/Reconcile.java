@@ -18,7 +18,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.Optional;
 import org.apache.spark.sql.SparkSession;
 import scala.Tuple2;
 
