@@ -5,38 +5,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.plan.SplitFile;
 import dev.rekey.rowkey.SplitPoints;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** rekey plan in-process: arithmetic, hex points, the split file. */
 @Tag("unit")
 class PlanCommandTest {
-  private static String[] run(String... args) {
+  private static CliRun run(String... args) {
     System.setProperty("rekey.home", Path.of(System.getProperty("rekey.home", "..")).toAbsolutePath().toString());
-    CommandLine cl = Rekey.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    return CliRun.of(args);
   }
 
   @Test
   void volumePlanPrintsTheArithmeticAndWritesTheFile(@TempDir Path tmp) throws Exception {
     Path file = tmp.resolve("splits.txt");
-    String[] r = run("plan", "--layout", "events-v2", "--volume-gb", "500", "--region-gb", "6", "--growth", "1.5",
+    CliRun r = run("plan", "--layout", "events-v2", "--volume-gb", "500", "--region-gb", "6", "--growth", "1.5",
         "--out", file.toString());
-    assertEquals("0", r[0], r[1] + r[2]);
-    assertTrue(r[1].contains("500 GB ÷ 6 GB × 1.5 = 125 → 128 regions"), r[1]);
-    assertTrue(r[1].contains("128 regions, 127 split points (hex):\n  0200\n  0400\n"), r[1]);
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("500 GB ÷ 6 GB × 1.5 = 125 → 128 regions"), r.out());
+    assertTrue(r.out().contains("128 regions, 127 split points (hex):\n  0200\n  0400\n"), r.out());
     var points = SplitFile.read(file);
     var expected = SplitPoints.prefix(2, 128);
     assertEquals(expected.size(), points.size());
@@ -48,8 +39,8 @@ class PlanCommandTest {
 
   @Test
   void badGrowthIsAUsageError() {
-    String[] r = run("plan", "--layout", "events-v2", "--volume-gb", "500", "--growth", "4");
-    assertEquals("2", r[0]);
-    assertTrue(r[2].contains("Cannot plan events-v2: --growth must be in 1.5..2"), r[2]);
+    CliRun r = run("plan", "--layout", "events-v2", "--volume-gb", "500", "--growth", "4");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("Cannot plan events-v2: --growth must be in 1.5..2"), r.err());
   }
 }

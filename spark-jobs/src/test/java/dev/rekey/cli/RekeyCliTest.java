@@ -3,31 +3,19 @@ package dev.rekey.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** The CLI's surface, in-process: help, per-command help, usage errors exit 2. */
 @Tag("unit")
 class RekeyCliTest {
-  private record Run(int code, String out, String err) {
-  }
-
-  private static Run run(String... args) {
-    CommandLine cl = Rekey.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   @Test
   void helpListsEveryCommand() {
-    Run r = run("--help");
+    CliRun r = run("--help");
     assertEquals(0, r.code());
     for (String name : Rekey.commandLine().getSubcommands().keySet()) {
       assertTrue(r.out().contains(name), "--help lists " + name + ":\n" + r.out());
@@ -40,7 +28,7 @@ class RekeyCliTest {
       if (e.getKey().equals("help")) {
         continue;
       }
-      Run r = run(e.getKey(), "--help");
+      CliRun r = run(e.getKey(), "--help");
       assertEquals(0, r.code(), e.getKey() + " --help");
       assertTrue(r.out().contains("Usage: rekey " + e.getKey()), r.out());
     }
@@ -48,28 +36,28 @@ class RekeyCliTest {
 
   @Test
   void unknownOptionIsAUsageError() {
-    Run r = run("demo", "--no-such-option");
+    CliRun r = run("demo", "--no-such-option");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("Unknown option: '--no-such-option'"), r.err());
   }
 
   @Test
   void unknownCommandIsAUsageError() {
-    Run r = run("frobnicate");
+    CliRun r = run("frobnicate");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("frobnicate"), r.err());
   }
 
   @Test
   void badValueNamesTheOption() {
-    Run r = run("demo", "--rows", "many");
+    CliRun r = run("demo", "--rows", "many");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("--rows"), r.err());
   }
 
   @Test
   void hbaseActionIsChecked() {
-    Run r = run("hbase", "restart");
+    CliRun r = run("hbase", "restart");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("start, stop, status"), r.err());
   }
@@ -81,14 +69,14 @@ class RekeyCliTest {
   @Test
   void keyEncodeMatchesSeed000() {
     // md5("alice")[0..2] = 63 84 | "alice" | 00 | Long.MAX_VALUE - 1700000000000
-    Run r = run("key", "encode", "--layout", layout("events-v2.yaml"), "userId=alice", "ts=1700000000000");
+    CliRun r = run("key", "encode", "--layout", layout("events-v2.yaml"), "userId=alice", "ts=1700000000000");
     assertEquals(0, r.code(), r.err());
     assertEquals("6384616c696365007ffffe74301a97ff", r.out().trim());
   }
 
   @Test
   void keyDecodePrintsSaltAndFields() {
-    Run r = run("key", "decode", "--layout", layout("telemetry-v2.yaml"),
+    CliRun r = run("key", "decode", "--layout", layout("telemetry-v2.yaml"),
         "010000018bcfe5680000112233445566778899aabbccddeeff");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("salt: 1"), r.out());
@@ -98,7 +86,7 @@ class RekeyCliTest {
 
   @Test
   void keyDecodeRejectsAWrongSaltNamingTheReason() {
-    Run r = run("key", "decode", "--layout", layout("telemetry-v2.yaml"),
+    CliRun r = run("key", "decode", "--layout", layout("telemetry-v2.yaml"),
         "020000018bcfe5680000112233445566778899aabbccddeeff");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("salt byte 0x02 does not match"), r.err());
@@ -106,7 +94,7 @@ class RekeyCliTest {
 
   @Test
   void keyEncodeNamesTheBadField() {
-    Run r = run("key", "encode", "--layout", layout("telemetry-v1.yaml"), "ts=abc", "deviceId=00");
+    CliRun r = run("key", "encode", "--layout", layout("telemetry-v1.yaml"), "ts=abc", "deviceId=00");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("field 'ts'"), r.err());
   }
@@ -114,7 +102,7 @@ class RekeyCliTest {
   @Test
   void keyVectorsChecksTheShippedLayouts() {
     for (String l : new String[] {"events-v2.yaml", "telemetry-v1.yaml", "telemetry-v2.yaml"}) {
-      Run r = run("key", "vectors", "--layout", layout(l));
+      CliRun r = run("key", "vectors", "--layout", layout(l));
       assertEquals(0, r.code(), l + ": " + r.out() + r.err());
       assertTrue(r.out().contains(" 0 failed"), r.out());
     }
@@ -122,7 +110,7 @@ class RekeyCliTest {
 
   @Test
   void missingLayoutFileIsAUsageError() {
-    Run r = run("key", "encode", "--layout", "no/such.yaml", "a=b");
+    CliRun r = run("key", "encode", "--layout", "no/such.yaml", "a=b");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("no/such.yaml"), r.err());
   }

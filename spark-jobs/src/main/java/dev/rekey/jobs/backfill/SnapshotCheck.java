@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.Serializable;
@@ -56,7 +57,7 @@ final class SnapshotCheck {
         + UUID.randomUUID().toString().substring(0, 8);
     Path rootDir = CommonFSUtils.getRootDir(conf);
     FileSystem fs = rootDir.getFileSystem(conf);
-    Path restoreDir = new Path(fs.getUri().toString(), "/tmp/rekey-restore/" + name);
+    Path restoreDir = new Path(RegionReader.defaultRestoreRoot(fs), name);
     admin.snapshot(name, table);
     try {
       RestoreSnapshotHelper.RestoreMetaChanges meta =

@@ -29,7 +29,7 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
   private final boolean injectFailure;
   private byte[] row;
   private byte[] rowSource;
-  private java.util.List<KeyValue> cellsOfRow;
+  private KeyValue[] cellsOfRow;
   private int i;
   private long emitted;
   private int examplesAdded;
@@ -52,10 +52,10 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
 
   @Override
   public boolean hasNext() {
-    while ((cellsOfRow == null || i >= cellsOfRow.size()) && in.hasNext()) {
+    while ((cellsOfRow == null || i >= cellsOfRow.length) && in.hasNext()) {
       nextRow(in.next());
     }
-    boolean has = cellsOfRow != null && i < cellsOfRow.size();
+    boolean has = cellsOfRow != null && i < cellsOfRow.length;
     if (!has && !flushed) {
       flushed = true;
       counts.add("rows." + region, rows);
@@ -96,7 +96,7 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
     if (!hasNext()) {
       throw new java.util.NoSuchElementException();
     }
-    KeyValue kv = cellsOfRow.get(i++);
+    KeyValue kv = cellsOfRow[i++];
     cells++;
     bytes += kv.getLength();
     if (injectFailure && ++emitted == INJECTED_FAILURE_AFTER_CELLS && TaskContext.get().attemptNumber() == 0) {

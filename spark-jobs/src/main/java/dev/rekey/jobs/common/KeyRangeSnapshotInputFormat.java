@@ -7,8 +7,8 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.HRegionInfo;
 import org.apache.hadoop.hbase.client.ClientSideRegionScanner;
-import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.TableDescriptor;
@@ -52,7 +52,7 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
 
   private static List<TableSnapshotInputFormatImpl.InputSplit> cut(TableSnapshotInputFormatImpl.InputSplit s, int k,
       Configuration conf) throws IOException {
-    RegionInfo region = s.getRegionInfo();
+    HRegionInfo region = s.getRegionInfo(); // the type TableSnapshotInputFormat's splits still carry
     Scan scan = TableMapReduceUtil.convertStringToScan(s.getScan());
     byte[] lo = region.getStartKey().length > 0 ? region.getStartKey() : edgeRow(s, false, conf);
     byte[] hi = region.getEndKey().length > 0 ? region.getEndKey() : afterLast(edgeRow(s, true, conf));
@@ -69,7 +69,7 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
       if (part.getStopRow().length > 0 && Bytes.compareTo(part.getStartRow(), part.getStopRow()) >= 0) {
         continue; // the job's own scan range leaves nothing of this part
       }
-      parts.add(new TableSnapshotInputFormatImpl.InputSplit(s.getHtd(), (org.apache.hadoop.hbase.HRegionInfo) region,
+      parts.add(new TableSnapshotInputFormatImpl.InputSplit(s.getHtd(), region,
           Arrays.asList(s.getLocations()), part, new Path(s.getRestoreDir())));
     }
     return parts.isEmpty() ? List.of(s) : parts;

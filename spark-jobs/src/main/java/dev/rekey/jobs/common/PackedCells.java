@@ -8,19 +8,14 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * A row's cells as one byte array: {@code int count, (int length, KeyValue bytes) x count} (KeyValue's own
  * serialization, tags dropped). What a job keeps of a row it caches: one array instead of a graph of ~20 objects per
- * row, which Spark's memory store sizes cheaply and the garbage collector does not have to trace.
+ * row, which Spark's memory store sizes cheaply and the garbage collector does not have to trace; and the cells part
+ * of the rows backfill shuffles.
  */
 public final class PackedCells {
   private PackedCells() {
   }
 
-  public static byte[] pack(Cell[] cells) {
-    byte[] out = new byte[size(cells)];
-    packInto(cells, out, 0);
-    return out;
-  }
-
-  /** Bytes {@link #pack} makes of these cells. */
+  /** Bytes {@link #packInto} takes for these cells. */
   public static int size(Cell[] cells) {
     int size = 4;
     for (Cell c : cells) {
@@ -45,14 +40,9 @@ public final class PackedCells {
         false);
   }
 
-  /** The cells, as KeyValues pointing into {@code packed} (not copied). */
-  public static Cell[] unpack(byte[] packed) {
-    return unpack(packed, 0);
-  }
-
   /** The cells packed at {@code offset} of {@code buf}, as KeyValues pointing into it (not copied). */
-  public static Cell[] unpack(byte[] buf, int offset) {
-    Cell[] cells = new Cell[Bytes.toInt(buf, offset)];
+  public static KeyValue[] unpack(byte[] buf, int offset) {
+    KeyValue[] cells = new KeyValue[Bytes.toInt(buf, offset)];
     int at = offset + 4;
     for (int i = 0; i < cells.length; i++) {
       int len = Bytes.toInt(buf, at);

@@ -118,6 +118,11 @@ public final class RegionReader implements Serializable {
     return this;
   }
 
+  /** Where rekey restores snapshots for reading by default: /tmp/rekey-restore on the HBase root's filesystem. */
+  public static Path defaultRestoreRoot(FileSystem hbaseRootFs) {
+    return new Path(hbaseRootFs.getUri().toString(), "/tmp/rekey-restore");
+  }
+
   /** "table T" or "snapshot S", for messages. */
   public String describe() {
     return table != null ? "table " + table : "snapshot " + snapshot;
@@ -191,7 +196,7 @@ public final class RegionReader implements Serializable {
         }
         Path rootDir = CommonFSUtils.getRootDir(conf);
         FileSystem fs = rootDir.getFileSystem(conf);
-        Path base = restoreRoot != null ? new Path(restoreRoot) : new Path(fs.getUri().toString(), "/tmp/rekey-restore");
+        Path base = restoreRoot != null ? new Path(restoreRoot) : defaultRestoreRoot(fs);
         restoreDir = new Path(base, snapshot + "-" + UUID.randomUUID());
         TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
         regions = TableSnapshotInputFormatImpl.getRegionInfosFromManifest(

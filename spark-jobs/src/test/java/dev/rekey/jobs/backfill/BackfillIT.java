@@ -121,12 +121,12 @@ class BackfillIT {
     assertEquals(0, countRows(table(f), new byte[0], new byte[0]));
     var admin = SharedHBase.connection().getAdmin();
     // split region 3 (salt byte 0x03) in the middle of its key space, and wait for the daughters to be online
-    admin.split(f.target, new byte[] {3, (byte) 0x80});
-    long deadline = System.nanoTime() + 120_000_000_000L;
-    while (admin.getRegions(f.target).size() < 17 || !admin.isTableAvailable(f.target)) {
-      assertTrue(System.nanoTime() < deadline, "region did not split within 120 s");
-      Thread.onSpinWait();
-    }
+    byte[] region3 = admin.getRegions(f.target).stream().filter(r -> Bytes.equals(r.getStartKey(), new byte[] {3}))
+        .findFirst().orElseThrow().getRegionName();
+    admin.splitRegionAsync(region3, new byte[] {3, (byte) 0x80}).get(120, java.util.concurrent.TimeUnit.SECONDS);
+    dev.rekey.jobs.common.Poll.until(() -> admin.getRegions(f.target).size() == 17 && admin.isTableAvailable(f.target),
+        java.time.Duration.ofSeconds(120), java.time.Duration.ofMillis(200),
+        () -> new IllegalStateException("the daughters of region 3 were not online within 120 s"));
     BackfillResult loaded = run(f.options().resume(true).build());
     assertTrue(loaded.verified());
     assertEquals(16, loaded.regions().size(), "the manifest keeps the boundaries of write time");

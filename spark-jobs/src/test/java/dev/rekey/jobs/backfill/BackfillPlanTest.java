@@ -114,12 +114,12 @@ class BackfillPlanTest {
     byte[] packed = PackedRow.pack(Bytes.toBytes("src"), 1764374400000L, List.of(s, v));
     assertArrayEquals(Bytes.toBytes("src"), PackedRow.sourceKey(packed));
     assertEquals(1764374400000L, PackedRow.time(packed));
-    List<KeyValue> back = PackedRow.cells(packed);
-    assertEquals(2, back.size());
-    assertEquals(s, back.get(0));
-    assertEquals(v, back.get(1));
-    assertEquals(7L, back.get(1).getTimestamp());
-    assertArrayEquals(Bytes.toBytes(42L), org.apache.hadoop.hbase.CellUtil.cloneValue(back.get(1)));
+    KeyValue[] back = PackedRow.cells(packed);
+    assertEquals(2, back.length);
+    assertEquals(s, back[0]);
+    assertEquals(v, back[1]);
+    assertEquals(7L, back[1].getTimestamp());
+    assertArrayEquals(Bytes.toBytes(42L), org.apache.hadoop.hbase.CellUtil.cloneValue(back[1]));
   }
 
   @Test

@@ -22,7 +22,10 @@ class PackedCellsTest {
         // a tagged cell in the middle of a larger buffer: only its own bytes, without the tags, are packed
         new KeyValue(row, Bytes.toBytes("e"), Bytes.toBytes(""), 3L, Bytes.toBytes("v"),
             new Tag[] {new ArrayBackedTag((byte) 1, "t")})};
-    Cell[] back = PackedCells.unpack(PackedCells.pack(cells));
+    // packed at an offset, as rows follow one another in a block
+    byte[] buf = new byte[3 + PackedCells.size(cells)];
+    assertEquals(buf.length, PackedCells.packInto(cells, buf, 3));
+    Cell[] back = PackedCells.unpack(buf, 3);
     assertEquals(cells.length, back.length);
     for (int i = 0; i < cells.length; i++) {
       assertArrayEquals(CellUtil.cloneRow(cells[i]), CellUtil.cloneRow(back[i]));
@@ -37,7 +40,9 @@ class PackedCellsTest {
 
   @Test
   void noCellsPackToTheCountAlone() {
-    assertEquals(4, PackedCells.pack(new Cell[0]).length);
-    assertEquals(0, PackedCells.unpack(PackedCells.pack(new Cell[0])).length);
+    byte[] buf = new byte[PackedCells.size(new Cell[0])];
+    assertEquals(4, buf.length);
+    assertEquals(4, PackedCells.packInto(new Cell[0], buf, 0));
+    assertEquals(0, PackedCells.unpack(buf, 0).length);
   }
 }
