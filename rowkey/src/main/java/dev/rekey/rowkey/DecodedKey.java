@@ -2,20 +2,31 @@ package dev.rekey.rowkey;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** The result of decoding a row key: the fields in key order and the (verified) prefix bytes. */
 public final class DecodedKey {
-  private final LinkedHashMap<String, Object> fields;
+  private final List<String> names;
+  private final Map<String, Integer> indexOf;
+  private final Object[] values;
   private final byte[] prefixBytes;
 
-  DecodedKey(LinkedHashMap<String, Object> fields, byte[] prefixBytes) {
-    this.fields = fields;
+  /** The layout's names and name index are shared by every key it decodes: a key holds only its values. */
+  DecodedKey(List<String> names, Map<String, Integer> indexOf, Object[] values, byte[] prefixBytes) {
+    this.names = names;
+    this.indexOf = indexOf;
+    this.values = values;
     this.prefixBytes = prefixBytes;
   }
 
   /** A copy of the decoded fields in key order (derived sub-buckets included). */
   public LinkedHashMap<String, Object> fields() {
-    return new LinkedHashMap<>(fields);
+    LinkedHashMap<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < values.length; i++) {
+      m.put(names.get(i), values[i]);
+    }
+    return m;
   }
 
   /** The prefix bytes (salt byte or hash prefix; empty for NONE). */
@@ -24,7 +35,13 @@ public final class DecodedKey {
   }
 
   public Object get(String name) {
-    return fields.get(name);
+    Integer i = indexOf.get(name);
+    return i == null ? null : values[i];
+  }
+
+  /** Field i in key order ({@link KeyLayout#fieldIndex}); byte[] values are shared, not copied. */
+  public Object get(int i) {
+    return values[i];
   }
 
   /** The salt bucket (0..N-1) for a SALT layout, else -1. */
@@ -35,9 +52,10 @@ public final class DecodedKey {
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("DecodedKey{prefix=").append(Hex.of(prefixBytes));
-    fields.forEach(
-        (k, v) ->
-            sb.append(", ").append(k).append('=').append(v instanceof byte[] ? Hex.of((byte[]) v) : v));
+    for (int i = 0; i < values.length; i++) {
+      Object v = values[i];
+      sb.append(", ").append(names.get(i)).append('=').append(v instanceof byte[] ? Hex.of((byte[]) v) : v);
+    }
     return sb.append('}').toString();
   }
 
@@ -47,15 +65,7 @@ public final class DecodedKey {
       return false;
     }
     DecodedKey d = (DecodedKey) o;
-    if (!Arrays.equals(prefixBytes, d.prefixBytes) || !fields.keySet().equals(d.fields.keySet())) {
-      return false;
-    }
-    for (String k : fields.keySet()) {
-      if (!Arrays.deepEquals(new Object[] {fields.get(k)}, new Object[] {d.fields.get(k)})) {
-        return false;
-      }
-    }
-    return true;
+    return Arrays.equals(prefixBytes, d.prefixBytes) && names.equals(d.names) && Arrays.deepEquals(values, d.values);
   }
 
   @Override

@@ -26,6 +26,13 @@ public final class KeyLayout implements Serializable {
   private final String source;
   private final List<FieldSpec> fields;
   private final Map<String, FieldSpec> byName;
+  /** Field name → position in key order: values travel as arrays in that order (no per-key maps). */
+  private final Map<String, Integer> indexOf;
+  private final List<String> fieldNames;
+  /** Positions of the prefix's hash input fields (empty: the whole natural key). */
+  private final int[] hashInputIndexes;
+  /** Per field, the position of the time field its sub-bucket derives from (-1: not a sub-bucket). */
+  private final int[] subBucketFrom;
   private final PrefixSpec prefix;
   private final String timeField;
 
@@ -39,6 +46,15 @@ public final class KeyLayout implements Serializable {
       m.put(f.name(), f);
     }
     this.byName = Collections.unmodifiableMap(m);
+    Map<String, Integer> idx = new LinkedHashMap<>();
+    for (FieldSpec f : fields) {
+      idx.put(f.name(), idx.size());
+    }
+    this.indexOf = Collections.unmodifiableMap(idx);
+    this.fieldNames = List.copyOf(idx.keySet());
+    this.hashInputIndexes = prefix.inputFields().stream().mapToInt(idx::get).toArray();
+    this.subBucketFrom = fields.stream().mapToInt(f -> f.subBucket() == null ? -1 : idx.get(f.subBucket().from()))
+        .toArray();
     this.prefix = prefix;
     this.timeField = timeField;
   }
@@ -85,6 +101,12 @@ public final class KeyLayout implements Serializable {
     return byName.get(fieldName);
   }
 
+  /** The position of a field in key order (the index into {@link #encode(Object[])}'s values), or -1. */
+  public int fieldIndex(String fieldName) {
+    Integer i = indexOf.get(fieldName);
+    return i == null ? -1 : i;
+  }
+
   public PrefixSpec prefix() {
     return prefix;
   }
@@ -105,7 +127,33 @@ public final class KeyLayout implements Serializable {
    * derived and may be omitted. Throws KeyEncodeException naming the field.
    */
   public byte[] encode(Map<String, Object> fieldValues) {
-    Map<String, Object> values = coerceAll(fieldValues, true);
+    return encodeCoerced(coerceAll(fieldValues, true));
+  }
+
+  /**
+   * As {@link #encode(Map)}, for values in key order (index i is field i, see {@link #fieldIndex}): the form a decoded
+   * key already has, so rekeying a row builds no maps. SUB_BUCKET entries may be null (they are derived).
+   */
+  public byte[] encode(Object[] valuesInKeyOrder) {
+    if (valuesInKeyOrder.length != fields.size()) {
+      throw new IllegalArgumentException("Cannot encode with layout " + name + ": " + valuesInKeyOrder.length
+          + " values for " + fields.size() + " fields " + fieldNames);
+    }
+    Object[] values = new Object[fields.size()];
+    for (int i = 0; i < values.length; i++) {
+      FieldSpec f = fields.get(i);
+      if (f.type() != FieldType.SUB_BUCKET) {
+        if (valuesInKeyOrder[i] == null) {
+          throw new KeyEncodeException(f.name(), "Cannot encode with layout " + name + ": missing field '" + f.name() + "'");
+        }
+        values[i] = coerce(f, valuesInKeyOrder[i]);
+      }
+    }
+    deriveSubBuckets(values, valuesInKeyOrder);
+    return encodeCoerced(values);
+  }
+
+  private byte[] encodeCoerced(Object[] values) {
     byte[] natural = naturalBytes(values, fields.size());
     switch (prefix.kind()) {
       case NONE:
@@ -117,77 +165,86 @@ public final class KeyLayout implements Serializable {
     }
   }
 
-  /** Checks names, fills derived sub-buckets and coerces values; {@code all} = every field required. */
-  private Map<String, Object> coerceAll(Map<String, Object> in, boolean all) {
+  /**
+   * Checks names, fills derived sub-buckets and coerces values, in key order (null = not given); {@code all} = every
+   * field required.
+   */
+  private Object[] coerceAll(Map<String, Object> in, boolean all) {
     for (String k : in.keySet()) {
       if (!byName.containsKey(k)) {
         throw new KeyEncodeException(k, "Cannot encode with layout " + name + ": unknown field '" + k
             + "' (layout fields: " + byName.keySet() + ")");
       }
     }
-    Map<String, Object> out = new LinkedHashMap<>();
-    for (FieldSpec f : fields) {
+    Object[] out = new Object[fields.size()];
+    Object[] given = new Object[fields.size()];
+    for (int i = 0; i < out.length; i++) {
+      FieldSpec f = fields.get(i);
+      given[i] = in.get(f.name());
       if (f.type() == FieldType.SUB_BUCKET) {
         continue;
       }
-      if (!in.containsKey(f.name()) || in.get(f.name()) == null) {
+      if (given[i] == null) {
         if (all) {
           throw new KeyEncodeException(f.name(), "Cannot encode with layout " + name + ": missing field '" + f.name() + "'");
         }
         continue;
       }
-      try {
-        out.put(f.name(), f.codec().coerce(in.get(f.name())));
-        f.codec().valueBytes(out.get(f.name())); // validates e.g. unpaired surrogates
-      } catch (IllegalArgumentException e) {
-        throw new KeyEncodeException(f.name(), "Cannot encode with layout " + name + ": field '" + f.name() + "': " + e.getMessage());
-      }
+      out[i] = coerce(f, given[i]);
     }
-    for (FieldSpec f : fields) {
-      SubBucketCodec sb = f.subBucket();
-      if (sb == null || !out.containsKey(sb.from())) {
-        continue;
-      }
-      int b = sb.bucketFor((Long) out.get(sb.from()));
-      Object given = in.get(f.name());
-      if (given != null && !Integer.valueOf(b).equals(given)) {
-        throw new KeyEncodeException(f.name(), "Cannot encode with layout " + name + ": field '" + f.name()
-            + "': sub-bucket " + given + " does not match its time field '" + sb.from() + "' (expected " + b + ")");
-      }
-      out.put(f.name(), b);
-    }
-    // keep key order
-    Map<String, Object> ordered = new LinkedHashMap<>();
-    for (FieldSpec f : fields) {
-      if (out.containsKey(f.name())) {
-        ordered.put(f.name(), out.get(f.name()));
-      }
-    }
-    return ordered;
+    deriveSubBuckets(out, given);
+    return out;
   }
 
-  private byte[] naturalBytes(Map<String, Object> values, int count) {
+  private Object coerce(FieldSpec f, Object value) {
+    try {
+      Object v = f.codec().coerce(value);
+      f.codec().valueBytes(v); // validates e.g. unpaired surrogates
+      return v;
+    } catch (IllegalArgumentException e) {
+      throw new KeyEncodeException(f.name(), "Cannot encode with layout " + name + ": field '" + f.name() + "': " + e.getMessage());
+    }
+  }
+
+  /** Fills each sub-bucket whose time field is set; a given sub-bucket must agree with it. */
+  private void deriveSubBuckets(Object[] out, Object[] given) {
+    for (int i = 0; i < out.length; i++) {
+      int from = subBucketFrom[i];
+      if (from < 0 || out[from] == null) {
+        continue;
+      }
+      FieldSpec f = fields.get(i);
+      int b = f.subBucket().bucketFor((Long) out[from]);
+      if (given[i] != null && !Integer.valueOf(b).equals(given[i])) {
+        throw new KeyEncodeException(f.name(), "Cannot encode with layout " + name + ": field '" + f.name()
+            + "': sub-bucket " + given[i] + " does not match its time field '" + f.subBucket().from() + "' (expected "
+            + b + ")");
+      }
+      out[i] = b;
+    }
+  }
+
+  private byte[] naturalBytes(Object[] values, int count) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(32);
     for (int i = 0; i < count; i++) {
-      FieldSpec f = fields.get(i);
-      f.codec().encode(values.get(f.name()), out);
+      fields.get(i).codec().encode(values[i], out);
     }
     return out.toByteArray();
   }
 
   /** The hash input: the named fields' value bytes concatenated, or the whole natural key. */
-  private byte[] hashInput(Map<String, Object> values, byte[] natural) {
-    if (prefix.inputFields().isEmpty()) {
+  private byte[] hashInput(Object[] values, byte[] natural) {
+    if (hashInputIndexes.length == 0) {
       return natural;
     }
     ByteArrayOutputStream out = new ByteArrayOutputStream(32);
-    for (String n : prefix.inputFields()) {
-      out.writeBytes(byName.get(n).codec().valueBytes(values.get(n)));
+    for (int i : hashInputIndexes) {
+      out.writeBytes(fields.get(i).codec().valueBytes(values[i]));
     }
     return out.toByteArray();
   }
 
-  private byte[] prefixFor(Map<String, Object> values, byte[] natural) {
+  private byte[] prefixFor(Object[] values, byte[] natural) {
     byte[] in = hashInput(values, natural);
     switch (prefix.kind()) {
       case SALT:
@@ -205,6 +262,11 @@ public final class KeyLayout implements Serializable {
       throw new IllegalStateException("layout " + name + " has no salt prefix (" + prefix + ")");
     }
     return encode(fieldValues)[0] & 0xff;
+  }
+
+  /** The layout's field names in key order. */
+  public List<String> fieldNames() {
+    return fieldNames;
   }
 
   // ---------------------------------------------------------------------------------------- decode
@@ -230,11 +292,12 @@ public final class KeyLayout implements Serializable {
       throw new KeyDecodeException(name, rowKey, String.format("salt byte 0x%02x out of range [0, %d)", pre[0] & 0xff, prefix.buckets()));
     }
     FieldCodec.Cursor c = new FieldCodec.Cursor(rowKey, p);
-    LinkedHashMap<String, Object> values = new LinkedHashMap<>();
-    for (FieldSpec f : fields) {
+    Object[] values = new Object[fields.size()];
+    for (int i = 0; i < values.length; i++) {
+      FieldSpec f = fields.get(i);
       int at = c.pos();
       try {
-        values.put(f.name(), f.codec().decode(c));
+        values[i] = f.codec().decode(c);
       } catch (IllegalArgumentException e) {
         throw new KeyDecodeException(name, rowKey, "field '" + f.name() + "' at offset " + at + ": " + e.getMessage());
       }
@@ -242,14 +305,14 @@ public final class KeyLayout implements Serializable {
     if (c.remaining() > 0) {
       throw new KeyDecodeException(name, rowKey, c.remaining() + " trailing bytes after the last field (offset " + c.pos() + ")");
     }
-    for (FieldSpec f : fields) {
-      SubBucketCodec sb = f.subBucket();
-      if (sb != null) {
-        int want = sb.bucketFor((Long) values.get(sb.from()));
-        if (want != (Integer) values.get(f.name())) {
+    for (int i = 0; i < values.length; i++) {
+      if (subBucketFrom[i] >= 0) {
+        FieldSpec f = fields.get(i);
+        int want = f.subBucket().bucketFor((Long) values[subBucketFrom[i]]);
+        if (want != (Integer) values[i]) {
           throw new KeyDecodeException(name, rowKey, String.format(
               "sub-bucket %d in field '%s' does not match its time field '%s' (expected %d)",
-              values.get(f.name()), f.name(), sb.from(), want));
+              values[i], f.name(), f.subBucket().from(), want));
         }
       }
     }
@@ -260,7 +323,7 @@ public final class KeyLayout implements Serializable {
         throw new KeyDecodeException(name, rowKey, what + " 0x" + Hex.of(pre) + " does not match the fields (expected 0x" + Hex.of(want) + ")");
       }
     }
-    return new DecodedKey(values, pre);
+    return new DecodedKey(fieldNames, indexOf, values, pre);
   }
 
   // ---------------------------------------------------------------------------------------- ranges
@@ -354,11 +417,11 @@ public final class KeyLayout implements Serializable {
             + leadingFieldValues.keySet() + " must be the leading fields in key order " + byName.keySet());
       }
     }
-    Map<String, Object> values = coerceAll(leadingFieldValues, false);
+    Object[] values = coerceAll(leadingFieldValues, false);
     byte[] lead = naturalBytes(values, m);
     byte[] pre = new byte[0];
     if (prefix.kind() != PrefixSpec.Kind.NONE) {
-      if (prefix.inputFields().isEmpty() || !values.keySet().containsAll(prefix.inputFields())) {
+      if (hashInputIndexes.length == 0 || Arrays.stream(hashInputIndexes).anyMatch(i -> values[i] == null)) {
         throw new IllegalArgumentException("Cannot build an entity range for layout " + name + ": its "
             + prefix + " prefix depends on fields not given (" + (prefix.inputFields().isEmpty() ? "the whole key" : prefix.inputFields())
             + "), so the entity is spread over the prefix space; scan per bucket instead");

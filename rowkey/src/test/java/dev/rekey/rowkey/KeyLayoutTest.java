@@ -63,6 +63,38 @@ class KeyLayoutTest {
   }
 
   @Test
+  void valuesInKeyOrderEncodeAsTheMapDoes() {
+    // the sub-bucket vector layout: hash prefix over (device, derived sub-bucket), reversed time last
+    KeyLayout sb = KeyLayout.parse("""
+        name: sb
+        time: ts
+        prefix: {kind: hash_prefix, hash: murmur3_32, bytes: 2, fields: [device, sb]}
+        fields:
+          - {name: device, type: string}
+          - {name: sb, type: sub_bucket, from: ts, buckets: 8, hash: crc32}
+          - {name: ts, type: reversed_long}
+        """, "sb");
+    assertEquals(List.of("device", "sb", "ts"), sb.fieldNames());
+    assertEquals(2, sb.fieldIndex("ts"));
+    assertEquals(-1, sb.fieldIndex("nope"));
+    byte[] key = sb.encode(new Object[] {"hot", null, 1700000000000L});
+    assertEquals("c4ee686f7400037ffffe74301a97ff", Hex.of(key)); // the pinned vector "hot device t0"
+    assertArrayEquals(sb.encode(Map.of("device", "hot", "ts", 1700000000000L)), key);
+    DecodedKey d = sb.decode(key);
+    assertEquals("hot", d.get(0));
+    assertEquals(3, d.get(1));
+    assertEquals(d.get("ts"), d.get(2));
+    assertArrayEquals(key, sb.encode(new Object[] {d.get(0), d.get(1), d.get(2)}));
+    KeyEncodeException wrongBucket = assertThrows(KeyEncodeException.class,
+        () -> sb.encode(new Object[] {"hot", 4, 1700000000000L}));
+    assertEquals("sb", wrongBucket.field());
+    KeyEncodeException missing = assertThrows(KeyEncodeException.class,
+        () -> sb.encode(new Object[] {null, null, 1L}));
+    assertEquals("device", missing.field());
+    assertThrows(IllegalArgumentException.class, () -> sb.encode(new Object[] {"hot", 1L}));
+  }
+
+  @Test
   void fullHashRefusesDecodeWithReason() {
     KeyLayout l = KeyLayout.parse("name: f\nprefix:\n  kind: full_hash\n  hash: md5\nfields:\n  - name: id\n    type: string\n", "f");
     assertFalse(l.decodable());

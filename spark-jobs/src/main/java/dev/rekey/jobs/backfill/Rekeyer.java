@@ -5,8 +5,6 @@ import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -18,10 +16,16 @@ public final class Rekeyer implements Serializable {
 
   private final KeyLayout source;
   private final KeyLayout target;
+  /** Per target field, the source field it is copied from (-1: derived sub-bucket, or absent — see check()). */
+  private final int[] sourceIndex;
+  private final int targetTimeIndex;
 
   public Rekeyer(KeyLayout source, KeyLayout target) {
     this.source = source;
     this.target = target;
+    this.sourceIndex = target.fields().stream()
+        .mapToInt(t -> t.type() == FieldType.SUB_BUCKET ? -1 : source.fieldIndex(t.name())).toArray();
+    this.targetTimeIndex = target.timeField().map(target::fieldIndex).orElse(-1);
   }
 
   /**
@@ -67,13 +71,11 @@ public final class Rekeyer implements Serializable {
    */
   public Rekeyed rekeyWithTime(byte[] sourceKey) {
     DecodedKey d = source.decode(sourceKey);
-    Map<String, Object> values = new LinkedHashMap<>();
-    for (FieldSpec t : target.fields()) {
-      if (t.type() != FieldType.SUB_BUCKET) {
-        values.put(t.name(), d.get(t.name()));
-      }
+    Object[] values = new Object[sourceIndex.length];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = sourceIndex[i] < 0 ? null : d.get(sourceIndex[i]);
     }
-    Object time = target.timeField().map(values::get).orElse(null);
+    Object time = targetTimeIndex < 0 ? null : values[targetTimeIndex];
     return new Rekeyed(target.encode(values), time instanceof Long l ? l : NO_TIME);
   }
 

@@ -1,7 +1,6 @@
 package dev.rekey.jobs.common;
 
 import dev.rekey.rowkey.DecodedKey;
-import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.KeyDecodeException;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
@@ -19,7 +18,6 @@ public final class RowDecoder implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final KeyLayout layout;
-  private final List<String> fieldNames;
 
   public RowDecoder(KeyLayout layout) {
     if (!layout.decodable()) {
@@ -27,11 +25,6 @@ public final class RowDecoder implements Serializable {
           + "): its keys are full hashes and cannot be turned back into fields; use a layout with the natural key");
     }
     this.layout = layout;
-    List<String> names = new ArrayList<>();
-    for (FieldSpec f : layout.fields()) {
-      names.add(f.name());
-    }
-    this.fieldNames = List.copyOf(names);
   }
 
   public KeyLayout layout() {
@@ -40,7 +33,7 @@ public final class RowDecoder implements Serializable {
 
   /** The layout's field names in key order: the order of {@link DecodedRow#field(int)}. */
   public List<String> fieldNames() {
-    return fieldNames;
+    return layout.fieldNames();
   }
 
   /**
@@ -56,9 +49,9 @@ public final class RowDecoder implements Serializable {
   /** As {@link #decode(Result)}, for a key and its cells (null cells = none). */
   public DecodedRow decode(byte[] rowKey, Cell[] cells) {
     DecodedKey key = layout.decode(rowKey);
-    Object[] fields = new Object[fieldNames.size()];
+    Object[] fields = new Object[layout.fields().size()];
     for (int i = 0; i < fields.length; i++) {
-      fields[i] = key.get(fieldNames.get(i));
+      fields[i] = key.get(i);
     }
     List<DecodedCell> out = new ArrayList<>(cells == null ? 0 : cells.length);
     if (cells != null) {
