@@ -30,12 +30,17 @@ public final class RekeyProcess {
   }
 
   public static Result run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
+    return run(builder(args), timeoutSeconds);
+  }
+
+  /** Runs a {@link #builder} (e.g. with more environment) and collects its output. */
+  public static Result run(ProcessBuilder pb, long timeoutSeconds) throws IOException, InterruptedException {
     Path out = Files.createTempFile("rekey-out", ".txt");
     Path err = Files.createTempFile("rekey-err", ".txt");
-    Process p = builder(args).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       p.destroyForcibly();
-      throw new AssertionError("bin/rekey " + String.join(" ", args) + " did not finish in " + timeoutSeconds
+      throw new AssertionError(String.join(" ", pb.command()) + " did not finish in " + timeoutSeconds
           + " s; output so far:\n" + Files.readString(out) + Files.readString(err));
     }
     Result r = new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
