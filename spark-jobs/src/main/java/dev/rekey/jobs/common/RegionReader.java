@@ -104,8 +104,10 @@ public final class RegionReader implements Serializable {
   }
 
   /**
-   * Cells without their values (KeyOnlyFilter: row, family, qualifier, timestamp kept), for jobs that only count: a
-   * RegionServer sends, and a snapshot reader copies, no value bytes.
+   * For jobs that need only keys, cell counts and timestamps: a live table's RegionServers send cells without their
+   * values (KeyOnlyFilter). A snapshot read gets the cells as they are: its values are never copied out of the HFile
+   * blocks, so the filter would only add a wrapper per cell (job time 9.25 s vs 9.75 s mean over four interleaved
+   * runs of the reconcile benchmark's counts).
    */
   public RegionReader keysOnly() {
     this.keysOnly = true;
@@ -144,7 +146,7 @@ public final class RegionReader implements Serializable {
     for (String f : families) {
       scan.addFamily(Bytes.toBytes(f));
     }
-    if (keysOnly) {
+    if (keysOnly && snapshot == null) {
       scan.setFilter(new KeyOnlyFilter());
     }
     return scan;
