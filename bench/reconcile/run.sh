@@ -31,6 +31,7 @@ secs() { date +%s.%N; }
 reconcile() {
   local src=(--old-table telemetry_v1 --new-table bench_telemetry_v2)
   [[ "$1" == snap* ]] && src=(--old-snapshot telemetry_v1_snap --new-snapshot bench_telemetry_v2_snap)
+  [[ "$1" == via* ]] && src+=(--via-snapshot)
   bin/rekey reconcile --master 'local[2]' "${src[@]}" --old-layout conf/layouts/telemetry-v1.yaml \
     --new-layout conf/layouts/telemetry-v2.yaml --bucket 1h \
     --from 2026-11-29 --to 2026-11-30 --out "$OUT/$1" "${@:2}" > "$OUT/$1.log" 2>&1
@@ -48,15 +49,16 @@ job() { python3 -c "import json;print(round(json.load(open('$OUT/$1/reconcile.js
 printf "%-6s %-22s %9s %9s %12s %10s\n" round variant wall_s job_s hashtable_s ht/variant
 for r in $(seq 1 "$ROUNDS"); do
   declare -A wall=()
-  for v in counts digest snap-counts snap-digest; do
+  for v in counts digest snap-counts snap-digest via-counts via-digest; do
     extra=(); [[ "$v" == *digest ]] && extra=(--digest)
     t0=$(secs); reconcile "$v" "${extra[@]}"; t1=$(secs)
     wall[$v]=$(echo "$t1 - $t0" | bc)
   done
   t0=$(secs); hashtable; t1=$(secs); h=$(echo "$t1 - $t0" | bc)
-  for v in counts digest snap-counts snap-digest; do
+  for v in counts digest snap-counts snap-digest via-counts via-digest; do
     printf "%-6s %-22s %9.1f %9s %12.1f %9.2fx\n" "$r" "$v" "${wall[$v]}" "$(job "$v")" "$h" "$(echo "$h / ${wall[$v]}" | bc -l)"
   done
 done
 echo "variants: counts / digest = both live tables (RegionServer RPC); snap-* = both snapshots (HFiles read in the"
-echo "Spark tasks). wall_s includes JVM + Spark start; job_s is rekey's own time. HashTable: live new table, 2 map slots."
+echo "Spark tasks); via-* = both live tables with --via-snapshot (snapshots taken and deleted inside the timing)."
+echo "wall_s includes JVM + Spark start; job_s is rekey's own time. HashTable: live new table, 2 map slots."

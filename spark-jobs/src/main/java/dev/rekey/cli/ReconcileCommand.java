@@ -66,6 +66,11 @@ public final class ReconcileCommand extends SparkCommand {
   @Option(names = "--digest", description = "Also compare content digests (natural key, family, qualifier, timestamp, value) per bucket.")
   boolean digest;
 
+  @Option(names = "--via-snapshot", description = "Read live tables from snapshots rekey takes for this run and "
+      + "deletes after (a flush and a snapshot per table): the tasks read the HFiles, the RegionServers serve no rows. "
+      + "Needs the right to snapshot the tables.")
+  boolean viaSnapshot;
+
   @Option(names = "--samples", defaultValue = "20", paramLabel = "N",
       description = "Differing natural keys to show per mismatched bucket (default: ${DEFAULT-VALUE}).")
   int samples;
@@ -89,6 +94,7 @@ public final class ReconcileCommand extends SparkCommand {
           .old(new SideSpec("old", oldSource.table, oldSource.snapshot, oldL))
           .neu(new SideSpec("new", newSource.table, newSource.snapshot, newL))
           .bucket(bucket).from(from).to(to).time(time).digest(digest).samples(samples).out(out)
+          .viaSnapshot(viaSnapshot)
           .build();
     } catch (IllegalArgumentException e) {
       throw RekeyException.usage(e.getMessage());

@@ -2,6 +2,7 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.common.TemporarySnapshot;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.Serializable;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.TreeMap;
-import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -53,13 +53,12 @@ final class SnapshotCheck {
     if (regions.isEmpty()) {
       return out;
     }
-    String name = "rekey_verify_" + table.getNameAsString().replace(':', '_') + "_"
-        + UUID.randomUUID().toString().substring(0, 8);
     Path rootDir = CommonFSUtils.getRootDir(conf);
     FileSystem fs = rootDir.getFileSystem(conf);
-    Path restoreDir = new Path(RegionReader.defaultRestoreRoot(fs), name);
-    admin.snapshot(name, table);
-    try {
+    Path restoreDir = null;
+    try (TemporarySnapshot snapshot = TemporarySnapshot.take(admin, table, "verify")) {
+      String name = snapshot.name();
+      restoreDir = new Path(RegionReader.defaultRestoreRoot(fs), name);
       RestoreSnapshotHelper.RestoreMetaChanges meta =
           RestoreSnapshotHelper.copySnapshotForScanner(conf, fs, rootDir, restoreDir, name);
       byte[] htd = TableDescriptorBuilder.toByteArray(meta.getTableDescriptor());
@@ -88,9 +87,7 @@ final class SnapshotCheck {
       }
       return out;
     } finally {
-      try {
-        admin.deleteSnapshot(name);
-      } finally {
+      if (restoreDir != null) {
         fs.delete(restoreDir, true);
       }
     }

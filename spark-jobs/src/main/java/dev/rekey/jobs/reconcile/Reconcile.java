@@ -3,6 +3,8 @@ package dev.rekey.jobs.reconcile;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TemporarySnapshot;
+import java.io.IOException;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.ArrayList;
@@ -14,6 +16,9 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -30,7 +35,9 @@ import scala.Tuple2;
  * rows, cells and (with --digest) summed row digests per bucket inside each partition; only the small tallies are
  * shuffled. Without --digest it reads keys only (no values) and skips the natural key. Pass 2 runs only when some
  * bucket mismatches: it reads both sides again, whole (no caching, so a matching run pays for one read), keeps the
- * rows of the mismatched buckets, joins them by natural key and samples the keys that differ.
+ * rows of the mismatched buckets, joins them by natural key and samples the keys that differ. With
+ * {@code viaSnapshot}, live tables are snapshotted first and both passes read those snapshots' files; the snapshots
+ * are deleted at the end, also on failure.
  */
 public final class Reconcile {
   private static final int CACHING = 1_000;
@@ -38,6 +45,8 @@ public final class Reconcile {
   private final SparkSession spark;
   private final Configuration hbaseConf;
   private ReconcileOptions options;
+  /** Live sides read from a snapshot taken for this run (--via-snapshot): the snapshot's name. */
+  private final Map<SideSpec, String> via = new HashMap<>();
 
   private Reconcile(SparkSession spark, Configuration hbaseConf) {
     this.spark = spark;
@@ -58,6 +67,32 @@ public final class Reconcile {
       throw new IllegalStateException("options(...) first");
     }
     long t0 = System.nanoTime();
+    if (!options.viaSnapshot() || (options.old().isSnapshot() && options.neu().isSnapshot())) {
+      return compare(t0);
+    }
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf); Admin admin = conn.getAdmin();
+         TemporarySnapshot oldSnap = snapshotOf(admin, options.old());
+         TemporarySnapshot newSnap = snapshotOf(admin, options.neu())) {
+      if (oldSnap != null) {
+        via.put(options.old(), oldSnap.name());
+      }
+      if (newSnap != null) {
+        via.put(options.neu(), newSnap.name());
+      }
+      return compare(t0);
+    } catch (IOException e) {
+      throw new RekeyException("Cannot reconcile via snapshots: " + e.getMessage(), e);
+    } finally {
+      via.clear();
+    }
+  }
+
+  /** A snapshot of a live side, taken now (both sides then read files of the same moment, pass 2 too); else null. */
+  private static TemporarySnapshot snapshotOf(Admin admin, SideSpec side) {
+    return side.isSnapshot() ? null : TemporarySnapshot.take(admin, TableName.valueOf(side.table()), "reconcile");
+  }
+
+  private ReconcileResult compare(long t0) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Buckets buckets = options.buckets();
     RowClassifier oldC = classifier(options.old().layout());
@@ -85,7 +120,7 @@ public final class Reconcile {
       }
       Map<Integer, BucketDrill> drills = mismatched.isEmpty() ? Map.of() : drill(jsc, conf, oldRead, newRead,
           oldC.forDrillDown(), newC.forDrillDown(), mismatched);
-      return new ReconcileResult(summary(options.old(), oldRead, old), summary(options.neu(), newRead, neu),
+      return new ReconcileResult(summary(oldRead, options.old(), old), summary(newRead, options.neu(), neu),
           buckets.from(), buckets.to(), buckets.size(), options.time().describe(), options.digest(), comparisons,
           drills, (System.nanoTime() - t0) / 1e9);
     }
@@ -112,7 +147,8 @@ public final class Reconcile {
   }
 
   private RegionReader reader(SideSpec side, boolean keysOnly) {
-    RegionReader r = side.isSnapshot() ? RegionReader.snapshot(side.snapshot())
+    String snapshot = side.isSnapshot() ? side.snapshot() : via.get(side);
+    RegionReader r = snapshot != null ? RegionReader.snapshot(snapshot)
         : RegionReader.table(TableName.valueOf(side.table()));
     r.caching(CACHING);
     if (keysOnly) {
@@ -226,12 +262,13 @@ public final class Reconcile {
     return out;
   }
 
-  private static SideSummary summary(SideSpec side, RegionRead read, SideTally t) {
+  private SideSummary summary(RegionRead read, SideSpec side, SideTally t) {
     long cells = 0;
     for (int i = 0; i < t.inRangeBuckets(); i++) {
       cells += t.bucket(i).cells();
     }
-    return new SideSummary(side.describe(), side.layout().name(), read.regions(), read.partitions(), t.read(),
-        t.inRange(), t.outside(), cells);
+    String what = via.containsKey(side) ? side.describe() + " via snapshot " + via.get(side) : side.describe();
+    return new SideSummary(what, side.layout().name(), read.regions(), read.partitions(), t.read(), t.inRange(),
+        t.outside(), cells);
   }
 }

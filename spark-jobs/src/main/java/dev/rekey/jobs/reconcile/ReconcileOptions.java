@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * only: Spark closures get the serializable parts ({@link RowClassifier}), never the options.
  */
 public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, TimeSource time, NaturalKey naturalKey,
-    boolean digest, int samples, Path out) {
+    boolean digest, int samples, Path out, boolean viaSnapshot) {
 
   /** Default number of sample natural keys per mismatched bucket. */
   public static final int DEFAULT_SAMPLES = 20;
@@ -27,6 +27,7 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, Time
     private boolean digest;
     private int samples = DEFAULT_SAMPLES;
     private Path out;
+    private boolean viaSnapshot;
 
     public Builder old(SideSpec v) {
       old = v;
@@ -75,6 +76,12 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, Time
       return this;
     }
 
+    /** Read live tables from snapshots taken (and deleted) for this run, not through their RegionServers. */
+    public Builder viaSnapshot(boolean v) {
+      viaSnapshot = v;
+      return this;
+    }
+
     public Builder samples(int v) {
       samples = v;
       return this;
@@ -99,7 +106,7 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, Time
       }
       NaturalKey nk = NaturalKey.common(old.layout(), neu.layout());
       TimeSource ts = TimeSource.resolve(time, old.layout(), neu.layout());
-      return new ReconcileOptions(old, neu, b, ts, nk, digest, samples, out);
+      return new ReconcileOptions(old, neu, b, ts, nk, digest, samples, out, viaSnapshot);
     }
   }
 }

@@ -195,6 +195,33 @@ class ReconcileIT {
   }
 
   @Test
+  void liveTablesReadViaSnapshotsFindTheSameFaultsAndLeaveNoSnapshot() throws Exception {
+    ReconcileResult live = run(opts(oldTable(), v2Faulty).digest(true).build());
+    ReconcileResult via = run(opts(oldTable(), v2Faulty).digest(true).viaSnapshot(true).build());
+    assertEquals(3, via.exitCode());
+    assertEquals(live.buckets(), via.buckets());
+    assertEquals(live.drill(0).samples(), via.drill(0).samples());
+    assertEquals(live.drill(4).missingInNew(), via.drill(4).missingInNew());
+    assertTrue(via.old().source().startsWith("table " + v1.getNameAsString() + " via snapshot rekey_reconcile_"),
+        via.old().source());
+    assertTrue(via.neu().source().startsWith("table " + v2Faulty.getNameAsString() + " via snapshot "));
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      assertTrue(admin.listSnapshots().stream().noneMatch(d -> d.getName().startsWith("rekey_reconcile_")),
+          "the run's snapshots are deleted");
+      // a side given as a snapshot is read as it is: only the live side gets a snapshot of its own
+      ReconcileResult mixed = run(opts(SideSpec.snapshot("old", v1Snapshot, V1), v2).viaSnapshot(true).build());
+      assertTrue(mixed.matches(), () -> mixed.buckets().toString());
+      assertEquals("snapshot " + v1Snapshot, mixed.old().source());
+      RekeyException missing = assertThrows(RekeyException.class, () -> run(opts(oldTable(),
+          TableName.valueOf("no_such_table")).viaSnapshot(true).build()));
+      assertTrue(missing.getMessage().contains("Cannot snapshot table no_such_table: it does not exist"),
+          missing.getMessage());
+      assertTrue(admin.listSnapshots().stream().noneMatch(d -> d.getName().startsWith("rekey_reconcile_")),
+          "the old side's snapshot is deleted when the new side's cannot be taken");
+    }
+  }
+
+  @Test
   void aCountsRunReadsKeysOnlyButItsDrillDownReadsWholeRows() {
     ReconcileResult r = run(opts(oldTable(), v2Faulty).samples(5).build());
     assertEquals(3, r.exitCode());
