@@ -34,6 +34,10 @@ public final class ScanCommand extends SparkCommand {
   @Option(names = "--snapshot", paramLabel = "S", description = "Snapshot to scan (its files; no RegionServer load).")
   String snapshot;
 
+  @Option(names = "--via-snapshot", description = "With --table: scan a snapshot the job takes (a flush and a "
+      + "snapshot) and deletes after, so the RegionServers serve no rows. Needs the right to snapshot the table.")
+  boolean viaSnapshot;
+
   @Option(names = "--layout", paramLabel = "L", required = true,
       description = "Layout file that decodes the row keys, or a name in conf/layouts (events-v2).")
   String layout;
@@ -90,7 +94,7 @@ public final class ScanCommand extends SparkCommand {
   /** The validated options (no Spark, no HBase): what the CLI hands to the job. */
   ScanOptions options() {
     ScanOptions.Builder b = ScanOptions.builder()
-        .source(ScanSource.of(table, snapshot))
+        .source(ScanSource.of(table, snapshot, viaSnapshot))
         .layout(LayoutFiles.load(layout, "--layout"))
         .window(TimeWindow.fromOptions(from, to, day))
         .out(out)

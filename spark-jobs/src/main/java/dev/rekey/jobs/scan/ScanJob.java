@@ -6,6 +6,7 @@ import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.jobs.common.TemporarySnapshot;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,6 +21,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.fs.FileSystem;
@@ -82,19 +84,34 @@ public final class ScanJob {
       throw new IllegalStateException("ScanJob needs hbaseConf(...) and options(...) before execute()");
     }
     long t0 = System.nanoTime();
+    if (options.source().kind() != ScanSource.Kind.TABLE_VIA_SNAPSHOT) {
+      return scan(options.source(), options.source().toString(), t0);
+    }
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf); Admin admin = conn.getAdmin();
+         TemporarySnapshot snap = TemporarySnapshot.take(admin, TableName.valueOf(options.source().name()), "scan")) {
+      progress.accept("  took snapshot " + snap.name() + " of table " + options.source().name() + " (deleted after)");
+      return scan(ScanSource.snapshot(snap.name()), "table " + options.source().name() + " via snapshot "
+          + snap.name(), t0);
+    } catch (IOException e) {
+      throw new RekeyException("Cannot scan " + options.source() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Scans {@code from} (a table or snapshot); {@code source} is what the user asked for, in messages and results. */
+  private ScanResult scan(ScanSource from, String source, long t0) {
     ScanOptions o = options;
     // report timestamps (timestamp_millis, CSV/JSON text) are UTC, whatever the machine's zone
     spark.conf().set("spark.sql.session.timeZone", "UTC");
-    RegionReader reader = (o.source().kind() == ScanSource.Kind.TABLE
-        ? RegionReader.table(TableName.valueOf(o.source().name()))
-        : RegionReader.snapshot(o.source().name()))
+    RegionReader reader = (from.kind() == ScanSource.Kind.TABLE
+        ? RegionReader.table(TableName.valueOf(from.name()))
+        : RegionReader.snapshot(from.name()))
         .timeRange(o.window().from(), o.window().to())
         .families(o.families())
         .splitsPerRegion(o.splitsPerRegion())
         .caching(o.caching());
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     try (RegionRead read = reader.open(jsc, hbaseConf)) {
-      progress.accept(String.format("  scanning %s: %d regions, %d partitions, window %s", o.source(), read.regions(),
+      progress.accept(String.format("  scanning %s: %d regions, %d partitions, window %s", source, read.regions(),
           read.partitions(), o.window()));
       JavaRDD<ScanRecord> records = read.rows()
           .mapPartitionsWithIndex(new PartitionScan(new RowDecoder(o.layout()), o.samples()), true)
@@ -104,13 +121,13 @@ public final class ScanJob {
         List<RegionStats> stats = RegionStats.dedupe(records.filter(ScanRecord::isStats).map(ScanRecord::stats)
             .collect());
         if (stats.size() != read.partitions()) {
-          throw new RekeyException("Cannot scan " + o.source() + ": got stats from " + stats.size() + " of "
+          throw new RekeyException("Cannot scan " + source + ": got stats from " + stats.size() + " of "
               + read.partitions() + " partitions; some partitions were not read");
         }
         progress.accept(String.format("  read and decoded %,d rows in %.1f s",
             stats.stream().mapToLong(RegionStats::rows).sum(), (System.nanoTime() - t0) / 1e9));
-        failOnUndecodable(o, stats);
-        List<RegionTotals> perRegion = RegionTotals.of(stats, read.regions(), o.splitsPerRegion(), startKeys(o));
+        failOnUndecodable(o, source, stats);
+        List<RegionTotals> perRegion = RegionTotals.of(stats, read.regions(), o.splitsPerRegion(), startKeys(from));
 
         ScanViews views = new ScanViews(o.layout(), o.columns());
         RowDecoder decoder = new RowDecoder(o.layout());
@@ -129,7 +146,7 @@ public final class ScanJob {
         Path summary = out.resolve("summary.json");
         Path html = out.resolve("report.html");
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        ScanResult result = new ScanResult(o.source().toString(), o.layout().name(), o.window(), read.regions(),
+        ScanResult result = new ScanResult(source, o.layout().name(), o.window(), read.regions(),
             read.partitions(), o.splitsPerRegion(), perRegion, stats, reports, out.toString(), summary.toString(),
             html.toString(), ms);
         AtomicJson.writeText(summary, result.toJson());
@@ -164,7 +181,7 @@ public final class ScanJob {
   record DecodedRowAt(DecodedRow row, int partition) implements java.io.Serializable {
   }
 
-  private static void failOnUndecodable(ScanOptions o, List<RegionStats> stats) {
+  private static void failOnUndecodable(ScanOptions o, String source, List<RegionStats> stats) {
     long bad = stats.stream().mapToLong(RegionStats::undecodable).sum();
     if (bad == 0) {
       return;
@@ -178,7 +195,7 @@ public final class ScanJob {
         }
       }
     }
-    throw new RekeyException("Cannot scan " + o.source() + " with layout " + o.layout().name() + " ("
+    throw new RekeyException("Cannot scan " + source + " with layout " + o.layout().name() + " ("
         + o.layout().source() + "): " + bad + " of " + (bad + rows) + " row keys do not decode. Samples (key hex: "
         + "reason):\n  " + String.join("\n  ", samples) + "\nCheck that --layout is the layout the table was "
         + "written with (e.g. telemetry-v1 for the legacy table, telemetry-v2 for the salted one).");
@@ -254,23 +271,23 @@ public final class ScanJob {
    * The regions' start keys in the input format's split order (to place partitions in regions): the live table's in
    * key order, the snapshot manifest's in manifest order.
    */
-  private List<byte[]> startKeys(ScanOptions o) {
-    if (o.source().kind() == ScanSource.Kind.SNAPSHOT) {
+  private List<byte[]> startKeys(ScanSource from) {
+    if (from.kind() == ScanSource.Kind.SNAPSHOT) {
       try {
         org.apache.hadoop.fs.Path rootDir = CommonFSUtils.getRootDir(hbaseConf);
         FileSystem fs = rootDir.getFileSystem(hbaseConf);
         return TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
-                TableSnapshotInputFormatImpl.getSnapshotManifest(hbaseConf, o.source().name(), rootDir, fs))
+                TableSnapshotInputFormatImpl.getSnapshotManifest(hbaseConf, from.name(), rootDir, fs))
             .stream().map(RegionInfo::getStartKey).toList();
       } catch (IOException e) {
-        throw new RekeyException("Cannot read the regions of " + o.source() + ": " + e.getMessage(), e);
+        throw new RekeyException("Cannot read the regions of " + from + ": " + e.getMessage(), e);
       }
     }
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
-        RegionLocator locator = conn.getRegionLocator(TableName.valueOf(o.source().name()))) {
+        RegionLocator locator = conn.getRegionLocator(TableName.valueOf(from.name()))) {
       return Arrays.asList(locator.getStartKeys());
     } catch (IOException e) {
-      throw new RekeyException("Cannot read the region boundaries of " + o.source() + ": " + e.getMessage(), e);
+      throw new RekeyException("Cannot read the region boundaries of " + from + ": " + e.getMessage(), e);
     }
   }
 

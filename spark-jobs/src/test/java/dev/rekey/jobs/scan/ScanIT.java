@@ -155,6 +155,22 @@ class ScanIT {
       assertEquals(live.perRegion().get(r).rows(), snap.perRegion().get(r).rows(), "region " + r);
     }
     assertSameActivity(expected, readActivity(snap.reports().get(0).path()));
+
+    // --via-snapshot: the job takes its own snapshot of the live table, scans its files and deletes it
+    ScanResult via = run(ScanOptions.builder().source(ScanSource.tableViaSnapshot(eventsTable.getNameAsString()))
+        .layout(events).window(day).report(report("user_daily_activity")).out(out("via")).build());
+    assertTrue(via.source().startsWith("table " + eventsTable.getNameAsString() + " via snapshot rekey_scan_"),
+        via.source());
+    assertEquals(live.rows(), via.rows());
+    assertEquals(live.cells(), via.cells());
+    for (int r = 0; r < REGIONS; r++) {
+      assertEquals(live.perRegion().get(r).rows(), via.perRegion().get(r).rows(), "region " + r);
+    }
+    assertSameActivity(expected, readActivity(via.reports().get(0).path()));
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      assertTrue(admin.listSnapshots().stream().noneMatch(d -> d.getName().startsWith("rekey_scan_")),
+          "the scan's snapshot is deleted");
+    }
   }
 
   @Test

@@ -85,8 +85,11 @@ class ScanPlanTest {
     assertEquals(TimeWindow.ALL, o.window());
     assertEquals(Map.of("from", "0", "to", Long.toString(Long.MAX_VALUE)), o.reportValues());
 
-    assertTrue(usage(() -> ScanSource.of(null, null)).getMessage().contains("exactly one of --table"));
-    assertTrue(usage(() -> ScanSource.of("t", "s")).getMessage().contains("exactly one of --table"));
+    assertTrue(usage(() -> ScanSource.of(null, null, false)).getMessage().contains("exactly one of --table"));
+    assertTrue(usage(() -> ScanSource.of("t", "s", false)).getMessage().contains("exactly one of --table"));
+    assertTrue(usage(() -> ScanSource.of(null, "s", true)).getMessage().contains("drop --via-snapshot"));
+    assertEquals(ScanSource.tableViaSnapshot("t"), ScanSource.of("t", null, true));
+    assertEquals("table t (via a snapshot)", ScanSource.of("t", null, true).toString());
     assertTrue(usage(() -> ScanOptions.builder().table("t").build()).getMessage().contains("Missing --layout"));
     assertTrue(usage(() -> ScanOptions.builder().table("t").layout(events).splitsPerRegion(0).build()).getMessage()
         .contains("Invalid --splits-per-region 0"));
