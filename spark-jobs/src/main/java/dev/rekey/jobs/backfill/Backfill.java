@@ -2,6 +2,7 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.Poll;
@@ -24,6 +25,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -223,9 +225,9 @@ public final class Backfill {
             acc[region * 3]++;
             last = r.sourceKey();
           }
-          for (KeyValue kv : r.cells()) {
+          for (Cell c : r.cells()) {
             acc[region * 3 + 1]++;
-            acc[region * 3 + 2] += kv.getLength();
+            acc[region * 3 + 2] += PackedCells.keyValueLength(r.targetKey().length, c);
           }
         }
         return List.of(acc).iterator();
@@ -577,7 +579,7 @@ public final class Backfill {
     @Override
     public Tuple2<byte[], byte[]> next() {
       RekeyedRows.Row r = rows.next();
-      return new Tuple2<>(r.targetKey(), PackedRow.pack(r.sourceKey(), r.time(), r.cells()));
+      return new Tuple2<>(r.targetKey(), PackedRow.pack(r.sourceKey(), r.targetKey(), r.time(), r.cells()));
     }
   }
 }

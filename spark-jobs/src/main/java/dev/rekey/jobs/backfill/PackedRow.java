@@ -2,7 +2,6 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.PackedCells;
 import java.util.Arrays;
-import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -18,14 +17,14 @@ final class PackedRow {
   private PackedRow() {
   }
 
-  static byte[] pack(byte[] sourceKey, long time, List<KeyValue> cells) {
-    Cell[] all = cells.toArray(new Cell[0]);
+  /** Packs a source row's cells under its target key (each cell copied once, straight into the packed row). */
+  static byte[] pack(byte[] sourceKey, byte[] targetKey, long time, Cell[] sourceCells) {
     int header = 4 + sourceKey.length + 8;
-    byte[] out = new byte[header + PackedCells.size(all)];
+    byte[] out = new byte[header + PackedCells.sizeAs(targetKey.length, sourceCells)];
     Bytes.putInt(out, 0, sourceKey.length);
     System.arraycopy(sourceKey, 0, out, 4, sourceKey.length);
     Bytes.putLong(out, 4 + sourceKey.length, time);
-    PackedCells.packInto(all, out, header);
+    PackedCells.packAs(targetKey, sourceCells, out, header);
     return out;
   }
 

@@ -1,24 +1,22 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.rowkey.Hex;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * The map side over one input partition: each source Result → its cells re-keyed as new KeyValues (family,
- * qualifier, timestamp, type and value kept; copied, so nothing points into the reader's buffers). A row that
- * arrives as several consecutive Results is counted once. Undecodable keys go to the quarantine writer. Lazy.
+ * The map side over one input partition: each source Result → its target key and time, with its cells as read; the
+ * consumer copies them under the target key ({@link PackedRow#pack}: family, qualifier, timestamp, type and value
+ * kept) before asking for the next row, so nothing is kept pointing into the reader's buffers. A row that arrives as
+ * several consecutive Results is counted once. Undecodable keys go to the quarantine writer. Lazy.
  */
 final class RekeyedRows implements Iterator<RekeyedRows.Row> {
-  /** One source Result re-keyed. */
-  record Row(byte[] sourceKey, byte[] targetKey, long time, List<KeyValue> cells) {
+  /** One source Result re-keyed: its cells as read (their own row is the source key; they go under targetKey). */
+  record Row(byte[] sourceKey, byte[] targetKey, long time, Cell[] cells) {
   }
 
   private final Iterator<Result> in;
@@ -93,14 +91,6 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
     if (lastQuarantined || r.isEmpty()) {
       return null;
     }
-    List<KeyValue> cells = new ArrayList<>(r.size());
-    for (Cell c : r.rawCells()) {
-      cells.add(new KeyValue(lastTarget, 0, lastTarget.length,
-          c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength(),
-          c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(),
-          c.getTimestamp(), KeyValue.Type.codeToType(c.getTypeByte()),
-          c.getValueArray(), c.getValueOffset(), c.getValueLength()));
-    }
-    return new Row(lastSource, lastTarget, lastTime, cells);
+    return new Row(lastSource, lastTarget, lastTime, r.rawCells());
   }
 }

@@ -9,7 +9,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * A row's cells as one byte array: {@code int count, (int length, KeyValue bytes) x count} (KeyValue's own
  * serialization, tags dropped). What a job keeps of a row it caches: one array instead of a graph of ~20 objects per
  * row, which Spark's memory store sizes cheaply and the garbage collector does not have to trace; and the cells part
- * of the rows backfill shuffles.
+ * of the rows backfill shuffles, packed under their new row key straight from the source cells.
  */
 public final class PackedCells {
   private PackedCells() {
@@ -19,25 +19,52 @@ public final class PackedCells {
   public static int size(Cell[] cells) {
     int size = 4;
     for (Cell c : cells) {
-      size += 4 + length(c);
+      size += 4 + keyValueLength(c.getRowLength(), c);
     }
     return size;
   }
 
+  /** Bytes {@link #packAs} takes for these cells under a row key of {@code rowLength} bytes. */
+  public static int sizeAs(int rowLength, Cell[] cells) {
+    int size = 4;
+    for (Cell c : cells) {
+      size += 4 + keyValueLength(rowLength, c);
+    }
+    return size;
+  }
+
+  /** The length of the cell's KeyValue (without tags) under a row key of {@code rowLength} bytes. */
+  public static int keyValueLength(int rowLength, Cell c) {
+    return KeyValueUtil.length((short) rowLength, c.getFamilyLength(), c.getQualifierLength(), c.getValueLength(), 0,
+        false);
+  }
+
   /** Packs the cells into {@code out} from {@code at} (room for {@link #size} bytes); returns the end offset. */
   public static int packInto(Cell[] cells, byte[] out, int at) {
+    return pack(null, cells, out, at);
+  }
+
+  /**
+   * As {@link #packInto}, every cell written under {@code row} instead of its own (room for {@link #sizeAs} bytes):
+   * a re-keyed row, without first copying each cell into a KeyValue of the new row.
+   */
+  public static int packAs(byte[] row, Cell[] cells, byte[] out, int at) {
+    return pack(row, cells, out, at);
+  }
+
+  private static int pack(byte[] row, Cell[] cells, byte[] out, int at) {
     Bytes.putInt(out, at, cells.length);
     at += 4;
     for (Cell c : cells) {
-      Bytes.putInt(out, at, length(c));
-      at = KeyValueUtil.appendToByteArray(c, out, at + 4, false);
+      byte[] r = row != null ? row : c.getRowArray();
+      int len = KeyValue.writeByteArray(out, at + 4, r, row != null ? 0 : c.getRowOffset(),
+          row != null ? row.length : c.getRowLength(), c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength(),
+          c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(), c.getTimestamp(),
+          KeyValue.Type.codeToType(c.getTypeByte()), c.getValueArray(), c.getValueOffset(), c.getValueLength(), null);
+      Bytes.putInt(out, at, len);
+      at += 4 + len;
     }
     return at;
-  }
-
-  private static int length(Cell c) {
-    return KeyValueUtil.length(c.getRowLength(), c.getFamilyLength(), c.getQualifierLength(), c.getValueLength(), 0,
-        false);
   }
 
   /** The cells packed at {@code offset} of {@code buf}, as KeyValues pointing into it (not copied). */

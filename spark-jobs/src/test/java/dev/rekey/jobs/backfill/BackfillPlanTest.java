@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Tag;
@@ -108,16 +110,19 @@ class BackfillPlanTest {
     RowOrder o = new RowOrder();
     assertTrue(o.compare(Bytes.toBytes("r1"), new byte[] {(byte) 0x80}) < 0, "unsigned: 'r' (0x72) before 0x80");
     assertTrue(o.compare(Bytes.toBytes("ab"), Bytes.toBytes("abc")) < 0);
-    byte[] row = Bytes.toBytes("row");
-    KeyValue s = new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("s"), 7L, Bytes.toBytes("ok"));
-    KeyValue v = new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("v"), 7L, Bytes.toBytes(42L));
-    byte[] packed = PackedRow.pack(Bytes.toBytes("src"), 1764374400000L, List.of(s, v));
-    assertArrayEquals(Bytes.toBytes("src"), PackedRow.sourceKey(packed));
+    byte[] src = Bytes.toBytes("src");
+    byte[] target = Bytes.toBytes("new-row");
+    KeyValue s = new KeyValue(src, Bytes.toBytes("d"), Bytes.toBytes("s"), 7L, Bytes.toBytes("ok"));
+    KeyValue v = new KeyValue(src, Bytes.toBytes("d"), Bytes.toBytes("v"), 7L, Bytes.toBytes(42L));
+    byte[] packed = PackedRow.pack(src, target, 1764374400000L, new Cell[] {s, v});
+    assertArrayEquals(src, PackedRow.sourceKey(packed));
     assertEquals(1764374400000L, PackedRow.time(packed));
     KeyValue[] back = PackedRow.cells(packed);
     assertEquals(2, back.length);
-    assertEquals(s, back[0]);
-    assertEquals(v, back[1]);
+    // the source cells, each under the target key
+    assertEquals(new KeyValue(target, Bytes.toBytes("d"), Bytes.toBytes("s"), 7L, Bytes.toBytes("ok")), back[0]);
+    assertEquals(new KeyValue(target, Bytes.toBytes("d"), Bytes.toBytes("v"), 7L, Bytes.toBytes(42L)), back[1]);
+    assertEquals(PackedCells.keyValueLength(target.length, v), back[1].getLength());
     assertEquals(7L, back[1].getTimestamp());
     assertArrayEquals(Bytes.toBytes(42L), org.apache.hadoop.hbase.CellUtil.cloneValue(back[1]));
   }

@@ -39,6 +39,26 @@ class PackedCellsTest {
   }
 
   @Test
+  void cellsPackedUnderANewRowKeepEverythingElse() {
+    byte[] source = Bytes.toBytes("old-key");
+    byte[] target = Bytes.toBytes("a-longer-new-key");
+    Cell[] cells = {
+        new KeyValue(source, Bytes.toBytes("d"), Bytes.toBytes("a"), 9L, Bytes.toBytes(42L)),
+        new KeyValue(source, Bytes.toBytes("d"), Bytes.toBytes("b"), 7L, KeyValue.Type.Delete, new byte[0])};
+    byte[] buf = new byte[PackedCells.sizeAs(target.length, cells)];
+    assertEquals(buf.length, PackedCells.packAs(target, cells, buf, 0));
+    KeyValue[] back = PackedCells.unpack(buf, 0);
+    for (int i = 0; i < cells.length; i++) {
+      assertArrayEquals(target, CellUtil.cloneRow(back[i]));
+      assertArrayEquals(CellUtil.cloneQualifier(cells[i]), CellUtil.cloneQualifier(back[i]));
+      assertEquals(cells[i].getTimestamp(), back[i].getTimestamp());
+      assertEquals(cells[i].getTypeByte(), back[i].getTypeByte());
+      assertArrayEquals(CellUtil.cloneValue(cells[i]), CellUtil.cloneValue(back[i]));
+      assertEquals(PackedCells.keyValueLength(target.length, cells[i]), back[i].getLength());
+    }
+  }
+
+  @Test
   void noCellsPackToTheCountAlone() {
     byte[] buf = new byte[PackedCells.size(new Cell[0])];
     assertEquals(4, buf.length);
