@@ -46,7 +46,7 @@ public final class RowClassifier implements Serializable {
     this.time = time;
     this.buckets = buckets;
     this.digest = digest;
-    this.timeIndex = time.cell() ? -1 : decoder.fieldNames().indexOf(time.field());
+    this.timeIndex = time.cell() ? -1 : layout.fieldIndex(time.field());
   }
 
   public RowClassifier withDigest(boolean on) {
