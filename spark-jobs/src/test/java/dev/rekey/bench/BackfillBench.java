@@ -100,8 +100,8 @@ class BackfillBench {
   }
 
   /**
-   * What teams do without rekey: read (TableSnapshotInputFormat, one split per region), rekey, Put through a
-   * BufferedMutator per partition (WAL on).
+   * What teams do without rekey: read, rekey, Put through a BufferedMutator per partition (WAL on). It reads the
+   * snapshot exactly as rekey does (the shared reader, at least two tasks per core): only the write differs.
    */
   private static long putCopy(String snap, KeyLayout v1, KeyLayout v2, TableName target) throws Exception {
     Map<String, String> conf = HBaseConfigs.toMap(SharedHBase.conf());
