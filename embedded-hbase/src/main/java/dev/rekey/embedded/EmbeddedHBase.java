@@ -125,6 +125,18 @@ public final class EmbeddedHBase {
    * @throws EmbeddedHBaseException with the reason from the server log when it fails to start in time
    */
   public boolean start(Duration timeout) {
+    return start(timeout, false);
+  }
+
+  /**
+   * Like {@link #start}, but a server this call starts has no tables, snapshots or staged files from earlier runs:
+   * for test runs, whose uniquely named tables would otherwise pile up run after run towards the region limit.
+   */
+  public boolean startEmpty(Duration timeout) {
+    return start(timeout, true);
+  }
+
+  private boolean start(Duration timeout, boolean empty) {
     try {
       Files.createDirectories(runDir);
       try (FileChannel ch = FileChannel.open(runDir.resolve(".lock"), StandardOpenOption.CREATE,
@@ -133,6 +145,9 @@ public final class EmbeddedHBase {
         if (running.isPresent()) {
           out.accept("HBase is already running (pid " + running.get().pid() + ", run dir " + runDir + ")");
           return false;
+        }
+        if (empty) {
+          deleteTree(runDir.resolve("data"));
         }
         launch(timeout);
         return true;

@@ -59,8 +59,15 @@ class EmbeddedHBaseIT {
       first.onExit().get();
       assertTrue(hbase.runningProcess().isEmpty(), "a dead pid is not taken for a running server");
 
-      assertTrue(hbase.start(Duration.ofSeconds(180)), "a stale pid file does not block a new start");
+      // an empty start (test runs) drops what earlier runs left; a running server's data is never touched
+      Path leftover = hbase.runDir().resolve("data/hbase/leftover-of-an-earlier-run");
+      Files.writeString(leftover, "x");
+      assertTrue(hbase.startEmpty(Duration.ofSeconds(180)), "a stale pid file does not block a new start");
       assertNotEquals(first.pid(), hbase.runningProcess().orElseThrow().pid());
+      assertFalse(Files.exists(leftover), "the empty start cleared the data of the dead server");
+      Files.writeString(leftover, "x");
+      assertFalse(hbase.startEmpty(Duration.ofSeconds(180)), "already running");
+      assertTrue(Files.exists(leftover), "a running server's data is kept");
     } finally {
       hbase.stop(Duration.ofSeconds(120));
     }

@@ -37,7 +37,7 @@ public final class SharedHBase {
   public static synchronized EmbeddedHBase server() {
     if (server == null) {
       EmbeddedHBase s = new EmbeddedHBase(runRoot().resolve("hbase"), System.out::println);
-      s.start(Duration.ofSeconds(180));
+      s.startEmpty(Duration.ofSeconds(180)); // no tables of earlier local runs: each run starts from an empty server
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         closeConnection();
         s.stop(Duration.ofSeconds(60));
