@@ -18,9 +18,14 @@ import dev.rekey.testing.SharedSpark;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.BufferedMutator;
@@ -29,9 +34,14 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import scala.Tuple2;
 
 /**
  * bench/backfill: the same snapshot backfilled by (a) rekey (HFiles + bulk load) and (b) a Put copy through
@@ -66,6 +76,14 @@ class BackfillBench {
     }
     double readSeconds = (System.nanoTime() - tr) / 1e9;
 
+    // the floor of any bulk-load path: read the snapshot and write every cell to HFiles with the target family's
+    // settings, in source order (no rekey, no reordering shuffle, no load, no verification)
+    TableName floorTable = target(admin, "bench_floor");
+    long tw = System.nanoTime();
+    writeHFilesInSourceOrder(snap, admin.getDescriptor(floorTable),
+        SharedHBase.runRoot().resolve("bench-floor-" + System.nanoTime()).toUri().toString());
+    double writeFloorSeconds = (System.nanoTime() - tw) / 1e9;
+
     TableName a = target(admin, "bench_rekey");
     resetPeaks();
     long t0 = System.nanoTime();
@@ -89,6 +107,8 @@ class BackfillBench {
     System.out.printf("BENCH put copy (BufferedMutator): %.1f s, %,.0f rows/s, peak heap %d MB%n", putSeconds,
         copied / putSeconds, putPeak);
     System.out.printf("BENCH read-only pass (floor): %.1f s, %,.0f rows/s%n", readSeconds, readRows / readSeconds);
+    System.out.printf("BENCH read + HFile write in source order (floor of any bulk load): %.1f s, %,.0f rows/s;"
+        + " Put copy / this = %.2fx%n", writeFloorSeconds, readRows / writeFloorSeconds, putSeconds / writeFloorSeconds);
     System.out.printf("BENCH ratio rekey/put = %.2fx (beyond the read pass: %.2fx)%n", putSeconds / rekeySeconds,
         (putSeconds - readSeconds) / Math.max(0.001, rekeySeconds - readSeconds));
   }
@@ -97,6 +117,34 @@ class BackfillBench {
     TableName t = SharedHBase.uniqueTable(prefix);
     TableCreator.table(t).families(List.of(FamilySpec.parse("d"))).splitPoints(SplitPoints.salt(16)).create(admin);
     return t;
+  }
+
+  /**
+   * Reads the snapshot (the shared reader, as the backfill does) and writes its cells, already in key order within
+   * each read split, through HFileOutputFormat2 configured from {@code descriptor}: the work every bulk-load path does
+   * at the least. The files are deleted afterwards.
+   */
+  private static void writeHFilesInSourceOrder(String snap, TableDescriptor descriptor,
+      String dir) throws Exception {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
+    Job job = Job.getInstance(new Configuration(SharedHBase.conf()));
+    HFileOutputFormat2.configureIncrementalLoadMap(job, descriptor);
+    job.getConfiguration().setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
+    try (RegionRead read = RegionReader.snapshot(snap).minPartitions(2 * SharedSpark.session().sparkContext()
+        .defaultParallelism()).open(jsc, SharedHBase.conf())) {
+      read.rows().flatMapToPair(row -> {
+        List<Tuple2<ImmutableBytesWritable, KeyValue>> cells = new ArrayList<>(row.size());
+        ImmutableBytesWritable key = new ImmutableBytesWritable(row.getRow());
+        for (Cell c : row.rawCells()) {
+          cells.add(new Tuple2<>(key, KeyValueUtil.copyToNewKeyValue(c)));
+        }
+        return cells.iterator();
+      }).saveAsNewAPIHadoopFile(dir, ImmutableBytesWritable.class, KeyValue.class, HFileOutputFormat2.class,
+          job.getConfiguration());
+    } finally {
+      Path p = new Path(dir);
+      p.getFileSystem(SharedHBase.conf()).delete(p, true);
+    }
   }
 
   /**
@@ -131,9 +179,9 @@ class BackfillBench {
   }
 
   private static Cell rebuild(byte[] row, Cell c) {
-    return new org.apache.hadoop.hbase.KeyValue(row, 0, row.length, c.getFamilyArray(), c.getFamilyOffset(),
+    return new KeyValue(row, 0, row.length, c.getFamilyArray(), c.getFamilyOffset(),
         c.getFamilyLength(), c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(), c.getTimestamp(),
-        org.apache.hadoop.hbase.KeyValue.Type.Put, c.getValueArray(), c.getValueOffset(), c.getValueLength());
+        KeyValue.Type.Put, c.getValueArray(), c.getValueOffset(), c.getValueLength());
   }
 
   private static void resetPeaks() {
