@@ -139,18 +139,7 @@ public final class KeyLayout implements Serializable {
       throw new IllegalArgumentException("Cannot encode with layout " + name + ": " + valuesInKeyOrder.length
           + " values for " + fields.size() + " fields " + fieldNames);
     }
-    Object[] values = new Object[fields.size()];
-    for (int i = 0; i < values.length; i++) {
-      FieldSpec f = fields.get(i);
-      if (f.type() != FieldType.SUB_BUCKET) {
-        if (valuesInKeyOrder[i] == null) {
-          throw new KeyEncodeException(f.name(), "Cannot encode with layout " + name + ": missing field '" + f.name() + "'");
-        }
-        values[i] = coerce(f, valuesInKeyOrder[i]);
-      }
-    }
-    deriveSubBuckets(values, valuesInKeyOrder);
-    return encodeCoerced(values);
+    return encodeCoerced(coerceInKeyOrder(valuesInKeyOrder, true));
   }
 
   private byte[] encodeCoerced(Object[] values) {
@@ -176,11 +165,18 @@ public final class KeyLayout implements Serializable {
             + "' (layout fields: " + byName.keySet() + ")");
       }
     }
-    Object[] out = new Object[fields.size()];
     Object[] given = new Object[fields.size()];
+    for (int i = 0; i < given.length; i++) {
+      given[i] = in.get(fields.get(i).name());
+    }
+    return coerceInKeyOrder(given, all);
+  }
+
+  /** As {@link #coerceAll}, for values already in key order (null = not given). */
+  private Object[] coerceInKeyOrder(Object[] given, boolean all) {
+    Object[] out = new Object[fields.size()];
     for (int i = 0; i < out.length; i++) {
       FieldSpec f = fields.get(i);
-      given[i] = in.get(f.name());
       if (f.type() == FieldType.SUB_BUCKET) {
         continue;
       }

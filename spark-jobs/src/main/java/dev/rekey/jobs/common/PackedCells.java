@@ -17,18 +17,14 @@ public final class PackedCells {
 
   /** Bytes {@link #packInto} takes for these cells. */
   public static int size(Cell[] cells) {
-    int size = 4;
-    for (Cell c : cells) {
-      size += 4 + keyValueLength(c.getRowLength(), c);
-    }
-    return size;
+    return sizeAs(-1, cells);
   }
 
-  /** Bytes {@link #packAs} takes for these cells under a row key of {@code rowLength} bytes. */
+  /** Bytes {@link #packAs} takes for these cells under a row key of {@code rowLength} bytes (-1: each its own). */
   public static int sizeAs(int rowLength, Cell[] cells) {
     int size = 4;
     for (Cell c : cells) {
-      size += 4 + keyValueLength(rowLength, c);
+      size += 4 + keyValueLength(rowLength < 0 ? c.getRowLength() : rowLength, c);
     }
     return size;
   }
