@@ -5,6 +5,7 @@ import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
+import dev.rekey.jobs.backfill.HFileOutput;
 import dev.rekey.jobs.backfill.Rekeyer;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.RegionRead;
@@ -37,7 +38,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
-import org.apache.hadoop.mapreduce.Job;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -121,15 +121,13 @@ class BackfillBench {
 
   /**
    * Reads the snapshot (the shared reader, as the backfill does) and writes its cells, already in key order within
-   * each read split, through HFileOutputFormat2 configured from {@code descriptor}: the work every bulk-load path does
-   * at the least. The files are deleted afterwards.
+   * each read split, through HFileOutputFormat2 configured as the backfill configures it ({@link HFileOutput}): the
+   * work every bulk-load path does at the least. The files are deleted afterwards.
    */
-  private static void writeHFilesInSourceOrder(String snap, TableDescriptor descriptor,
-      String dir) throws Exception {
+  private static void writeHFilesInSourceOrder(String snap, TableDescriptor descriptor, String dir)
+      throws Exception {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
-    Job job = Job.getInstance(new Configuration(SharedHBase.conf()));
-    HFileOutputFormat2.configureIncrementalLoadMap(job, descriptor);
-    job.getConfiguration().setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
+    Configuration out = HFileOutput.forTable(SharedHBase.conf(), descriptor);
     try (RegionRead read = RegionReader.snapshot(snap).minPartitions(2 * SharedSpark.session().sparkContext()
         .defaultParallelism()).open(jsc, SharedHBase.conf())) {
       read.rows().flatMapToPair(row -> {
@@ -140,7 +138,7 @@ class BackfillBench {
         }
         return cells.iterator();
       }).saveAsNewAPIHadoopFile(dir, ImmutableBytesWritable.class, KeyValue.class, HFileOutputFormat2.class,
-          job.getConfiguration());
+          out);
     } finally {
       Path p = new Path(dir);
       p.getFileSystem(SharedHBase.conf()).delete(p, true);

@@ -41,7 +41,6 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.mapreduce.Job;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -293,16 +292,7 @@ public final class Backfill {
     TargetPartitioner partitioner = new TargetPartitioner(live, k);
     int failPartition = spark.sparkContext().getConf().getInt(TEST_FAIL_PARTITION, -1);
 
-    Job job = Job.getInstance(new Configuration(hbaseConf));
-    HFileOutputFormat2.configureIncrementalLoadMap(job, target);
-    Configuration out = job.getConfiguration();
-    // tasks write files only; no region lookups from executors (the partitioning already follows the regions)
-    out.setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
-    // v1: task output becomes visible only at job commit (a failed or speculative attempt leaves nothing behind)
-    out.setInt("mapreduce.fileoutputcommitter.algorithm.version", 1);
-    if (target.getMaxFileSize() > 0) {
-      out.setLong("hbase.hregion.max.filesize", target.getMaxFileSize());
-    }
+    Configuration out = HFileOutput.forTable(hbaseConf, target);
 
     progress.accept("Reading snapshot " + o.sourceSnapshot() + ", writing HFiles for " + live.count() + " regions x "
         + k + " to " + staging.hfiles());
