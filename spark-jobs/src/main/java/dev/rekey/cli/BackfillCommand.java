@@ -4,6 +4,7 @@ import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.Versions;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.TimeArgs;
 import java.util.ArrayList;
@@ -50,6 +51,11 @@ public final class BackfillCommand extends SparkCommand {
       description = "Fail when more source keys than this do not decode (default: ${DEFAULT-VALUE}).")
   long maxQuarantined;
 
+  @Option(names = "--versions", paramLabel = "N|all", defaultValue = "all",
+      description = "Versions of each column to copy, with their timestamps (default: ${DEFAULT-VALUE}); capped per "
+          + "family at the target family's VERSIONS, and the cells left out are counted.")
+  String versions;
+
   @Option(names = "--dry-run", description = "Print rows, bytes and files per target region and the skew; write nothing.")
   boolean dryRun;
 
@@ -79,6 +85,7 @@ public final class BackfillCommand extends SparkCommand {
         .dryRun(dryRun)
         .noLoad(noLoad)
         .resume(resume)
+        .versions(Versions.parse(versions, "--versions"))
         .build();
     BackfillResult r = Backfill.on(spark, global.hbaseConf()).options(o).progress(System.out::println).execute();
     r.lines().forEach(System.out::println);

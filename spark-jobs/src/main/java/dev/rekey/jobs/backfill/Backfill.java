@@ -125,7 +125,8 @@ public final class Backfill {
       }
       boolean verified = count(manifest, RegionState.VERIFIED) == manifest.regions().size();
       BackfillResult result = new BackfillResult(o.targetTable(), o.sourceSnapshot(), staging.root.toString(), false,
-          !o.noLoad(), verified, manifest.accounting(), manifest.regions(),
+          !o.noLoad(), verified, manifest.accounting(), manifest.versions(), manifest.olderVersionsNotCopied(),
+          manifest.regions(),
           Skew.of(manifest.regions().stream().map(RegionEntry::rows).toList()), files, writeSeconds, loadSeconds,
           verifySeconds);
       staging.writeJson(staging.result(), result);
@@ -209,13 +210,16 @@ public final class Backfill {
     LongAccumulator read = jsc.sc().longAccumulator("read");
     LongAccumulator quarantined = jsc.sc().longAccumulator("quarantined");
     LongAccumulator filtered = jsc.sc().longAccumulator("filtered");
+    LongAccumulator olderVersions = jsc.sc().longAccumulator("olderVersions");
     Rekeyer rekeyer = new Rekeyer(o.sourceLayout(), o.targetLayout());
+    VersionLimit versions = versionLimit(target);
     int n = live.count();
     long[] totals;
-    try (RegionRead rows = reader().open(jsc, hbaseConf)) {
+    try (RegionRead rows = reader(versions).open(jsc, hbaseConf)) {
       totals = rows.rows().mapPartitions(it -> {
         long[] acc = new long[n * 3];
-        RekeyedRows rr = new RekeyedRows(it, rekeyer, QuarantineWriter.none(), read, quarantined, filtered);
+        RekeyedRows rr = new RekeyedRows(it, rekeyer, QuarantineWriter.none(), read, quarantined, filtered, versions,
+            olderVersions);
         byte[] last = null;
         while (rr.hasNext()) {
           RekeyedRows.Row r = rr.next();
@@ -247,16 +251,32 @@ public final class Backfill {
           totals[i * 3 + 1], totals[i * 3 + 2], files, RegionState.PLANNED));
     }
     Accounting acc = new Accounting(read.value(), written, quarantined.value(), filtered.value());
-    return new BackfillResult(o.targetTable(), o.sourceSnapshot(), stagingDir, true, false, false, acc, regions,
+    return new BackfillResult(o.targetTable(), o.sourceSnapshot(), stagingDir, true, false, false, acc,
+        o.versions().toString(), olderVersions.value(), regions,
         Skew.of(regions.stream().map(RegionEntry::rows).toList()),
         regions.stream().mapToInt(RegionEntry::files).sum(), 0, 0, 0);
   }
 
-  /** The shared snapshot read: time range and families on the scan, k splits per region, whole rows. */
-  private RegionReader reader() {
+  /**
+   * Versions to copy per target family: {@code --versions}, capped at the family's VERSIONS (a family that keeps
+   * fewer would hide the rest at once and drop them at its next major compaction).
+   */
+  private VersionLimit versionLimit(TableDescriptor target) {
+    Map<String, Integer> caps = new TreeMap<>();
+    for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
+      caps.put(f.getNameAsString(), options.versions().capAt(f.getMaxVersions()));
+    }
+    int most = caps.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+    // read what was asked for, so the versions a family cannot keep are counted, not silently skipped by the scan
+    return new VersionLimit(caps, options.versions().isAll() ? Integer.MAX_VALUE : Math.max(most,
+        options.versions().max()));
+  }
+
+  /** The shared snapshot read: time range, families and versions on the scan, k splits per region, whole rows. */
+  private RegionReader reader(VersionLimit versions) {
     BackfillOptions o = options;
     // two read tasks per core at least: a legacy source is often a few large regions
-    RegionReader r = RegionReader.snapshot(o.sourceSnapshot()).families(o.families())
+    RegionReader r = RegionReader.snapshot(o.sourceSnapshot()).families(o.families()).versions(versions.readVersions())
         .splitsPerRegion(o.splitsPerRegion()).minPartitions(2 * spark.sparkContext().defaultParallelism());
     if (o.fromMillis() != null || o.toMillis() != null) {
       r.timeRange(o.fromMillis() != null ? o.fromMillis() : 0L, o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
@@ -282,6 +302,8 @@ public final class Backfill {
     LongAccumulator filtered = jsc.sc().longAccumulator("backfill.filtered");
     LongAccumulator collisions = jsc.sc().longAccumulator("backfill.collisions");
     CollectionAccumulator<String> examples = jsc.sc().collectionAccumulator("backfill.collisionExamples");
+    LongAccumulator olderVersions = jsc.sc().longAccumulator("backfill.olderVersions");
+    VersionLimit versions = versionLimit(target);
     KeyedCounts counts = new KeyedCounts();
     jsc.sc().register(counts, "backfill.counts");
 
@@ -296,12 +318,12 @@ public final class Backfill {
 
     progress.accept("Reading snapshot " + o.sourceSnapshot() + ", writing HFiles for " + live.count() + " regions x "
         + k + " to " + staging.hfiles());
-    try (RegionRead rows = reader().open(jsc, hbaseConf)) {
+    try (RegionRead rows = reader(versions).open(jsc, hbaseConf)) {
       JavaPairRDD<byte[], byte[]> cells = rows.rows().mapPartitionsToPair(it -> {
         TaskContext tc = TaskContext.get();
         QuarantineWriter q = new QuarantineWriter(quarantineDir, tc.partitionId(), tc.taskAttemptId(),
             HBaseConfigs.fromMap(confMap));
-        return new RowsOf(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered));
+        return new RowsOf(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered, versions, olderVersions));
       });
       // the sort shuffle (whole rows, by target key) spills to disk: a region never has to fit in memory
       JavaPairRDD<byte[], byte[]> sorted = TargetSort.of(cells, partitioner, spark.sparkContext().getConf());
@@ -351,9 +373,22 @@ public final class Backfill {
       }
     });
     progress.accept("  " + acc.line());
+    if (olderVersions.value() > 0) {
+      progress.accept(String.format("  %,d older cell versions not copied: %s (raise a family's VERSIONS with "
+          + "`alter '%s', {NAME => 'FAMILY', VERSIONS => N}` and rerun to keep them)", olderVersions.value(),
+          keptVersions(target), o.targetTable()));
+    }
     return new Manifest(Manifest.VERSION, o.sourceSnapshot(), o.sourceLayout().name(), o.targetTable(),
         o.targetLayout().name(), o.fromMillis(), o.toMillis(), o.families(), k, Instant.now().toString(), regions,
-        hours, acc);
+        hours, acc, o.versions().toString(), olderVersions.value());
+  }
+
+  private static String keptVersions(TableDescriptor target) {
+    List<String> out = new ArrayList<>();
+    for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
+      out.add("family " + f.getNameAsString() + " of " + target.getTableName() + " keeps VERSIONS=" + f.getMaxVersions());
+    }
+    return String.join(", ", out);
   }
 
   private static String firstQuarantined(Staging staging) {
@@ -517,13 +552,14 @@ public final class Backfill {
     List<RegionEntry> verified = new ArrayList<>();
     for (RegionEntry r : loaded) {
       RegionCheck.Outcome c = checks.get(r.index());
-      others += c.others();
-      if (c.complete(r.rows())) {
+      others += c.otherRows();
+      if (c.complete(r.rows(), r.cells())) {
         m = m.withRegion(r.withState(RegionState.VERIFIED));
         verified.add(r);
       } else {
-        progress.accept(String.format("  region %d [%s, %s): %,d of the %,d rows written (manifest: %,d) are in the "
-            + "table", r.index(), r.startHex(), r.endHex(), c.found(), c.written(), r.rows()));
+        progress.accept(String.format("  region %d [%s, %s): %,d of the %,d cells written (%,d rows; manifest: %,d "
+            + "cells, %,d rows) are missing from the table", r.index(), r.startHex(), r.endHex(), c.missingCells(),
+            c.writtenCells(), c.writtenRows(), r.cells(), r.rows()));
       }
     }
     staging.writeJson(staging.manifest(), m);
@@ -544,7 +580,7 @@ public final class Backfill {
         bad.add(r.index() + " [" + r.startHex() + ", " + r.endHex() + ")");
       }
     }
-    return new RekeyException("Backfill of " + table + " not verified: rows written are missing from the table in "
+    return new RekeyException("Backfill of " + table + " not verified: cells written are missing from the table in "
         + "region(s) " + bad + "; their HFiles are kept in the staging dir. Rerun with --resume to load "
         + "and verify them again.", ExitCodes.MISMATCH, null);
   }

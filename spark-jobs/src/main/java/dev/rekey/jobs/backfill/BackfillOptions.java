@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Versions;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.List;
 import java.util.Objects;
@@ -23,7 +24,8 @@ public record BackfillOptions(
     boolean dryRun,
     boolean noLoad,
     boolean resume,
-    long maxQuarantined) {
+    long maxQuarantined,
+    Versions versions) {
 
   /** Default sub-partitions (HFile writers) per target region. */
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
@@ -65,6 +67,7 @@ public record BackfillOptions(
     private boolean noLoad;
     private boolean resume;
     private long maxQuarantined = DEFAULT_MAX_QUARANTINED;
+    private Versions versions = Versions.ALL;
 
     public Builder sourceSnapshot(String s) {
       this.sourceSnapshot = s;
@@ -128,6 +131,12 @@ public record BackfillOptions(
       return this;
     }
 
+    /** Versions per column to copy (default all), capped per family at the target family's VERSIONS. */
+    public Builder versions(Versions v) {
+      this.versions = v == null ? Versions.ALL : v;
+      return this;
+    }
+
     public BackfillOptions build() {
       require(sourceSnapshot, "--source-snapshot");
       require(sourceLayout, "--source-layout");
@@ -158,7 +167,7 @@ public record BackfillOptions(
         }
       }
       return new BackfillOptions(sourceSnapshot, sourceLayout, targetTable, targetLayout, from, to, families, staging,
-          splitsPerRegion, dryRun, noLoad, resume, maxQuarantined);
+          splitsPerRegion, dryRun, noLoad, resume, maxQuarantined, versions);
     }
 
     private void require(Object v, String option) {

@@ -15,6 +15,8 @@ public record BackfillResult(
     boolean loaded,
     boolean verified,
     Accounting accounting,
+    String versions,
+    long olderVersionsNotCopied,
     List<RegionEntry> regions,
     Skew skew,
     int filesWritten,
@@ -42,6 +44,9 @@ public record BackfillResult(
     }
     out.add("  " + skew.line());
     out.add("  " + accounting.line());
+    out.add(String.format("  versions per column copied: %s%s", versions, olderVersionsNotCopied == 0 ? ""
+        : String.format("; %,d older cell versions not copied (beyond the target families' VERSIONS)",
+            olderVersionsNotCopied)));
     if (!dryRun) {
       out.add(String.format("  %d HFiles; write %.1f s, load %.1f s, verify %.1f s; loaded=%s verified=%s", filesWritten,
           writeSeconds, loadSeconds, verifySeconds, loaded, verified));

@@ -23,7 +23,9 @@ public record Manifest(
     String writtenAt,
     List<RegionEntry> regions,
     SortedMap<String, Long> rowsPerHour,
-    Accounting accounting) {
+    Accounting accounting,
+    String versions,
+    long olderVersionsNotCopied) {
 
   public static final int VERSION = 1;
 
@@ -35,7 +37,7 @@ public record Manifest(
 
   public Manifest withRegions(List<RegionEntry> r) {
     return new Manifest(version, sourceSnapshot, sourceLayout, targetTable, targetLayout, fromMillis, toMillis,
-        families, splitsPerRegion, writtenAt, r, rowsPerHour, accounting);
+        families, splitsPerRegion, writtenAt, r, rowsPerHour, accounting, versions, olderVersionsNotCopied);
   }
 
   public Manifest withRegion(RegionEntry e) {
@@ -54,7 +56,9 @@ public record Manifest(
     return sourceSnapshot.equals(o.sourceSnapshot()) && targetTable.equals(o.targetTable())
         && sourceLayout.equals(o.sourceLayout().name()) && targetLayout.equals(o.targetLayout().name())
         && java.util.Objects.equals(fromMillis, o.fromMillis()) && java.util.Objects.equals(toMillis, o.toMillis())
-        && families.equals(o.families());
+        && families.equals(o.families())
+        // a manifest from before --versions read the newest version only
+        && java.util.Objects.equals(versions == null ? "1" : versions, o.versions().toString());
   }
 
   public static Map<String, Long> emptyHours() {

@@ -25,6 +25,9 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   private final LongAccumulator read;
   private final LongAccumulator quarantined;
   private final LongAccumulator filtered;
+  private final VersionLimit versions;
+  private final LongAccumulator olderVersions;
+  private final long[] dropped = new long[1];
   private byte[] lastSource;
   private byte[] lastTarget;
   private long lastTime;
@@ -33,13 +36,16 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   private boolean closed;
 
   RekeyedRows(Iterator<Result> in, Rekeyer rekeyer, QuarantineWriter quarantine,
-      LongAccumulator read, LongAccumulator quarantined, LongAccumulator filtered) {
+      LongAccumulator read, LongAccumulator quarantined, LongAccumulator filtered, VersionLimit versions,
+      LongAccumulator olderVersions) {
     this.in = in;
     this.rekeyer = rekeyer;
     this.quarantine = quarantine;
     this.read = read;
     this.quarantined = quarantined;
     this.filtered = filtered;
+    this.versions = versions;
+    this.olderVersions = olderVersions;
   }
 
   @Override
@@ -49,6 +55,7 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
     }
     if (next == null && !closed) {
       closed = true;
+      olderVersions.add(dropped[0]);
       quarantine.close();
     }
     return next != null;
@@ -91,6 +98,6 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
     if (lastQuarantined || r.isEmpty()) {
       return null;
     }
-    return new Row(lastSource, lastTarget, lastTime, r.rawCells());
+    return new Row(lastSource, lastTarget, lastTime, versions.trim(r.rawCells(), dropped));
   }
 }

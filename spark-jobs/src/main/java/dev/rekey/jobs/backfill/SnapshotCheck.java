@@ -16,7 +16,10 @@ import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ClientSideRegionScanner;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -25,7 +28,7 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.exceptions.DeserializationException;
-import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.snapshot.RestoreSnapshotHelper;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
@@ -78,8 +81,8 @@ final class SnapshotCheck {
       List<Tuple2<Integer, RegionCheck.Outcome>> results = jsc.parallelize(tasks, tasks.size()).map(t -> {
         Configuration c = HBaseConfigs.fromMap(confMap);
         Path dir = new Path(t.regionDir());
-        try (TableKeys keys = new TableKeys(c, new Path(restore), htd, snapshotRegions, t.start(), t.end())) {
-          return new Tuple2<>(t.index(), RegionCheck.check(keys, dir.getFileSystem(c), dir, c));
+        try (TableCells cells = new TableCells(c, new Path(restore), htd, snapshotRegions, t.start(), t.end())) {
+          return new Tuple2<>(t.index(), RegionCheck.check(cells, cells::maxVersions, dir.getFileSystem(c), dir, c));
         }
       }).collect();
       for (Tuple2<Integer, RegionCheck.Outcome> r : results) {
@@ -93,8 +96,11 @@ final class SnapshotCheck {
     }
   }
 
-  /** The row keys in [start, end) of the restored snapshot, region by region in key order (key-only reads). */
-  private static final class TableKeys implements Iterator<byte[]>, AutoCloseable {
+  /**
+   * The cells in [start, end) of the restored snapshot, every version, region by region in key order (key-only
+   * reads: presence is checked by row, family, qualifier and timestamp).
+   */
+  private static final class TableCells implements Iterator<Cell>, AutoCloseable {
     private final Configuration conf;
     private final FileSystem fs;
     private final Path restoreDir;
@@ -104,9 +110,12 @@ final class SnapshotCheck {
     private final byte[] end;
     private int next;
     private ClientSideRegionScanner scanner;
-    private byte[] current;
+    private Cell[] row;
+    private int inRow;
+    private byte[] lastFamily;
+    private int lastMaxVersions;
 
-    TableKeys(Configuration conf, Path restoreDir, byte[] htd, List<byte[]> regions, byte[] start, byte[] end)
+    TableCells(Configuration conf, Path restoreDir, byte[] htd, List<byte[]> regions, byte[] start, byte[] end)
         throws IOException {
       this.conf = conf;
       this.restoreDir = restoreDir;
@@ -136,13 +145,13 @@ final class SnapshotCheck {
     @Override
     public boolean hasNext() {
       try {
-        while (current == null) {
+        while (row == null || inRow >= row.length) {
           if (scanner == null) {
             if (next >= regions.size()) {
               return false;
             }
-            Scan scan = new Scan().withStartRow(start).withStopRow(end).setFilter(new FirstKeyOnlyFilter())
-                .setCacheBlocks(false);
+            Scan scan = new Scan().withStartRow(start).withStopRow(end).setFilter(new KeyOnlyFilter())
+                .readAllVersions().setCacheBlocks(false);
             scanner = new ClientSideRegionScanner(conf, fs, restoreDir, htd, regions.get(next++), scan, null);
           }
           Result r = scanner.next();
@@ -150,7 +159,8 @@ final class SnapshotCheck {
             scanner.close();
             scanner = null;
           } else {
-            current = r.getRow();
+            row = r.rawCells();
+            inRow = 0;
           }
         }
         return true;
@@ -160,13 +170,21 @@ final class SnapshotCheck {
     }
 
     @Override
-    public byte[] next() {
+    public Cell next() {
       if (!hasNext()) {
         throw new NoSuchElementException();
       }
-      byte[] k = current;
-      current = null;
-      return k;
+      return row[inRow++];
+    }
+
+    /** The VERSIONS of a cell's family in the table: how many newer cells of a column hide an older one. */
+    int maxVersions(Cell c) {
+      if (lastFamily == null || !CellUtil.matchingFamily(c, lastFamily)) {
+        lastFamily = CellUtil.cloneFamily(c);
+        ColumnFamilyDescriptor f = htd.getColumnFamily(lastFamily);
+        lastMaxVersions = f == null ? Integer.MAX_VALUE : f.getMaxVersions();
+      }
+      return lastMaxVersions;
     }
 
     @Override

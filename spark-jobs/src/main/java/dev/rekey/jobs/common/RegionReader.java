@@ -48,6 +48,7 @@ public final class RegionReader implements Serializable {
   private int splitsPerRegion = 1;
   private int caching = 1000;
   private boolean keysOnly;
+  private int versions = 1;
   private int minPartitions = 1;
   private String restoreRoot;
 
@@ -90,6 +91,19 @@ public final class RegionReader implements Serializable {
 
   public RegionReader caching(int rows) {
     this.caching = rows;
+    return this;
+  }
+
+  /**
+   * Versions per column to read: 1 (HBase's default, the newest) or more ({@link Integer#MAX_VALUE}: all the source
+   * holds). A Scan reads one version unless told, and a snapshot read takes the Scan as given: a copy or a check that
+   * reads the default sees only the newest cell of each column.
+   */
+  public RegionReader versions(int n) {
+    if (n < 1) {
+      throw RekeyException.usage("Cannot read " + describe() + ": versions must be at least 1 (got " + n + ")");
+    }
+    this.versions = n;
     return this;
   }
 
@@ -138,6 +152,11 @@ public final class RegionReader implements Serializable {
     Scan scan = new Scan();
     scan.setCacheBlocks(false); // a full pass would evict the serving working set
     scan.setCaching(caching);
+    if (versions == Integer.MAX_VALUE) {
+      scan.readAllVersions();
+    } else {
+      scan.readVersions(versions);
+    }
     try {
       scan.setTimeRange(fromInclusive, toExclusive);
     } catch (IOException e) {

@@ -21,15 +21,22 @@ final class BackfillFixture {
   final Path staging;
 
   BackfillFixture(String name, int rows, int devices) throws Exception {
+    this(name, rows, devices, 1, "d:bloom=row,encoding=fast_diff");
+  }
+
+  /** A source family keeping {@code sourceVersions} versions, and a target family from a {@code --family} spec. */
+  BackfillFixture(String name, int rows, int devices, int sourceVersions, String targetFamily) throws Exception {
     gen = TelemetryGenerator.oneDay(rows, devices);
     source = SharedHBase.uniqueTable(name + "_v1");
     target = SharedHBase.uniqueTable(name + "_v2");
     snapshot = source.getNameAsString() + "_snap";
     staging = SharedHBase.runRoot().resolve("backfill-staging").resolve(target.getNameAsString());
     Admin admin = SharedHBase.connection().getAdmin();
-    LegacyTelemetryTable.create(admin, source);
+    admin.createTable(org.apache.hadoop.hbase.client.TableDescriptorBuilder.newBuilder(source).setColumnFamily(
+        org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder.newBuilder(LegacyTelemetryTable.FAMILY)
+            .setMaxVersions(sourceVersions).build()).build());
     LegacyTelemetryTable.write(SharedHBase.connection(), source, gen, s -> { });
-    TableCreator.table(target).families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
+    TableCreator.table(target).families(List.of(FamilySpec.parse(targetFamily)))
         .splitPoints(SplitPoints.salt(16)).create(admin);
   }
 

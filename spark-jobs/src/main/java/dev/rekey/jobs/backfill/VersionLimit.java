@@ -1,0 +1,90 @@
+package dev.rekey.jobs.backfill;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The versions per column the backfill copies into each target family: the versions asked for ({@code --versions}),
+ * capped at the family's VERSIONS. A target family that keeps fewer versions than the source holds would hide the
+ * older ones at once and drop them at its next major compaction, so they are not written; the source is read with
+ * the versions asked for and {@link #trim} counts what it leaves out, so the job can say how many cells and why.
+ */
+final class VersionLimit implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final byte[][] families;
+  private final int[] caps;
+  private final int requested;
+  private final boolean trims;
+
+  /** @param capPerFamily versions to copy per target family; @param requested versions read from the source */
+  VersionLimit(Map<String, Integer> capPerFamily, int requested) {
+    this.families = new byte[capPerFamily.size()][];
+    this.caps = new int[capPerFamily.size()];
+    int i = 0;
+    boolean t = false;
+    for (Map.Entry<String, Integer> e : capPerFamily.entrySet()) {
+      families[i] = Bytes.toBytes(e.getKey());
+      caps[i++] = e.getValue();
+      t |= e.getValue() < requested;
+    }
+    this.requested = requested;
+    this.trims = t;
+  }
+
+  /** Versions the source scan asks for. */
+  int readVersions() {
+    return requested;
+  }
+
+  /**
+   * The cells of one row (HBase order: family, qualifier, newest first) keeping at most the family's cap of
+   * versions per column; {@code dropped[0]} grows by the cells left out. Returns {@code cells} itself when nothing is
+   * left out.
+   */
+  Cell[] trim(Cell[] cells, long[] dropped) {
+    if (!trims) {
+      return cells; // the scan already returns no more versions than every family keeps
+    }
+    List<Cell> kept = null;
+    int run = 0;
+    int cap = requested;
+    Cell prev = null;
+    for (int i = 0; i < cells.length; i++) {
+      Cell c = cells[i];
+      if (prev == null || !CellUtil.matchingFamily(prev, c)) {
+        cap = capOf(c);
+        run = 0;
+      } else if (!CellUtil.matchingQualifier(prev, c)) {
+        run = 0;
+      }
+      prev = c;
+      if (++run > cap) {
+        if (kept == null) {
+          kept = new ArrayList<>(cells.length);
+          for (int j = 0; j < i; j++) {
+            kept.add(cells[j]);
+          }
+        }
+        dropped[0]++;
+      } else if (kept != null) {
+        kept.add(c);
+      }
+    }
+    return kept == null ? cells : kept.toArray(new Cell[0]);
+  }
+
+  private int capOf(Cell c) {
+    for (int i = 0; i < families.length; i++) {
+      if (CellUtil.matchingFamily(c, families[i])) {
+        return caps[i];
+      }
+    }
+    return requested;
+  }
+}

@@ -1,0 +1,59 @@
+package dev.rekey.testing;
+
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyLayout;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * A table's whole content by natural key — the layout's decoded fields, not the row key — with every version of
+ * every cell as {@code family:qualifier@timestamp=valueHex}: what "nothing lost" compares across a key change.
+ */
+public final class TableContents {
+  private TableContents() {
+  }
+
+  /** Natural key (decoded fields) → cells of the row, every version, in HBase order. */
+  public static Map<String, List<String>> byNaturalKey(TableName table, KeyLayout layout) throws IOException {
+    Map<String, List<String>> out = new TreeMap<>();
+    try (Table t = SharedHBase.connection().getTable(table);
+        ResultScanner sc = t.getScanner(new Scan().readAllVersions().setCaching(2000))) {
+      for (Result r : sc) {
+        String key = naturalKey(layout, r.getRow());
+        List<String> cells = new ArrayList<>();
+        for (Cell c : r.rawCells()) {
+          cells.add(Bytes.toString(CellUtil.cloneFamily(c)) + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
+              + "@" + c.getTimestamp() + "=" + Hex.of(CellUtil.cloneValue(c)));
+        }
+        if (out.put(key, cells) != null) {
+          throw new AssertionError(table + ": two rows decode to natural key " + key);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The decoded fields as {@code name=value,...}, byte fields in hex. */
+  public static String naturalKey(KeyLayout layout, byte[] row) {
+    StringBuilder b = new StringBuilder();
+    layout.decode(row).fields().forEach((name, v) -> b.append(b.length() == 0 ? "" : ",").append(name).append('=')
+        .append(v instanceof byte[] bytes ? Hex.of(bytes) : String.valueOf(v)));
+    return b.toString();
+  }
+
+  /** Total cells (every version) over all rows. */
+  public static long cells(Map<String, List<String>> contents) {
+    return contents.values().stream().mapToLong(List::size).sum();
+  }
+}
