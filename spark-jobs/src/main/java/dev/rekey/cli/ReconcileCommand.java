@@ -7,6 +7,7 @@ import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Versions;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
@@ -66,6 +67,11 @@ public final class ReconcileCommand extends SparkCommand {
   @Option(names = "--digest", description = "Also compare content digests (natural key, family, qualifier, timestamp, value) per bucket.")
   boolean digest;
 
+  @Option(names = "--versions", defaultValue = "all", paramLabel = "N|all",
+      description = "Versions of each column to compare (default: ${DEFAULT-VALUE}); 1 compares the newest only, e.g. "
+          + "against a new table whose families keep fewer versions than the old.")
+  String versions;
+
   @Option(names = "--via-snapshot", description = "Read live tables from snapshots rekey takes for this run and "
       + "deletes after (a flush and a snapshot per table): the tasks read the HFiles, the RegionServers serve no rows. "
       + "Needs the right to snapshot the tables.")
@@ -94,7 +100,7 @@ public final class ReconcileCommand extends SparkCommand {
           .old(new SideSpec("old", oldSource.table, oldSource.snapshot, oldL))
           .neu(new SideSpec("new", newSource.table, newSource.snapshot, newL))
           .bucket(bucket).from(from).to(to).time(time).digest(digest).samples(samples).out(out)
-          .viaSnapshot(viaSnapshot)
+          .viaSnapshot(viaSnapshot).versions(Versions.parse(versions, "--versions"))
           .build();
     } catch (IllegalArgumentException e) {
       throw RekeyException.usage(e.getMessage());

@@ -150,7 +150,7 @@ public final class Reconcile {
     String snapshot = side.isSnapshot() ? side.snapshot() : via.get(side);
     RegionReader r = snapshot != null ? RegionReader.snapshot(snapshot)
         : RegionReader.table(TableName.valueOf(side.table()));
-    r.caching(CACHING);
+    r.caching(CACHING).versions(options.versions().max()); // every version counts: a lost older one is a loss
     if (keysOnly) {
       r.keysOnly(); // counts need keys, cell counts and timestamps, not values
     }

@@ -1,5 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.Versions;
 import java.nio.file.Path;
 
 /**
@@ -8,7 +9,7 @@ import java.nio.file.Path;
  * only: Spark closures get the serializable parts ({@link RowClassifier}), never the options.
  */
 public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, TimeSource time, NaturalKey naturalKey,
-    boolean digest, int samples, Path out, boolean viaSnapshot) {
+    boolean digest, int samples, Path out, boolean viaSnapshot, Versions versions) {
 
   /** Default number of sample natural keys per mismatched bucket. */
   public static final int DEFAULT_SAMPLES = 20;
@@ -28,6 +29,7 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, Time
     private int samples = DEFAULT_SAMPLES;
     private Path out;
     private boolean viaSnapshot;
+    private Versions versions = Versions.ALL;
 
     public Builder old(SideSpec v) {
       old = v;
@@ -93,6 +95,12 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, Time
       return this;
     }
 
+    /** Versions per column compared (default all): a side that lost older versions differs in cells and digest. */
+    public Builder versions(Versions v) {
+      versions = v == null ? Versions.ALL : v;
+      return this;
+    }
+
     public ReconcileOptions build() {
       if (old == null || neu == null) {
         throw new IllegalArgumentException("Both sides are required: --old-table|--old-snapshot with --old-layout, "
@@ -106,7 +114,7 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, Time
       }
       NaturalKey nk = NaturalKey.common(old.layout(), neu.layout());
       TimeSource ts = TimeSource.resolve(time, old.layout(), neu.layout());
-      return new ReconcileOptions(old, neu, b, ts, nk, digest, samples, out, viaSnapshot);
+      return new ReconcileOptions(old, neu, b, ts, nk, digest, samples, out, viaSnapshot, versions);
     }
   }
 }
