@@ -41,6 +41,7 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -90,51 +91,74 @@ public final class Backfill {
     Staging staging = new Staging(stagingDir, hbaseConf);
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf); Admin admin = conn.getAdmin()) {
       TableDescriptor target = preflight(admin, table);
-      Manifest manifest;
-      double writeSeconds = 0;
-      if (o.resume() && staging.fs.exists(staging.manifest())) {
-        manifest = staging.readJson(staging.manifest(), Manifest.class);
-        if (!manifest.sameInputs(o)) {
-          throw RekeyException.usage("Cannot resume the backfill of " + table + ": " + staging.manifest()
-              + " is for a different backfill (snapshot " + manifest.sourceSnapshot() + ", layouts "
-              + manifest.sourceLayout() + " -> " + manifest.targetLayout() + "); run without --resume to start over");
-        }
-        progress.accept("Resuming from " + staging.manifest() + ": " + count(manifest, RegionState.VERIFIED) + " of "
-            + manifest.regions().size() + " regions already verified");
-      } else {
-        RegionBoundaries live = liveBoundaries(conn, table);
-        if (o.dryRun()) {
-          return dryRun(live, target, stagingDir);
-        }
-        staging.clean();
-        long t0 = System.nanoTime();
-        manifest = write(staging, live, target);
-        writeSeconds = (System.nanoTime() - t0) / 1e9;
-        staging.writeJson(staging.manifest(), manifest);
+      if (o.dryRun()) {
+        return dryRun(liveBoundaries(conn, table), target, stagingDir);
       }
-      int files = manifest.regions().stream().mapToInt(RegionEntry::files).sum();
-      double loadSeconds = 0;
-      double verifySeconds = 0;
-      if (!o.noLoad()) {
-        long t1 = System.nanoTime();
-        manifest = load(conn, staging, table, manifest);
-        loadSeconds = (System.nanoTime() - t1) / 1e9;
-        long t2 = System.nanoTime();
-        manifest = verify(conn, staging, table, manifest);
-        verifySeconds = (System.nanoTime() - t2) / 1e9;
+      // one run per staging dir and per target: a second would clean, or load, the first one's HFiles
+      String verb = "backfill " + table;
+      try (RunLock onStaging = RunLock.take(staging.lock(), hbaseConf, verb, "staging dir " + staging.root, progress);
+          RunLock onTarget = RunLock.take(targetLock(table), hbaseConf, verb, "target table " + table, progress)) {
+        return execute(conn, staging, table, target);
       }
-      boolean verified = count(manifest, RegionState.VERIFIED) == manifest.regions().size();
-      BackfillResult result = new BackfillResult(o.targetTable(), o.sourceSnapshot(), staging.root.toString(), false,
-          !o.noLoad(), verified, manifest.accounting(), manifest.versions(), manifest.olderVersionsNotCopied(),
-          manifest.regions(),
-          Skew.of(manifest.regions().stream().map(RegionEntry::rows).toList()), files, writeSeconds, loadSeconds,
-          verifySeconds);
-      staging.writeJson(staging.result(), result);
-      if (!o.noLoad() && !verified) {
-        throw mismatch(table, manifest);
-      }
-      return result;
     }
+  }
+
+  /** Where the lock on a target table lives: on the HBase root's filesystem, beside rekey's restore dirs. */
+  private Path targetLock(TableName table) throws IOException {
+    Path root = CommonFSUtils.getRootDir(hbaseConf);
+    org.apache.hadoop.fs.FileSystem fs = root.getFileSystem(hbaseConf);
+    return fs.makeQualified(new Path(RegionReader.defaultRestoreRoot(fs).getParent(),
+        "rekey-locks/backfill-" + table.getNameAsString().replace(':', '_') + ".lock"));
+  }
+
+  private BackfillResult execute(Connection conn, Staging staging, TableName table, TableDescriptor target)
+      throws IOException {
+    BackfillOptions o = options;
+    Manifest manifest;
+    double writeSeconds = 0;
+    if (o.resume() && staging.fs.exists(staging.manifest())) {
+      manifest = staging.readJson(staging.manifest(), Manifest.class);
+      if (!manifest.sameInputs(o)) {
+        throw RekeyException.usage("Cannot resume the backfill of " + table + ": " + staging.manifest()
+            + " is for a different backfill (snapshot " + manifest.sourceSnapshot() + ", layouts "
+            + manifest.sourceLayout() + " -> " + manifest.targetLayout() + "); run without --resume to start over");
+      }
+      progress.accept("Resuming from " + staging.manifest() + ": " + count(manifest, RegionState.VERIFIED) + " of "
+          + manifest.regions().size() + " regions already verified");
+      if (count(manifest, RegionState.VERIFIED) == manifest.regions().size()) {
+        progress.accept("Nothing to resume: every region was verified when it was loaded (their HFiles are gone). "
+            + "To check the table as it is now, run `rekey reconcile` against the source.");
+      }
+    } else {
+      RegionBoundaries live = liveBoundaries(conn, table);
+      staging.clean();
+      long t0 = System.nanoTime();
+      manifest = write(staging, live, target);
+      writeSeconds = (System.nanoTime() - t0) / 1e9;
+      staging.writeJson(staging.manifest(), manifest);
+    }
+    int files = manifest.regions().stream().mapToInt(RegionEntry::files).sum();
+    double loadSeconds = 0;
+    double verifySeconds = 0;
+    if (!o.noLoad()) {
+      long t1 = System.nanoTime();
+      manifest = load(conn, staging, table, manifest);
+      loadSeconds = (System.nanoTime() - t1) / 1e9;
+      long t2 = System.nanoTime();
+      manifest = verify(conn, staging, table, manifest);
+      verifySeconds = (System.nanoTime() - t2) / 1e9;
+    }
+    boolean verified = count(manifest, RegionState.VERIFIED) == manifest.regions().size();
+    BackfillResult result = new BackfillResult(o.targetTable(), o.sourceSnapshot(), staging.root.toString(), false,
+        !o.noLoad(), verified, manifest.accounting(), manifest.versions(), manifest.olderVersionsNotCopied(),
+        manifest.regions(),
+        Skew.of(manifest.regions().stream().map(RegionEntry::rows).toList()), files, writeSeconds, loadSeconds,
+        verifySeconds);
+    staging.writeJson(staging.result(), result);
+    if (!o.noLoad() && !verified) {
+      throw mismatch(table, manifest);
+    }
+    return result;
   }
 
   // ------------------------------------------------------------------------------------------------- preflight
@@ -349,6 +373,12 @@ public final class Backfill {
     Map<Integer, Integer> filesPerRegion = organize(staging, live);
     for (int i = 0; i < live.count(); i++) {
       long r = counts.get("rows." + i);
+      if (r > 0 && filesPerRegion.getOrDefault(i, 0) == 0) {
+        // the ledger must never say a region with rows has nothing to load (it would be "verified" empty)
+        throw new RekeyException("Cannot backfill " + o.targetTable() + ": " + r + " rows were written for region " + i
+            + " but " + staging.root + " holds no HFile for it (did another process clean the staging dir?). "
+            + "Nothing was loaded; rerun.");
+      }
       written += r;
       regions.add(new RegionEntry(i, live.name(i), Hex.of(live.start(i)), Hex.of(live.end(i)), r,
           counts.get("cells." + i), counts.get("bytes." + i), filesPerRegion.getOrDefault(i, 0), RegionState.WRITTEN));
@@ -453,10 +483,11 @@ public final class Backfill {
   // ------------------------------------------------------------------------------------------------- load
 
   /**
-   * Loads every WRITTEN region in one BulkLoadHFiles call (its thread pool loads regions in parallel, and it splits
-   * any file whose region split since the write), from a copy: the loader moves its inputs and may delete them
-   * (HBASE-30501), so our files stay in regions/ until verified. Loading the same HFiles again (a resume after a
-   * crash mid-load) adds identical cells, which reads collapse: the table's rows and values do not change.
+   * Loads the WRITTEN regions one BulkLoadHFiles call each (it splits a file whose region split since the write), and
+   * records each region as LOADED in the ledger as soon as its call returns: a run killed during the load leaves the
+   * regions already loaded marked so, and a --resume loads only the others (a region's families go in one atomic
+   * bulk-load request, so a region is loaded whole or not at all). The loader gets a copy: it moves its inputs and may
+   * delete them (HBASE-30501), so our files stay in regions/ until verified.
    */
   private Manifest load(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
     Configuration c = new Configuration(hbaseConf);
@@ -464,27 +495,30 @@ public final class Backfill {
     List<RegionEntry> pending = m.regions().stream().filter(r -> r.state() == RegionState.WRITTEN).toList();
     Path copy = staging.loadRoot();
     staging.fs.delete(copy, true);
-    Map<byte[], List<Path>> byFamily = new TreeMap<>(Bytes.BYTES_COMPARATOR);
     int files = 0;
+    BulkLoadHFiles loader = BulkLoadHFiles.create(c);
     for (RegionEntry r : pending) {
       if (r.files() > 0) {
-        files += copyForLoad(staging, r, table, copy, byFamily, c);
+        Path regionCopy = new Path(copy, String.format("r-%05d", r.index()));
+        Map<byte[], List<Path>> byFamily = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+        int n = copyForLoad(staging, r, table, regionCopy, byFamily, c);
+        waitUntilAvailable(conn, table);
+        Map<?, ?> loaded = loader.bulkLoad(table, byFamily);
+        if (loaded == null || loaded.isEmpty()) {
+          throw new RekeyException("Cannot load region " + r.index() + " of " + table + ": BulkLoadHFiles loaded none "
+              + "of its " + n + " HFiles in " + regionCopy + " (the originals are kept in " + staging.region(r.index())
+              + "; rerun with --resume)");
+        }
+        files += n;
+        staging.fs.delete(regionCopy, true);
       }
-    }
-    if (files > 0) {
-      waitUntilAvailable(conn, table);
-      Map<?, ?> loaded = BulkLoadHFiles.create(c).bulkLoad(table, byFamily);
-      if (loaded == null || loaded.isEmpty()) {
-        throw new RekeyException("Cannot load into " + table + ": BulkLoadHFiles loaded none of the " + files
-            + " HFiles in " + copy + " (the originals are kept in " + staging.root + "/regions; rerun with --resume)");
-      }
+      m = m.withRegion(r.withState(RegionState.LOADED));
+      staging.writeJson(staging.manifest(), m);
+      progress.accept(String.format("  loaded region %d [%s, %s): %d HFiles", r.index(), r.startHex(), r.endHex(),
+          r.files()));
     }
     staging.fs.delete(copy, true);
-    for (RegionEntry r : pending) {
-      m = m.withRegion(r.withState(RegionState.LOADED));
-    }
-    staging.writeJson(staging.manifest(), m);
-    progress.accept("Loaded " + count(m, RegionState.LOADED) + " regions into " + table + " (" + files + " HFiles)");
+    progress.accept("Loaded " + pending.size() + " regions into " + table + " (" + files + " HFiles)");
     return m;
   }
 

@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.Path;
  * <pre>
  *   _manifest.json        inputs, region boundaries at write time, counts, per-region ledger state
  *   _result.json          the last result
+ *   _lock                 who is using this dir now (host, pid, start), removed when the run ends
  *   hfiles/               HFileOutputFormat2's committed output (family dirs), before sorting per region
  *   regions/r-NNNNN/fam/  the HFiles of target region NNNNN, kept until that region is verified
  *   load/fam/             what BulkLoadHFiles gets, in one call: a copy (a hard link on a local filesystem), as it
@@ -35,6 +36,11 @@ final class Staging {
 
   Path manifest() {
     return new Path(root, "_manifest.json");
+  }
+
+  /** Held by the run using this dir ({@link RunLock}); never removed by {@link #clean()}. */
+  Path lock() {
+    return new Path(root, "_lock");
   }
 
   Path result() {

@@ -1,0 +1,104 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.jobs.common.RekeyException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A lock file owned by one backfill run: created only if absent ({@code create(path, overwrite=false)}, atomic on
+ * HDFS), holding who took it, deleted when the run ends. Two runs that share a staging dir (or a target table) would
+ * otherwise clean and load each other's HFiles; the second refuses at once instead. A lock whose owner was a process
+ * on this host that no longer runs (a killed run) is taken over, with a note: a resume after a crash just works.
+ */
+final class RunLock implements AutoCloseable {
+  private final FileSystem fs;
+  private final Path path;
+
+  private RunLock(FileSystem fs, Path path) {
+    this.fs = fs;
+    this.path = path;
+  }
+
+  /** The owner line this process writes: {@code host pid startedAt}. */
+  static String ownerLine() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      host = "unknown-host";
+    }
+    return host + " " + ProcessHandle.current().pid() + " " + Instant.now();
+  }
+
+  /**
+   * Takes the lock at {@code path} or refuses, naming {@code what} is locked, the owner and how to clear a stale lock.
+   */
+  static RunLock take(Path path, Configuration conf, String verb, String what, Consumer<String> progress) {
+    try {
+      FileSystem fs = path.getFileSystem(conf);
+      fs.mkdirs(path.getParent());
+      for (int attempt = 0; attempt < 2; attempt++) {
+        try (OutputStream out = fs.create(path, false)) {
+          out.write((ownerLine() + "\n").getBytes(StandardCharsets.UTF_8));
+          return new RunLock(fs, path);
+        } catch (FileAlreadyExistsException e) {
+          String owner = owner(fs, path);
+          if (attempt == 0 && deadOnThisHost(owner)) {
+            progress.accept("Taking over " + path + " from a run that no longer runs (" + owner + ")");
+            fs.delete(path, false);
+            continue;
+          }
+          throw new RekeyException("Cannot " + verb + ": " + what + " is in use by another backfill (" + owner
+              + ", lock " + path + "). Wait for it to finish; if it is no longer running, delete " + path
+              + " and rerun with --resume");
+        }
+      }
+      throw new RekeyException("Cannot " + verb + ": could not take the lock " + path);
+    } catch (IOException e) {
+      throw new RekeyException("Cannot " + verb + ": cannot write the lock " + path + ": " + e.getMessage()
+          + " (check that the directory is writable)", e);
+    }
+  }
+
+  private static String owner(FileSystem fs, Path path) {
+    try (InputStream in = fs.open(path)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+    } catch (IOException e) {
+      return "owner unknown: " + e.getMessage();
+    }
+  }
+
+  /** True if the owner line names this host and a process id that is not running here (pure except the pid look-up). */
+  static boolean deadOnThisHost(String owner) {
+    String[] parts = owner.split(" ");
+    if (parts.length < 2) {
+      return false;
+    }
+    String host = ownerLine().split(" ")[0];
+    try {
+      long pid = Long.parseLong(parts[1]);
+      return parts[0].equals(host) && pid != ProcessHandle.current().pid() && ProcessHandle.of(pid)
+          .map(p -> !p.isAlive()).orElse(true);
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      fs.delete(path, false);
+    } catch (IOException e) {
+      throw new RekeyException("Could not remove the lock " + path + ": " + e.getMessage() + " (delete it by hand)", e);
+    }
+  }
+}
