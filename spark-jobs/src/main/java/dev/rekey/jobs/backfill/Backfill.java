@@ -26,6 +26,7 @@ import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -235,15 +236,16 @@ public final class Backfill {
     LongAccumulator quarantined = jsc.sc().longAccumulator("quarantined");
     LongAccumulator filtered = jsc.sc().longAccumulator("filtered");
     LongAccumulator olderVersions = jsc.sc().longAccumulator("olderVersions");
+    LongAccumulator expired = jsc.sc().longAccumulator("expired");
     Rekeyer rekeyer = new Rekeyer(o.sourceLayout(), o.targetLayout());
-    VersionLimit versions = versionLimit(target);
+    Retention retention = retention(target);
     int n = live.count();
     long[] totals;
-    try (RegionRead rows = reader(versions).open(jsc, hbaseConf)) {
+    try (RegionRead rows = reader(retention).open(jsc, hbaseConf)) {
       totals = rows.rows().mapPartitions(it -> {
         long[] acc = new long[n * 3];
-        RekeyedRows rr = new RekeyedRows(it, rekeyer, QuarantineWriter.none(), read, quarantined, filtered, versions,
-            olderVersions);
+        RekeyedRows rr = new RekeyedRows(it, rekeyer, QuarantineWriter.none(), read, quarantined, filtered, retention,
+            olderVersions, expired);
         byte[] last = null;
         while (rr.hasNext()) {
           RekeyedRows.Row r = rr.next();
@@ -282,25 +284,31 @@ public final class Backfill {
   }
 
   /**
-   * Versions to copy per target family: {@code --versions}, capped at the family's VERSIONS (a family that keeps
-   * fewer would hide the rest at once and drop them at its next major compaction).
+   * What each target family keeps: versions to copy ({@code --versions}, capped at the family's VERSIONS: a family
+   * that keeps fewer would hide the rest at once and drop them at its next major compaction), and for a family with
+   * a TTL, the time before which a cell would expire as soon as it is loaded.
    */
-  private VersionLimit versionLimit(TableDescriptor target) {
+  private Retention retention(TableDescriptor target) {
     Map<String, Integer> caps = new TreeMap<>();
+    Map<String, Long> expiresBefore = new TreeMap<>();
+    long now = System.currentTimeMillis();
     for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
       caps.put(f.getNameAsString(), options.versions().capAt(f.getMaxVersions()));
+      if (f.getTimeToLive() != HConstants.FOREVER) {
+        expiresBefore.put(f.getNameAsString(), now - f.getTimeToLive() * 1000L);
+      }
     }
     int most = caps.values().stream().mapToInt(Integer::intValue).max().orElse(1);
     // read what was asked for, so the versions a family cannot keep are counted, not silently skipped by the scan
-    return new VersionLimit(caps, options.versions().isAll() ? Integer.MAX_VALUE : Math.max(most,
+    return new Retention(caps, expiresBefore, options.versions().isAll() ? Integer.MAX_VALUE : Math.max(most,
         options.versions().max()));
   }
 
   /** The shared snapshot read: time range, families and versions on the scan, k splits per region, whole rows. */
-  private RegionReader reader(VersionLimit versions) {
+  private RegionReader reader(Retention retention) {
     BackfillOptions o = options;
     // two read tasks per core at least: a legacy source is often a few large regions
-    RegionReader r = RegionReader.snapshot(o.sourceSnapshot()).families(o.families()).versions(versions.readVersions())
+    RegionReader r = RegionReader.snapshot(o.sourceSnapshot()).families(o.families()).versions(retention.readVersions())
         .splitsPerRegion(o.splitsPerRegion()).minPartitions(2 * spark.sparkContext().defaultParallelism());
     if (o.fromMillis() != null || o.toMillis() != null) {
       r.timeRange(o.fromMillis() != null ? o.fromMillis() : 0L, o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
@@ -327,7 +335,8 @@ public final class Backfill {
     LongAccumulator collisions = jsc.sc().longAccumulator("backfill.collisions");
     CollectionAccumulator<String> examples = jsc.sc().collectionAccumulator("backfill.collisionExamples");
     LongAccumulator olderVersions = jsc.sc().longAccumulator("backfill.olderVersions");
-    VersionLimit versions = versionLimit(target);
+    LongAccumulator expired = jsc.sc().longAccumulator("backfill.expired");
+    Retention retention = retention(target);
     KeyedCounts counts = new KeyedCounts();
     jsc.sc().register(counts, "backfill.counts");
 
@@ -342,12 +351,13 @@ public final class Backfill {
 
     progress.accept("Reading snapshot " + o.sourceSnapshot() + ", writing HFiles for " + live.count() + " regions x "
         + k + " to " + staging.hfiles());
-    try (RegionRead rows = reader(versions).open(jsc, hbaseConf)) {
+    try (RegionRead rows = reader(retention).open(jsc, hbaseConf)) {
       JavaPairRDD<byte[], byte[]> cells = rows.rows().mapPartitionsToPair(it -> {
         TaskContext tc = TaskContext.get();
         QuarantineWriter q = new QuarantineWriter(quarantineDir, tc.partitionId(), tc.taskAttemptId(),
             HBaseConfigs.fromMap(confMap));
-        return new RowsOf(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered, versions, olderVersions));
+        return new RowsOf(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered, retention, olderVersions,
+            expired));
       });
       // the sort shuffle (whole rows, by target key) spills to disk: a region never has to fit in memory
       JavaPairRDD<byte[], byte[]> sorted = TargetSort.of(cells, partitioner, spark.sparkContext().getConf());
@@ -367,6 +377,13 @@ public final class Backfill {
           + o.targetLayout().name() + ", e.g. " + String.join("; ", examples.value().subList(0,
           Math.min(3, examples.value().size()))) + ". Nothing was loaded. Choose a target layout that keeps every "
           + "field that makes a source key unique.");
+    }
+    if (expired.value() > 0) {
+      staging.fs.delete(staging.hfiles(), true);
+      throw new RekeyException("Cannot backfill " + o.targetTable() + ": " + expired.value() + " cells are older than "
+          + "their target family's TTL (" + ttls(target) + ") and would expire as soon as they are loaded. Nothing was "
+          + "loaded. Raise the TTL (`alter '" + o.targetTable() + "', {NAME => 'FAMILY', TTL => SECONDS}`), or copy "
+          + "only the cells it keeps with --from.");
     }
     long written = 0;
     List<RegionEntry> regions = new ArrayList<>();
@@ -411,6 +428,16 @@ public final class Backfill {
     return new Manifest(Manifest.VERSION, o.sourceSnapshot(), o.sourceLayout().name(), o.targetTable(),
         o.targetLayout().name(), o.fromMillis(), o.toMillis(), o.families(), k, Instant.now().toString(), regions,
         hours, acc, o.versions().toString(), olderVersions.value());
+  }
+
+  private static String ttls(TableDescriptor target) {
+    List<String> out = new ArrayList<>();
+    for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
+      if (f.getTimeToLive() != HConstants.FOREVER) {
+        out.add("family " + f.getNameAsString() + ": TTL " + f.getTimeToLive() + " s");
+      }
+    }
+    return String.join(", ", out);
   }
 
   private static String keptVersions(TableDescriptor target) {

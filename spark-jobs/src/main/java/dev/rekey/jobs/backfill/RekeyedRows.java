@@ -25,9 +25,10 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   private final LongAccumulator read;
   private final LongAccumulator quarantined;
   private final LongAccumulator filtered;
-  private final VersionLimit versions;
+  private final Retention retention;
   private final LongAccumulator olderVersions;
-  private final long[] dropped = new long[1];
+  private final LongAccumulator expired;
+  private final long[] dropped = new long[2];
   private byte[] lastSource;
   private byte[] lastTarget;
   private long lastTime;
@@ -36,16 +37,17 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   private boolean closed;
 
   RekeyedRows(Iterator<Result> in, Rekeyer rekeyer, QuarantineWriter quarantine,
-      LongAccumulator read, LongAccumulator quarantined, LongAccumulator filtered, VersionLimit versions,
-      LongAccumulator olderVersions) {
+      LongAccumulator read, LongAccumulator quarantined, LongAccumulator filtered, Retention retention,
+      LongAccumulator olderVersions, LongAccumulator expired) {
     this.in = in;
     this.rekeyer = rekeyer;
     this.quarantine = quarantine;
     this.read = read;
     this.quarantined = quarantined;
     this.filtered = filtered;
-    this.versions = versions;
+    this.retention = retention;
     this.olderVersions = olderVersions;
+    this.expired = expired;
   }
 
   @Override
@@ -56,6 +58,7 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
     if (next == null && !closed) {
       closed = true;
       olderVersions.add(dropped[0]);
+      expired.add(dropped[1]);
       quarantine.close();
     }
     return next != null;
@@ -98,6 +101,6 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
     if (lastQuarantined || r.isEmpty()) {
       return null;
     }
-    return new Row(lastSource, lastTarget, lastTime, versions.trim(r.rawCells(), dropped));
+    return new Row(lastSource, lastTarget, lastTime, retention.trim(r.rawCells(), dropped));
   }
 }

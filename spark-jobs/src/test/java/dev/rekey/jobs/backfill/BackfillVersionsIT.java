@@ -135,4 +135,15 @@ class BackfillVersionsIT {
     assertTrue(e.getMessage().contains("cells written are missing from the table in region(s) [" + key[0] + " "),
         e.getMessage());
   }
+
+  @Test
+  void aTargetFamilyWhoseTtlIsShorterThanTheDataIsRefusedBeforeAnythingIsLoaded() throws Exception {
+    BackfillFixture f = new BackfillFixture("bfv_ttl", 100, 4, 1, "d:ttl=3600");
+    f.snapshot();
+    RekeyException e = assertThrows(RekeyException.class, () -> run(f.options().build()));
+    assertEquals("Cannot backfill " + f.target + ": 200 cells are older than their target family's TTL (family d: TTL "
+        + "3600 s) and would expire as soon as they are loaded. Nothing was loaded. Raise the TTL (`alter '" + f.target
+        + "', {NAME => 'FAMILY', TTL => SECONDS}`), or copy only the cells it keeps with --from.", e.getMessage());
+    assertEquals(0, TableContents.byNaturalKey(f.target, V2).size());
+  }
 }
