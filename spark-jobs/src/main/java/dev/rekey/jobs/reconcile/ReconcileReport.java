@@ -41,7 +41,7 @@ public final class ReconcileReport {
     out.printf("%s, time %s%s%n", range(r), r.time(),
         r.digest() ? ", content digests compared" : ", counts only (add --digest to compare content)");
     List<BucketRun> lines = allBuckets ? BucketRun.each(r.buckets()) : BucketRun.of(r.buckets());
-    int width = 6;
+    int width = 24; // an ISO instant and room; runs widen it
     for (BucketRun run : lines) {
       width = Math.max(width, run.label().length());
     }
