@@ -133,7 +133,7 @@ public final class Demo {
   /** The events table of seed 000 (layout events-v2), for the all-user report. */
   private void eventsTable(Connection conn, Admin admin) throws IOException {
     KeyLayout layout = LayoutFiles.load("events-v2", "demo");
-    step("Events table " + DemoTables.EVENTS_V2 + " (seed 000's key md5(userId)[0..2] | userId | reversed time), "
+    step("Events table " + DemoTables.EVENTS_V2 + " (hash prefix key: md5(userId)[0..2] | userId | reversed time), "
         + "pre-split into " + EVENT_REGIONS + " regions");
     EventsTable.create(admin, DemoTables.EVENTS_V2, layout, EVENT_REGIONS);
     EventGenerator gen = EventGenerator.oneDay(EVENTS, EVENT_USERS);
