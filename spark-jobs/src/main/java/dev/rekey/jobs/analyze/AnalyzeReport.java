@@ -114,7 +114,7 @@ public final class AnalyzeReport {
     v.recommendation().forEach(x -> sb.append("<li>").append(esc(x)).append("</li>"));
     sb.append("</ul>\n");
 
-    sb.append("<h2>Leading byte of the row keys</h2>\n<p>").append(esc(r.leadingByte())).append(" (sampled rows).</p>\n");
+    sb.append("<h2>Leading byte of the row keys</h2>\n<p>").append(esc(r.leadingByte())).append(", over the sampled rows.</p>\n");
     List<Long> hist = new ArrayList<>();
     // a salted key's leading byte only takes 0..N-1: show those N values, wide enough to compare
     int shown = r.saltBuckets() > 0 ? r.saltBuckets() : 256;

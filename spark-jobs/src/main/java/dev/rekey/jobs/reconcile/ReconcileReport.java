@@ -53,8 +53,8 @@ public final class ReconcileReport {
           String.format(Locale.ROOT, "%+,d", run.newRows() - run.oldRows()), run.digestOk(), run.status());
     }
     if (lines.size() < r.buckets().size()) {
-      out.printf(Locale.ROOT, "(%,d buckets on %,d lines: runs of matching or empty buckets are folded into one; "
-          + "--all-buckets lists every bucket)%n", r.buckets().size(), lines.size());
+      out.printf(Locale.ROOT, "(%,d buckets on %,d line%s: runs of matching or empty buckets are folded into one; "
+          + "--all-buckets lists every bucket)%n", r.buckets().size(), lines.size(), lines.size() == 1 ? "" : "s");
     }
     for (BucketComparison b : r.buckets()) {
       BucketDrill d = r.drill(b.index());
@@ -200,8 +200,8 @@ public final class ReconcileReport {
     List<BucketRun> runs = BucketRun.of(r.buckets());
     h.append("<h2>All buckets</h2>\n");
     if (runs.size() < r.buckets().size()) {
-      h.append(String.format(Locale.ROOT, "<p>%,d buckets on %,d rows: each run of matching or empty buckets is one row"
-          + " (reconcile.json lists every bucket).</p>%n", r.buckets().size(), runs.size()));
+      h.append(String.format(Locale.ROOT, "<p>%,d buckets on %,d row%s: each run of matching or empty buckets is one "
+          + "row (reconcile.json lists every bucket).</p>%n", r.buckets().size(), runs.size(), runs.size() == 1 ? "" : "s"));
     }
     bucketTable(h, runs);
     return h.append("</body></html>\n").toString();
