@@ -10,7 +10,7 @@ import java.util.Locale;
 /**
  * The verdict and recommendation, from the figures (pure). Thresholds: a key is monotonic when at least 90% of
  * writes (in time order) append above every earlier key; writes are concentrated when one region gets at least 80% of the recent
- * rows, or one of several RegionServers gets at least 80% of the table's write requests. Key shape follows the seeds'
+ * rows, or one of several RegionServers gets at least 80% of the table's write requests. Key shape follows the usual
  * trade-offs: a salt when a growing field leads (window scans stay N ranges), a 2-byte hash prefix when entity keys
  * cluster, nothing when writes already spread.
  */
@@ -19,7 +19,7 @@ public final class Advisor {
   public static final double CONCENTRATED = 0.8;
   public static final double TARGET_REGION_GB = 6;
   public static final double GROWTH = 1.5;
-  /** Seed 000: "a bucket salt ... often 8 to 64" — the floor when only one live server is known. */
+  /** Salt bucket counts are often 8 to 64: the floor when only one live server is known. */
   public static final int MIN_BUCKETS_UNKNOWN_CLUSTER = 8;
 
   /**

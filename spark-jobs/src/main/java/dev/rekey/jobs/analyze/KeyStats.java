@@ -210,7 +210,7 @@ public final class KeyStats {
 
   /**
    * True if every split point is hex text (ASCII 0-9, a-f, A-F), as HexStringSplit makes, while fewer than half of
-   * the keys start with such a character: hex-text boundaries on a raw-byte key space (seed 000's classic mistake).
+   * the keys start with such a character: hex-text boundaries on a raw-byte key space (a classic mistake).
    */
   public static boolean hexSplitsOnRawKeys(List<byte[]> splitPoints, List<byte[]> keys) {
     if (splitPoints.isEmpty() || keys.isEmpty()) {
