@@ -1,4 +1,4 @@
--- Per device and 5-minute window: readings, min/avg/max reading and alerts. Seed 002's anomaly-detection query
+-- Per device and 5-minute window: readings, min/avg/max reading and alerts. The anomaly-detection query
 -- ("all readings in a five-minute window"), over a time-first telemetry table.
 -- Layouts: telemetry-v1 or telemetry-v2 (fields ts = reading time in epoch millis, deviceId = 16 bytes).
 -- Run: bin/rekey scan --table telemetry_v2 --layout conf/layouts/telemetry-v2.yaml --day 2026-11-29 --report sql/device_window_counts.sql

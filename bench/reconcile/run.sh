@@ -8,7 +8,8 @@
 # Data: `bin/rekey demo --rows ROWS` writes telemetry_v1 (ts | deviceId, 1 region); CopyRekeyed.java copies it with
 # Puts into bench_telemetry_v2 (salt | ts | deviceId, 16 regions). Same cores for both tools: Spark local[2] and
 # MapReduce's LocalJobRunner with 2 map slots. Times are wall clock per command, JVM start included (both pay it);
-# rekey's own in-job seconds are printed too. Results go to docs/benchmarks.md by hand, with this command.
+# rekey's own in-job seconds are printed too. Results go to docs/benchmarks.md by hand, with this command, and each
+# one is appended to target/bench/results.jsonl (bench/record.py) for the benchmarks notebook.
 set -euo pipefail
 REKEY_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$REKEY_HOME"
@@ -57,6 +58,9 @@ for r in $(seq 1 "$ROUNDS"); do
   t0=$(secs); hashtable; t1=$(secs); h=$(echo "$t1 - $t0" | bc)
   for v in counts digest snap-counts snap-digest via-counts via-digest; do
     printf "%-6s %-22s %9.1f %9s %12.1f %9.2fx\n" "$r" "$v" "${wall[$v]}" "$(job "$v")" "$h" "$(echo "$h / ${wall[$v]}" | bc -l)"
+    target=1; [[ "$v" == *counts ]] && target=3
+    python3 bench/record.py reconcile "$r" "$v" "HBase HashTable (new table only)" "$((ROWS * 2))" "${wall[$v]}" "$h" \
+      "$(echo "$h / ${wall[$v]}" | bc -l)" "$target"
   done
 done
 echo "variants: counts / digest = both live tables (RegionServer RPC); snap-* = both snapshots (HFiles read in the"

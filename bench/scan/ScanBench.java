@@ -113,10 +113,23 @@ public class ScanBench {
         sumSnap += snap / single;
         System.out.printf("%-6d %,14.0f %,14.0f %,14.0f %,14.0f %9.2fx %9.2fx %9.2fx   (%d partitions, %,d rows)%n", r,
             job, rawRate, snap, single, job / single, rawRate / single, snap / single, res.partitions(), n);
+        record(r, "scan job, live table", n, jobSec, singleSec);
+        record(r, "raw region-parallel read, live table", n, rawSec, singleSec);
+        record(r, "scan job on a snapshot (taken inside the timed part)", n, snapSec, singleSec);
       }
       System.out.printf("mean vs the single scanner: scan job %.2fx, raw region-parallel read %.2fx, scan job on a "
           + "snapshot %.2fx, over %d rounds%n", sumJob / rounds, sumRaw / rounds, sumSnap / rounds, rounds);
       spark.stop();
+    }
+  }
+
+  /** Appends a round's result to target/bench/results.jsonl (bench/record.py), for the benchmarks notebook. */
+  static void record(int round, String variant, long rows, double seconds, double singleSeconds) throws Exception {
+    Process p = new ProcessBuilder("python3", "bench/record.py", "scan", Integer.toString(round), variant,
+        "one client scanner", Long.toString(rows), Double.toString(seconds), Double.toString(singleSeconds),
+        Double.toString(singleSeconds / seconds), "1.8").inheritIO().start();
+    if (p.waitFor() != 0) {
+      throw new IllegalStateException("bench/record.py failed for " + variant);
     }
   }
 

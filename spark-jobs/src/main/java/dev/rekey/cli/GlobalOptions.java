@@ -26,6 +26,10 @@ public final class GlobalOptions {
   @Option(names = {"-v", "--verbose"}, description = "Show Spark's and HBase's own logging and stack traces.")
   boolean verbose;
 
+  @Option(names = {"-q", "--quiet"}, description = "No progress lines from Spark job commands (by default a line "
+      + "every 5 s per stage running longer: tasks done of total, rows read, rate, ETA; on stderr).")
+  boolean quiet;
+
   public Configuration hbaseConf() {
     return HBaseConfigs.load(HBaseConfigs.resolveSite(hbaseSite));
   }

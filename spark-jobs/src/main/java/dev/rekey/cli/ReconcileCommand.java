@@ -54,11 +54,17 @@ public final class ReconcileCommand extends SparkCommand {
   @Option(names = "--bucket", required = true, paramLabel = "SIZE", description = "Bucket size: 1h, 1d, 5m, 30s, or ISO-8601 PT5M.")
   String bucket;
 
-  @Option(names = "--from", required = true, paramLabel = "TIME", description = "Start (inclusive): ISO-8601 (2026-11-29T00:00:00Z, 2026-11-29) or epoch millis.")
+  @Option(names = "--from", paramLabel = "TIME", description = "Start (inclusive): ISO-8601 (2026-11-29T00:00:00Z, "
+      + "2026-11-29) or epoch millis. Without --from/--to the whole table is compared: one more keys-only pass finds "
+      + "the range of the data, which is printed.")
   String from;
 
-  @Option(names = "--to", required = true, paramLabel = "TIME", description = "End (exclusive): ISO-8601 or epoch millis.")
+  @Option(names = "--to", paramLabel = "TIME", description = "End (exclusive): ISO-8601 or epoch millis.")
   String to;
+
+  @Option(names = "--all-buckets", description = "List every bucket on the console (default: mismatched buckets, "
+      + "and each run of matching or empty buckets folded into one line).")
+  boolean allBuckets;
 
   @Option(names = "--time", paramLabel = "key:FIELD|cell",
       description = "A row's time: a key field of epoch millis (default: the layouts' time field) or `cell` (its newest cell timestamp).")
@@ -106,7 +112,7 @@ public final class ReconcileCommand extends SparkCommand {
       throw RekeyException.usage(e.getMessage());
     }
     ReconcileResult result = Reconcile.on(spark, global.hbaseConf()).options(options).execute();
-    ReconcileReport.print(result, System.out);
+    ReconcileReport.print(result, System.out, allBuckets);
     ReconcileReport.write(result, out);
     System.out.println("report: " + out.resolve(ReconcileReport.JSON) + ", " + out.resolve(ReconcileReport.HTML));
     return result.exitCode();

@@ -1,5 +1,6 @@
 package dev.rekey.cli;
 
+import dev.rekey.jobs.common.ProgressListener;
 import dev.rekey.jobs.common.RegionReader;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
@@ -11,6 +12,9 @@ import picocli.CommandLine.Mixin;
  * gets the session and runs.
  */
 public abstract class SparkCommand implements Callable<Integer> {
+  /** A progress line per running stage this often, once the stage has run this long. */
+  static final long PROGRESS_SECONDS = 5;
+
   @Mixin
   protected GlobalOptions global;
 
@@ -24,7 +28,9 @@ public abstract class SparkCommand implements Callable<Integer> {
         // snapshot splits report length 0: Spark must not drop "empty" splits (STACK.md pitfall 1)
         .config(RegionReader.IGNORE_EMPTY_SPLITS, "false")
         .getOrCreate();
-    try {
+    // progress of every job this command runs, from Spark's listener events, to stderr (stdout keeps the report)
+    try (ProgressListener progress = global.quiet ? null
+        : ProgressListener.install(spark.sparkContext(), commandName(), System.err, PROGRESS_SECONDS)) {
       return run(spark);
     } finally {
       // stop Spark before the CLI's System.exit: exiting with a live context makes its RPC threads print

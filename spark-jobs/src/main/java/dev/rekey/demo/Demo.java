@@ -44,7 +44,7 @@ public final class Demo {
   static final int EVENT_USERS = 300;
   static final int EVENT_REGIONS = 4;
 
-  /** The cluster the demo plans for: seed 002's 12 RegionServers (N = 16 buckets, as telemetry-v2 has). */
+  /** The cluster the demo plans for: 12 RegionServers (N = 16 buckets, as telemetry-v2 has). */
   static final int DEMO_PLANNED_SERVERS = 12;
   private final DemoOptions options;
   private int stepNo;
@@ -130,10 +130,10 @@ public final class Demo {
     return "#".repeat(max == 0 ? 0 : (int) Math.round(30.0 * n / max));
   }
 
-  /** The events table of seed 000 (layout events-v2), for the all-user report. */
+  /** The events table (layout events-v2, a hash prefix), for the all-user report. */
   private void eventsTable(Connection conn, Admin admin) throws IOException {
     KeyLayout layout = LayoutFiles.load("events-v2", "demo");
-    step("Events table " + DemoTables.EVENTS_V2 + " (seed 000's key md5(userId)[0..2] | userId | reversed time), "
+    step("Events table " + DemoTables.EVENTS_V2 + " (hash prefix key: md5(userId)[0..2] | userId | reversed time), "
         + "pre-split into " + EVENT_REGIONS + " regions");
     EventsTable.create(admin, DemoTables.EVENTS_V2, layout, EVENT_REGIONS);
     EventGenerator gen = EventGenerator.oneDay(EVENTS, EVENT_USERS);
@@ -188,7 +188,7 @@ public final class Demo {
 
   /**
    * Analyze on the legacy table (issue 7): read from its snapshot (files, no RegionServer load), region counters from
-   * the live table, advice sized for the seed's 12-RegionServer cluster, and the salted layout simulated on the sample.
+   * the live table, advice sized for a 12-RegionServer cluster, and the salted layout simulated on the sample.
    */
   void analyzeLegacy(SparkSession spark, Configuration conf) {
     step("Analyze " + DemoTables.TELEMETRY_V1 + " (the hotspot in numbers, and what to do about it)");

@@ -1,6 +1,7 @@
 package dev.rekey.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.testing.RekeyProcess;
@@ -8,7 +9,11 @@ import dev.rekey.testing.SharedHBase;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -45,6 +50,32 @@ class DemoIT {
       assertTrue(r.stdout().contains("reconcile exit code 3: 3 natural keys missing in telemetry_v2"), r.stdout());
       assertTrue(r.stdout().contains("reconcile after the restore: exit code 0 (all buckets match, digests equal)"),
           r.stdout());
+    }
+    notebooksRunOnTheDemoOutputs();
+  }
+
+  /**
+   * Every notebook of notebooks-export/ executed on this small demo's outputs by the export command users run: a cell
+   * error fails the export (exit 1, the error printed), and each page must come out with its charts embedded.
+   */
+  private static void notebooksRunOnTheDemoOutputs() throws Exception {
+    Path home = SharedHBase.rekeyHome();
+    Path html = SharedHBase.runRoot().resolve("notebooks-html");
+    ProcessBuilder pb = new ProcessBuilder(home.resolve("notebooks-export/export.sh").toString(), "--from",
+        SharedHBase.runRoot().toString(), "--html-dir", html.toString()).directory(home.toFile());
+    RekeyProcess.Result r = RekeyProcess.run(pb, 600);
+    assertEquals(0, r.exitCode(), r.all());
+    List<Path> notebooks;
+    try (Stream<Path> files = Files.list(home.resolve("notebooks-export"))) {
+      notebooks = files.filter(f -> f.toString().endsWith(".ipynb")).sorted().toList();
+    }
+    assertEquals(4, notebooks.size(), notebooks.toString());
+    for (Path nb : notebooks) {
+      String name = nb.getFileName().toString().replace(".ipynb", ".html");
+      String page = Files.readString(html.resolve(name));
+      assertTrue(r.stdout().contains("export: wrote " + html.resolve(name)), r.stdout());
+      assertTrue(page.contains("src=\"data:image/png;base64,"), name + " has no embedded chart");
+      assertFalse(page.contains("<script src="), name + " loads a script from elsewhere");
     }
   }
 

@@ -10,7 +10,7 @@ import java.util.Locale;
 /**
  * The verdict and recommendation, from the figures (pure). Thresholds: a key is monotonic when at least 90% of
  * writes (in time order) append above every earlier key; writes are concentrated when one region gets at least 80% of the recent
- * rows, or one of several RegionServers gets at least 80% of the table's write requests. Key shape follows the seeds'
+ * rows, or one of several RegionServers gets at least 80% of the table's write requests. Key shape follows the usual
  * trade-offs: a salt when a growing field leads (window scans stay N ranges), a 2-byte hash prefix when entity keys
  * cluster, nothing when writes already spread.
  */
@@ -19,7 +19,7 @@ public final class Advisor {
   public static final double CONCENTRATED = 0.8;
   public static final double TARGET_REGION_GB = 6;
   public static final double GROWTH = 1.5;
-  /** Seed 000: "a bucket salt ... often 8 to 64" — the floor when only one live server is known. */
+  /** Salt bucket counts are often 8 to 64: the floor when only one live server is known. */
   public static final int MIN_BUCKETS_UNKNOWN_CLUSTER = 8;
 
   /**
@@ -116,14 +116,14 @@ public final class Advisor {
       if (in.plannedServers() == null && servers == 1) {
         // one live server says nothing about production; a 1-bucket salt is no salt
         buckets = MIN_BUCKETS_UNKNOWN_CLUSTER;
-        serversNote = "1 live RegionServer says nothing about the cluster you will run, so the seeds' common lower "
-            + "bound of 8 (pass --servers)";
+        serversNote = "1 live RegionServer says nothing about the cluster you will run, so the usual lower bound "
+            + "of 8 salt buckets (pass --servers)";
       }
       regions = Math.max(buckets, byVolume);
       regions = (regions + buckets - 1) / buckets * buckets;
       rec.add(String.format(Locale.ROOT, "key shape: salt | %s — a salt byte floorMod(hash(natural key), N) gives N "
-          + "write tails and keeps a time window N range scans (seed 002); if the hot path reads by entity instead, "
-          + "use a 2-byte hash prefix of the entity id (seed 000)", fieldsOf(in.layout())));
+          + "write tails and keeps a time window N range scans (salting, docs/layouts.md#prefix); if the hot path reads by entity instead, "
+          + "use a 2-byte hash prefix of the entity id (hash prefix, docs/layouts.md#prefix)", fieldsOf(in.layout())));
       rec.add(String.format(Locale.ROOT, "bucket count N = %d: %s, 1–2× rounded to a power of two, ≤ 256; fixed at "
           + "table creation", buckets, serversNote));
       rec.add(String.format(Locale.ROOT, "regions: %d — pre-split on salt bytes 1..%d%s", regions, buckets - 1,
@@ -132,15 +132,15 @@ public final class Advisor {
       shape = "hash_prefix";
       regions = Math.max(servers * SplitPlanner.REGIONS_PER_SERVER, byVolume);
       rec.add("key shape: 2-byte MD5 hash prefix of the entity id in front of the natural key: 65,536 prefixes keep "
-          + "splitting evenly as the table grows (seed 000)" + (alreadySalted ? "; the salt alone does not spread "
+          + "splitting evenly as the table grows (docs/layouts.md#prefix)" + (alreadySalted ? "; the salt alone does not spread "
           + "these writes (check the tail placement below)" : ""));
       rec.add(String.format(Locale.ROOT, "regions: %d — %s × %d regions each%s, UniformSplit-style prefix boundaries",
           regions, serversNote, SplitPlanner.REGIONS_PER_SERVER, byVolume > 1 ? " or the volume, whichever is more" : ""));
     } else {
       shape = "none";
       regions = Math.max(in.regionCount(), byVolume);
-      rec.add("key shape: keep it — writes already spread, and a hash or salt would only cost range scans (seed 000: "
-          + "choose none of them if the key already spreads load)");
+      rec.add("key shape: keep it — writes already spread, and a hash or salt would only cost range scans (choose "
+          + "neither salting nor a hash prefix when the key already spreads the load; docs/analyze-plan-check-config.md)");
       rec.add(String.format(Locale.ROOT, "regions: %d (current %d%s)", regions, in.regionCount(),
           byVolume > 1 ? ", or by volume" : ""));
     }

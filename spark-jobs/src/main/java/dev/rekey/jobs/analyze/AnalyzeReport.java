@@ -27,9 +27,7 @@ public final class AnalyzeReport {
     sb.append(String.format(Locale.ROOT, "analyze %s%s: %,d rows read, %,d sampled, %d live RegionServer(s), %.1f s%n",
         r.source(), r.layout() == null ? "" : " (layout " + r.layout() + ")", r.rowsRead(), r.sampledRows(),
         r.liveServers(), r.seconds()));
-    sb.append(String.format(Locale.ROOT, "leading byte: the busiest eighth 0x%02x-0x%02x holds %.1f%% of rows (12.5%% is "
-        + "even); top values: %s%n", r.busiestEighth() * 32, r.busiestEighth() * 32 + 31, 100 * r.busiestEighthShare(),
-        topBytes(r.leadingByteHistogram(), 4)));
+    sb.append(r.leadingByte()).append("; top values: ").append(topBytes(r.leadingByteHistogram(), 4)).append('\n');
     sb.append(String.format(Locale.ROOT, "write order: %.1f%% of writes append above every earlier key; %s rows (%,d "
         + "sampled): %.0f%% in region %d, %d region(s) hit%n", 100 * r.appendFraction(), r.recentLabel(),
         r.recentRows(), 100 * r.recentTopRegionShare(), r.recentTopRegion() + 1, r.recentRegionsHit()));
@@ -116,14 +114,15 @@ public final class AnalyzeReport {
     v.recommendation().forEach(x -> sb.append("<li>").append(esc(x)).append("</li>"));
     sb.append("</ul>\n");
 
-    sb.append(String.format(Locale.ROOT, "<h2>Leading byte of the row keys</h2>%n<p>The busiest eighth of the key space "
-        + "(0x%02x-0x%02x) holds %.1f%% of the sampled rows (12.5%% is even).</p>%n", r.busiestEighth() * 32,
-        r.busiestEighth() * 32 + 31, 100 * r.busiestEighthShare()));
+    sb.append("<h2>Leading byte of the row keys</h2>\n<p>").append(esc(r.leadingByte())).append(", over the sampled rows.</p>\n");
     List<Long> hist = new ArrayList<>();
-    for (long c : r.leadingByteHistogram()) {
-      hist.add(c);
+    // a salted key's leading byte only takes 0..N-1: show those N values, wide enough to compare
+    int shown = r.saltBuckets() > 0 ? r.saltBuckets() : 256;
+    for (int b = 0; b < shown; b++) {
+      hist.add(r.leadingByteHistogram()[b]);
     }
-    sb.append(bars(hist, 3, 160, "leading byte 0x00 .. 0xff", "#4477aa"));
+    sb.append(bars(hist, shown == 256 ? 3 : Math.max(4, Math.min(40, 760 / shown)), 160, shown == 256
+        ? "leading byte 0x00 .. 0xff" : String.format(Locale.ROOT, "salt byte 0x00 .. 0x%02x", shown - 1), "#4477aa"));
 
     sb.append("<h2>Regions</h2>\n<p>Rows read per region, and the RegionServer's write request counts.</p>\n");
     List<Long> rows = new ArrayList<>();

@@ -71,8 +71,10 @@ public final class Analyzer {
       reasons.add(tailReason);
       v = new Verdict(v.hotspot() || tailsClustered, reasons, v.shape(), v.buckets(), v.regions(), v.recommendation());
     }
+    int saltBuckets = layout != null && layout.prefix().kind() == PrefixSpec.Kind.SALT ? layout.prefix().buckets() : 0;
     return new AnalyzeResult(source, table, layout == null ? null : layout.name(), rowsRead, samples.size(), hist,
-        eighth, eighthShare, appends, recent.label(), recent.rows().size(), top, topShare,
+        eighth, eighthShare, saltBuckets, KeyStats.leadingByte(hist, layout == null ? null : layout.prefix()), appends,
+        recent.label(), recent.rows().size(), top, topShare,
         KeyStats.nonEmpty(recentPerRegion), liveServers, regions, withTails, v, simulation, seconds);
   }
 }

@@ -1,9 +1,11 @@
 package dev.rekey.jobs.analyze;
 
+import dev.rekey.rowkey.PrefixSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The key statistics of analyze, as pure functions over sampled keys and region boundaries (unsigned byte order,
@@ -55,6 +57,37 @@ public final class KeyStats {
       rows += h[b];
     }
     return rows;
+  }
+
+  /**
+   * The leading byte judged against the prefix the layout declares. A salt byte takes only 0..N-1 by design (all of
+   * it in the first eighth of the byte space for N up to 32), so a salted key is judged by how evenly its N buckets
+   * fill; a hash prefix or an unprefixed key by the eighths of the byte space.
+   *
+   * @param prefix the layout's prefix, or null when no layout was given
+   */
+  public static String leadingByte(long[] histogram, PrefixSpec prefix) {
+    long total = Arrays.stream(histogram).sum();
+    if (prefix != null && prefix.kind() == PrefixSpec.Kind.SALT && total > 0) {
+      int n = prefix.buckets();
+      long min = Long.MAX_VALUE;
+      long max = 0;
+      long inBuckets = 0;
+      for (int b = 0; b < n && b < histogram.length; b++) {
+        min = Math.min(min, histogram[b]);
+        max = Math.max(max, histogram[b]);
+        inBuckets += histogram[b];
+      }
+      return String.format(Locale.ROOT, "leading byte: the salt (salting, N = %d: bytes 0x00-0x%02x); each bucket "
+          + "holds %.1f%% to %.1f%% of rows (%.2f%% is even)%s", n, n - 1, 100.0 * min / total, 100.0 * max / total,
+          100.0 / n, inBuckets < total ? String.format(Locale.ROOT, "; %.1f%% of rows lead with a byte outside the "
+          + "salt's range", 100.0 * (total - inBuckets) / total) : "");
+    }
+    int e = busiestEighth(histogram);
+    String what = prefix != null && prefix.kind() == PrefixSpec.Kind.HASH_PREFIX ? "leading byte (of the hash prefix)"
+        : "leading byte";
+    return String.format(Locale.ROOT, "%s: the busiest eighth 0x%02x-0x%02x holds %.1f%% of rows (12.5%% is even)",
+        what, e * 32, e * 32 + 31, 100 * busiestEighthShare(histogram));
   }
 
   /** Index of the region holding the key: the last region whose start key is ≤ the key. */
@@ -177,7 +210,7 @@ public final class KeyStats {
 
   /**
    * True if every split point is hex text (ASCII 0-9, a-f, A-F), as HexStringSplit makes, while fewer than half of
-   * the keys start with such a character: hex-text boundaries on a raw-byte key space (seed 000's classic mistake).
+   * the keys start with such a character: hex-text boundaries on a raw-byte key space (a classic mistake).
    */
   public static boolean hexSplitsOnRawKeys(List<byte[]> splitPoints, List<byte[]> keys) {
     if (splitPoints.isEmpty() || keys.isEmpty()) {

@@ -62,7 +62,7 @@ public final class Simulator {
       long top = topShare(counts, for90);
       warnings.add(String.format(Locale.ROOT, "HexStringSplit boundaries on a raw-byte prefix: almost every row in a "
           + "handful of regions (%.0f%% of rows in %d of %d regions). Hex-text split points such as 04000000 are ASCII; "
-          + "use UniformSplit or the layout's own split points for raw bytes (seed 000)",
+          + "use UniformSplit or the layout's own split points for raw bytes (docs/layouts.md: split points)",
           100.0 * top / Math.max(1, total), for90, counts.length));
     } else if (counts.length > 1 && skew > 2) {
       warnings.add(String.format(Locale.ROOT, "skewed: the busiest region gets %.1f× the mean; %d of %d regions hold "

@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * Where each salt bucket's write tail sits. Inside a bucket the key still grows, so only the bucket's last region
- * takes its appends (seed 002); several tails on one RegionServer make it hot again.
+ * takes its appends; several tails on one RegionServer make it hot again.
  */
 public final class TailPlacement {
   private TailPlacement() {

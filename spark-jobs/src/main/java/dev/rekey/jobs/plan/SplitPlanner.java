@@ -152,7 +152,7 @@ public final class SplitPlanner {
         sized = prefix.buckets();
         if (recommendedBuckets != prefix.buckets()) {
           warnings.add(String.format(Locale.ROOT, "layout %s has N = %d buckets, but %d RegionServers call for N = %d: "
-              + "N is fixed when the table is created, so change `buckets:` in the layout now (seed 002)",
+              + "N is fixed when the table is created, so change `buckets:` in the layout now (salting: docs/layouts.md)",
               layout.name(), prefix.buckets(), servers, recommendedBuckets));
         }
       } else {
@@ -231,8 +231,8 @@ public final class SplitPlanner {
           prefix.buckets() * (count + 1)));
     } else {
       points.addAll(months);
-      warnings.add("time-first key without a prefix: the newest month's region takes every new write (seed 003: "
-          + "time-range pre-splitting only when the write volume is controllable); volumes differ by month, so "
+      warnings.add("time-first key without a prefix: the newest month's region takes every new write (pre-split "
+          + "by time only when the write volume is controllable; docs/analyze-plan-check-config.md); volumes differ by month, so "
           + "merge or split regions as they age");
     }
     points.sort(Arrays::compareUnsigned); // reversed time sorts backwards

@@ -67,6 +67,15 @@ public final class Reconcile {
       throw new IllegalStateException("options(...) first");
     }
     long t0 = System.nanoTime();
+    ReconcileOptions given = options;
+    try {
+      return execute(t0);
+    } finally {
+      options = given; // a range taken from the data belongs to that run only
+    }
+  }
+
+  private ReconcileResult execute(long t0) {
     if (!options.viaSnapshot() || (options.old().isSnapshot() && options.neu().isSnapshot())) {
       return compare(t0);
     }
@@ -94,10 +103,14 @@ public final class Reconcile {
 
   private ReconcileResult compare(long t0) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Configuration conf = new Configuration(hbaseConf);
+    boolean rangeFromData = options.rangeFromData();
+    if (rangeFromData) {
+      options = options.withBuckets(rangeOfData(jsc, conf));
+    }
     Buckets buckets = options.buckets();
     RowClassifier oldC = classifier(options.old().layout());
     RowClassifier newC = classifier(options.neu().layout());
-    Configuration conf = new Configuration(hbaseConf);
     try (RegionRead oldRead = reader(options.old()).open(jsc, conf);
          RegionRead newRead = reader(options.neu()).open(jsc, conf)) {
       int n = buckets.count();
@@ -121,8 +134,31 @@ public final class Reconcile {
       Map<Integer, BucketDrill> drills = mismatched.isEmpty() ? Map.of() : drill(jsc, conf, oldRead, newRead,
           oldC.forDrillDown(), newC.forDrillDown(), mismatched);
       return new ReconcileResult(summary(oldRead, options.old(), old), summary(newRead, options.neu(), neu),
-          buckets.from(), buckets.to(), buckets.size(), options.time().describe(), options.digest(), comparisons,
-          drills, (System.nanoTime() - t0) / 1e9);
+          buckets.from(), buckets.to(), buckets.size(), rangeFromData, options.time().describe(), options.digest(),
+          comparisons, drills, (System.nanoTime() - t0) / 1e9);
+    }
+  }
+
+  /**
+   * No --from/--to: one keys-only pass over both sides finds the earliest and latest row time, and the range is the
+   * whole buckets covering them. The tally pass needs its buckets up front (dense per-bucket arrays), hence the pass.
+   */
+  private Buckets rangeOfData(JavaSparkContext jsc, Configuration conf) {
+    TimeExtent all;
+    try (RegionRead o = reader(options.old(), true, false).open(jsc, conf);
+         RegionRead n = reader(options.neu(), true, false).open(jsc, conf)) {
+      all = TimeExtent.of(o.rows(), options.old().layout(), options.time())
+          .merge(TimeExtent.of(n.rows(), options.neu().layout(), options.time()));
+    }
+    if (all.isEmpty()) {
+      throw new RekeyException("Cannot reconcile " + options.old().describe() + " and " + options.neu().describe()
+          + " without --from/--to: neither side has a row to take the time range from (give --from and --to)");
+    }
+    try {
+      return all.buckets(options.bucketMillis());
+    } catch (IllegalArgumentException e) {
+      throw RekeyException.usage("Cannot reconcile the whole range of the data, " + TimeSpec.iso(all.min()) + " to "
+          + TimeSpec.iso(all.max()) + ": " + e.getMessage());
     }
   }
 
@@ -147,6 +183,10 @@ public final class Reconcile {
   }
 
   private RegionReader reader(SideSpec side, boolean keysOnly) {
+    return reader(side, keysOnly, true);
+  }
+
+  private RegionReader reader(SideSpec side, boolean keysOnly, boolean inRange) {
     String snapshot = side.isSnapshot() ? side.snapshot() : via.get(side);
     RegionReader r = snapshot != null ? RegionReader.snapshot(snapshot)
         : RegionReader.table(TableName.valueOf(side.table()));
@@ -154,7 +194,7 @@ public final class Reconcile {
     if (keysOnly) {
       r.keysOnly(); // counts need keys, cell counts and timestamps, not values
     }
-    if (options.time().cell()) {
+    if (inRange && options.time().cell()) {
       // cell time: only cells in [from, to) are read, and a row's time is its newest such cell
       r.timeRange(options.buckets().from(), options.buckets().to());
     }

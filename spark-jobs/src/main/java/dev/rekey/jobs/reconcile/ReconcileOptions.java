@@ -8,8 +8,19 @@ import java.nio.file.Path;
  * IllegalArgumentException with a message for the user (the CLI turns it into a usage error, exit 2). Driver-side
  * only: Spark closures get the serializable parts ({@link RowClassifier}), never the options.
  */
-public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, TimeSource time, NaturalKey naturalKey,
-    boolean digest, int samples, Path out, boolean viaSnapshot, Versions versions) {
+public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, long bucketMillis, TimeSource time,
+    NaturalKey naturalKey, boolean digest, int samples, Path out, boolean viaSnapshot, Versions versions) {
+
+  /** True when no --from/--to was given: {@link #buckets()} is null until the run has read the data's time range. */
+  public boolean rangeFromData() {
+    return buckets == null;
+  }
+
+  /** These options with the range the run took from the data. */
+  public ReconcileOptions withBuckets(Buckets b) {
+    return new ReconcileOptions(old, neu, b, b.size(), time, naturalKey, digest, samples, out, viaSnapshot,
+        versions);
+  }
 
   /** Default number of sample natural keys per mismatched bucket. */
   public static final int DEFAULT_SAMPLES = 20;
@@ -41,7 +52,7 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, Time
       return this;
     }
 
-    /** ISO-8601 or epoch millis, inclusive. */
+    /** ISO-8601 or epoch millis, inclusive; null (with {@link #to(String)} null too) = from the data. */
     public Builder from(String v) {
       from = v;
       return this;
@@ -106,15 +117,21 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, Time
         throw new IllegalArgumentException("Both sides are required: --old-table|--old-snapshot with --old-layout, "
             + "and --new-table|--new-snapshot with --new-layout");
       }
-      long f = TimeSpec.instant("--from", from);
-      long t = TimeSpec.instant("--to", to);
-      Buckets b = new Buckets(f, t, TimeSpec.duration("--bucket", bucket));
+      long size = TimeSpec.duration("--bucket", bucket);
+      if ((from == null) != (to == null)) {
+        throw new IllegalArgumentException("Cannot reconcile part of an open range: " + (from == null ? "--to" : "--from")
+            + " was given without " + (from == null ? "--from" : "--to") + " (give both, or neither to take the range"
+            + " from the data)");
+      }
+      // neither given: the run reads the time range of both sides first (Reconcile.execute)
+      Buckets b = from == null ? null
+          : new Buckets(TimeSpec.instant("--from", from), TimeSpec.instant("--to", to), size);
       if (samples < 0) {
         throw new IllegalArgumentException("--samples must be 0 or more (got " + samples + ")");
       }
       NaturalKey nk = NaturalKey.common(old.layout(), neu.layout());
       TimeSource ts = TimeSource.resolve(time, old.layout(), neu.layout());
-      return new ReconcileOptions(old, neu, b, ts, nk, digest, samples, out, viaSnapshot, versions);
+      return new ReconcileOptions(old, neu, b, size, ts, nk, digest, samples, out, viaSnapshot, versions);
     }
   }
 }

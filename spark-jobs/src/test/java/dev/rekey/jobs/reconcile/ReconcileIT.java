@@ -288,4 +288,17 @@ class ReconcileIT {
     assertTrue(r.stderr().contains("Error: Empty time range: --from 2026-11-29T06:00:00Z is not before --to"),
         r.all());
   }
+
+  @Test
+  void withoutFromAndToTheWholeRangeOfTheDataIsCompared() {
+    ReconcileResult r = run(opts(oldTable(), v2).from((String) null).to((String) null).build());
+    assertTrue(r.matches(), () -> r.buckets().toString());
+    assertTrue(r.rangeFromData());
+    // the readings span six hours from START (on the hour): whole hours covering the first and the last reading
+    assertEquals(START, r.from());
+    assertEquals(START + 6 * HOUR, r.to());
+    assertEquals(6, r.buckets().size());
+    assertEquals(0, r.old().outsideRange());
+    assertEquals(1_200, r.neu().inRange());
+  }
 }

@@ -1,0 +1,170 @@
+package dev.rekey.jobs.common;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.apache.spark.SparkContext;
+import org.apache.spark.scheduler.AccumulableInfo;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerExecutorMetricsUpdate;
+import org.apache.spark.scheduler.SparkListenerStageCompleted;
+import org.apache.spark.scheduler.SparkListenerStageSubmitted;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.scheduler.SparkListenerTaskStart;
+import org.apache.spark.scheduler.StageInfo;
+import org.apache.spark.executor.TaskMetrics;
+import scala.Tuple4;
+import scala.collection.JavaConverters;
+
+/**
+ * Progress of long jobs from Spark's own listener events: stages submitted and completed, tasks started and ended
+ * (with their input metrics), and the executors' heartbeats, which carry the rows read so far by running tasks. Every
+ * {@code period} a line per stage that has run at least that long ({@link StageProgress#line()}); short jobs print
+ * nothing. Installed once where the CLI starts a Spark command, so every job gets it without code of its own.
+ */
+public final class ProgressListener extends SparkListener implements AutoCloseable {
+  static final String RECORDS_READ = "internal.metrics.input.recordsRead";
+  static final String SHUFFLE_RECORDS_READ = "internal.metrics.shuffle.read.recordsRead";
+
+  private final String job;
+  private final LongSupplier clock;
+  private final Map<Integer, Stage> stages = new ConcurrentHashMap<>();
+  private ScheduledExecutorService timer;
+  private SparkContext context;
+
+  /** One running stage: counters updated from the listener bus thread, read by the printing thread. */
+  private static final class Stage {
+    final int id;
+    final String name;
+    final int total;
+    final long started;
+    volatile int done;
+    volatile int running;
+    volatile long finishedRows;
+    /** Rows read so far by each running task (from heartbeats), by task id. */
+    final Map<Long, Long> runningRows = new ConcurrentHashMap<>();
+
+    Stage(int id, String name, int total, long started) {
+      this.id = id;
+      this.name = name;
+      this.total = total;
+      this.started = started;
+    }
+  }
+
+  public ProgressListener(String job, LongSupplier clock) {
+    this.job = job;
+    this.clock = clock;
+  }
+
+  /**
+   * Registers a listener on the session's context and prints the running stages to {@code out} every
+   * {@code periodSeconds}; close it (or stop the context) to stop.
+   */
+  public static ProgressListener install(SparkContext sc, String job, PrintStream out, long periodSeconds) {
+    ProgressListener l = new ProgressListener(job, System::currentTimeMillis);
+    l.context = sc;
+    sc.addSparkListener(l);
+    l.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "rekey-progress");
+      t.setDaemon(true);
+      return t;
+    });
+    long periodMillis = periodSeconds * 1000;
+    l.timer.scheduleAtFixedRate(() -> {
+      for (StageProgress p : l.snapshot()) {
+        if (p.elapsedMillis() >= periodMillis) {
+          out.println(p.line());
+        }
+      }
+    }, periodSeconds, periodSeconds, TimeUnit.SECONDS);
+    return l;
+  }
+
+  /** Where each running stage is now, oldest stage first. */
+  public List<StageProgress> snapshot() {
+    long now = clock.getAsLong();
+    List<StageProgress> out = new ArrayList<>();
+    stages.values().stream().sorted((a, b) -> Integer.compare(a.id, b.id)).forEach(s -> {
+      long rows = s.finishedRows;
+      for (long r : s.runningRows.values()) {
+        rows += r;
+      }
+      out.add(new StageProgress(job, s.id, s.name, s.done, s.running, s.total, rows, now - s.started));
+    });
+    return out;
+  }
+
+  @Override
+  public void onStageSubmitted(SparkListenerStageSubmitted e) {
+    StageInfo i = e.stageInfo();
+    stages.put(i.stageId(), new Stage(i.stageId(), i.name(), i.numTasks(), clock.getAsLong()));
+  }
+
+  @Override
+  public void onStageCompleted(SparkListenerStageCompleted e) {
+    stages.remove(e.stageInfo().stageId());
+  }
+
+  @Override
+  public void onTaskStart(SparkListenerTaskStart e) {
+    Stage s = stages.get(e.stageId());
+    if (s != null) {
+      s.running++;
+    }
+  }
+
+  @Override
+  public void onTaskEnd(SparkListenerTaskEnd e) {
+    Stage s = stages.get(e.stageId());
+    if (s == null) {
+      return;
+    }
+    s.running = Math.max(0, s.running - 1);
+    s.runningRows.remove(e.taskInfo().taskId());
+    if (e.taskInfo().successful()) {
+      s.done++;
+      TaskMetrics m = e.taskMetrics();
+      if (m != null) {
+        s.finishedRows += m.inputMetrics().recordsRead() + m.shuffleReadMetrics().recordsRead();
+      }
+    }
+  }
+
+  /** Heartbeats carry each running task's accumulators: the rows it has read so far. */
+  @Override
+  public void onExecutorMetricsUpdate(SparkListenerExecutorMetricsUpdate e) {
+    for (Tuple4<Object, Object, Object, scala.collection.Seq<AccumulableInfo>> u
+        : JavaConverters.seqAsJavaList(e.accumUpdates())) {
+      Stage s = stages.get((Integer) u._2());
+      if (s == null) {
+        continue;
+      }
+      long rows = 0;
+      for (AccumulableInfo a : JavaConverters.seqAsJavaList(u._4())) {
+        if (a.name().isDefined() && a.update().isDefined()
+            && (RECORDS_READ.equals(a.name().get()) || SHUFFLE_RECORDS_READ.equals(a.name().get()))
+            && a.update().get() instanceof Long v) {
+          rows += v;
+        }
+      }
+      s.runningRows.put((Long) u._1(), rows);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (timer != null) {
+      timer.shutdownNow();
+    }
+    if (context != null) {
+      context.removeSparkListener(this);
+    }
+  }
+}
