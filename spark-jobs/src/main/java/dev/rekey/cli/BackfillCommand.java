@@ -6,6 +6,7 @@ import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TimeArgs;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,6 +57,11 @@ public final class BackfillCommand extends SparkCommand {
           + "family at the target family's VERSIONS, and the cells left out are counted.")
   String versions;
 
+  @Option(names = "--write-path", paramLabel = "auto|sort", defaultValue = "auto",
+      description = "auto (default): write HFiles in the source's order, without a shuffle, where the layouts keep it "
+          + "(a salt added to the same fields), else sort; sort: always sort by target key.")
+  String writePath;
+
   @Option(names = "--dry-run", description = "Print rows, bytes and files per target region and the skew; write nothing.")
   boolean dryRun;
 
@@ -86,10 +92,19 @@ public final class BackfillCommand extends SparkCommand {
         .noLoad(noLoad)
         .resume(resume)
         .versions(Versions.parse(versions, "--versions"))
+        .sortAlways(sortAlways(writePath))
         .build();
     BackfillResult r = Backfill.on(spark, global.hbaseConf()).options(o).progress(System.out::println).execute();
     r.lines().forEach(System.out::println);
     return ExitCodes.OK;
+  }
+
+  private static boolean sortAlways(String path) {
+    return switch (path) {
+      case "auto" -> false;
+      case "sort" -> true;
+      default -> throw RekeyException.usage("Invalid --write-path '" + path + "': expected auto or sort");
+    };
   }
 
   static Long time(String s, String option) {

@@ -150,7 +150,8 @@ public final class Backfill {
       verifySeconds = (System.nanoTime() - t2) / 1e9;
     }
     boolean verified = count(manifest, RegionState.VERIFIED) == manifest.regions().size();
-    BackfillResult result = new BackfillResult(o.targetTable(), o.sourceSnapshot(), staging.root.toString(), false,
+    BackfillResult result = new BackfillResult(o.targetTable(), o.sourceSnapshot(), staging.root.toString(),
+        manifest.writePath(), false,
         !o.noLoad(), verified, manifest.accounting(), manifest.versions(), manifest.olderVersionsNotCopied(),
         manifest.regions(),
         Skew.of(manifest.regions().stream().map(RegionEntry::rows).toList()), files, writeSeconds, loadSeconds,
@@ -241,9 +242,12 @@ public final class Backfill {
     Retention retention = retention(target);
     int n = live.count();
     long[] totals;
-    try (RegionRead rows = reader(retention).open(jsc, hbaseConf)) {
+    WritePath path = writePath(live);
+    boolean salted = o.targetLayout().prefix().kind() == dev.rekey.rowkey.PrefixSpec.Kind.SALT;
+    try (RegionRead rows = reader(retention, path).open(jsc, hbaseConf)) {
       totals = rows.rows().mapPartitions(it -> {
-        long[] acc = new long[n * 3];
+        long[] acc = new long[n * 4];
+        java.util.Set<Integer> slots = new java.util.HashSet<>(); // (region, bucket) this task writes into
         RekeyedRows rr = new RekeyedRows(it, rekeyer, QuarantineWriter.none(), read, quarantined, filtered, retention,
             olderVersions, expired);
         byte[] last = null;
@@ -251,12 +255,15 @@ public final class Backfill {
           RekeyedRows.Row r = rr.next();
           int region = live.regionOf(r.targetKey());
           if (last == null || !Arrays.equals(last, r.sourceKey())) {
-            acc[region * 3]++;
+            acc[region * 4]++;
             last = r.sourceKey();
           }
+          if (slots.add(region * 256 + (salted ? r.targetKey()[0] & 0xff : 0))) {
+            acc[region * 4 + 3]++; // one file per family for each (task, bucket) on the in-order path
+          }
           for (Cell c : r.cells()) {
-            acc[region * 3 + 1]++;
-            acc[region * 3 + 2] += PackedCells.keyValueLength(r.targetKey().length, c);
+            acc[region * 4 + 1]++;
+            acc[region * 4 + 2] += PackedCells.keyValueLength(r.targetKey().length, c);
           }
         }
         return List.of(acc).iterator();
@@ -268,16 +275,17 @@ public final class Backfill {
     List<RegionEntry> regions = new ArrayList<>();
     long written = 0;
     for (int i = 0; i < n; i++) {
-      long rowsIn = totals[i * 3];
+      long rowsIn = totals[i * 4];
       written += rowsIn;
-      // one file per family per sub-partition with data, more if it rolls at the max file size
-      int files = rowsIn == 0 ? 0 : (int) (families * Math.min(o.splitsPerRegion(), rowsIn)
-          + totals[i * 3 + 2] / maxFile);
+      // per family: one file per (task, bucket) in order, or per sub-partition with data when sorted; more if files
+      // roll at the max file size
+      long writers = path.inSourceOrder() ? totals[i * 4 + 3] : Math.min(o.splitsPerRegion(), rowsIn);
+      int files = rowsIn == 0 ? 0 : (int) (families * writers + totals[i * 4 + 2] / maxFile);
       regions.add(new RegionEntry(i, live.name(i), Hex.of(live.start(i)), Hex.of(live.end(i)), rowsIn,
-          totals[i * 3 + 1], totals[i * 3 + 2], files, RegionState.PLANNED));
+          totals[i * 4 + 1], totals[i * 4 + 2], files, RegionState.PLANNED));
     }
     Accounting acc = new Accounting(read.value(), written, quarantined.value(), filtered.value());
-    return new BackfillResult(o.targetTable(), o.sourceSnapshot(), stagingDir, true, false, false, acc,
+    return new BackfillResult(o.targetTable(), o.sourceSnapshot(), stagingDir, path.describe(), true, false, false, acc,
         o.versions().toString(), olderVersions.value(), regions,
         Skew.of(regions.stream().map(RegionEntry::rows).toList()),
         regions.stream().mapToInt(RegionEntry::files).sum(), 0, 0, 0);
@@ -305,15 +313,42 @@ public final class Backfill {
   }
 
   /** The shared snapshot read: time range, families and versions on the scan, k splits per region, whole rows. */
-  private RegionReader reader(Retention retention) {
+  private RegionReader reader(Retention retention, WritePath path) {
     BackfillOptions o = options;
-    // two read tasks per core at least: a legacy source is often a few large regions
-    RegionReader r = RegionReader.snapshot(o.sourceSnapshot()).families(o.families()).versions(retention.readVersions())
-        .splitsPerRegion(o.splitsPerRegion()).minPartitions(2 * spark.sparkContext().defaultParallelism());
+    RegionReader r = RegionReader.snapshot(o.sourceSnapshot()).families(o.families()).versions(retention.readVersions());
+    if (path.inSourceOrder()) {
+      r.splitsPerRegion(path.splitsPerSourceRegion()); // sized by the plan to keep the files per region in bounds
+    } else {
+      // two read tasks per core at least: a legacy source is often a few large regions
+      r.splitsPerRegion(o.splitsPerRegion()).minPartitions(2 * readTasksWanted());
+    }
     if (o.fromMillis() != null || o.toMillis() != null) {
       r.timeRange(o.fromMillis() != null ? o.fromMillis() : 0L, o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
     }
     return r;
+  }
+
+  private int readTasksWanted() {
+    return spark.sparkContext().defaultParallelism();
+  }
+
+  /** The write path for this run: in source order where the layouts allow it (see {@link WritePath}). */
+  private WritePath writePath(RegionBoundaries live) throws IOException {
+    if (options.sortAlways()) {
+      return WritePath.sorted("--write-path sort");
+    }
+    int limit = hbaseConf.getInt(WritePath.MAX_FILES_PER_REGION_KEY, WritePath.DEFAULT_MAX_FILES_PER_REGION);
+    return WritePath.choose(options.sourceLayout(), options.targetLayout(), live, sourceRegions(),
+        2 * readTasksWanted(), limit);
+  }
+
+  /** Regions of the source snapshot, from its manifest. */
+  private int sourceRegions() throws IOException {
+    Path rootDir = CommonFSUtils.getRootDir(hbaseConf);
+    org.apache.hadoop.fs.FileSystem fs = rootDir.getFileSystem(hbaseConf);
+    return org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
+        org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl.getSnapshotManifest(hbaseConf,
+            options.sourceSnapshot(), rootDir, fs)).size();
   }
 
   private static long[] sum(long[] a, long[] b) {
@@ -349,29 +384,49 @@ public final class Backfill {
 
     Configuration out = HFileOutput.forTable(hbaseConf, target);
 
-    progress.accept("Reading snapshot " + o.sourceSnapshot() + ", writing HFiles for " + live.count() + " regions x "
-        + k + " to " + staging.hfiles());
-    try (RegionRead rows = reader(retention).open(jsc, hbaseConf)) {
-      JavaPairRDD<byte[], byte[]> cells = rows.rows().mapPartitionsToPair(it -> {
-        TaskContext tc = TaskContext.get();
-        QuarantineWriter q = new QuarantineWriter(quarantineDir, tc.partitionId(), tc.taskAttemptId(),
-            HBaseConfigs.fromMap(confMap));
-        return new RowsOf(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered, retention, olderVersions,
-            expired));
-      });
-      // the sort shuffle (whole rows, by target key) spills to disk: a region never has to fit in memory
-      JavaPairRDD<byte[], byte[]> sorted = TargetSort.of(cells, partitioner, spark.sparkContext().getConf());
-      JavaPairRDD<ImmutableBytesWritable, KeyValue> hfileCells = sorted.mapPartitionsToPair(it -> {
-        int p = TaskContext.getPartitionId();
-        return new WriteCells(it, partitioner.regionOf(p), counts, collisions, examples,
-            p == failPartition);
-      });
-      hfileCells.saveAsNewAPIHadoopFile(staging.hfiles().toString(), ImmutableBytesWritable.class, KeyValue.class,
-          HFileOutputFormat2.class, out);
+    WritePath path = writePath(live);
+    progress.accept("Write path: " + path.describe());
+    List<InOrderHFiles.WrittenFile> inOrderFiles = null;
+    try (RegionRead rows = reader(retention, path).open(jsc, hbaseConf)) {
+      if (path.inSourceOrder()) {
+        progress.accept("Reading snapshot " + o.sourceSnapshot() + " in " + rows.partitions() + " tasks, writing HFiles "
+            + "for " + live.count() + " regions to " + staging.attempts());
+        long maxFile = target.getMaxFileSize() > 0 ? target.getMaxFileSize()
+            : hbaseConf.getLong("hbase.hregion.max.filesize", 10L << 30);
+        InOrderHFiles writer = new InOrderHFiles(live, o.targetLayout().prefix().kind()
+            == dev.rekey.rowkey.PrefixSpec.Kind.SALT, target, confMap, staging.attempts(), maxFile);
+        inOrderFiles = rows.rows().mapPartitions(it -> {
+          TaskContext tc = TaskContext.get();
+          QuarantineWriter q = new QuarantineWriter(quarantineDir, tc.partitionId(), tc.taskAttemptId(),
+              HBaseConfigs.fromMap(confMap));
+          return writer.write(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered, retention, olderVersions,
+              expired), counts, collisions, examples, tc.partitionId() == failPartition).iterator();
+        }).collect();
+      } else {
+        progress.accept("Reading snapshot " + o.sourceSnapshot() + ", writing HFiles for " + live.count() + " regions x "
+            + k + " to " + staging.hfiles());
+        JavaPairRDD<byte[], byte[]> cells = rows.rows().mapPartitionsToPair(it -> {
+          TaskContext tc = TaskContext.get();
+          QuarantineWriter q = new QuarantineWriter(quarantineDir, tc.partitionId(), tc.taskAttemptId(),
+              HBaseConfigs.fromMap(confMap));
+          return new RowsOf(new RekeyedRows(it, rekeyer, q, read, quarantined, filtered, retention, olderVersions,
+              expired));
+        });
+        // the sort shuffle (whole rows, by target key) spills to disk: a region never has to fit in memory
+        JavaPairRDD<byte[], byte[]> sorted = TargetSort.of(cells, partitioner, spark.sparkContext().getConf());
+        JavaPairRDD<ImmutableBytesWritable, KeyValue> hfileCells = sorted.mapPartitionsToPair(it -> {
+          int p = TaskContext.getPartitionId();
+          return new WriteCells(it, partitioner.regionOf(p), counts, collisions, examples,
+              p == failPartition);
+        });
+        hfileCells.saveAsNewAPIHadoopFile(staging.hfiles().toString(), ImmutableBytesWritable.class, KeyValue.class,
+            HFileOutputFormat2.class, out);
+      }
     }
 
     if (collisions.value() > 0) {
       staging.fs.delete(staging.hfiles(), true);
+      staging.fs.delete(staging.attempts(), true);
       throw new RekeyException("Cannot backfill " + o.targetTable() + ": " + collisions.value() + " target row key(s) "
           + "would each come from more than one source row with layouts " + o.sourceLayout().name() + " -> "
           + o.targetLayout().name() + ", e.g. " + String.join("; ", examples.value().subList(0,
@@ -387,7 +442,8 @@ public final class Backfill {
     }
     long written = 0;
     List<RegionEntry> regions = new ArrayList<>();
-    Map<Integer, Integer> filesPerRegion = organize(staging, live);
+    Map<Integer, Integer> filesPerRegion = inOrderFiles != null ? organize(staging, inOrderFiles)
+        : organize(staging, live);
     for (int i = 0; i < live.count(); i++) {
       long r = counts.get("rows." + i);
       if (r > 0 && filesPerRegion.getOrDefault(i, 0) == 0) {
@@ -427,7 +483,7 @@ public final class Backfill {
     }
     return new Manifest(Manifest.VERSION, o.sourceSnapshot(), o.sourceLayout().name(), o.targetTable(),
         o.targetLayout().name(), o.fromMillis(), o.toMillis(), o.families(), k, Instant.now().toString(), regions,
-        hours, acc, o.versions().toString(), olderVersions.value());
+        hours, acc, o.versions().toString(), olderVersions.value(), path.describe());
   }
 
   private static String ttls(TableDescriptor target) {
@@ -468,6 +524,26 @@ public final class Backfill {
       return "";
     }
     return "";
+  }
+
+  /**
+   * Moves the files of the kept attempts (one per partition, as Spark returned them) into their regions' dirs and
+   * removes every attempt dir, with whatever failed or speculative attempts left there; returns files per region.
+   */
+  private static Map<Integer, Integer> organize(Staging staging, List<InOrderHFiles.WrittenFile> written)
+      throws IOException {
+    Map<Integer, Integer> files = new TreeMap<>();
+    for (InOrderHFiles.WrittenFile f : written) {
+      Path src = new Path(f.path());
+      Path dest = new Path(new Path(staging.region(f.region()), f.family()), src.getName());
+      staging.fs.mkdirs(dest.getParent());
+      if (!staging.fs.rename(src, dest)) {
+        throw new IOException("Cannot move " + src + " to " + dest);
+      }
+      files.merge(f.region(), 1, Integer::sum);
+    }
+    staging.fs.delete(staging.attempts(), true);
+    return files;
   }
 
   /** Moves each committed HFile into its target region's dir (by its first row); returns files per region. */

@@ -25,7 +25,8 @@ public record BackfillOptions(
     boolean noLoad,
     boolean resume,
     long maxQuarantined,
-    Versions versions) {
+    Versions versions,
+    boolean sortAlways) {
 
   /** Default sub-partitions (HFile writers) per target region. */
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
@@ -68,6 +69,7 @@ public record BackfillOptions(
     private boolean resume;
     private long maxQuarantined = DEFAULT_MAX_QUARANTINED;
     private Versions versions = Versions.ALL;
+    private boolean sortAlways;
 
     public Builder sourceSnapshot(String s) {
       this.sourceSnapshot = s;
@@ -137,6 +139,12 @@ public record BackfillOptions(
       return this;
     }
 
+    /** Always take the sorted path, even where the layouts keep the source's order (benchmarks, checks). */
+    public Builder sortAlways(boolean b) {
+      this.sortAlways = b;
+      return this;
+    }
+
     public BackfillOptions build() {
       require(sourceSnapshot, "--source-snapshot");
       require(sourceLayout, "--source-layout");
@@ -167,7 +175,7 @@ public record BackfillOptions(
         }
       }
       return new BackfillOptions(sourceSnapshot, sourceLayout, targetTable, targetLayout, from, to, families, staging,
-          splitsPerRegion, dryRun, noLoad, resume, maxQuarantined, versions);
+          splitsPerRegion, dryRun, noLoad, resume, maxQuarantined, versions, sortAlways);
     }
 
     private void require(Object v, String option) {

@@ -11,6 +11,7 @@ public record BackfillResult(
     String targetTable,
     String sourceSnapshot,
     String staging,
+    String writePath,
     boolean dryRun,
     boolean loaded,
     boolean verified,
@@ -36,6 +37,9 @@ public record BackfillResult(
     List<String> out = new ArrayList<>();
     out.add(String.format("%s %s from snapshot %s (staging %s)", dryRun ? "Plan (dry run) for" : "Backfill of",
         targetTable, sourceSnapshot, staging));
+    if (writePath != null) {
+      out.add("  " + writePath);
+    }
     out.add(String.format("  %-6s %-34s %12s %12s %14s %6s  %s", "region", "start key (hex)", "rows", "cells", "bytes",
         "files", "state"));
     for (RegionEntry r : regions) {

@@ -25,7 +25,8 @@ public record Manifest(
     SortedMap<String, Long> rowsPerHour,
     Accounting accounting,
     String versions,
-    long olderVersionsNotCopied) {
+    long olderVersionsNotCopied,
+    String writePath) {
 
   public static final int VERSION = 1;
 
@@ -37,7 +38,8 @@ public record Manifest(
 
   public Manifest withRegions(List<RegionEntry> r) {
     return new Manifest(version, sourceSnapshot, sourceLayout, targetTable, targetLayout, fromMillis, toMillis,
-        families, splitsPerRegion, writtenAt, r, rowsPerHour, accounting, versions, olderVersionsNotCopied);
+        families, splitsPerRegion, writtenAt, r, rowsPerHour, accounting, versions, olderVersionsNotCopied,
+        writePath);
   }
 
   public Manifest withRegion(RegionEntry e) {

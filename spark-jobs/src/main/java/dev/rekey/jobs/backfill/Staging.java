@@ -15,7 +15,8 @@ import org.apache.hadoop.fs.Path;
  *   _manifest.json        inputs, region boundaries at write time, counts, per-region ledger state
  *   _result.json          the last result
  *   _lock                 who is using this dir now (host, pid, start), removed when the run ends
- *   hfiles/               HFileOutputFormat2's committed output (family dirs), before sorting per region
+ *   hfiles/               HFileOutputFormat2's committed output (family dirs), before sorting per region (sorted path)
+ *   attempts/             the in-source-order write's task attempts, until their files are kept or dropped
  *   regions/r-NNNNN/fam/  the HFiles of target region NNNNN, kept until that region is verified
  *   load/fam/             what BulkLoadHFiles gets, in one call: a copy (a hard link on a local filesystem), as it
  *                         moves, and may delete, its inputs (HBASE-30501)
@@ -51,6 +52,11 @@ final class Staging {
     return new Path(root, "hfiles");
   }
 
+  /** The in-source-order write's task attempts, each in its own dir until the driver keeps or drops its files. */
+  Path attempts() {
+    return new Path(root, "attempts");
+  }
+
   Path quarantine() {
     return new Path(root, "quarantine");
   }
@@ -65,8 +71,8 @@ final class Staging {
 
   /** Removes what an earlier run left (only our own entries, never the dir's other content). */
   void clean() throws IOException {
-    for (String n : new String[] {"_manifest.json", "_manifest.json.tmp", "_result.json", "hfiles", "regions", "load",
-        "quarantine"}) {
+    for (String n : new String[] {"_manifest.json", "_manifest.json.tmp", "_result.json", "hfiles", "attempts", "regions",
+        "load", "quarantine"}) {
       fs.delete(new Path(root, n), true);
     }
     fs.mkdirs(root);

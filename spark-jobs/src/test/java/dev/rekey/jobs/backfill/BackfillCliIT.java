@@ -15,21 +15,26 @@ import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** bin/rekey backfill through SparkSubmit: a task failure mid-write, then load; and a bad-input exit code. */
 @Tag("e2e")
 class BackfillCliIT {
-  @Test
-  void aTaskFailingMidWriteLeavesNoDuplicateFilesAndLosesNothing() throws Exception {
+  /** On each write path: in source order (4 read tasks, each writing into every region) and sorted (one per region). */
+  @ParameterizedTest
+  @CsvSource({"auto, 2, 64", "sort, 5, 16"})
+  void aTaskFailingMidWriteLeavesNoDuplicateFilesAndLosesNothing(String path, int failing, int expectedFiles)
+      throws Exception {
     SharedHBase.server();
-    BackfillFixture f = new BackfillFixture("bf_fail", 2_000, 20);
+    BackfillFixture f = new BackfillFixture("bf_fail_" + path, 2_000, 20);
     f.snapshot();
     String[] common = {"backfill", "--source-snapshot", f.snapshot, "--source-layout", "telemetry-v1",
         "--target-table", f.target.getNameAsString(), "--target-layout", "telemetry-v2",
-        "--staging", f.staging.toString()};
-    // local[2,2]: a failed task is retried once; partition 5's first attempt throws after 50 cells
+        "--staging", f.staging.toString(), "--write-path", path};
+    // local[2,2]: a failed task is retried once; the chosen write partition's first attempt throws after 50 cells
     RekeyProcess.Result w = RekeyProcess.run(600, concat(common, "--no-load", "--master", "local[2,2]", "--conf",
-        Backfill.TEST_FAIL_PARTITION + "=5", "--verbose"));
+        Backfill.TEST_FAIL_PARTITION + "=" + failing, "--verbose"));
     assertEquals(0, w.exitCode(), w.all());
     assertTrue(w.all().contains("injected test failure"), "the injected failure happened:\n" + w.all());
     assertTrue(w.stdout().contains("read 2,000 = written 2,000 + quarantined 0 + filtered 0"), w.stdout());
@@ -49,7 +54,7 @@ class BackfillCliIT {
       }
     }
     assertEquals(4_000, entries, "2,000 rows x 2 cells, no duplicates across " + files + " files");
-    assertEquals(16, files, "one file per region (k = 1, one family)");
+    assertEquals(expectedFiles, files, "files of the kept attempts only");
 
     RekeyProcess.Result l = RekeyProcess.run(600, concat(common, "--resume"));
     assertEquals(0, l.exitCode(), l.all());

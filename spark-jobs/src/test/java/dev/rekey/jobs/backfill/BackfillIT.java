@@ -198,7 +198,7 @@ class BackfillIT {
   void dryRunPlansWithoutWriting() throws Exception {
     BackfillFixture f = new BackfillFixture("bf_dry", 1_000, 10);
     f.snapshot();
-    BackfillResult r = run(f.options().dryRun(true).splitsPerRegion(2).build());
+    BackfillResult r = run(f.options().dryRun(true).sortAlways(true).splitsPerRegion(2).build());
     assertTrue(r.dryRun());
     assertEquals(new Accounting(1_000, 1_000, 0, 0), r.accounting());
     assertEquals(16, r.regions().size());

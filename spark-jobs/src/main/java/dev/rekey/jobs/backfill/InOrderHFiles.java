@@ -1,0 +1,256 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.rowkey.Hex;
+import java.io.IOException;
+import java.io.Serializable;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.exceptions.DeserializationException;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFileContext;
+import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
+import org.apache.hadoop.hbase.regionserver.HStoreFile;
+import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
+import org.apache.hadoop.hbase.regionserver.StoreUtils;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.spark.TaskContext;
+import org.apache.spark.util.CollectionAccumulator;
+import org.apache.spark.util.LongAccumulator;
+
+/**
+ * The in-source-order write ({@link WritePath}): one read task streams its re-keyed rows, already in target order
+ * within each (target region, salt bucket), into one HFile per region, bucket and family — no shuffle, no sort.
+ * Each file is written with HBase's own {@link StoreFileWriter} and the target family's compression, bloom type,
+ * block size and data block encoding, and carries the metadata HFileOutputFormat2 gives bulk-load files.
+ *
+ * <p>Commit protocol: an attempt writes under its own directory and returns the list of files it closed; the driver
+ * moves only the files of the attempts whose results Spark kept (one per partition) and removes the rest, so a
+ * failed, retried or speculative attempt never leaves a file to load.
+ */
+final class InOrderHFiles implements Serializable {
+  private static final long serialVersionUID = 1L;
+  /** Test-only fault injection: fail the first attempt of the chosen partition after this many cells. */
+  static final int INJECTED_FAILURE_AFTER_CELLS = 50;
+  private static final int MAX_EXAMPLES_PER_TASK = 3;
+
+  /** One closed HFile of a successful attempt: where it is, its target region and family, and its cells. */
+  record WrittenFile(String path, int region, String family, long cells) implements Serializable {
+  }
+
+  private final RegionBoundaries live;
+  private final boolean salted;
+  private final byte[] descriptor;
+  private final Map<String, String> conf;
+  private final String attemptsDir;
+  private final long maxFileSize;
+
+  InOrderHFiles(RegionBoundaries live, boolean salted, TableDescriptor target, Map<String, String> conf,
+      Path attemptsDir, long maxFileSize) {
+    this.live = live;
+    this.salted = salted;
+    this.descriptor = TableDescriptorBuilder.toByteArray(target);
+    this.conf = conf;
+    this.attemptsDir = attemptsDir.toString();
+    this.maxFileSize = maxFileSize;
+  }
+
+  /** Writes one partition's rows; returns the files it closed. */
+  List<WrittenFile> write(Iterator<RekeyedRows.Row> rows, KeyedCounts counts, LongAccumulator collisions,
+      CollectionAccumulator<String> examples, boolean injectFailure) throws IOException {
+    TaskContext tc = TaskContext.get();
+    Configuration c = HBaseConfigs.fromMap(conf);
+    Path dir = new Path(attemptsDir, String.format("p%05d-a%d-%d", tc.partitionId(), tc.attemptNumber(),
+        tc.taskAttemptId()));
+    FileSystem fs = dir.getFileSystem(c);
+    TableDescriptor target;
+    try {
+      target = TableDescriptorBuilder.parseFrom(descriptor);
+    } catch (DeserializationException e) {
+      throw new IOException(e);
+    }
+    Writers writers = new Writers(fs, dir, c, target, tc.taskAttemptId());
+    long[] rowsPer = new long[live.count()];
+    long[] cellsPer = new long[live.count()];
+    long[] bytesPer = new long[live.count()];
+    Map<Long, Long> rowsPerHour = new HashMap<>();
+    Map<Integer, byte[]> lastKey = new HashMap<>();
+    Map<Integer, byte[]> lastSource = new HashMap<>();
+    long emitted = 0;
+    int examplesAdded = 0;
+    boolean done = false;
+    try {
+      while (rows.hasNext()) {
+        RekeyedRows.Row r = rows.next();
+        byte[] key = r.targetKey();
+        int region = live.regionOf(key);
+        int slot = region * 256 + (salted ? key[0] & 0xff : 0);
+        byte[] last = lastKey.get(slot);
+        if (last != null) {
+          int cmp = Bytes.compareTo(last, key);
+          if (cmp == 0) {
+            collisions.add(1);
+            if (examplesAdded++ < MAX_EXAMPLES_PER_TASK) {
+              examples.add("target key " + Hex.of(key) + " <- source keys " + Hex.of(lastSource.get(slot)) + " and "
+                  + Hex.of(r.sourceKey()));
+            }
+            continue;
+          }
+          if (cmp > 0) { // the plan's rule guarantees order; a break here is a bug, never a silently bad file
+            throw new IllegalStateException("target key " + Hex.of(key) + " arrived after " + Hex.of(last)
+                + " in region " + region + ": the rows are not in target order");
+          }
+        }
+        lastKey.put(slot, key);
+        lastSource.put(slot, r.sourceKey());
+        rowsPer[region]++;
+        if (r.time() != Rekeyer.NO_TIME) {
+          rowsPerHour.merge(Math.floorDiv(r.time(), 3_600_000L) * 3_600_000L, 1L, Long::sum);
+        }
+        for (KeyValue kv : PackedRow.cells(PackedRow.pack(r.sourceKey(), key, r.time(), r.cells()))) {
+          writers.append(slot, region, kv);
+          cellsPer[region]++;
+          bytesPer[region] += kv.getLength();
+          if (injectFailure && ++emitted == INJECTED_FAILURE_AFTER_CELLS && tc.attemptNumber() == 0) {
+            throw new IllegalStateException("injected test failure (first attempt of partition " + tc.partitionId()
+                + ", after " + emitted + " cells)");
+          }
+        }
+      }
+      List<WrittenFile> files = writers.closeAll();
+      done = true;
+      for (int i = 0; i < rowsPer.length; i++) {
+        if (rowsPer[i] > 0) {
+          counts.add("rows." + i, rowsPer[i]);
+          counts.add("cells." + i, cellsPer[i]);
+          counts.add("bytes." + i, bytesPer[i]);
+        }
+      }
+      rowsPerHour.forEach((hour, n) -> counts.add("hour." + Instant.ofEpochMilli(hour), n));
+      return files;
+    } finally {
+      if (!done) {
+        writers.abandon(); // the attempt's dir is removed by the driver; only release the streams here
+      }
+    }
+  }
+
+  /** The open writers of one attempt, per (region, bucket) slot and family, rolled at the max file size. */
+  private final class Writers {
+    private final FileSystem fs;
+    private final Path dir;
+    private final Configuration conf;
+    private final TableDescriptor target;
+    private final long taskAttemptId;
+    private final Map<Long, Open> open = new TreeMap<>();
+    private final List<WrittenFile> closed = new ArrayList<>();
+    private final Map<String, byte[]> familyKeys = new HashMap<>();
+
+    Writers(FileSystem fs, Path dir, Configuration conf, TableDescriptor target, long taskAttemptId) {
+      this.fs = fs;
+      this.dir = dir;
+      this.conf = conf;
+      this.target = target;
+      this.taskAttemptId = taskAttemptId;
+    }
+
+    private final class Open {
+      final StoreFileWriter writer;
+      final int region;
+      final String family;
+      long cells;
+
+      Open(StoreFileWriter writer, int region, String family) {
+        this.writer = writer;
+        this.region = region;
+        this.family = family;
+      }
+    }
+
+    void append(int slot, int region, KeyValue kv) throws IOException {
+      String family = Bytes.toString(kv.getFamilyArray(), kv.getFamilyOffset(), kv.getFamilyLength());
+      int famIndex = familyIndex(family);
+      long key = ((long) slot << 16) | famIndex;
+      Open o = open.get(key);
+      if (o != null && o.writer.getPos() >= maxFileSize) {
+        close(o);
+        open.remove(key);
+        o = null;
+      }
+      if (o == null) {
+        o = new Open(newWriter(family), region, family);
+        open.put(key, o);
+      }
+      o.writer.append(kv);
+      o.cells++;
+    }
+
+    private int familyIndex(String family) {
+      ColumnFamilyDescriptor[] fams = target.getColumnFamilies();
+      for (int i = 0; i < fams.length; i++) {
+        if (fams[i].getNameAsString().equals(family)) {
+          return i;
+        }
+      }
+      throw new IllegalStateException("family " + family + " is not in target table " + target.getTableName());
+    }
+
+    /** A writer with the target family's own settings, as HFileOutputFormat2 would open it. */
+    private StoreFileWriter newWriter(String family) throws IOException {
+      ColumnFamilyDescriptor f = target.getColumnFamily(familyKeys.computeIfAbsent(family, Bytes::toBytes));
+      HFileContext ctx = new HFileContextBuilder().withCompression(f.getCompressionType())
+          .withDataBlockEncoding(f.getDataBlockEncoding()).withBlockSize(f.getBlocksize())
+          .withChecksumType(StoreUtils.getChecksumType(conf)).withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf))
+          .withColumnFamily(f.getName()).withTableName(target.getTableName().getName())
+          .withCreateTime(System.currentTimeMillis()).build();
+      Path famDir = new Path(dir, family);
+      fs.mkdirs(famDir);
+      return new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs).withOutputDir(famDir)
+          .withBloomType(f.getBloomFilterType()).withFileContext(ctx).build();
+    }
+
+    private void close(Open o) throws IOException {
+      StoreFileWriter w = o.writer;
+      w.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
+      w.appendFileInfo(HStoreFile.BULKLOAD_TASK_KEY, Bytes.toBytes(Long.toString(taskAttemptId)));
+      w.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
+      w.appendFileInfo(HStoreFile.EXCLUDE_FROM_MINOR_COMPACTION_KEY, Bytes.toBytes(false));
+      w.appendTrackedTimestampsToMetadata();
+      w.close();
+      closed.add(new WrittenFile(w.getPath().toString(), o.region, o.family, o.cells));
+    }
+
+    List<WrittenFile> closeAll() throws IOException {
+      for (Open o : open.values()) {
+        close(o);
+      }
+      open.clear();
+      return closed;
+    }
+
+    void abandon() {
+      for (Open o : open.values()) {
+        try {
+          o.writer.close();
+        } catch (IOException | RuntimeException e) {
+          // the attempt failed already; its files are never loaded
+        }
+      }
+      open.clear();
+    }
+  }
+
+}
