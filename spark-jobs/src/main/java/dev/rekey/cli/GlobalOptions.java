@@ -27,7 +27,7 @@ public final class GlobalOptions {
   boolean verbose;
 
   @Option(names = {"-q", "--quiet"}, description = "No progress lines from Spark job commands (by default a line "
-      + "every 5 s per stage running longer: tasks done of total, rows read, rate, ETA; on stderr).")
+      + "every 5 s per running stage: tasks done of total, rows read, rate, ETA; on stderr).")
   boolean quiet;
 
   public Configuration hbaseConf() {

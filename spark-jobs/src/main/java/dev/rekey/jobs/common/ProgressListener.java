@@ -25,7 +25,7 @@ import scala.collection.JavaConverters;
 /**
  * Progress of long jobs from Spark's own listener events: stages submitted and completed, tasks started and ended
  * (with their input metrics), and the executors' heartbeats, which carry the rows read so far by running tasks. Every
- * {@code period} a line per stage that has run at least that long ({@link StageProgress#line()}); short jobs print
+ * {@code period} a line per running stage ({@link StageProgress#line()}); a command done within the first period prints
  * nothing. Installed once where the CLI starts a Spark command, so every job gets it without code of its own.
  */
 public final class ProgressListener extends SparkListener implements AutoCloseable {
@@ -76,14 +76,9 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
       t.setDaemon(true);
       return t;
     });
-    long periodMillis = periodSeconds * 1000;
-    l.timer.scheduleAtFixedRate(() -> {
-      for (StageProgress p : l.snapshot()) {
-        if (p.elapsedMillis() >= periodMillis) {
-          out.println(p.line());
-        }
-      }
-    }, periodSeconds, periodSeconds, TimeUnit.SECONDS);
+    // a job of many short stages is as long as one long stage: every running stage gets a line at every tick
+    l.timer.scheduleAtFixedRate(() -> l.snapshot().forEach(p -> out.println(p.line())), periodSeconds, periodSeconds,
+        TimeUnit.SECONDS);
     return l;
   }
 
