@@ -62,6 +62,12 @@ public final class BackfillCommand extends SparkCommand {
           + "(a salt added to the same fields), else sort; sort: always sort by target key.")
   String writePath;
 
+  @Option(names = "--verify", paramLabel = "files|rows", defaultValue = "files",
+      description = "files (default): every loaded HFile must be a store file of the table with its keys and cell "
+          + "count (reads no rows; regions whose files changed since are checked by cells); rows: every cell written "
+          + "is checked in a snapshot of the table.")
+  String verify;
+
   @Option(names = "--dry-run", description = "Print rows, bytes and files per target region and the skew; write nothing.")
   boolean dryRun;
 
@@ -93,10 +99,19 @@ public final class BackfillCommand extends SparkCommand {
         .resume(resume)
         .versions(Versions.parse(versions, "--versions"))
         .sortAlways(sortAlways(writePath))
+        .verifyRows(verifyRows(verify))
         .build();
     BackfillResult r = Backfill.on(spark, global.hbaseConf()).options(o).progress(System.out::println).execute();
     r.lines().forEach(System.out::println);
     return ExitCodes.OK;
+  }
+
+  private static boolean verifyRows(String mode) {
+    return switch (mode) {
+      case "files" -> false;
+      case "rows" -> true;
+      default -> throw RekeyException.usage("Invalid --verify '" + mode + "': expected files or rows");
+    };
   }
 
   private static boolean sortAlways(String path) {

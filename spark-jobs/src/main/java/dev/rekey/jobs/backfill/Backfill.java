@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -680,14 +681,38 @@ public final class Backfill {
    */
   private Manifest verify(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
     List<RegionEntry> loaded = m.regions().stream().filter(r -> r.state() == RegionState.LOADED).toList();
-    Map<Integer, RegionCheck.Outcome> checks;
-    try (Admin admin = conn.getAdmin()) {
-      checks = SnapshotCheck.run(JavaSparkContext.fromSparkContext(spark.sparkContext()), admin, hbaseConf, table,
-          staging, loaded);
+    List<RegionEntry> verified = new ArrayList<>();
+    List<RegionEntry> byCells = loaded;
+    if (!options.verifyRows() && !loaded.isEmpty()) {
+      Optional<Set<LoadedFiles.Fingerprint>> storeFiles = LoadedFiles.inTable(hbaseConf, table);
+      if (storeFiles.isEmpty()) {
+        progress.accept("  cannot read the store files of " + table + " under the HBase root: checking cells instead");
+      } else {
+        Map<Integer, LoadedFiles.Outcome> byFiles = LoadedFiles.check(staging, loaded, storeFiles.get(), hbaseConf);
+        byCells = new ArrayList<>();
+        for (RegionEntry r : loaded) {
+          LoadedFiles.Outcome o = byFiles.get(r.index());
+          if (o.matched()) {
+            m = m.withRegion(r.withState(RegionState.VERIFIED));
+            verified.add(r);
+          } else {
+            progress.accept("  region " + r.index() + ": " + o.reason() + "; checking its cells");
+            byCells.add(r);
+          }
+        }
+        progress.accept(String.format("Verified %d regions by their loaded HFiles (store files with the same keys and "
+            + "cell counts)%s", verified.size(), byCells.isEmpty() ? "" : "; " + byCells.size() + " by their cells"));
+      }
+    }
+    Map<Integer, RegionCheck.Outcome> checks = Map.of();
+    if (!byCells.isEmpty()) {
+      try (Admin admin = conn.getAdmin()) {
+        checks = SnapshotCheck.run(JavaSparkContext.fromSparkContext(spark.sparkContext()), admin, hbaseConf, table,
+            staging, byCells);
+      }
     }
     long others = 0;
-    List<RegionEntry> verified = new ArrayList<>();
-    for (RegionEntry r : loaded) {
+    for (RegionEntry r : byCells) {
       RegionCheck.Outcome c = checks.get(r.index());
       others += c.otherRows();
       if (c.complete(r.rows(), r.cells())) {

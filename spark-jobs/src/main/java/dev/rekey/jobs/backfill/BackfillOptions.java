@@ -26,7 +26,8 @@ public record BackfillOptions(
     boolean resume,
     long maxQuarantined,
     Versions versions,
-    boolean sortAlways) {
+    boolean sortAlways,
+    boolean verifyRows) {
 
   /** Default sub-partitions (HFile writers) per target region. */
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
@@ -70,6 +71,7 @@ public record BackfillOptions(
     private long maxQuarantined = DEFAULT_MAX_QUARANTINED;
     private Versions versions = Versions.ALL;
     private boolean sortAlways;
+    private boolean verifyRows;
 
     public Builder sourceSnapshot(String s) {
       this.sourceSnapshot = s;
@@ -145,6 +147,15 @@ public record BackfillOptions(
       return this;
     }
 
+    /**
+     * Verify every cell of the loaded regions against a snapshot of the target (a second full read) instead of
+     * checking that the loaded HFiles are store files of the table with their cell counts.
+     */
+    public Builder verifyRows(boolean b) {
+      this.verifyRows = b;
+      return this;
+    }
+
     public BackfillOptions build() {
       require(sourceSnapshot, "--source-snapshot");
       require(sourceLayout, "--source-layout");
@@ -175,7 +186,8 @@ public record BackfillOptions(
         }
       }
       return new BackfillOptions(sourceSnapshot, sourceLayout, targetTable, targetLayout, from, to, families, staging,
-          splitsPerRegion, dryRun, noLoad, resume, maxQuarantined, versions, sortAlways);
+          splitsPerRegion, dryRun, noLoad, resume, maxQuarantined, versions, sortAlways,
+          verifyRows);
     }
 
     private void require(Object v, String option) {

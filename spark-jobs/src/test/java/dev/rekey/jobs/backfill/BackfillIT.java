@@ -145,7 +145,7 @@ class BackfillIT {
     try (Table t = table(f)) {
       t.put(new Put(fresh).addColumn(Bytes.toBytes("d"), Bytes.toBytes("v"), Bytes.toBytes(1L)));
     }
-    BackfillResult r = run(f.options().resume(true).build());
+    BackfillResult r = run(f.options().resume(true).verifyRows(true).build());
     assertTrue(r.verified(), "rows others wrote are not a loss");
     assertEquals(501, countRows(table(f), new byte[0], new byte[0]));
 
@@ -163,7 +163,8 @@ class BackfillIT {
       t.delete(new org.apache.hadoop.hbase.client.Delete(lost)); // hides the loaded cells (older timestamps)
       t.put(new Put(other).addColumn(Bytes.toBytes("d"), Bytes.toBytes("v"), Bytes.toBytes(1L)));
     }
-    RekeyException e = assertThrows(RekeyException.class, () -> run(g.options().resume(true).build()));
+    RekeyException e = assertThrows(RekeyException.class,
+        () -> run(g.options().resume(true).verifyRows(true).build()));
     assertEquals(dev.rekey.jobs.common.ExitCodes.MISMATCH, e.exitCode());
     assertTrue(e.getMessage().contains("missing from the table in region(s) [" + lost[0] + " "), e.getMessage());
   }

@@ -117,6 +117,7 @@ class BackfillRunsIT {
     BackfillResult r = run(f.options().resume(true).build(), s -> out.append(s).append('\n'));
     assertTrue(r.verified(), r.lines().toString());
     assertTrue(out.toString().contains("Loaded 10 regions"), out.toString());
+    assertTrue(out.toString().contains("Verified 16 regions by their loaded HFiles"), out.toString());
     Map<String, Integer> files = storeFiles(f.target);
     assertEquals(16, files.size());
     assertTrue(files.values().stream().allMatch(n -> n == 1), "one HFile per region, none loaded twice: " + files);
