@@ -55,14 +55,22 @@ public final class DualWriter implements AutoCloseable {
     return new Builder(conn);
   }
 
-  /** Writes the cells of one natural key to both tables (buffered; {@link #flush()} confirms). */
+  /**
+   * Writes the cells of one natural key to both tables (buffered; {@link #flush()} confirms). A natural key either
+   * layout cannot encode is refused before anything is written (KeyEncodeException). An exception thrown here means
+   * the write is not acknowledged and may have reached one table only: write it again (puts with explicit
+   * timestamps are idempotent).
+   */
   public void mutate(Map<String, ?> fields, List<Column> cells) throws IOException {
     if (cells.isEmpty()) {
       throw new IllegalArgumentException("Cannot dual-write " + fields + ": no cells given");
     }
+    // both keys first: a natural key one layout cannot encode must not leave a write on the other table
+    byte[] oldKey = old.key(fields);
+    byte[] newKey = next.key(fields);
     long now = clock.getAsLong();
-    old.mutator.mutate(put(old.key(fields), cells, now));
-    next.mutator.mutate(put(next.key(fields), cells, now));
+    old.mutator.mutate(put(oldKey, cells, now));
+    next.mutator.mutate(put(newKey, cells, now));
   }
 
   /** Deletes the whole row of a natural key on both tables, at one timestamp (now): both lose the same versions. */
@@ -72,8 +80,10 @@ public final class DualWriter implements AutoCloseable {
 
   /** Deletes every cell at or before {@code timestamp} in the row of a natural key, on both tables. */
   public void delete(Map<String, ?> fields, long timestamp) throws IOException {
-    old.mutator.mutate(new Delete(old.key(fields), timestamp).setDurability(durability));
-    next.mutator.mutate(new Delete(next.key(fields), timestamp).setDurability(durability));
+    byte[] oldKey = old.key(fields);
+    byte[] newKey = next.key(fields);
+    old.mutator.mutate(new Delete(oldKey, timestamp).setDurability(durability));
+    next.mutator.mutate(new Delete(newKey, timestamp).setDurability(durability));
   }
 
   private Put put(byte[] key, List<Column> cells, long now) {
