@@ -16,7 +16,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The demo's dual writes (seed 002's migration step 2): from the moment telemetry_v2 exists, a writer writes new
+ * The demo's dual writes (the migration's second step): from the moment telemetry_v2 exists, a writer writes new
  * readings to both tables through the client's {@link DualWriter}, and, while the backfill runs, updates a few old
  * readings. A first batch is written before the snapshot (so the snapshot, and the backfill's row count, are the
  * same on every run); a thread keeps writing until {@link #stop()}.

@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The demo's read switch (seed 002's step 4): readers go SHADOW (serve v1, compare with v2), then NEW; then one hour
+ * The demo's read switch (after reconcile is green): readers go SHADOW (serve v1, compare with v2), then NEW; then one hour
  * read from v1 with one contiguous scan and from v2 with 16 merged bucket scans prints the same rows.
  */
 final class DemoReadSwitch {
