@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
         HBaseCommand.class,
         DemoCommand.class,
         KeyCommand.class,
+        GetCommand.class,
+        ReadCommand.class,
         SparkClusterCommand.class,
         CreateTableCommand.class,
         BackfillCommand.class,

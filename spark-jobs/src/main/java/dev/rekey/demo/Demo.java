@@ -75,14 +75,31 @@ public final class Demo {
       out.printf("  %,d readings from %,d devices written in %.1f s (%,.0f rows/s, WAL on); %d region%n",
           written, options.devices(), writeSeconds, written / writeSeconds, regions);
 
-      step("Snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " (the backfill reads its files, not the RegionServer)");
-      admin.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
-      out.println("  snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " taken");
+      KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
+      KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
+      step("Dual writes start: " + DemoTables.TELEMETRY_V2 + " is created, writers write both keys (rekey-client)");
+      createRekeyed(admin, v2);
+      try (DemoDualWrites dual = DemoDualWrites.begin(conn, gen, v1, v2, out)) {
+        out.printf("  %,d new readings written to both tables before the snapshot%n", DemoDualWrites.FIRST_BATCH);
 
-      analyzeLegacy(spark, conf);
-      backfillStep(spark, conf, admin);
+        step("Snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " (the backfill reads its files, not the RegionServer)");
+        admin.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
+        out.println("  snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " taken");
+        dual.keepWriting();
+
+        analyzeLegacy(spark, conf);
+        backfillStep(spark, conf, admin);
+        dual.stop(); // before reconcile: it compares ranges writers no longer touch
+      }
       analyzeRekeyedIfPresent(spark, conf);
       reconcileStep(spark, conf, conn, gen);
+
+      step("Reads switched: SHADOW (serve " + DemoTables.TELEMETRY_V1 + ", compare " + DemoTables.TELEMETRY_V2
+          + "), then NEW");
+      if (!new DemoReadSwitch(out).run(conn, v1, v2, gen)) {
+        throw new dev.rekey.jobs.common.RekeyException("Demo: the new table does not answer reads as the old one does "
+            + "(see the mismatches above)");
+      }
       eventsTable(conn, admin);
       nightlyReports(spark, admin, conf);
     }
@@ -103,11 +120,6 @@ public final class Demo {
         + DemoTables.TELEMETRY_V1_SNAPSHOT);
     KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
     KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
-    CreateTableResult created = TableCreator.table(DemoTables.TELEMETRY_V2)
-        .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
-        .splitPoints(SplitChoice.choose(v2, 16, "salt"))
-        .create(admin);
-    out.println("  " + created.summary() + " (salt splits)");
     BackfillResult r = Backfill.on(spark, conf)
         .options(BackfillOptions.builder()
             .sourceSnapshot(DemoTables.TELEMETRY_V1_SNAPSHOT).sourceLayout(v1)
@@ -124,6 +136,15 @@ public final class Demo {
     out.println("  " + r.accounting().line());
     out.printf("  %d HFiles written in %.1f s, bulk-loaded in %.1f s, verified per region in %.1f s%n", r.filesWritten(),
         r.writeSeconds(), r.loadSeconds(), r.verifySeconds());
+  }
+
+  /** The salted table, pre-split one region per salt bucket: it must exist before the dual writes start. */
+  private void createRekeyed(Admin admin, KeyLayout v2) throws IOException {
+    CreateTableResult created = TableCreator.table(DemoTables.TELEMETRY_V2)
+        .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
+        .splitPoints(SplitChoice.choose(v2, 16, "salt"))
+        .create(admin);
+    out.println("  " + created.summary() + " (salt splits)");
   }
 
   private static String bar(long n, long max) {
