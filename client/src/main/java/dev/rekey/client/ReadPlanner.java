@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.hbase.client.ClientUtil;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Turns a {@link ReadQuery} into the scans one layout needs (pure: no HBase). What each layout shape can serve:
@@ -166,19 +168,10 @@ public final class ReadPlanner {
 
   /** The smallest key greater than every key starting with p (empty = open end when p is all 0xFF or empty). */
   static byte[] nextPrefix(byte[] p) {
-    byte[] r = p.clone();
-    for (int i = r.length - 1; i >= 0; i--) {
-      if (r[i] != (byte) 0xFF) {
-        r[i]++;
-        return Arrays.copyOf(r, i + 1);
-      }
-    }
-    return new byte[0];
+    return ClientUtil.calculateTheClosestNextRowKeyForPrefix(p);
   }
 
   static byte[] concat(byte[] a, byte[] b) {
-    byte[] r = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, r, a.length, b.length);
-    return r;
+    return Bytes.add(a, b);
   }
 }
