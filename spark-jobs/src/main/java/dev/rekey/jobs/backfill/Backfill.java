@@ -1,29 +1,24 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
-import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.Cell;
@@ -41,7 +36,6 @@ import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
-import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.spark.TaskContext;
@@ -144,10 +138,10 @@ public final class Backfill {
     double verifySeconds = 0;
     if (!o.noLoad()) {
       long t1 = System.nanoTime();
-      manifest = load(conn, staging, table, manifest);
+      manifest = new BulkLoadStep(hbaseConf, progress).load(conn, staging, table, manifest);
       loadSeconds = (System.nanoTime() - t1) / 1e9;
       long t2 = System.nanoTime();
-      manifest = verify(conn, staging, table, manifest);
+      manifest = new VerifyStep(spark, hbaseConf, progress, o.verifyRows()).verify(conn, staging, table, manifest);
       verifySeconds = (System.nanoTime() - t2) / 1e9;
     }
     boolean verified = count(manifest, RegionState.VERIFIED) == manifest.regions().size();
@@ -159,7 +153,7 @@ public final class Backfill {
         verifySeconds);
     staging.writeJson(staging.result(), result);
     if (!o.noLoad() && !verified) {
-      throw mismatch(table, manifest);
+      throw VerifyStep.mismatch(table, manifest);
     }
     return result;
   }
@@ -584,170 +578,7 @@ public final class Backfill {
     return files;
   }
 
-  // ------------------------------------------------------------------------------------------------- load
-
-  /**
-   * Loads the WRITTEN regions one BulkLoadHFiles call each (it splits a file whose region split since the write), and
-   * records each region as LOADED in the ledger as soon as its call returns: a run killed during the load leaves the
-   * regions already loaded marked so, and a --resume loads only the others (a region's families go in one atomic
-   * bulk-load request, so a region is loaded whole or not at all). The loader gets a copy: it moves its inputs and may
-   * delete them (HBASE-30501), so our files stay in regions/ until verified.
-   */
-  private Manifest load(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
-    Configuration c = new Configuration(hbaseConf);
-    c.set(BulkLoadHFiles.CREATE_TABLE_CONF_KEY, "no");
-    List<RegionEntry> pending = m.regions().stream().filter(r -> r.state() == RegionState.WRITTEN).toList();
-    Path copy = staging.loadRoot();
-    staging.fs.delete(copy, true);
-    int files = 0;
-    BulkLoadHFiles loader = BulkLoadHFiles.create(c);
-    for (RegionEntry r : pending) {
-      if (r.files() > 0) {
-        Path regionCopy = new Path(copy, String.format("r-%05d", r.index()));
-        Map<byte[], List<Path>> byFamily = new TreeMap<>(Bytes.BYTES_COMPARATOR);
-        int n = copyForLoad(staging, r, table, regionCopy, byFamily, c);
-        waitUntilAvailable(conn, table);
-        Map<?, ?> loaded = loader.bulkLoad(table, byFamily);
-        if (loaded == null || loaded.isEmpty()) {
-          throw new RekeyException("Cannot load region " + r.index() + " of " + table + ": BulkLoadHFiles loaded none "
-              + "of its " + n + " HFiles in " + regionCopy + " (the originals are kept in " + staging.region(r.index())
-              + "; rerun with --resume)");
-        }
-        files += n;
-        staging.fs.delete(regionCopy, true);
-      }
-      m = m.withRegion(r.withState(RegionState.LOADED));
-      staging.writeJson(staging.manifest(), m);
-      progress.accept(String.format("  loaded region %d [%s, %s): %d HFiles", r.index(), r.startHex(), r.endHex(),
-          r.files()));
-    }
-    staging.fs.delete(copy, true);
-    progress.accept("Loaded " + pending.size() + " regions into " + table + " (" + files + " HFiles)");
-    return m;
-  }
-
-  /** Copies one region's HFiles under {@code copy/family/} (file names are unique per job); returns their number. */
-  private static int copyForLoad(Staging staging, RegionEntry r, TableName table, Path copy,
-      Map<byte[], List<Path>> byFamily, Configuration c) throws IOException {
-    Path src = staging.region(r.index());
-    int n = 0;
-    for (FileStatus famDir : staging.fs.listStatus(src)) {
-      for (FileStatus f : staging.fs.listStatus(famDir.getPath())) {
-        Path dest = new Path(new Path(copy, famDir.getPath().getName()), f.getPath().getName());
-        keepOriginal(staging, f.getPath(), dest, c);
-        byFamily.computeIfAbsent(Bytes.toBytes(famDir.getPath().getName()), x -> new ArrayList<>()).add(dest);
-        n++;
-      }
-    }
-    if (n != r.files()) {
-      throw new RekeyException("Cannot load region " + r.index() + " (" + r.name() + ") of " + table + ": the "
-          + "manifest lists " + r.files() + " HFiles but " + src + " holds " + n + " (rerun without --resume)");
-    }
-    return n;
-  }
-
-  /**
-   * Gives the loader its own path to an HFile while ours survives whatever it does with its inputs: a hard link on a
-   * local filesystem (HFiles are never modified in place, so a link keeps the data as well as a copy, without
-   * writing it twice), a copy elsewhere (HDFS has no hard links).
-   */
-  private static void keepOriginal(Staging staging, Path src, Path dest, Configuration c) throws IOException {
-    if ("file".equals(staging.fs.getScheme())) {
-      java.nio.file.Path to = java.nio.file.Paths.get(dest.toUri());
-      java.nio.file.Files.createDirectories(to.getParent());
-      java.nio.file.Files.createLink(to, java.nio.file.Paths.get(src.toUri()));
-    } else {
-      FileUtil.copy(staging.fs, src, staging.fs, dest, false, c);
-    }
-  }
-
-  /** A region split or move in progress makes the loader refuse the table: wait for it (bounded). */
-  private void waitUntilAvailable(Connection conn, TableName table) throws IOException {
-    try (Admin admin = conn.getAdmin()) {
-      Poll.until(() -> admin.isTableAvailable(table), Duration.ofSeconds(120), Duration.ofMillis(500),
-          () -> new RekeyException("Cannot load into " + table + ": the table has not been available for 120 s "
-              + "(regions in transition?). The HFiles are kept in the staging dir; rerun with --resume when the "
-              + "table is available."));
-    }
-  }
-
-
-  // ------------------------------------------------------------------------------------------------- verify
-
-  /**
-   * A region is verified when every row its kept HFiles hold is in the table ({@link RegionCheck}, run as a Spark job
-   * on a snapshot taken after the load: {@link SnapshotCheck}); rows others wrote into the same key range meanwhile
-   * (a migration's dual writer) are reported, not counted as a failure.
-   */
-  private Manifest verify(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
-    List<RegionEntry> loaded = m.regions().stream().filter(r -> r.state() == RegionState.LOADED).toList();
-    List<RegionEntry> verified = new ArrayList<>();
-    List<RegionEntry> byCells = loaded;
-    if (!options.verifyRows() && !loaded.isEmpty()) {
-      Optional<Set<LoadedFiles.Fingerprint>> storeFiles = LoadedFiles.inTable(hbaseConf, table);
-      if (storeFiles.isEmpty()) {
-        progress.accept("  cannot read the store files of " + table + " under the HBase root: checking cells instead");
-      } else {
-        Map<Integer, LoadedFiles.Outcome> byFiles = LoadedFiles.check(staging, loaded, storeFiles.get(), hbaseConf);
-        byCells = new ArrayList<>();
-        for (RegionEntry r : loaded) {
-          LoadedFiles.Outcome o = byFiles.get(r.index());
-          if (o.matched()) {
-            m = m.withRegion(r.withState(RegionState.VERIFIED));
-            verified.add(r);
-          } else {
-            progress.accept("  region " + r.index() + ": " + o.reason() + "; checking its cells");
-            byCells.add(r);
-          }
-        }
-        progress.accept(String.format("Verified %d regions by their loaded HFiles (store files with the same keys and "
-            + "cell counts)%s", verified.size(), byCells.isEmpty() ? "" : "; " + byCells.size() + " by their cells"));
-      }
-    }
-    Map<Integer, RegionCheck.Outcome> checks = Map.of();
-    if (!byCells.isEmpty()) {
-      try (Admin admin = conn.getAdmin()) {
-        checks = SnapshotCheck.run(JavaSparkContext.fromSparkContext(spark.sparkContext()), admin, hbaseConf, table,
-            staging, byCells);
-      }
-    }
-    long others = 0;
-    for (RegionEntry r : byCells) {
-      RegionCheck.Outcome c = checks.get(r.index());
-      others += c.otherRows();
-      if (c.complete(r.rows(), r.cells())) {
-        m = m.withRegion(r.withState(RegionState.VERIFIED));
-        verified.add(r);
-      } else {
-        progress.accept(String.format("  region %d [%s, %s): %,d of the %,d cells written (%,d rows; manifest: %,d "
-            + "cells, %,d rows) are missing from the table", r.index(), r.startHex(), r.endHex(), c.missingCells(),
-            c.writtenCells(), c.writtenRows(), r.cells(), r.rows()));
-      }
-    }
-    staging.writeJson(staging.manifest(), m);
-    for (RegionEntry r : verified) { // only once the ledger says so: a crash before leaves them for --resume
-      staging.fs.delete(staging.region(r.index()), true);
-    }
-    if (others > 0) {
-      progress.accept(String.format("  %,d rows in %s besides the backfill's (written meanwhile, e.g. by dual writes)",
-          others, table));
-    }
-    return m;
-  }
-
-  private RekeyException mismatch(TableName table, Manifest m) {
-    List<String> bad = new ArrayList<>();
-    for (RegionEntry r : m.regions()) {
-      if (r.state() != RegionState.VERIFIED) {
-        bad.add(r.index() + " [" + r.startHex() + ", " + r.endHex() + ")");
-      }
-    }
-    return new RekeyException("Backfill of " + table + " not verified: cells written are missing from the table in "
-        + "region(s) " + bad + "; their HFiles are kept in the staging dir. Rerun with --resume to load "
-        + "and verify them again.", ExitCodes.MISMATCH, null);
-  }
-
-  private static long count(Manifest m, RegionState s) {
+  static long count(Manifest m, RegionState s) {
     return m.regions().stream().filter(r -> r.state() == s).count();
   }
 
