@@ -15,6 +15,9 @@ public final class HFileOutput {
   private HFileOutput() {
   }
 
+  /** HFileOutputFormat2's switch for marking its files excluded from minor compactions. */
+  static final String COMPACTION_EXCLUDE = "hbase.mapreduce.hfileoutputformat.compaction.exclude";
+
   public static Configuration forTable(Configuration hbaseConf, TableDescriptor target) throws IOException {
     Job job = Job.getInstance(new Configuration(hbaseConf));
     HFileOutputFormat2.configureIncrementalLoadMap(job, target);
@@ -23,6 +26,9 @@ public final class HFileOutput {
     out.setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
     // v1: task output becomes visible only at job commit (a failed or speculative attempt leaves nothing behind)
     out.setInt("mapreduce.fileoutputcommitter.algorithm.version", 1);
+    // loaded files stay as loaded until a major compaction: the verification finds each one in the store, and a
+    // region's several bulk-load files are not rewritten by minor compactions while the migration runs
+    out.setBoolean(COMPACTION_EXCLUDE, true);
     if (target.getMaxFileSize() > 0) {
       out.setLong("hbase.hregion.max.filesize", target.getMaxFileSize());
     }

@@ -120,7 +120,9 @@ class BackfillRunsIT {
     assertTrue(out.toString().contains("Verified 16 regions by their loaded HFiles"), out.toString());
     Map<String, Integer> files = storeFiles(f.target);
     assertEquals(16, files.size());
-    assertTrue(files.values().stream().allMatch(n -> n == 1), "one HFile per region, none loaded twice: " + files);
+    // bulk-loaded files are kept out of minor compactions: the store holds exactly the files loaded, each once
+    assertEquals(r.regions().stream().mapToInt(RegionEntry::files).sum(),
+        files.values().stream().mapToInt(Integer::intValue).sum(), "no HFile loaded twice: " + files);
     assertEquals(TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
 
     StringBuilder again = new StringBuilder();
