@@ -311,7 +311,17 @@ public final class Backfill {
     RegionReader r = RegionReader.snapshot(o.sourceSnapshot()).families(o.families()).versions(retention.readVersions())
         .splitsPerRegion(o.splitsPerRegion()).minPartitions(2 * spark.sparkContext().defaultParallelism());
     if (o.fromMillis() != null || o.toMillis() != null) {
-      r.timeRange(o.fromMillis() != null ? o.fromMillis() : 0L, o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
+      long from = o.fromMillis() != null ? o.fromMillis() : 0L;
+      long to = o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE;
+      r.timeRange(from, to);
+      // a source keyed by time first (the legacy ts | id key, or salt | ts | id) holds the window in key ranges: read
+      // only those; the cell time range still keeps every cell copied inside [from, to)
+      dev.rekey.jobs.common.ReadPlan window = dev.rekey.jobs.common.ReadPlan.window(o.sourceLayout(), from, to);
+      if (window.keyRanges()) {
+        r.plan(window);
+      }
+      progress.accept("  source read: " + (window.keyRanges() ? window.describe() + ", cells in [from, to)"
+          : window.describe()));
     }
     return r;
   }
