@@ -89,6 +89,28 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
     }
   }
 
+  /**
+   * The first row key of a restored snapshot (null if it holds no row): the regions in key order, opened one at a time
+   * until one holds a row.
+   */
+  static byte[] firstRow(Configuration conf, TableDescriptor htd, List<? extends org.apache.hadoop.hbase.client.RegionInfo>
+      regions, Path restoreDir) throws IOException {
+    FileSystem fs = restoreDir.getFileSystem(conf);
+    List<org.apache.hadoop.hbase.client.RegionInfo> sorted = new ArrayList<>(regions);
+    sorted.sort(org.apache.hadoop.hbase.client.RegionInfo.COMPARATOR);
+    for (org.apache.hadoop.hbase.client.RegionInfo region : sorted) {
+      Scan scan = new Scan().setFilter(new FirstKeyOnlyFilter()).setCacheBlocks(false);
+      try (ClientSideRegionScanner scanner = new ClientSideRegionScanner(conf, fs, restoreDir, htd, region, scan,
+          null)) {
+        Result r = scanner.next();
+        if (r != null) {
+          return r.getRow();
+        }
+      }
+    }
+    return null;
+  }
+
   private static byte[] afterLast(byte[] row) {
     return row == null ? null : Arrays.copyOf(row, row.length + 1); // the smallest key after it
   }

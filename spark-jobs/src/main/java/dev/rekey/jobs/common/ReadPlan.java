@@ -35,8 +35,15 @@ public final class ReadPlan implements Serializable {
   private final Pruning pruning;
   private final List<KeyRange> ranges;
   private final String reason;
+  /** The layout the ranges come from (null without key ranges): the source's keys must decode with it. */
+  private final KeyLayout layout;
 
   private ReadPlan(Pruning pruning, List<KeyRange> ranges, String reason) {
+    this(pruning, ranges, reason, null);
+  }
+
+  private ReadPlan(Pruning pruning, List<KeyRange> ranges, String reason, KeyLayout layout) {
+    this.layout = layout;
     this.pruning = pruning;
     this.ranges = List.copyOf(ranges);
     this.reason = reason;
@@ -44,7 +51,30 @@ public final class ReadPlan implements Serializable {
 
   /** Every key. */
   public static ReadPlan all() {
-    return new ReadPlan(Pruning.NONE, List.of(new KeyRange(OPEN, OPEN)), "no window: every key");
+    return new ReadPlan(Pruning.NONE, List.of(new KeyRange(OPEN, OPEN)), "no window");
+  }
+
+  /** Every key, for the reason given (e.g. the source's keys do not decode with the plan's layout). */
+  public ReadPlan unpruned(String why) {
+    return new ReadPlan(Pruning.NONE, List.of(new KeyRange(OPEN, OPEN)), why);
+  }
+
+  /** True if the key decodes with the layout the ranges come from (always true without key ranges). */
+  public boolean fits(byte[] key) {
+    if (layout == null) {
+      return true;
+    }
+    try {
+      layout.decode(key);
+      return true;
+    } catch (RuntimeException e) { // KeyDecodeException
+      return false;
+    }
+  }
+
+  /** The layout the key ranges come from, for messages ("" without key ranges). */
+  public String layoutName() {
+    return layout == null ? "" : layout.name();
   }
 
   /**
@@ -61,7 +91,7 @@ public final class ReadPlan implements Serializable {
     String where = layout.prefix().kind() == PrefixSpec.Kind.SALT
         ? "after the salt byte, one range per bucket" : "one range";
     return new ReadPlan(Pruning.KEY_RANGES, r, "time field " + field + " leads the key of layout " + layout.name()
-        + " (" + where + ")");
+        + " (" + where + ")", layout);
   }
 
   /**
@@ -73,7 +103,7 @@ public final class ReadPlan implements Serializable {
     String what = leading.entrySet().stream().map(e -> e.getKey() + "=" + text(e.getValue()))
         .collect(Collectors.joining(","));
     return new ReadPlan(Pruning.KEY_RANGES, List.of(r), "entity " + what + " of layout " + layout.name()
-        + " (one key range)");
+        + " (one key range)", layout);
   }
 
   /** Both limits at once: the key ranges of both, intersected; a cell time plan adds nothing to key ranges. */
@@ -93,7 +123,7 @@ public final class ReadPlan implements Serializable {
         }
       }
     }
-    return new ReadPlan(Pruning.KEY_RANGES, merge(out), reason + "; " + other.reason);
+    return new ReadPlan(Pruning.KEY_RANGES, merge(out), reason + "; " + other.reason, layout);
   }
 
   /** Why a window cannot be key ranges for this layout, or null if it can. */
@@ -136,7 +166,7 @@ public final class ReadPlan implements Serializable {
     return switch (pruning) {
       case KEY_RANGES -> ranges.size() + " key range" + (ranges.size() == 1 ? "" : "s") + ": " + reason;
       case CELL_TIME -> "every key, window as a cell time range: " + reason;
-      case NONE -> "every key";
+      case NONE -> "every key (" + reason + ")";
     };
   }
 

@@ -17,6 +17,10 @@ import org.apache.hadoop.hbase.client.Scan;
 import dev.rekey.rowkey.KeyRange;
 import java.util.Comparator;
 import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.snapshot.SnapshotManifest;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
@@ -46,6 +50,8 @@ import org.apache.spark.api.java.JavaSparkContext;
 public final class RegionReader implements Serializable {
   private static final long serialVersionUID = 1L;
   public static final String IGNORE_EMPTY_SPLITS = "spark.hadoopRDD.ignoreEmptySplits";
+  /** Where TableSnapshotInputFormat.setInput restored the snapshot (its own key; protected there). */
+  private static final String RESTORE_DIR_KEY = "hbase.TableSnapshotInputFormat.restore.dir";
 
   private final String table;
   private final String snapshot;
@@ -225,7 +231,7 @@ public final class RegionReader implements Serializable {
       Path restoreDir = null;
       Job job = Job.getInstance(conf);
       Configuration jobConf = job.getConfiguration();
-      jobConf.set(TableInputFormat.SCAN, TableMapReduceUtil.convertScanToString(scan()));
+      ReadPlan asked = plan;
       try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
         if (snapshot != null) {
           TableName source = admin.listSnapshots().stream().filter(s -> s.getName().equals(snapshot)).findFirst()
@@ -250,6 +256,9 @@ public final class RegionReader implements Serializable {
             bounds.add(new byte[][] {se.getFirst()[i], se.getSecond()[i]});
           }
           tableRegions = bounds.size();
+          if (plan.keyRanges()) {
+            checkKeysFit(firstRow(conn, t));
+          }
         }
       }
       if (snapshot != null) {
@@ -272,6 +281,11 @@ public final class RegionReader implements Serializable {
           bounds.add(new byte[][] {ri.getStartKey(), ri.getEndKey()});
         }
         regions = infos.size();
+        if (plan.keyRanges()) {
+          SnapshotManifest manifest = TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs);
+          checkKeysFit(KeyRangeSnapshotInputFormat.firstRow(jobConf, manifest.getTableDescriptor(), infos,
+              new Path(jobConf.get(RESTORE_DIR_KEY))));
+        }
         // k splits per region along the keys each region holds (HBase's UniformSplit puts all of a first or last
         // region's time-leading keys into one split)
         int k = Math.max(splitsPerRegion, (minPartitions + Math.max(1, regions) - 1) / Math.max(1, regions));
@@ -281,6 +295,9 @@ public final class RegionReader implements Serializable {
         jobConf.setInt(TableInputFormatBase.NUM_MAPPERS_PER_REGION, splitsPerRegion);
         regions = tableRegions;
       }
+      jobConf.set(TableInputFormat.SCAN, TableMapReduceUtil.convertScanToString(scan()));
+      ReadPlan used = plan;
+      plan = asked; // this reader may be opened again, and checks again
       @SuppressWarnings("unchecked")
       Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>> format =
           (Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>>) (Class<?>)
@@ -298,10 +315,32 @@ public final class RegionReader implements Serializable {
             + IGNORE_EMPTY_SPLITS + "=false and that no region is offline.");
       }
       bounds.sort(Comparator.comparing((byte[][] b) -> b[0], java.util.Arrays::compareUnsigned));
-      return new RegionRead(rows, regions, partitions, restoreDir, conf, describeRead(), plan,
+      return new RegionRead(rows, regions, partitions, restoreDir, conf, describeRead(), used,
           bounds.stream().map(b -> b[0]).toList(), bounds.stream().map(b -> b[1]).toList(), counts);
     } catch (IOException e) {
       throw new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Key ranges select the right rows only if the source's keys are in the plan's layout: a source read with the wrong
+   * layout would silently select nothing (or the wrong rows). If its first row key does not decode, every key is read
+   * instead, and the job reports the keys that do not decode as it does without pruning.
+   */
+  private void checkKeysFit(byte[] firstRow) {
+    if (firstRow != null && !plan.fits(firstRow)) {
+      plan = plan.unpruned("the first row key 0x" + dev.rekey.rowkey.Hex.of(firstRow) + " does not decode with layout "
+          + plan.layoutName() + ", so its key ranges cannot select the window");
+    }
+  }
+
+  /** The table's first row key (null if empty): one row, keys only, no block cache. */
+  private static byte[] firstRow(Connection conn, TableName t) throws IOException {
+    Scan first = new Scan().setLimit(1).setCaching(1).setCacheBlocks(false)
+        .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+    try (Table table = conn.getTable(t); ResultScanner s = table.getScanner(first)) {
+      Result r = s.next();
+      return r == null ? null : r.getRow();
     }
   }
 

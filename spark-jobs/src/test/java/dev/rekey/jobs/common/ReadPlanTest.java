@@ -112,6 +112,20 @@ class ReadPlanTest {
   }
 
   @Test
+  void keysOfAnotherLayoutDoNotFitAndTheReadFallsBackToEveryKey() {
+    KeyLayout v2 = layout("telemetry-v2");
+    ReadPlan p = ReadPlan.window(v2, FROM, FROM + DAY);
+    byte[] v2Key = v2.encode(Map.of("ts", FROM, "deviceId", new byte[16]));
+    byte[] v1Key = layout("telemetry-v1").encode(Map.of("ts", FROM, "deviceId", new byte[16]));
+    assertTrue(p.fits(v2Key));
+    assertTrue(!p.fits(v1Key), "a legacy key in a salted layout: wrong salt byte");
+    ReadPlan all = p.unpruned("the first row key does not decode");
+    assertEquals(ReadPlan.Pruning.NONE, all.pruning());
+    assertEquals("every key (the first row key does not decode)", all.describe());
+    assertTrue(ReadPlan.all().fits(v1Key));
+  }
+
+  @Test
   void mergeSortsAndJoinsOverlappingRanges() {
     List<KeyRange> in = new ArrayList<>(List.of(range("05", "07"), range("01", "03"), range("02", "04"),
         range("07", "08"), range("09", "09")));

@@ -140,6 +140,14 @@ class RegionReaderIT {
         assertEquals(List.of(0L, expected, 0L, 0L), scans.stream().map(RegionScan::rowsScanned).toList(),
             reader.describe());
       }
+      // the same table read with another layout's ranges would select nothing: its keys do not decode, so every key
+      // is read (and the job reports them as undecodable)
+      ReadPlan wrong = ReadPlan.window(RowDecoderTest.layout("telemetry-v2"), from, to);
+      try (RegionRead read = reader.plan(wrong).open(jsc(), SharedHBase.conf())) {
+        assertEquals(ReadPlan.Pruning.NONE, read.plan().pruning(), reader.describe());
+        assertTrue(read.plan().reason().contains("does not decode with layout telemetry-v2"), read.plan().reason());
+        assertEquals(ROWS, read.rows().count());
+      }
     }
   }
 
