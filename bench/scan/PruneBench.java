@@ -38,7 +38,7 @@ public class PruneBench {
     int days = Integer.parseInt(a[0]);
     long perDay = Long.parseLong(a[1]);
     int rounds = Integer.parseInt(a[2]);
-    TableName table = TableName.valueOf("bench_prune_telemetry");
+    TableName table = TableName.valueOf("bench_prune_telemetry_" + days + "x" + perDay);
     KeyLayout layout = KeyLayout.load(Path.of("conf/layouts/telemetry-v2.yaml"));
     Configuration conf = HBaseConfiguration.create();
     long start = TelemetryGenerator.DEFAULT_START - (days - 1) * DAY; // the last day is 2026-11-29
@@ -67,7 +67,7 @@ public class PruneBench {
         System.out.printf("wrote %,d readings over %d days into %s (16 regions) in %.1f s%n", gen.rows(), days, table,
             (System.nanoTime() - t0) / 1e9);
       }
-      String snapshot = "bench_prune_snap";
+      String snapshot = table.getNameAsString() + "_snap";
       if (admin.listSnapshots().stream().noneMatch(x -> x.getName().equals(snapshot))) {
         admin.snapshot(snapshot, table);
       }

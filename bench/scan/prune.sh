@@ -6,7 +6,7 @@
 #
 #   bench/scan/prune.sh [DAYS] [ROWS_PER_DAY] [ROUNDS]     (default 30 days, 50000 rows a day, 2 rounds)
 #
-# Data: bench_prune_telemetry, written once and reused (drop it to change DAYS or ROWS_PER_DAY). Uses the embedded
+# Data: bench_prune_telemetry_<DAYS>x<ROWS_PER_DAY>, written once and reused. Uses the embedded
 # HBase (started if needed; left running). Record results in docs/benchmarks.md with this command.
 set -euo pipefail
 REKEY_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

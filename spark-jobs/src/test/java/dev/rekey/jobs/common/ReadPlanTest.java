@@ -126,6 +126,21 @@ class ReadPlanTest {
   }
 
   @Test
+  void aSnapshotRegionOutsideTheRangesIsNotOpened() throws Exception {
+    ReadPlan p = ReadPlan.window(layout("telemetry-v1"), FROM, FROM + DAY);
+    // a live table's keys-only scan: the range filter inside a FilterList
+    org.apache.hadoop.hbase.client.Scan scan = RegionReader.table(org.apache.hadoop.hbase.TableName.valueOf("t")).plan(p)
+        .keysOnly().scan();
+    List<KeyRange> ranges = KeyRangeSnapshotInputFormat.keyRanges(scan);
+    assertEquals(p.ranges(), ranges);
+    assertTrue(KeyRangeSnapshotInputFormat.overlaps(ranges, new byte[0], new byte[0]));
+    assertTrue(!KeyRangeSnapshotInputFormat.overlaps(ranges, new byte[0], Bytes.toBytes(FROM)));
+    assertTrue(!KeyRangeSnapshotInputFormat.overlaps(ranges, Bytes.toBytes(FROM + DAY), new byte[0]));
+    assertTrue(KeyRangeSnapshotInputFormat.overlaps(ranges, Bytes.toBytes(FROM + 1), Bytes.toBytes(FROM + 2)));
+    assertEquals(null, KeyRangeSnapshotInputFormat.keyRanges(RegionReader.snapshot("s").scan()));
+  }
+
+  @Test
   void mergeSortsAndJoinsOverlappingRanges() {
     List<KeyRange> in = new ArrayList<>(List.of(range("05", "07"), range("01", "03"), range("02", "04"),
         range("07", "08"), range("09", "09")));
