@@ -7,7 +7,9 @@
 # Data: bench_scan_events (layout events-v2, pre-split along the hash prefix, flushed and compacted), written once
 # and reused while it has ROWS rows in REGIONS regions. Uses the embedded HBase (started if needed; left running).
 # Both sides decode every key with the same RowDecoder; the parallel side also keeps the per-region stats and caches
-# the decoded rows for reports (no report runs here). Record results in docs/benchmarks.md with this command.
+# the decoded rows for reports (no report runs here). Each round also times the snapshot read pass (the shared
+# reader's rows counted) against the raw HFile pass (HFileFloor: HBase's own HFile reader over the snapshot's store
+# files, one thread per core: the floor). Record results in docs/benchmarks.md with this command.
 set -euo pipefail
 REKEY_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$REKEY_HOME"
