@@ -4,6 +4,7 @@
 // caching, block cache off; every key decoded with the same RowDecoder), in the same JVM and run, alternating.
 // Run through bench/scan/run.sh.
 //   java <spark flags> -cp "$JAR:$(cat spark-jobs/target/launch.classpath):$CLIENT_CONF_DIR" ScanBench.java ROWS REGIONS ROUNDS MASTER
+import dev.rekey.bench.HFileFloor;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.common.RegionRead;
@@ -75,6 +76,7 @@ public class ScanBench {
       double sumSnap = 0;
       double sumJob = 0;
       double sumRaw = 0;
+      double sumFloor = 0;
       for (int r = 1; r <= rounds; r++) {
         double[] c0 = cpu(pid);
         long t0 = System.nanoTime();
@@ -97,6 +99,19 @@ public class ScanBench {
         ScanResult snapRes = ScanJob.on(spark).hbaseConf(conf).options(snapOptions).execute();
         double snapSec = (System.nanoTime() - ts) / 1e9;
         double snap = snapRes.rows() / snapSec;
+        // the snapshot read pass (the shared reader's rows counted, nothing else) against the floor: the same
+        // snapshot's HFiles read by HBase's own HFile reader, one thread per core
+        long tp = System.nanoTime();
+        long snapRead;
+        try (RegionRead read = RegionReader.snapshot(snapshot).timeRange(day.from(), day.to()).open(jsc, conf)) {
+          snapRead = read.rows().count();
+        }
+        double snapReadSec = (System.nanoTime() - tp) / 1e9;
+        HFileFloor.Pass floor = HFileFloor.read(conf, snapshot, Runtime.getRuntime().availableProcessors());
+        System.out.printf("  snapshot read pass %.2f s (%,d rows), raw HFile pass %.2f s (%,d rows, %,d cells, %d "
+            + "files, %d threads): %.2fx the floor%n", snapReadSec, snapRead, floor.seconds(), floor.rows(),
+            floor.cells(), floor.files(), Runtime.getRuntime().availableProcessors(), snapReadSec / floor.seconds());
+        sumFloor += snapReadSec / floor.seconds();
         double[] c3 = cpu(pid);
         long t2 = System.nanoTime();
         long n = count(conn, table, layout, day);
@@ -105,7 +120,7 @@ public class ScanBench {
         double[] c4 = cpu(pid);
         System.out.printf("  cpu: scan job %s; raw read %s; snapshot job %s; single scanner %s%n",
             cores(c0, c1, jobSec), cores(c1, c2, rawSec), cores(c2, c3, snapSec), cores(c3, c4, singleSec));
-        if (n != res.rows() || n != raw || n != snapRes.rows()) {
+        if (n != res.rows() || n != raw || n != snapRes.rows() || n != snapRead || n != floor.rows()) {
           throw new IllegalStateException("row counts differ: job " + res.rows() + ", raw " + raw + ", single " + n);
         }
         sumJob += job / single;
@@ -116,18 +131,26 @@ public class ScanBench {
         record(r, "scan job, live table", n, jobSec, singleSec);
         record(r, "raw region-parallel read, live table", n, rawSec, singleSec);
         record(r, "scan job on a snapshot (taken inside the timed part)", n, snapSec, singleSec);
+        record(r, "snapshot read pass", "raw HFile pass (one thread per core)", n, snapReadSec, floor.seconds(),
+            "0.67");
       }
       System.out.printf("mean vs the single scanner: scan job %.2fx, raw region-parallel read %.2fx, scan job on a "
-          + "snapshot %.2fx, over %d rounds%n", sumJob / rounds, sumRaw / rounds, sumSnap / rounds, rounds);
+          + "snapshot %.2fx, over %d rounds; snapshot read pass %.2fx the raw HFile pass's time%n", sumJob / rounds,
+          sumRaw / rounds, sumSnap / rounds, rounds, sumFloor / rounds);
       spark.stop();
     }
   }
 
   /** Appends a round's result to target/bench/results.jsonl (bench/record.py), for the benchmarks notebook. */
   static void record(int round, String variant, long rows, double seconds, double singleSeconds) throws Exception {
+    record(round, variant, "one client scanner", rows, seconds, singleSeconds, "1.8");
+  }
+
+  static void record(int round, String variant, String baseline, long rows, double seconds, double baseSeconds,
+      String target) throws Exception {
     Process p = new ProcessBuilder("python3", "bench/record.py", "scan", Integer.toString(round), variant,
-        "one client scanner", Long.toString(rows), Double.toString(seconds), Double.toString(singleSeconds),
-        Double.toString(singleSeconds / seconds), "1.8").inheritIO().start();
+        baseline, Long.toString(rows), Double.toString(seconds), Double.toString(baseSeconds),
+        Double.toString(baseSeconds / seconds), target).inheritIO().start();
     if (p.waitFor() != 0) {
       throw new IllegalStateException("bench/record.py failed for " + variant);
     }

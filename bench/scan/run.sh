@@ -7,7 +7,9 @@
 # Data: bench_scan_events (layout events-v2, pre-split along the hash prefix, flushed and compacted), written once
 # and reused while it has ROWS rows in REGIONS regions. Uses the embedded HBase (started if needed; left running).
 # Both sides decode every key with the same RowDecoder; the parallel side also keeps the per-region stats and caches
-# the decoded rows for reports (no report runs here). Record results in docs/benchmarks.md with this command.
+# the decoded rows for reports (no report runs here). Each round also times the snapshot read pass (the shared
+# reader's rows counted) against the raw HFile pass (HFileFloor: HBase's own HFile reader over the snapshot's store
+# files, one thread per core: the floor). Record results in docs/benchmarks.md with this command.
 set -euo pipefail
 REKEY_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$REKEY_HOME"
@@ -17,17 +19,5 @@ ROUNDS="${3:-3}"
 MASTER="${4:-local[2]}"
 mkdir -p target/bench/scan
 bin/rekey hbase start >/dev/null
-RUN_DIR="${REKEY_RUN_DIR:-$REKEY_HOME/.rekey}/hbase"
-JAR="spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar"
-CP="$JAR:$(cat spark-jobs/target/launch.classpath):$RUN_DIR/client"
-FLAGS=(-XX:+IgnoreUnrecognizedVMOptions -Xmx3g
-  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED
-  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
-  --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
-  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
-  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED
-  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED
-  --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
-  --add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED -Djdk.reflect.useDirectMethodHandle=false
-  -Dio.netty.tryReflectionSetAccessible=true -Dlog4j2.configurationFile="$REKEY_HOME/conf/log4j2.properties")
+source bench/scan/common.sh
 java "${FLAGS[@]}" ${BENCH_JVM_ARGS:-} -cp "$CP" bench/scan/ScanBench.java "$ROWS" "$REGIONS" "$ROUNDS" "$MASTER" "$RUN_DIR/hbase.pid" 2>target/bench/scan/stderr.log

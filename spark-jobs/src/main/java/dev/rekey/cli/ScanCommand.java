@@ -78,6 +78,10 @@ public final class ScanCommand extends SparkCommand {
   @Option(names = "--families", paramLabel = "F", split = ",", description = "Families to read (default: all).")
   List<String> families = new ArrayList<>();
 
+  @Option(names = "--where", paramLabel = "FIELD=VALUE", description = "Only one entity: the key's leading "
+      + "field(s), e.g. userId=alice for events-v2, read as that entity's one key range (not a filter); repeatable.")
+  List<String> where = new ArrayList<>();
+
   @Option(names = "--caching", paramLabel = "ROWS", defaultValue = "1000",
       description = "Rows per scanner RPC (default: ${DEFAULT-VALUE}).")
   int caching;
@@ -111,6 +115,9 @@ public final class ScanCommand extends SparkCommand {
     for (String p : params) {
       b.param(p);
     }
+    for (String w : where) {
+      b.where(w);
+    }
     return b.build();
   }
 
@@ -127,6 +134,7 @@ public final class ScanCommand extends SparkCommand {
     out.printf("Scanned %s with layout %s, window %s: %d regions, %d partitions, %.1f s%n", r.source(), r.layout(),
         r.window(), r.regions(), r.partitions(), r.millis() / 1000.0);
     out.println("  " + r.accounting());
+    out.println("  read: " + r.pruning());
     out.println("  region  start key                  rows        cells          ms");
     for (RegionTotals t : r.perRegion()) {
       out.printf("  %6d  %-20s %10d %12d %11d%n", t.region(), t.startKeyHex().isEmpty() ? "-" : t.startKeyHex(),

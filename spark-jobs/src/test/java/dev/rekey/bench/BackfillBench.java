@@ -75,6 +75,8 @@ class BackfillBench {
       readRows = read.rows().count();
     }
     double readSeconds = (System.nanoTime() - tr) / 1e9;
+    // the floor under it: the snapshot's HFiles read by HBase's own HFile reader, one thread per core
+    HFileFloor.Pass hfiles = HFileFloor.read(SharedHBase.conf(), snap, Runtime.getRuntime().availableProcessors());
 
     // the floor of any bulk-load path: read the snapshot and write every cell to HFiles with the target family's
     // settings, in source order (no rekey, no reordering shuffle, no load, no verification)
@@ -107,6 +109,10 @@ class BackfillBench {
     System.out.printf("BENCH put copy (BufferedMutator): %.1f s, %,.0f rows/s, peak heap %d MB%n", putSeconds,
         copied / putSeconds, putPeak);
     System.out.printf("BENCH read-only pass (floor): %.1f s, %,.0f rows/s%n", readSeconds, readRows / readSeconds);
+    System.out.printf("BENCH raw HFile pass (%d files, %,d rows, %,d cells, %d threads): %.1f s, %,.0f rows/s; read "
+        + "pass / raw HFile pass = %.2fx%n", hfiles.files(), hfiles.rows(), hfiles.cells(),
+        Runtime.getRuntime().availableProcessors(), hfiles.seconds(), hfiles.rowsPerSecond(),
+        readSeconds / hfiles.seconds());
     System.out.printf("BENCH read + HFile write in source order (floor of any bulk load): %.1f s, %,.0f rows/s;"
         + " Put copy / this = %.2fx%n", writeFloorSeconds, readRows / writeFloorSeconds, putSeconds / writeFloorSeconds);
     System.out.printf("BENCH ratio rekey/put = %.2fx (beyond the read pass: %.2fx)%n", putSeconds / rekeySeconds,

@@ -318,6 +318,8 @@ public final class Backfill {
       r.splitsPerRegion(o.splitsPerRegion()).minPartitions(2 * readTasksWanted());
     }
     if (o.fromMillis() != null || o.toMillis() != null) {
+      // a cell time range, not the key ranges of a time-first key: --from/--to selects cells by their timestamps, and a
+      // row keyed outside the window can hold cells stamped inside it (an update written since)
       r.timeRange(o.fromMillis() != null ? o.fromMillis() : 0L, o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
     }
     return r;

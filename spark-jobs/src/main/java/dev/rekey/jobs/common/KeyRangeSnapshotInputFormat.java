@@ -12,7 +12,14 @@ import org.apache.hadoop.hbase.client.ClientSideRegionScanner;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import dev.rekey.rowkey.KeyRange;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
@@ -39,6 +46,11 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
     int k = conf.getInt(SPLITS_PER_REGION, 1);
     List<InputSplit> out = new ArrayList<>();
     for (TableSnapshotInputFormatImpl.InputSplit s : TableSnapshotInputFormatImpl.getSplits(conf)) {
+      List<KeyRange> ranges = keyRanges(TableMapReduceUtil.convertStringToScan(s.getScan()));
+      if (ranges != null && !overlaps(ranges, s.getRegionInfo().getStartKey(), s.getRegionInfo().getEndKey())) {
+        out.add(new NothingToRead(s)); // one task per region stays the rule; this one opens nothing
+        continue;
+      }
       if (k <= 1) {
         out.add(new TableSnapshotRegionSplit(s));
         continue;
@@ -48,6 +60,86 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
       }
     }
     return out;
+  }
+
+  /**
+   * A region that holds none of the scan's key ranges: its task returns no rows without opening the region (restoring
+   * a region's stores, indexes and blooms costs a few hundred ms, for nothing, on every region a window misses).
+   */
+  public static class NothingToRead extends TableSnapshotRegionSplit {
+    public NothingToRead() {
+    }
+
+    NothingToRead(TableSnapshotInputFormatImpl.InputSplit s) {
+      super(s);
+    }
+  }
+
+  @Override
+  public RecordReader<ImmutableBytesWritable, Result> createRecordReader(InputSplit split,
+      TaskAttemptContext context) throws IOException {
+    if (split instanceof NothingToRead) {
+      return new RecordReader<>() {
+        @Override
+        public void initialize(InputSplit s, TaskAttemptContext c) {
+        }
+
+        @Override
+        public boolean nextKeyValue() {
+          return false;
+        }
+
+        @Override
+        public ImmutableBytesWritable getCurrentKey() {
+          return null;
+        }
+
+        @Override
+        public Result getCurrentValue() {
+          return null;
+        }
+
+        @Override
+        public float getProgress() {
+          return 1f;
+        }
+
+        @Override
+        public void close() {
+        }
+      };
+    }
+    return super.createRecordReader(split, context);
+  }
+
+  /** The key ranges of the scan's MultiRowRangeFilter (alone or in a FilterList), or null if it has none. */
+  static List<KeyRange> keyRanges(Scan scan) {
+    List<Filter> filters = new ArrayList<>();
+    if (scan.getFilter() instanceof FilterList list) {
+      filters.addAll(list.getFilters());
+    } else if (scan.getFilter() != null) {
+      filters.add(scan.getFilter());
+    }
+    for (Filter f : filters) {
+      if (f instanceof MultiRowRangeFilter m) {
+        List<KeyRange> out = new ArrayList<>();
+        for (MultiRowRangeFilter.RowRange r : m.getRowRanges()) {
+          out.add(new KeyRange(r.getStartRow(), r.getStopRow()));
+        }
+        return out;
+      }
+    }
+    return null;
+  }
+
+  /** True if any range meets the region [start, end) (an empty end = no end). */
+  static boolean overlaps(List<KeyRange> ranges, byte[] start, byte[] end) {
+    for (KeyRange r : ranges) {
+      if (ReadPlan.clip(r, start, end) != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static List<TableSnapshotInputFormatImpl.InputSplit> cut(TableSnapshotInputFormatImpl.InputSplit s, int k,
@@ -87,6 +179,28 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
       Result r = scanner.next();
       return r == null ? null : r.getRow();
     }
+  }
+
+  /**
+   * The first row key of a restored snapshot (null if it holds no row): the regions in key order, opened one at a time
+   * until one holds a row.
+   */
+  static byte[] firstRow(Configuration conf, TableDescriptor htd, List<? extends org.apache.hadoop.hbase.client.RegionInfo>
+      regions, Path restoreDir) throws IOException {
+    FileSystem fs = restoreDir.getFileSystem(conf);
+    List<org.apache.hadoop.hbase.client.RegionInfo> sorted = new ArrayList<>(regions);
+    sorted.sort(org.apache.hadoop.hbase.client.RegionInfo.COMPARATOR);
+    for (org.apache.hadoop.hbase.client.RegionInfo region : sorted) {
+      Scan scan = new Scan().setFilter(new FirstKeyOnlyFilter()).setCacheBlocks(false);
+      try (ClientSideRegionScanner scanner = new ClientSideRegionScanner(conf, fs, restoreDir, htd, region, scan,
+          null)) {
+        Result r = scanner.next();
+        if (r != null) {
+          return r.getRow();
+        }
+      }
+    }
+    return null;
   }
 
   private static byte[] afterLast(byte[] row) {

@@ -4,7 +4,9 @@ import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Result;
+import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.util.CollectionAccumulator;
 
 /** An opened region-parallel read: the rows, how many regions and partitions, and the restore dir to clean up. */
 public final class RegionRead implements AutoCloseable {
@@ -13,8 +15,19 @@ public final class RegionRead implements AutoCloseable {
   private final int partitions;
   private final Path restoreDir;
   private final Configuration conf;
+  private final String reading;
+  private final ReadPlan plan;
+  private final List<byte[]> starts;
+  private final List<byte[]> ends;
+  private final CollectionAccumulator<RegionScan.PartitionCount> counts;
 
-  RegionRead(JavaRDD<Result> rows, int regions, int partitions, Path restoreDir, Configuration conf) {
+  RegionRead(JavaRDD<Result> rows, int regions, int partitions, Path restoreDir, Configuration conf, String reading,
+      ReadPlan plan, List<byte[]> starts, List<byte[]> ends, CollectionAccumulator<RegionScan.PartitionCount> counts) {
+    this.reading = reading;
+    this.plan = plan;
+    this.starts = List.copyOf(starts);
+    this.ends = List.copyOf(ends);
+    this.counts = counts;
     this.rows = rows;
     this.regions = regions;
     this.partitions = partitions;
@@ -33,6 +46,24 @@ public final class RegionRead implements AutoCloseable {
 
   public int partitions() {
     return partitions;
+  }
+
+  /** What is read and whether that loads the RegionServers, for the job's output. */
+  public String reading() {
+    return reading;
+  }
+
+  /** The key ranges read (or every key) and why. */
+  public ReadPlan plan() {
+    return plan;
+  }
+
+  /**
+   * Per region in key order: the key ranges its task read and the rows its scanners returned. The counts are those
+   * of partitions read to their end by the actions run so far: call it after the job's pass over {@link #rows()}.
+   */
+  public List<RegionScan> regionScans() {
+    return RegionScan.place(starts, ends, plan, counts.value());
   }
 
   /** Removes the snapshot restore dir (it is not cleaned up by HBase). */

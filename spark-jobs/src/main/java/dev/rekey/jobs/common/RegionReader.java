@@ -14,7 +14,18 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import dev.rekey.rowkey.KeyRange;
+import java.util.Comparator;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.snapshot.SnapshotManifest;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
+import org.apache.spark.util.CollectionAccumulator;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.TableInputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableInputFormatBase;
@@ -39,6 +50,8 @@ import org.apache.spark.api.java.JavaSparkContext;
 public final class RegionReader implements Serializable {
   private static final long serialVersionUID = 1L;
   public static final String IGNORE_EMPTY_SPLITS = "spark.hadoopRDD.ignoreEmptySplits";
+  /** Where TableSnapshotInputFormat.setInput restored the snapshot (its own key; protected there). */
+  private static final String RESTORE_DIR_KEY = "hbase.TableSnapshotInputFormat.restore.dir";
 
   private final String table;
   private final String snapshot;
@@ -51,6 +64,7 @@ public final class RegionReader implements Serializable {
   private int versions = 1;
   private int minPartitions = 1;
   private String restoreRoot;
+  private ReadPlan plan = ReadPlan.all();
 
   private RegionReader(String table, String snapshot) {
     this.table = table;
@@ -128,6 +142,23 @@ public final class RegionReader implements Serializable {
     return this;
   }
 
+  /**
+   * What to read: only the plan's key ranges (each region's task reads the ranges in its region, a seek per range), or
+   * every key. A time range on the cells ({@link #timeRange}) is a separate, cheaper filter: it skips cells, not
+   * blocks.
+   */
+  public RegionReader plan(ReadPlan p) {
+    if (p.keyRanges() && p.ranges().isEmpty()) {
+      throw RekeyException.usage("Cannot read " + describe() + ": " + p.reason() + " leaves no key range to read");
+    }
+    this.plan = p;
+    return this;
+  }
+
+  public ReadPlan plan() {
+    return plan;
+  }
+
   /** Where snapshots are restored: a dir on the HBase root's filesystem, outside the root (default /tmp there). */
   public RegionReader restoreRoot(String dir) {
     this.restoreRoot = dir;
@@ -165,8 +196,24 @@ public final class RegionReader implements Serializable {
     for (String f : families) {
       scan.addFamily(Bytes.toBytes(f));
     }
+    List<Filter> filters = new ArrayList<>(2);
+    if (plan.keyRanges()) {
+      // one filter for every region: it seeks each region's scanner to the next range's start (skipping whole
+      // blocks) and ends it past the last one; a region's own boundaries keep it to its part. Scan start/stop rows
+      // would instead drop the regions outside them from the splits (one task per region is the rule).
+      List<MultiRowRangeFilter.RowRange> ranges = new ArrayList<>();
+      for (KeyRange r : plan.ranges()) {
+        ranges.add(new MultiRowRangeFilter.RowRange(r.start(), true, r.stop(), false));
+      }
+      filters.add(new MultiRowRangeFilter(ranges));
+    }
     if (keysOnly && snapshot == null) {
-      scan.setFilter(new KeyOnlyFilter());
+      filters.add(new KeyOnlyFilter());
+    }
+    if (filters.size() == 1) {
+      scan.setFilter(filters.get(0));
+    } else if (filters.size() > 1) {
+      scan.setFilter(new FilterList(FilterList.Operator.MUST_PASS_ALL, filters));
     }
     return scan;
   }
@@ -180,10 +227,11 @@ public final class RegionReader implements Serializable {
     try {
       int regions;
       int tableRegions = 0;
+      List<byte[][]> bounds = new ArrayList<>(); // {start, end} per region
       Path restoreDir = null;
       Job job = Job.getInstance(conf);
       Configuration jobConf = job.getConfiguration();
-      jobConf.set(TableInputFormat.SCAN, TableMapReduceUtil.convertScanToString(scan()));
+      ReadPlan asked = plan;
       try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
         if (snapshot != null) {
           TableName source = admin.listSnapshots().stream().filter(s -> s.getName().equals(snapshot)).findFirst()
@@ -203,7 +251,14 @@ public final class RegionReader implements Serializable {
           }
           checkFamilies(admin.getDescriptor(t).getColumnFamilyNames().stream().map(Bytes::toString).toList(),
               "table " + table);
-          tableRegions = conn.getRegionLocator(t).getAllRegionLocations().size();
+          org.apache.hadoop.hbase.util.Pair<byte[][], byte[][]> se = conn.getRegionLocator(t).getStartEndKeys();
+          for (int i = 0; i < se.getFirst().length; i++) {
+            bounds.add(new byte[][] {se.getFirst()[i], se.getSecond()[i]});
+          }
+          tableRegions = bounds.size();
+          if (plan.keyRanges()) {
+            checkKeysFit(firstRow(conn, t));
+          }
         }
       }
       if (snapshot != null) {
@@ -220,8 +275,17 @@ public final class RegionReader implements Serializable {
         Path base = restoreRoot != null ? new Path(restoreRoot) : defaultRestoreRoot(fs);
         restoreDir = new Path(base, snapshot + "-" + UUID.randomUUID());
         TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
-        regions = TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
-            TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs)).size();
+        List<? extends RegionInfo> infos = TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
+            TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs));
+        for (RegionInfo ri : infos) {
+          bounds.add(new byte[][] {ri.getStartKey(), ri.getEndKey()});
+        }
+        regions = infos.size();
+        if (plan.keyRanges()) {
+          SnapshotManifest manifest = TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs);
+          checkKeysFit(KeyRangeSnapshotInputFormat.firstRow(jobConf, manifest.getTableDescriptor(), infos,
+              new Path(jobConf.get(RESTORE_DIR_KEY))));
+        }
         // k splits per region along the keys each region holds (HBase's UniformSplit puts all of a first or last
         // region's time-leading keys into one split)
         int k = Math.max(splitsPerRegion, (minPartitions + Math.max(1, regions) - 1) / Math.max(1, regions));
@@ -231,12 +295,17 @@ public final class RegionReader implements Serializable {
         jobConf.setInt(TableInputFormatBase.NUM_MAPPERS_PER_REGION, splitsPerRegion);
         regions = tableRegions;
       }
+      jobConf.set(TableInputFormat.SCAN, TableMapReduceUtil.convertScanToString(scan()));
+      ReadPlan used = plan;
+      plan = asked; // this reader may be opened again, and checks again
       @SuppressWarnings("unchecked")
       Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>> format =
           (Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>>) (Class<?>)
               (snapshot != null ? KeyRangeSnapshotInputFormat.class : TableInputFormat.class);
       JavaRDD<Result> raw = jsc.newAPIHadoopRDD(jobConf, format, ImmutableBytesWritable.class, Result.class).values();
-      JavaRDD<Result> rows = raw.mapPartitions(WholeRows::merge, true);
+      CollectionAccumulator<RegionScan.PartitionCount> counts = jsc.sc().collectionAccumulator("rekey.rowsScanned");
+      JavaRDD<Result> rows = raw.mapPartitionsWithIndex((i, it) -> new CountedRows(i, WholeRows.merge(it), counts),
+          true);
       int partitions = rows.getNumPartitions();
       // A small region may be cut into fewer splits than asked (TableInputFormat: by size; snapshots: a region too
       // small to cut); fewer than one per region is a loss (e.g. Spark dropping the snapshot's zero-length splits).
@@ -245,10 +314,41 @@ public final class RegionReader implements Serializable {
             + regions + " regions x " + splitsPerRegion + " splits (at least one per region). Check "
             + IGNORE_EMPTY_SPLITS + "=false and that no region is offline.");
       }
-      return new RegionRead(rows, regions, partitions, restoreDir, conf);
+      bounds.sort(Comparator.comparing((byte[][] b) -> b[0], java.util.Arrays::compareUnsigned));
+      return new RegionRead(rows, regions, partitions, restoreDir, conf, describeRead(), used,
+          bounds.stream().map(b -> b[0]).toList(), bounds.stream().map(b -> b[1]).toList(), counts);
     } catch (IOException e) {
       throw new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Key ranges select the right rows only if the source's keys are in the plan's layout: a source read with the wrong
+   * layout would silently select nothing (or the wrong rows). If its first row key does not decode, every key is read
+   * instead, and the job reports the keys that do not decode as it does without pruning.
+   */
+  private void checkKeysFit(byte[] firstRow) {
+    if (firstRow != null && !plan.fits(firstRow)) {
+      plan = plan.unpruned("the first row key 0x" + dev.rekey.rowkey.Hex.of(firstRow) + " does not decode with layout "
+          + plan.layoutName() + ", so its key ranges cannot select the window");
+    }
+  }
+
+  /** The table's first row key (null if empty): one row, keys only, no block cache. */
+  private static byte[] firstRow(Connection conn, TableName t) throws IOException {
+    Scan first = new Scan().setLimit(1).setCaching(1).setCacheBlocks(false)
+        .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+    try (Table table = conn.getTable(t); ResultScanner s = table.getScanner(first)) {
+      Result r = s.next();
+      return r == null ? null : r.getRow();
+    }
+  }
+
+  /** What the read loads, for the job's output: a live table's reads are served by its RegionServers. */
+  private String describeRead() {
+    return snapshot != null ? "snapshot " + snapshot + ": its files, read directly (no RegionServer load)"
+        : "live table " + table + " through its RegionServers (the read loads them; --via-snapshot or --snapshot "
+            + "reads files instead)";
   }
 
   private void checkFamilies(List<String> existing, String what) {

@@ -1,5 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
@@ -197,8 +198,30 @@ public final class Reconcile {
     if (inRange && options.time().cell()) {
       // cell time: only cells in [from, to) are read, and a row's time is its newest such cell
       r.timeRange(options.buckets().from(), options.buckets().to());
+    } else if (inRange && keyTimeInOrder(side.layout())) {
+      // the row's time is the layout's time field, and it leads the key: only the ranges holding [from, to) are read
+      r.plan(ReadPlan.window(side.layout(), options.buckets().from(), options.buckets().to()));
     }
     return r;
+  }
+
+  /** True when a row's time is this layout's time field and the field is in key order (a window is key ranges). */
+  private boolean keyTimeInOrder(KeyLayout layout) {
+    return !options.time().cell() && layout.timeField().equals(java.util.Optional.of(options.time().field()))
+        && ReadPlan.window(layout, options.buckets().from(), options.buckets().to()).keyRanges();
+  }
+
+  /** Which limit the read used, for the report. */
+  private String pruning(RegionRead read, SideSpec side) {
+    if (read.plan().keyRanges()) {
+      return read.plan().describe();
+    }
+    if (options.time().cell()) {
+      return "every key, window as a cell time range (--time cell)";
+    }
+    String why = ReadPlan.window(side.layout(), options.buckets().from(), options.buckets().to()).reason();
+    return "every key, rows placed by key field " + options.time().field() + (options.time().field().equals(
+        side.layout().timeField().orElse(null)) ? ": " + why : " (not the layout's time field)");
   }
 
   private static JavaPairRDD<String, SideTally> tally(JavaRDD<Result> rows, RowClassifier c, int buckets,
@@ -309,6 +332,6 @@ public final class Reconcile {
     }
     String what = via.containsKey(side) ? side.describe() + " via snapshot " + via.get(side) : side.describe();
     return new SideSummary(what, side.layout().name(), read.regions(), read.partitions(), t.read(), t.inRange(),
-        t.outside(), cells);
+        t.outside(), cells, read.reading(), pruning(read, side), read.regionScans());
   }
 }

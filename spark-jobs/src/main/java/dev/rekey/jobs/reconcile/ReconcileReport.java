@@ -1,5 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.RegionScan;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -38,6 +39,11 @@ public final class ReconcileReport {
         r.old().accounting());
     out.printf("new: %s (layout %s, %s) %s%n", r.neu().source(), r.neu().layout(), regions(r.neu().regions()),
         r.neu().accounting());
+    for (SideSummary s : new SideSummary[] {r.old(), r.neu()}) {
+      if (!s.pruning().isEmpty()) {
+        out.printf("  %s reads %s; %s%n", s == r.old() ? "old" : "new", s.reading(), s.pruning());
+      }
+    }
     out.printf("%s, time %s%s%n", range(r), r.time(),
         r.digest() ? ", content digests compared" : ", counts only (add --digest to compare content)");
     List<BucketRun> lines = allBuckets ? BucketRun.each(r.buckets()) : BucketRun.of(r.buckets());
@@ -165,6 +171,10 @@ public final class ReconcileReport {
     n.put("inRange", s.inRange());
     n.put("outsideRange", s.outsideRange());
     n.put("cells", s.cells());
+    n.put("reading", s.reading());
+    n.put("pruning", s.pruning());
+    // per region: the key ranges its task read (hex) and the rows its scanners returned
+    n.set("regionScans", m.valueToTree(s.regionScans().stream().map(RegionScan::toMap).toList()));
     return n;
   }
 

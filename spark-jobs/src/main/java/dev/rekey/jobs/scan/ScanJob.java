@@ -105,7 +105,8 @@ public final class ScanJob {
     RegionReader reader = (from.kind() == ScanSource.Kind.TABLE
         ? RegionReader.table(TableName.valueOf(from.name()))
         : RegionReader.snapshot(from.name()))
-        .timeRange(o.window().from(), o.window().to())
+        .timeRange(o.window().from(), o.window().to()) // cells outside the window are never read, pruned or not
+        .plan(o.readPlan())
         .families(o.families())
         .splitsPerRegion(o.splitsPerRegion())
         .caching(o.caching());
@@ -113,6 +114,8 @@ public final class ScanJob {
     try (RegionRead read = reader.open(jsc, hbaseConf)) {
       progress.accept(String.format("  scanning %s: %d regions, %d partitions, window %s", source, read.regions(),
           read.partitions(), o.window()));
+      progress.accept("  reading " + read.reading());
+      progress.accept("  read: " + read.plan().describe());
       JavaRDD<ScanRecord> records = read.rows()
           .mapPartitionsWithIndex(new PartitionScan(new RowDecoder(o.layout()), o.samples()), true)
           // one HBase pass feeds the stats and every report, and they all see the same rows
@@ -148,7 +151,7 @@ public final class ScanJob {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         ScanResult result = new ScanResult(source, o.layout().name(), o.window(), read.regions(),
             read.partitions(), o.splitsPerRegion(), perRegion, stats, reports, out.toString(), summary.toString(),
-            html.toString(), ms);
+            html.toString(), ms, read.reading(), read.plan().describe(), read.regionScans());
         AtomicJson.writeText(summary, result.toJson());
         AtomicJson.writeText(html, HtmlReport.render(result));
         return result;

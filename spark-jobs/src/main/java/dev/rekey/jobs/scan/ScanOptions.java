@@ -1,6 +1,8 @@
 package dev.rekey.jobs.scan;
 
+import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.KeyLayout;
@@ -46,8 +48,12 @@ public final class ScanOptions {
   private final int caching;
   private final int samples;
   private final int htmlRows;
+  private final Map<String, String> where;
+  private final ReadPlan readPlan;
 
-  private ScanOptions(Builder b, List<WideColumn> columns) {
+  private ScanOptions(Builder b, List<WideColumn> columns, ReadPlan readPlan) {
+    this.where = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.where));
+    this.readPlan = readPlan;
     this.source = b.source;
     this.layout = b.layout;
     this.window = b.window;
@@ -130,6 +136,19 @@ public final class ScanOptions {
     return htmlRows;
   }
 
+  /** --where FIELD=VALUE pairs (the key's leading fields, in key order): one entity's key range. */
+  public Map<String, String> where() {
+    return where;
+  }
+
+  /**
+   * What the scan reads: the key ranges of the window when the layout keeps time in key order (else every key, the
+   * window being a cell time range), narrowed to the --where entity's range.
+   */
+  public ReadPlan readPlan() {
+    return readPlan;
+  }
+
   /** Builder; every setter takes the CLI's value as is, {@link #build()} validates. */
   public static final class Builder {
     private ScanSource source;
@@ -145,6 +164,7 @@ public final class ScanOptions {
     private int caching = DEFAULT_CACHING;
     private int samples = DEFAULT_SAMPLES;
     private int htmlRows = DEFAULT_HTML_ROWS;
+    private final Map<String, String> where = new LinkedHashMap<>();
 
     public Builder source(ScanSource s) {
       this.source = s;
@@ -223,6 +243,16 @@ public final class ScanOptions {
       return this;
     }
 
+    /** An entity's key field, FIELD=VALUE (values as `rekey key encode` takes them). */
+    public Builder where(String keyValue) {
+      int eq = keyValue.indexOf('=');
+      if (eq <= 0) {
+        throw RekeyException.usage("Invalid --where '" + keyValue + "': expected FIELD=VALUE, e.g. userId=alice");
+      }
+      this.where.put(keyValue.substring(0, eq).trim(), keyValue.substring(eq + 1));
+      return this;
+    }
+
     public Builder caching(int c) {
       this.caching = c;
       return this;
@@ -277,7 +307,21 @@ public final class ScanOptions {
           throw RekeyException.usage("Unknown --param " + p + ": no report declares it (reports: " + names + ")");
         }
       }
-      return new ScanOptions(this, mergedColumns());
+      return new ScanOptions(this, mergedColumns(), readPlan());
+    }
+
+    private ReadPlan readPlan() {
+      ReadPlan p = window.equals(TimeWindow.ALL) ? ReadPlan.all() : ReadPlan.window(layout, window.from(), window.to());
+      if (where.isEmpty()) {
+        return p;
+      }
+      try {
+        return ReadPlan.entity(layout, FieldValues.parse(layout, where)).and(p);
+      } catch (IllegalArgumentException e) { // KeyEncodeException is one
+        throw RekeyException.usage("Cannot scan " + source + " --where " + where + ": " + e.getMessage()
+            + " (give the key's leading fields in key order, " + layout.fieldNames() + ", e.g. --where "
+            + layout.fieldNames().get(0) + "=VALUE)");
+      }
     }
 
     private List<WideColumn> mergedColumns() {

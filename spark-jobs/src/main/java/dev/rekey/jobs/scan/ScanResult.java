@@ -2,6 +2,7 @@ package dev.rekey.jobs.scan;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.rekey.jobs.common.RegionScan;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +13,11 @@ import java.util.Map;
  */
 public record ScanResult(String source, String layout, TimeWindow window, int regions, int partitions,
     int splitsPerRegion, List<RegionTotals> perRegion, List<RegionStats> perPartition, List<ReportOutput> reports,
-    String out, String summaryJson, String reportHtml, long millis) {
+    String out, String summaryJson, String reportHtml, long millis, String reading, String pruning,
+    List<RegionScan> regionScans) {
 
   public ScanResult {
+    regionScans = List.copyOf(regionScans);
     perRegion = List.copyOf(perRegion);
     perPartition = List.copyOf(perPartition);
     reports = List.copyOf(reports);
@@ -67,7 +70,11 @@ public record ScanResult(String source, String layout, TimeWindow window, int re
     totals.put("bytes", bytes());
     totals.put("millis", millis);
     m.put("totals", totals);
+    m.put("reading", reading);
+    m.put("pruning", pruning);
     m.put("perRegion", perRegion);
+    // per region: the key ranges its task read (hex) and the rows its scanners returned
+    m.put("regionScans", regionScans.stream().map(RegionScan::toMap).toList());
     m.put("perPartition", perPartition);
     m.put("reports", reports.stream().map(r -> {
       Map<String, Object> x = new LinkedHashMap<>();

@@ -118,6 +118,40 @@ class RegionReaderIT {
   }
 
   @Test
+  void aWindowInKeyOrderReadsOnlyItsRangeInTheRegionHoldingIt() {
+    // the legacy key leads with ts and the regions are 6 h each: 07:00-08:00 is one range, in region 1 only
+    long from = TelemetryGenerator.DEFAULT_START + 7 * 3600_000L;
+    long to = from + 3600_000L;
+    long expected = 0;
+    for (long i = 0; i < ROWS; i++) {
+      long ts = gen.reading(i).ts();
+      if (ts >= from && ts < to) {
+        expected++;
+      }
+    }
+    assertFalse(expected == 0);
+    ReadPlan plan = ReadPlan.window(RowDecoderTest.layout("telemetry-v1"), from, to);
+    for (RegionReader reader : List.of(RegionReader.table(table), RegionReader.snapshot(snapshot))) {
+      try (RegionRead read = reader.plan(plan).open(jsc(), SharedHBase.conf())) {
+        assertEquals(4, read.partitions(), "one task per region, pruned or not");
+        assertEquals(expected, read.rows().count(), reader.describe());
+        List<RegionScan> scans = read.regionScans();
+        assertEquals(List.of(0, 1, 0, 0), scans.stream().map(s -> s.ranges().size()).toList());
+        assertEquals(List.of(0L, expected, 0L, 0L), scans.stream().map(RegionScan::rowsScanned).toList(),
+            reader.describe());
+      }
+      // the same table read with another layout's ranges would select nothing: its keys do not decode, so every key
+      // is read (and the job reports them as undecodable)
+      ReadPlan wrong = ReadPlan.window(RowDecoderTest.layout("telemetry-v2"), from, to);
+      try (RegionRead read = reader.plan(wrong).open(jsc(), SharedHBase.conf())) {
+        assertEquals(ReadPlan.Pruning.NONE, read.plan().pruning(), reader.describe());
+        assertTrue(read.plan().reason().contains("does not decode with layout telemetry-v2"), read.plan().reason());
+        assertEquals(ROWS, read.rows().count());
+      }
+    }
+  }
+
+  @Test
   void missingSourcesAndFamiliesAreClearErrors() {
     RekeyException noSnap = assertThrows(RekeyException.class,
         () -> RegionReader.snapshot("no_such_snap").open(jsc(), SharedHBase.conf()));

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.RegionScan;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
@@ -133,11 +134,22 @@ class ReconcileIT {
     assertEquals(5, r.buckets().size());
     assertEquals(1_000, r.old().inRange());
     assertEquals(1_000, r.neu().inRange());
-    // cell time: cells before --from are not read at all; key time reads them and counts them outside the range
+    // cell time: cells before --from are not read at all
     assertEquals(0, r.old().outsideRange());
+    assertEquals("every key, window as a cell time range (--time cell)", r.old().pruning());
+    // key time, and ts leads both keys (after v2's salt byte): only the window's key ranges are read
     ReconcileResult byKey = run(opts(oldTable(), v2).from(START + HOUR).build());
-    assertEquals(200, byKey.old().outsideRange());
-    assertEquals("read 1,200 = 1,000 in range + 200 outside range", byKey.old().accounting());
+    assertTrue(byKey.matches(), () -> byKey.buckets().toString());
+    assertEquals("read 1,000 = 1,000 in range + 0 outside range", byKey.old().accounting());
+    assertTrue(byKey.old().pruning().startsWith("1 key range: time field ts leads the key"), byKey.old().pruning());
+    assertTrue(byKey.neu().pruning().startsWith("16 key ranges: time field ts leads the key"),
+        byKey.neu().pruning());
+    assertEquals(16, byKey.neu().regionScans().size());
+    for (RegionScan s : byKey.neu().regionScans()) {
+      assertEquals(1, s.ranges().size(), "one range per salt bucket, one bucket per region");
+    }
+    assertEquals(1_000, byKey.neu().regionScans().stream().mapToLong(RegionScan::rowsScanned).sum());
+    assertEquals(1_000, byKey.old().regionScans().get(0).rowsScanned());
   }
 
   @Test
@@ -277,6 +289,11 @@ class ReconcileIT {
     assertFalse(json.get("match").asBoolean());
     assertEquals(6, json.get("buckets").size());
     assertEquals(-200, json.get("buckets").get(4).get("difference").asLong());
+    JsonNode oldRegion = json.get("old").get("regionScans").get(0);
+    assertEquals(Hex.of(Bytes.toBytes(START)), oldRegion.get("ranges").get(0).get("start").asText());
+    assertEquals(Hex.of(Bytes.toBytes(START + 6 * HOUR)), oldRegion.get("ranges").get(0).get("stop").asText());
+    assertEquals(1_200, oldRegion.get("rowsScanned").asLong());
+    assertEquals(16, json.get("new").get("regionScans").size());
     String html = Files.readString(out.resolve("reconcile.html"));
     assertTrue(html.contains("<svg") && html.contains("class=\"mismatch\"") && !html.contains("<script"));
 

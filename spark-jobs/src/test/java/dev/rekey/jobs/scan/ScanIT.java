@@ -11,6 +11,7 @@ import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.RegionScan;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.SharedHBase;
@@ -156,6 +157,21 @@ class ScanIT {
     }
     assertSameActivity(expected, readActivity(snap.reports().get(0).path()));
 
+    // --where userId=U: that user's one key range, in one region; the other regions' tasks read nothing
+    String user = expected.keySet().iterator().next();
+    ScanResult one = run(ScanOptions.builder().snapshot(snapshot).layout(events).window(day).where("userId=" + user)
+        .report(report("user_daily_activity")).out(out("where")).build());
+    assertEquals(expected.get(user)[0], one.rows());
+    assertEquals(Map.of(user, List.of(expected.get(user)[0], expected.get(user)[1], expected.get(user)[2])),
+        readActivity(one.reports().get(0).path()).entrySet().stream().collect(java.util.stream.Collectors.toMap(
+            Map.Entry::getKey, e -> List.of(e.getValue()[0], e.getValue()[1], e.getValue()[2]))));
+    assertTrue(one.pruning().startsWith("1 key range: entity userId=" + user), one.pruning());
+    assertEquals(REGIONS, one.regionScans().size());
+    assertEquals(1, one.regionScans().stream().filter(s -> !s.ranges().isEmpty()).count());
+    assertEquals(one.rows(), one.regionScans().stream().mapToLong(RegionScan::rowsScanned).sum());
+    assertTrue(snap.pruning().startsWith("every key, window as a cell time range"), snap.pruning());
+    assertEquals(snap.rows(), snap.regionScans().stream().mapToLong(RegionScan::rowsScanned).sum());
+
     // --via-snapshot: the job takes its own snapshot of the live table, scans its files and deletes it
     ScanResult via = run(ScanOptions.builder().source(ScanSource.tableViaSnapshot(eventsTable.getNameAsString()))
         .layout(events).window(day).report(report("user_daily_activity")).out(out("via")).build());
@@ -219,6 +235,11 @@ class ScanIT {
       assertTrue(c.<Long>getAs("lo") >= w0 && c.<Long>getAs("hi") < w1, c.toString());
     }
     assertEquals(inside.length + 1, r.rows());
+    // ts leads the legacy key: the window is one key range, and the task reads only its rows
+    assertTrue(r.pruning().startsWith("1 key range: time field ts leads the key"), r.pruning());
+    assertEquals(1, r.regionScans().size());
+    assertEquals(inside.length + 1, r.regionScans().get(0).rowsScanned());
+    assertTrue(r.reading().startsWith("live table " + t.getNameAsString() + " through its RegionServers"));
     assertEquals(2 * inside.length + 1, r.cells());
     List<Row> rows = SharedSpark.session().read().parquet(r.reports().get(0).path()).orderBy("window_start_ms")
         .collectAsList();

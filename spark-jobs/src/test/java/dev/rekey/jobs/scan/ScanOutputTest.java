@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.common.RegionScan;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyRange;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rekey.jobs.common.DecodedCell;
@@ -95,7 +98,10 @@ class ScanOutputTest {
     ReportOutput rep = new ReportOutput("r<1>", "sql/r.sql", "a & b", 2, "/out/r", List.of("user", "n"),
         List.of(List.of("<script>", "1"), List.of("bob", "2")), 9);
     ScanResult result = new ScanResult("table t", "events-v2", new TimeWindow(0, 10), 2, 2, 1,
-        RegionTotals.of(parts, 2, 1, null), parts, List.of(rep), "/out", "/out/summary.json", "/out/report.html", 55);
+        RegionTotals.of(parts, 2, 1, null), parts, List.of(rep), "/out", "/out/summary.json", "/out/report.html", 55,
+        "snapshot s", "1 key range: entity userId=bob",
+        List.of(new RegionScan(0, "", "80", List.of(new KeyRange(Hex.parse("0102"), Hex.parse("0103"))), 8),
+            new RegionScan(1, "80", "", List.of(), 0)));
 
     JsonNode json = new ObjectMapper().readTree(result.toJson());
     assertEquals(8, json.get("totals").get("rows").asLong());
@@ -105,6 +111,12 @@ class ScanOutputTest {
     assertEquals(5, json.get("perRegion").get(1).get("rows").asLong());
     assertEquals(6, json.get("perRegion").get(1).get("millis").asLong());
     assertEquals(2, json.get("reports").get(0).get("rows").asLong());
+    assertEquals("1 key range: entity userId=bob", json.get("pruning").asText());
+    JsonNode first = json.get("regionScans").get(0);
+    assertEquals("0102", first.get("ranges").get(0).get("start").asText());
+    assertEquals("0103", first.get("ranges").get(0).get("stop").asText());
+    assertEquals(8, first.get("rowsScanned").asLong());
+    assertEquals(0, json.get("regionScans").get(1).get("ranges").size(), "a region outside the entity reads nothing");
     assertEquals("read 8 rows = 8 decoded + 0 undecodable; 16 cells, 240 bytes", result.accounting());
 
     String html = HtmlReport.render(result);

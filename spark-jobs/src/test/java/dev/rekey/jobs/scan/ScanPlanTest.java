@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -100,6 +101,28 @@ class ScanPlanTest {
     assertTrue(usage(() -> ScanOptions.builder().param("novalue")).getMessage().contains("expected NAME=VALUE"));
     assertTrue(usage(() -> OutputFormat.parse("xml")).getMessage().contains("expected parquet, csv or json"));
     assertEquals(OutputFormat.CSV, OutputFormat.parse("CSV"));
+  }
+
+  @Test
+  void theWindowAndWhereBecomeTheKeyRangesToRead() {
+    KeyLayout events = layout("events-v2");
+    TimeWindow day = TimeWindow.ofDay("2026-11-29");
+    ScanOptions all = ScanOptions.builder().table("t").layout(events).build();
+    assertEquals(ReadPlan.Pruning.NONE, all.readPlan().pruning());
+    ScanOptions windowOnly = ScanOptions.builder().table("t").layout(events).window(day).build();
+    assertEquals(ReadPlan.Pruning.CELL_TIME, windowOnly.readPlan().pruning(), "time follows the user id");
+    ScanOptions alice = ScanOptions.builder().table("t").layout(events).window(day).where("userId=alice").build();
+    assertEquals(List.of(events.entityRange(Map.of("userId", "alice"))), alice.readPlan().ranges());
+    ScanOptions salted = ScanOptions.builder().table("t").layout(layout("telemetry-v2")).window(day).build();
+    assertEquals(16, salted.readPlan().ranges().size());
+
+    assertTrue(usage(() -> ScanOptions.builder().where("userId")).getMessage().contains("expected FIELD=VALUE"));
+    String notLeading = usage(() -> ScanOptions.builder().table("t").layout(events).where("ts=5").build())
+        .getMessage();
+    assertTrue(notLeading.startsWith("Cannot scan table t --where {ts=5}: "), notLeading);
+    assertTrue(notLeading.contains("give the key's leading fields in key order, [userId, ts]"), notLeading);
+    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(events).where("nope=5").build()).getMessage()
+        .contains("unknown field 'nope'"));
   }
 
   @Test

@@ -1,0 +1,94 @@
+package dev.rekey.bench;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.io.HFileLink;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.SnapshotProtos;
+import org.apache.hadoop.hbase.snapshot.SnapshotDescriptionUtils;
+import org.apache.hadoop.hbase.snapshot.SnapshotReferenceUtil;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
+
+/**
+ * The read floor of a snapshot (benchmarks only): every store file of the snapshot read with HBase's own HFile reader
+ * and scanner, one thread per core, cells counted and rows counted as row-key changes within a file (exact for one
+ * family and one file per region, as the benchmarks' major-compacted or freshly flushed tables have). No merge of
+ * store files, no delete markers or versions, no Result, no Spark: the least a snapshot read can cost.
+ */
+public final class HFileFloor {
+  /** What one pass read. */
+  public record Pass(int files, long rows, long cells, double seconds) {
+    public double rowsPerSecond() {
+      return rows / seconds;
+    }
+  }
+
+  private HFileFloor() {
+  }
+
+  /** Reads every HFile of the snapshot with {@code threads} threads. */
+  public static Pass read(Configuration conf, String snapshot, int threads) throws Exception {
+    Path root = CommonFSUtils.getRootDir(conf);
+    FileSystem fs = root.getFileSystem(conf);
+    Path snapshotDir = SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot, root);
+    SnapshotProtos.SnapshotDescription desc = SnapshotDescriptionUtils.readSnapshotInfo(fs, snapshotDir);
+    TableName table = TableName.valueOf(desc.getTable());
+    List<Path> files = new ArrayList<>();
+    SnapshotReferenceUtil.visitReferencedFiles(conf, fs, snapshotDir, (RegionInfo region, String family,
+        SnapshotProtos.SnapshotRegionManifest.StoreFile f) -> {
+      HFileLink link = HFileLink.build(conf, table, region.getEncodedName(), family, f.getName());
+      files.add(link.getAvailablePath(fs));
+    });
+    long t0 = System.nanoTime();
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<long[]>> parts = new ArrayList<>();
+      for (Path p : files) {
+        parts.add(pool.submit(() -> readFile(fs, p, conf)));
+      }
+      long rows = 0;
+      long cells = 0;
+      for (Future<long[]> f : parts) {
+        long[] n = f.get();
+        rows += n[0];
+        cells += n[1];
+      }
+      return new Pass(files.size(), rows, cells, (System.nanoTime() - t0) / 1e9);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static long[] readFile(FileSystem fs, Path p, Configuration conf) throws IOException {
+    long rows = 0;
+    long cells = 0;
+    try (HFile.Reader reader = HFile.createReader(fs, p, CacheConfig.DISABLED, true, conf)) {
+      HFileScanner s = reader.getScanner(conf, false, false);
+      if (s.seekTo()) {
+        byte[] row = null;
+        do {
+          Cell c = s.getCell();
+          cells++;
+          if (row == null || !CellUtil.matchingRows(c, row)) {
+            row = CellUtil.cloneRow(c);
+            rows++;
+          }
+        } while (s.next());
+      }
+    }
+    return new long[] {rows, cells};
+  }
+}
