@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         DemoCommand.class,
         KeyCommand.class,
         SparkClusterCommand.class,
+        ClusterCommand.class,
         CreateTableCommand.class,
         BackfillCommand.class,
         ScanCommand.class,
