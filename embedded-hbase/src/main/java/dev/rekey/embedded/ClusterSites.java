@@ -98,7 +98,7 @@ final class ClusterSites {
     p.put("hbase.master.balancer.stochastic.runMaxSteps", "false");
     p.put("hbase.normalizer.period", "86400000");
     p.put("hbase.regionserver.global.memstore.size", "0.3");
-    return SiteXml.of("HBase servers of the rekey pseudo-distributed cluster (RegionServer ports are -D options)", p);
+    return SiteXml.of("HBase servers of the rekey pseudo-distributed cluster (RegionServer ports are set on their command lines)", p);
   }
 
   /** The client config printed by {@code cluster status}: pass it to jobs with --hbase-site. */
@@ -111,7 +111,7 @@ final class ClusterSites {
     p.put("hbase.client.pause", "1000");
     p.put("hbase.client.operation.timeout", "120000");
     p.put("hbase.client.scanner.timeout.period", "60000");
-    return SiteXml.of("Client config of the rekey pseudo-distributed cluster: --hbase-site for jobs", p);
+    return SiteXml.of("Client config of the rekey pseudo-distributed cluster: pass it to jobs with the hbase-site option", p);
   }
 
   String yarnSite(int nodeMemoryMb, int nodeVcores) {

@@ -8,6 +8,9 @@ final class SiteXml {
   }
 
   static String of(String comment, Map<String, String> props) {
+    if (comment.contains("--")) {
+      throw new IllegalArgumentException("an XML comment cannot hold '--': " + comment);
+    }
     StringBuilder sb = new StringBuilder("<?xml version=\"1.0\"?>\n<!-- ").append(comment)
         .append(" -->\n<configuration>\n");
     props.forEach((k, v) -> sb.append("  <property><name>").append(escape(k)).append("</name><value>")
