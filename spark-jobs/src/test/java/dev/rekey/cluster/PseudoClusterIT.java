@@ -1,0 +1,141 @@
+package dev.rekey.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rekey.demo.ClusterSubmit;
+import dev.rekey.embedded.PseudoCluster;
+import dev.rekey.testing.RekeyProcess;
+import dev.rekey.testing.SharedHBase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The pseudo-distributed cluster, end to end and as a user drives it: {@code rekey cluster start}, the demo's
+ * backfill / analyze / reconcile / scan through the cluster's spark-submit (standalone cluster deploy mode and
+ * YARN), a RegionServer killed while a scan runs, {@code rekey cluster stop}. Tier {@code cluster}: excluded from
+ * the default suite (it costs minutes, see docs/cluster.md); run it with {@code bin/test -Dgroups=cluster}.
+ */
+@Tag("cluster")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PseudoClusterIT {
+  private static final String ROWS = "20000";
+  private static final Path DIR = SharedHBase.runRoot().resolve("cluster");
+  private static PseudoCluster cluster;
+
+  @BeforeAll
+  static void start() throws Exception {
+    cluster = new PseudoCluster(DIR, System.out::println);
+    RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "start");
+    System.out.println(r.all());
+    assertEquals(0, r.exitCode(), r.all());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "stop");
+    System.out.println(r.all());
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(cluster.status().stream().noneMatch(s -> s.pid().isPresent()),
+        "every process of the cluster is gone after stop: " + cluster.status());
+  }
+
+  @Test
+  @Order(1)
+  void statusListsEveryProcessWithItsPidAndPortAndTheClientConfig() throws Exception {
+    RekeyProcess.Result r = RekeyProcess.run(120, "cluster", "status");
+    assertEquals(0, r.exitCode(), r.all());
+    for (String role : List.of("namenode", "datanode", "zookeeper", "hbase-master", "regionserver-1",
+        "regionserver-2", "resourcemanager", "nodemanager", "spark-master", "spark-worker")) {
+      assertTrue(r.stdout().lines().anyMatch(l -> l.matches(role + "\\s+\\d+\\s+\\d+\\s+.*\\.log")),
+          role + " listed with pid, port and log:\n" + r.stdout());
+    }
+    assertTrue(r.stdout().contains("client config: " + cluster.clientSite()), r.stdout());
+    assertTrue(Files.readString(cluster.clientSite()).contains("hdfs://127.0.0.1:"), "HBase is rooted on HDFS");
+  }
+
+  @Test
+  @Order(2)
+  void demoRunsEveryJobThroughSparkSubmitOnTheCluster() throws Exception {
+    RekeyProcess.Result r = RekeyProcess.run(900, "demo", "--cluster", "--rows", ROWS, "--devices", "50");
+    System.out.println(r.all());
+    assertEquals(0, r.exitCode(), r.all());
+    String out = r.stdout();
+    assertTrue(out.matches("(?s).*driver driver-\\S+: FINISHED \\(staging hdfs://.*"),
+        "backfill ran as a standalone cluster-mode driver with HDFS staging:\n" + out);
+    assertEquals(16, out.lines().filter(l -> l.trim().endsWith("VERIFIED")).count(), out);
+    assertTrue(out.contains("read " + String.format("%,d", Integer.parseInt(ROWS)) + " = written "), out);
+    assertTrue(out.contains("16 buckets' last regions sit on 2 of 2 RegionServer(s)"),
+        "analyze saw the salt tails on both servers:\n" + out);
+    assertTrue(out.contains("MATCH: all 24 buckets agree"), out);
+    assertTrue(out.contains("Scanned table telemetry_v2"), out);
+    assertTrue(Files.readString(DIR.resolve("demo/logs/scan.log")).contains("application_"),
+        "the scan ran as a YARN application");
+  }
+
+  @Test
+  @Order(3)
+  void scanSurvivesARegionServerKilledWhileItRuns() throws Exception {
+    Path clean = DIR.resolve("demo/scan/summary.json");
+    assertTrue(Files.exists(clean), "needs the demo's clean scan");
+    Path out = DIR.resolve("it-scan-killed");
+    Path jar = SharedHBase.rekeyHome().resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
+    ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
+    AtomicLong killed = new AtomicLong();
+    List<String> lines = new ArrayList<>();
+    ClusterSubmit.Outcome o = submit.run("scan-killed", cluster.spark().masterUrl().orElseThrow(), false,
+        List.of("scan", "--hbase-site", cluster.clientSite().toString(), "--table", "telemetry_v2",
+            "--layout", SharedHBase.rekeyHome().resolve("conf/layouts/telemetry-v2.yaml").toString(),
+            "--day", "2026-11-29", "--report", SharedHBase.rekeyHome().resolve("sql/device_window_counts.sql")
+                .toString(), "--out", out.toString()),
+        line -> {
+          lines.add(line);
+          // the driver prints this line as it starts the region reads: kill one of the two servers now
+          if (line.contains("scanning table") && killed.get() == 0) {
+            killed.set(cluster.kill("regionserver-1"));
+          }
+        });
+    assertTrue(killed.get() > 0, "regionserver-1 was killed during the scan:\n" + String.join("\n", lines));
+    assertTrue(o.ok(), "the scan finished despite the dead server (see " + o.log() + "):\n"
+        + String.join("\n", lines));
+    assertFalse(cluster.process("regionserver-1").isPresent());
+    assertEquals(withoutTimings(clean), withoutTimings(out.resolve("summary.json")),
+        "the same report as the clean run");
+  }
+
+  /** A scan summary without what differs between two runs of the same scan: timings and the output paths. */
+  private static JsonNode withoutTimings(Path summary) throws Exception {
+    JsonNode n = new ObjectMapper().readTree(summary.toFile());
+    strip(n);
+    return n;
+  }
+
+  private static void strip(JsonNode n) {
+    if (n instanceof ObjectNode o) {
+      for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+        String f = it.next();
+        if (f.toLowerCase().contains("millis") || f.toLowerCase().contains("seconds") || f.equals("path")
+            || f.equals("out") || f.toLowerCase().contains("html") || f.toLowerCase().contains("dir")) {
+          it.remove();
+        }
+      }
+    }
+    n.forEach(PseudoClusterIT::strip);
+  }
+}
