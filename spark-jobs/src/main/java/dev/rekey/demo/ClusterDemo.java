@@ -124,6 +124,7 @@ public final class ClusterDemo {
   }
 
   private int report(ClusterSubmit.Outcome o) {
+    out.printf("  (spark-submit: %.1f s from submission to exit)%n", o.seconds());
     if (o.ok()) {
       return 0;
     }

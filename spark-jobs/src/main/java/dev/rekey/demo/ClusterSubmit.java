@@ -63,6 +63,7 @@ public final class ClusterSubmit {
     cmd.addAll(argv(master, clusterMode, rekeyArgs));
     Path log = logDir.resolve(name + ".log");
     java.nio.file.Files.createDirectories(logDir);
+    long t0 = System.nanoTime();
     Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line; (line = r.readLine()) != null; ) {
@@ -79,11 +80,11 @@ public final class ClusterSubmit {
         state = m.group(2);
       }
     }
-    return new Outcome(code, driver, state, log);
+    return new Outcome(code, driver, state, log, (System.nanoTime() - t0) / 1e9);
   }
 
   /** What a submission ended with; in cluster mode the driver's id and final state. */
-  public record Outcome(int exitCode, String driverId, String driverState, Path log) {
+  public record Outcome(int exitCode, String driverId, String driverState, Path log, double seconds) {
     public boolean ok() {
       return exitCode == 0 && (driverState == null || driverState.equals("FINISHED"));
     }
