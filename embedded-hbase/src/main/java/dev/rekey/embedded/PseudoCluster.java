@@ -414,7 +414,8 @@ public final class PseudoCluster {
     }
   }
 
-  static String commandLine(ProcessHandle p) {
+  /** A process's full command line (from /proc on Linux): how the cluster tells its own JVMs from others. */
+  public static String commandLine(ProcessHandle p) {
     Path cmdline = Path.of("/proc", Long.toString(p.pid()), "cmdline");
     try {
       return Files.exists(cmdline)

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,6 +43,14 @@ class PseudoClusterIT {
   @BeforeAll
   static void start() throws Exception {
     cluster = new PseudoCluster(DIR, System.out::println);
+    if (cluster.status().stream().noneMatch(s -> s.pid().isPresent())) {
+      // each run starts from an empty cluster: no tables, staging dirs or reports of an earlier run
+      try (var walk = Files.walk(DIR)) {
+        walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (java.nio.file.NoSuchFileException e) {
+        // first run
+      }
+    }
     RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "start");
     System.out.println(r.all());
     assertEquals(0, r.exitCode(), r.all());
@@ -91,6 +100,72 @@ class PseudoClusterIT {
 
   @Test
   @Order(3)
+  void backfillCommitsNoDuplicateOrPartialHFileWhenAnExecutorIsKilledMidWrite() throws Exception {
+    String target = "telemetry_v2_executor_kill";
+    RekeyProcess.Result created = RekeyProcess.run(120, "create-table", "--hbase-site",
+        cluster.clientSite().toString(), "--table", target, "--layout", "telemetry-v2", "--splits", "salt",
+        "--family", "d");
+    assertEquals(0, created.exitCode(), created.all());
+    // staging on the local filesystem, so the test can see task attempts' files appear under _temporary
+    Path staging = DIR.resolve("it-staging-executor-kill");
+    Path jar = SharedHBase.rekeyHome().resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
+    ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
+    AtomicLong killed = new AtomicLong();
+    AtomicBoolean done = new AtomicBoolean();
+    CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> killAnExecutorOnceHFilesAreBeingWritten(
+        staging, killed, done));
+    List<String> lines = new ArrayList<>();
+    Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
+    ClusterSubmit.Outcome o = submit.run("backfill-executor-kill", cluster.spark().masterUrl().orElseThrow(), false,
+        List.of("backfill", "--hbase-site", cluster.clientSite().toString(), "--source-snapshot",
+            "telemetry_v1_snap", "--source-layout", layouts.resolve("telemetry-v1.yaml").toString(),
+            "--target-table", target, "--target-layout", layouts.resolve("telemetry-v2.yaml").toString(),
+            "--staging", staging.toUri().toString()), lines::add);
+    done.set(true);
+    killer.join();
+    String out = String.join("\n", lines);
+    assertTrue(killed.get() > 0, "an executor was killed while HFiles were being written:\n" + out);
+    assertTrue(o.ok(), "the backfill finished despite the lost executor (see " + o.log() + "):\n" + out);
+    // one committed HFile per region, every row verified in the table: no duplicate or partial file was loaded
+    assertEquals(16, out.lines().filter(l -> l.trim().endsWith("VERIFIED")).count(), out);
+    assertTrue(out.contains("16 HFiles; write"), out);
+    assertTrue(out.contains("read " + String.format("%,d", Integer.parseInt(ROWS)) + " = written "
+        + String.format("%,d", Integer.parseInt(ROWS))), out);
+  }
+
+  /** Polls the staging dir; at the first task attempt's file under _temporary, SIGKILLs one executor JVM. */
+  private static void killAnExecutorOnceHFilesAreBeingWritten(Path staging, AtomicLong killed, AtomicBoolean done) {
+    while (killed.get() == 0 && !done.get()) {
+      if (Files.isDirectory(staging)) {
+        try (var walk = Files.walk(staging)) {
+          if (walk.anyMatch(p -> p.toString().contains("_temporary") && Files.isRegularFile(p))) {
+            ProcessHandle.allProcesses()
+                .filter(p -> {
+                  String cmd = PseudoCluster.commandLine(p);
+                  return cmd.contains("CoarseGrainedExecutorBackend") && cmd.contains(DIR.toString());
+                })
+                .findFirst().ifPresent(p -> {
+                  p.destroyForcibly();
+                  killed.set(p.pid());
+                });
+            if (killed.get() != 0) {
+              return;
+            }
+          }
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+          // files come and go while the job runs: look again
+        }
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  @Test
+  @Order(4)
   void scanSurvivesARegionServerKilledWhileItRuns() throws Exception {
     Path clean = DIR.resolve("demo/scan/summary.json");
     assertTrue(Files.exists(clean), "needs the demo's clean scan");
