@@ -187,6 +187,23 @@ public final class PseudoCluster {
     return p.pid();
   }
 
+  /** Starts one stopped (or killed) process again with the cluster's ports and configs, and waits until it is ready. */
+  public void restart(String role, Duration timeout) {
+    if (process(role).isPresent()) {
+      return;
+    }
+    ClusterDaemon d = daemons(ports()).stream().filter(x -> x.role().equals(role)).findFirst()
+        .orElseThrow(() -> new EmbeddedHBaseException("Cannot restart " + role + ": no such process (one of "
+            + ROLES + ")"));
+    try {
+      launchInOrder(List.of(new ClusterDaemon(d.role(), d.mainClass(), d.args(), d.heap(), d.portKey(),
+          d.readyLine(), List.of())), timeout);
+    } catch (IOException e) {
+      throw new EmbeddedHBaseException("Cannot restart " + role + ": " + e.getMessage()
+          + " (see `rekey cluster status` and its log)");
+    }
+  }
+
   private void stopAll(Duration timeout) throws IOException {
     spark().stop();
     stopRoles(List.of("nodemanager", "resourcemanager"), timeout);

@@ -166,6 +166,66 @@ class PseudoClusterIT {
 
   @Test
   @Order(4)
+  void backfillResumesAfterARegionServerKilledDuringItsLoadAndTheTablesReconcile() throws Exception {
+    String target = "telemetry_v2_load_kill";
+    RekeyProcess.Result created = RekeyProcess.run(120, "create-table", "--hbase-site",
+        cluster.clientSite().toString(), "--table", target, "--layout", "telemetry-v2", "--splits", "salt",
+        "--family", "d");
+    assertEquals(0, created.exitCode(), created.all());
+    Path staging = DIR.resolve("it-staging-load-kill");
+    Path jar = SharedHBase.rekeyHome().resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
+    ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
+    Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
+    List<String> args = new ArrayList<>(List.of("backfill", "--hbase-site", cluster.clientSite().toString(),
+        "--source-snapshot", "telemetry_v1_snap", "--source-layout", layouts.resolve("telemetry-v1.yaml").toString(),
+        "--target-table", target, "--target-layout", layouts.resolve("telemetry-v2.yaml").toString(),
+        "--staging", staging.toUri().toString()));
+    AtomicLong killed = new AtomicLong();
+    AtomicBoolean done = new AtomicBoolean();
+    // the backfill links the files it hands to BulkLoadHFiles under load/ right before the call: kill then
+    CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> {
+      while (killed.get() == 0 && !done.get()) {
+        if (Files.isDirectory(staging.resolve("load"))) {
+          killed.set(cluster.kill("regionserver-2"));
+          return;
+        }
+        try {
+          Thread.sleep(20);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    });
+    List<String> lines = new ArrayList<>();
+    ClusterSubmit.Outcome first = submit.run("backfill-load-kill", cluster.spark().masterUrl().orElseThrow(), false,
+        args, lines::add);
+    done.set(true);
+    killer.join();
+    assertTrue(killed.get() > 0, "regionserver-2 was killed as the load began:\n" + String.join("\n", lines));
+    ClusterSubmit.Outcome last = first;
+    if (!first.ok() || lines.stream().noneMatch(l -> l.contains("verified=true"))) {
+      args.add("--resume");
+      lines.add("---- resume ----");
+      last = submit.run("backfill-load-kill-resume", cluster.spark().masterUrl().orElseThrow(), false, args,
+          lines::add);
+    }
+    String out = String.join("\n", lines);
+    assertTrue(last.ok(), "the backfill (or its --resume) finished (see " + last.log() + "):\n" + out);
+    assertTrue(out.contains("verified=true"), out);
+    ClusterSubmit.Outcome rec = submit.run("reconcile-load-kill", cluster.spark().masterUrl().orElseThrow(), false,
+        List.of("reconcile", "--hbase-site", cluster.clientSite().toString(), "--old-table", "telemetry_v1",
+            "--old-layout", layouts.resolve("telemetry-v1.yaml").toString(), "--new-table", target,
+            "--new-layout", layouts.resolve("telemetry-v2.yaml").toString(), "--bucket", "1h",
+            "--from", "2026-11-29T00:00:00Z", "--to", "2026-11-30T00:00:00Z", "--digest",
+            "--out", DIR.resolve("it-reconcile-load-kill").toString()), lines::add);
+    assertTrue(rec.ok(), "digest-equal after the resumed backfill:\n" + String.join("\n", lines));
+    assertTrue(String.join("\n", lines).contains("MATCH: all 24 buckets agree"), String.join("\n", lines));
+    // the next fault needs two servers again
+    cluster.restart("regionserver-2", java.time.Duration.ofSeconds(120));
+  }
+
+  @Test
+  @Order(5)
   void scanSurvivesARegionServerKilledWhileItRuns() throws Exception {
     Path clean = DIR.resolve("demo/scan/summary.json");
     assertTrue(Files.exists(clean), "needs the demo's clean scan");
