@@ -166,7 +166,7 @@ class PseudoClusterIT {
 
   @Test
   @Order(4)
-  void backfillResumesAfterARegionServerKilledDuringItsLoadAndTheTablesReconcile() throws Exception {
+  void backfillFinishesOrResumesAfterARegionServerKilledDuringItsLoadAndTheTablesReconcile() throws Exception {
     String target = "telemetry_v2_load_kill";
     RekeyProcess.Result created = RekeyProcess.run(120, "create-table", "--hbase-site",
         cluster.clientSite().toString(), "--table", target, "--layout", "telemetry-v2", "--splits", "salt",
