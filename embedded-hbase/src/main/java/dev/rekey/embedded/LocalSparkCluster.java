@@ -7,8 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -21,10 +24,27 @@ import java.util.stream.Stream;
 public final class LocalSparkCluster {
   private final Path runDir;
   private final Consumer<String> out;
+  private final Map<String, String> env;
+  private final Map<String, String> defaults;
 
   public LocalSparkCluster(Path runDir, Consumer<String> out) {
+    this(runDir, out, Map.of(), Map.of());
+  }
+
+  /**
+   * @param env extra environment of master, worker and spark-submit (HADOOP_CONF_DIR of a cluster beside it)
+   * @param defaults {@code conf/spark-defaults.conf} of the Spark home, read by its spark-submit
+   */
+  public LocalSparkCluster(Path runDir, Consumer<String> out, Map<String, String> env, Map<String, String> defaults) {
     this.runDir = runDir.toAbsolutePath().normalize();
     this.out = out;
+    this.env = new TreeMap<>(env);
+    this.defaults = new LinkedHashMap<>(defaults);
+  }
+
+  /** {@code bin/spark-submit} of this cluster's Spark home: Spark's own launcher over the cluster's jars. */
+  public Path sparkSubmit() {
+    return runDir.resolve("spark-home/bin/spark-submit");
   }
 
   public static Path defaultRunDir() {
@@ -68,13 +88,15 @@ public final class LocalSparkCluster {
           Files.createSymbolicLink(link, jar.toAbsolutePath());
         }
       }
-      int[] ports = EmbeddedHBase.freePorts(3);
+      writeSubmitScript(home);
+      int[] ports = EmbeddedHBase.freePorts(4);
       String url = "spark://127.0.0.1:" + ports[0];
+      Files.writeString(runDir.resolve("ports.properties"), "master=" + ports[0] + "\nworker=" + ports[3] + "\n");
       launch("master", home, List.of("org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
           "--port", Integer.toString(ports[0]), "--webui-port", Integer.toString(ports[1])));
       waitForLine("master", "I have been elected leader", timeout);
       launch("worker", home, List.of("org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
-          "--cores", Integer.toString(workerCores), "--memory", workerMemory,
+          "--port", Integer.toString(ports[3]), "--cores", Integer.toString(workerCores), "--memory", workerMemory,
           "--webui-port", Integer.toString(ports[2]), "--work-dir", runDir.resolve("work").toString(), url));
       waitForLine("worker", "Successfully registered with master", timeout);
       Files.writeString(runDir.resolve("master.url"), url);
@@ -124,6 +146,7 @@ public final class LocalSparkCluster {
     pb.environment().put("SPARK_HOME", home.toString());
     pb.environment().put("SPARK_SCALA_VERSION", "2.12");
     pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+    pb.environment().putAll(env);
     Process p = pb.start();
     Files.writeString(runDir.resolve(role + ".pid"), Long.toString(p.pid()));
   }
@@ -161,7 +184,71 @@ public final class LocalSparkCluster {
     return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
   }
 
-  private Path log(String role) {
+  /**
+   * What a Spark distribution's bin/spark-submit does: run {@code org.apache.spark.launcher.Main} to build the
+   * driver's command (classpath from {@code jars/} and {@code conf/}, spark.driver.extraClassPath, driver memory,
+   * the Java 17 module flags), then exec it.
+   */
+  private void writeSubmitScript(Path home) throws IOException {
+    Files.createDirectories(home.resolve("bin"));
+    Files.createDirectories(home.resolve("conf"));
+    StringBuilder conf = new StringBuilder("# written by rekey at start\n");
+    defaults.forEach((k, v) -> conf.append(k).append(' ').append(v).append('\n'));
+    Files.writeString(home.resolve("conf/spark-defaults.conf"), conf.toString());
+    Files.writeString(home.resolve("conf/log4j2.properties"), EmbeddedHBase.resource("spark-log4j2.properties"));
+    StringBuilder sh = new StringBuilder("#!/usr/bin/env bash\n"
+        + "# spark-submit of the Spark cluster rekey started (written at start): Spark's own launcher, as a\n"
+        + "# distribution's bin/spark-class runs it, over the jars in ../jars\n"
+        + "export SPARK_HOME='" + home + "'\n"
+        + "export SPARK_SCALA_VERSION=2.12 SPARK_LOCAL_IP=127.0.0.1\n");
+    env.forEach((k, v) -> sh.append(": \"${").append(k).append(":=").append(v).append("}\"; export ").append(k)
+        .append('\n'));
+    // the launcher prints its messages (usage, errors) first, then a NUL line, then the command NUL-separated, then
+    // our exit code: the same reading loop as Spark's bin/spark-class
+    sh.append("export JAVA_HOME=\"${JAVA_HOME:-" + System.getProperty("java.home") + "}\"\n"
+        + "build_command() {\n"
+        + "  \"$JAVA_HOME/bin/java\" -Xmx128m -cp \"$SPARK_HOME/jars/*\" org.apache.spark.launcher.Main "
+        + "org.apache.spark.deploy.SparkSubmit \"$@\"\n"
+        + "  printf '%d\\0' $?\n"
+        + "}\n"
+        + "CMD=(); DELIM=$'\\n'; STARTED=false\n"
+        + "while IFS= read -d \"$DELIM\" -r ARG; do\n"
+        + "  if [[ $STARTED == true ]]; then CMD+=(\"$ARG\")\n"
+        + "  elif [[ $ARG == $'\\0' ]]; then DELIM=''; STARTED=true\n"
+        + "  elif [[ -n $ARG ]]; then echo \"$ARG\"; fi\n"
+        + "done < <(build_command \"$@\")\n"
+        + "LAST=$((${#CMD[@]} - 1))\n"
+        + "[[ $LAST -ge 0 ]] || exit 1\n"
+        + "[[ ${CMD[$LAST]} == 0 ]] || exit \"${CMD[$LAST]}\"\n"
+        + "exec \"${CMD[@]:0:$LAST}\"\n");
+    Path script = home.resolve("bin/spark-submit");
+    Files.writeString(script, sh.toString());
+    script.toFile().setExecutable(true);
+  }
+
+  /** The live process of "master" or "worker". */
+  public Optional<ProcessHandle> process(String role) {
+    return pid(role).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive);
+  }
+
+  /** The RPC port of "master" or "worker" of the last start. */
+  public Optional<Integer> port(String role) {
+    try {
+      Path f = runDir.resolve("ports.properties");
+      if (!Files.exists(f)) {
+        return Optional.empty();
+      }
+      java.util.Properties p = new java.util.Properties();
+      try (var r = Files.newBufferedReader(f)) {
+        p.load(r);
+      }
+      return Optional.ofNullable(p.getProperty(role)).map(Integer::parseInt);
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  public Path log(String role) {
     return runDir.resolve("logs").resolve(role + ".log");
   }
 

@@ -1,8 +1,10 @@
 package dev.rekey.cli;
 
+import dev.rekey.demo.ClusterDemo;
 import dev.rekey.demo.Demo;
 import dev.rekey.demo.DemoOptions;
 import dev.rekey.embedded.EmbeddedHBase;
+import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
 import java.nio.file.Path;
@@ -25,6 +27,26 @@ public final class DemoCommand extends SparkCommand {
 
   @Option(names = "--stop", description = "Stop the embedded HBase at the end (default: leave it running).")
   boolean stop;
+
+  @Option(names = "--cluster", description = "Run the story on the pseudo-distributed cluster (`rekey cluster start`), "
+      + "every job through its spark-submit: backfill in cluster deploy mode on the standalone master, scan on YARN.")
+  boolean cluster;
+
+  @Option(names = "--cluster-dir", paramLabel = "DIR", description = "The cluster's directory (default: $REKEY_RUN_DIR/cluster, else .rekey/cluster).")
+  Path clusterDir;
+
+  @Override
+  protected Integer runWithoutSpark() throws Exception {
+    if (!cluster) {
+      return null;
+    }
+    if (rows <= 0 || devices <= 0) {
+      throw RekeyException.usage("Invalid --rows/--devices: both must be positive");
+    }
+    PseudoCluster pc = new PseudoCluster(clusterDir != null ? clusterDir : PseudoCluster.defaultDir(),
+        System.out::println);
+    return new ClusterDemo(pc, rows, devices, Path.of(SparkSubmitLauncher.applicationJar()), System.out).run();
+  }
 
   @Override
   protected String commandName() {

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         GetCommand.class,
         ReadCommand.class,
         SparkClusterCommand.class,
+        ClusterCommand.class,
         CreateTableCommand.class,
         BackfillCommand.class,
         ScanCommand.class,

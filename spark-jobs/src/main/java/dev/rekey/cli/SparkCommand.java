@@ -21,6 +21,10 @@ public abstract class SparkCommand implements Callable<Integer> {
   @Override
   public final Integer call() throws Exception {
     global.applyLogging();
+    Integer plain = runWithoutSpark();
+    if (plain != null) {
+      return plain;
+    }
     if (!SparkSubmitLauncher.insideSparkSubmit()) {
       return SparkSubmitLauncher.resubmit(global);
     }
@@ -40,6 +44,14 @@ public abstract class SparkCommand implements Callable<Integer> {
   }
 
   protected abstract String commandName();
+
+  /**
+   * For a command whose options make it a plain client that submits jobs itself (demo --cluster): its exit code;
+   * null (the default) to run as a Spark application.
+   */
+  protected Integer runWithoutSpark() throws Exception {
+    return null;
+  }
 
   /** Runs the job on the session; returns the exit code. */
   protected abstract int run(SparkSession spark) throws Exception;

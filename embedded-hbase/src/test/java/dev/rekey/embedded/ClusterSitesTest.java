@@ -1,0 +1,110 @@
+package dev.rekey.embedded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
+
+@Tag("unit")
+class ClusterSitesTest {
+  private static final Path DIR = Path.of("/tmp/rekey-cluster-test");
+
+  private static Map<String, Integer> ports() {
+    Map<String, Integer> p = new LinkedHashMap<>();
+    int n = 40000;
+    for (String k : List.of("namenode", "namenode.http", "datanode", "datanode.http", "datanode.ipc", "zookeeper",
+        "hbase.master", "regionserver-1", "regionserver-2", "yarn.rm", "yarn.rm.scheduler", "yarn.rm.tracker",
+        "yarn.rm.admin", "yarn.rm.http", "yarn.nm", "yarn.nm.localizer", "yarn.nm.http")) {
+      p.put(k, n++);
+    }
+    return p;
+  }
+
+  private static Map<String, String> parse(String xml) throws Exception {
+    Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+    NodeList props = doc.getElementsByTagName("property");
+    Map<String, String> m = new LinkedHashMap<>();
+    for (int i = 0; i < props.getLength(); i++) {
+      var e = (org.w3c.dom.Element) props.item(i);
+      m.put(e.getElementsByTagName("name").item(0).getTextContent(),
+          e.getElementsByTagName("value").item(0).getTextContent());
+    }
+    return m;
+  }
+
+  @Test
+  void everySiteIsWellFormedAndEveryAddressIsLoopbackOnAChosenPort() throws Exception {
+    ClusterSites s = new ClusterSites(DIR, ports());
+    Set<Integer> used = new HashSet<>();
+    Pattern hostPort = Pattern.compile("^(?:hdfs://)?([\\w.]+):(\\d+)$");
+    for (String xml : List.of(s.coreSite(), s.hdfsSite(), s.hbaseServerSite(), s.hbaseClientSite(),
+        s.yarnSite(5120, 4), ClusterSites.capacitySchedulerSite())) {
+      for (var e : parse(xml).entrySet()) {
+        Matcher m = hostPort.matcher(e.getValue());
+        if (m.matches()) {
+          assertEquals("127.0.0.1", m.group(1), e.getKey());
+          int port = Integer.parseInt(m.group(2));
+          assertTrue(port == 0 || ports().containsValue(port), e.getKey() + " uses a chosen port: " + port);
+          used.add(port);
+        }
+      }
+    }
+    // every chosen HDFS and YARN port is in some site (the RegionServers' ports are on their command lines)
+    for (var e : ports().entrySet()) {
+      if (!e.getKey().startsWith("regionserver") && !e.getKey().equals("zookeeper")
+          && !e.getKey().equals("hbase.master")) {
+        assertTrue(used.contains(e.getValue()), e.getKey() + " is configured");
+      }
+    }
+  }
+
+  @Test
+  void hbaseIsRootedOnTheClustersHdfsAndClientsKnowWhereItIs() throws Exception {
+    ClusterSites s = new ClusterSites(DIR, ports());
+    Map<String, String> client = parse(s.hbaseClientSite());
+    assertEquals("hdfs://127.0.0.1:40000/hbase", client.get("hbase.rootdir"));
+    assertEquals("hdfs://127.0.0.1:40000", client.get("fs.defaultFS"));
+    assertEquals("40005", client.get("hbase.zookeeper.property.clientPort"));
+    assertEquals("true", client.get("hbase.cluster.distributed"));
+    // seed 003: operation timeout > rpc timeout x retries
+    assertTrue(Long.parseLong(client.get("hbase.client.operation.timeout"))
+        > Long.parseLong(client.get("hbase.rpc.timeout")) * Long.parseLong(client.get("hbase.client.retries.number")));
+    assertEquals("2", parse(s.hbaseServerSite()).get("hbase.master.wait.on.regionservers.mintostart"));
+    assertTrue(s.zooCfg().contains("clientPortAddress=127.0.0.1\n"));
+  }
+
+  @Test
+  void aCommentThatWouldBreakTheXmlIsRefused() {
+    var e = assertThrows(IllegalArgumentException.class, () -> SiteXml.of("pass --hbase-site", Map.of()));
+    assertTrue(e.getMessage().contains("'--'"));
+    assertEquals("<?xml version=\"1.0\"?>\n<!-- c -->\n<configuration>\n  <property><name>a</name><value>x&lt;y"
+        + "</value></property>\n</configuration>\n", SiteXml.of("c", Map.of("a", "x<y")));
+  }
+
+  @Test
+  void daemonsStartAfterWhatTheyNeed() {
+    Map<String, ClusterDaemon> byRole = new LinkedHashMap<>();
+    PseudoCluster.daemons(ports()).forEach(d -> byRole.put(d.role(), d));
+    assertEquals(PseudoCluster.ROLES, List.copyOf(byRole.keySet()));
+    assertEquals(List.of("datanode", "zookeeper"), byRole.get("hbase-master").after());
+    assertEquals(List.of("namenode"), byRole.get("datanode").after());
+    assertEquals(List.of("resourcemanager"), byRole.get("nodemanager").after());
+    assertTrue(byRole.get("regionserver-2").args().contains("hbase.regionserver.port=40008"));
+  }
+}
