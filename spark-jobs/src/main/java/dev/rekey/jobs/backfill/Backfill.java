@@ -138,10 +138,12 @@ public final class Backfill {
     double verifySeconds = 0;
     if (!o.noLoad()) {
       long t1 = System.nanoTime();
-      manifest = new BulkLoadStep(hbaseConf, progress).load(conn, staging, table, manifest);
+      manifest = new BulkLoadStep(JavaSparkContext.fromSparkContext(spark.sparkContext()), hbaseConf, progress)
+          .load(conn, staging, table, manifest);
       loadSeconds = (System.nanoTime() - t1) / 1e9;
       long t2 = System.nanoTime();
-      manifest = new VerifyStep(spark, hbaseConf, progress, o.verifyRows()).verify(conn, staging, table, manifest);
+      manifest = new VerifyStep(spark, hbaseConf, progress, o.verifyRows())
+          .verify(conn, staging, table, manifest);
       verifySeconds = (System.nanoTime() - t2) / 1e9;
     }
     boolean verified = count(manifest, RegionState.VERIFIED) == manifest.regions().size();

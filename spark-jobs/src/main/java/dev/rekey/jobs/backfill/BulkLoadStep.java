@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RekeyException;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
@@ -18,13 +20,16 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.spark.api.java.JavaSparkContext;
 
 /** The backfill's load step: the WRITTEN regions of the ledger into the target, one bulk-load call per region. */
 final class BulkLoadStep {
+  private final JavaSparkContext jsc;
   private final Configuration hbaseConf;
   private final Consumer<String> progress;
 
-  BulkLoadStep(Configuration hbaseConf, Consumer<String> progress) {
+  BulkLoadStep(JavaSparkContext jsc, Configuration hbaseConf, Consumer<String> progress) {
+    this.jsc = jsc;
     this.hbaseConf = hbaseConf;
     this.progress = progress;
   }
@@ -43,12 +48,23 @@ final class BulkLoadStep {
     Path copy = staging.loadRoot();
     staging.fs.delete(copy, true);
     int files = 0;
+    // every pending region's copies first, all at once (in Spark tasks where a copy writes the data again)
+    Map<Integer, Map<byte[], List<Path>>> copies = new TreeMap<>();
+    List<String[]> pairs = new ArrayList<>();
+    for (RegionEntry r : pending) {
+      if (r.files() > 0) {
+        Map<byte[], List<Path>> byFamily = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+        planCopies(staging, r, table, regionCopy(copy, r), byFamily, pairs);
+        copies.put(r.index(), byFamily);
+      }
+    }
+    keepOriginals(staging, pairs);
     BulkLoadHFiles loader = BulkLoadHFiles.create(c);
     for (RegionEntry r : pending) {
       if (r.files() > 0) {
-        Path regionCopy = new Path(copy, String.format("r-%05d", r.index()));
-        Map<byte[], List<Path>> byFamily = new TreeMap<>(Bytes.BYTES_COMPARATOR);
-        int n = copyForLoad(staging, r, table, regionCopy, byFamily, c);
+        Path regionCopy = regionCopy(copy, r);
+        Map<byte[], List<Path>> byFamily = copies.get(r.index());
+        int n = r.files();
         waitUntilAvailable(conn, table);
         Map<?, ?> loaded = loader.bulkLoad(table, byFamily);
         if (loaded == null || loaded.isEmpty()) {
@@ -69,15 +85,19 @@ final class BulkLoadStep {
     return m;
   }
 
-  /** Copies one region's HFiles under {@code copy/family/} (file names are unique per job); returns their number. */
-  private static int copyForLoad(Staging staging, RegionEntry r, TableName table, Path copy,
-      Map<byte[], List<Path>> byFamily, Configuration c) throws IOException {
+  private static Path regionCopy(Path copy, RegionEntry r) {
+    return new Path(copy, String.format("r-%05d", r.index()));
+  }
+
+  /** Plans the copies of one region's HFiles under {@code copy/family/} (file names are unique per job). */
+  private static void planCopies(Staging staging, RegionEntry r, TableName table, Path copy,
+      Map<byte[], List<Path>> byFamily, List<String[]> pairs) throws IOException {
     Path src = staging.region(r.index());
     int n = 0;
     for (FileStatus famDir : staging.fs.listStatus(src)) {
       for (FileStatus f : staging.fs.listStatus(famDir.getPath())) {
         Path dest = new Path(new Path(copy, famDir.getPath().getName()), f.getPath().getName());
-        keepOriginal(staging, f.getPath(), dest, c);
+        pairs.add(new String[] {f.getPath().toString(), dest.toString()});
         byFamily.computeIfAbsent(Bytes.toBytes(famDir.getPath().getName()), x -> new ArrayList<>()).add(dest);
         n++;
       }
@@ -86,22 +106,36 @@ final class BulkLoadStep {
       throw new RekeyException("Cannot load region " + r.index() + " (" + r.name() + ") of " + table + ": the "
           + "manifest lists " + r.files() + " HFiles but " + src + " holds " + n + " (rerun without --resume)");
     }
-    return n;
   }
 
   /**
-   * Gives the loader its own path to an HFile while ours survives whatever it does with its inputs: a hard link on a
-   * local filesystem (HFiles are never modified in place, so a link keeps the data as well as a copy, without
-   * writing it twice), a copy elsewhere (HDFS has no hard links).
+   * Gives the loader its own path to each HFile while ours survives whatever it does with its inputs: a hard link on
+   * a local filesystem (HFiles are never modified in place, so a link keeps the data as well as a copy, without
+   * writing it twice), a copy elsewhere (HDFS has no hard links) — made by Spark tasks in parallel, since one driver
+   * thread copying a large table's files would take longer than writing them.
    */
-  private static void keepOriginal(Staging staging, Path src, Path dest, Configuration c) throws IOException {
+  private void keepOriginals(Staging staging, List<String[]> pairs) throws IOException {
     if ("file".equals(staging.fs.getScheme())) {
-      java.nio.file.Path to = java.nio.file.Paths.get(dest.toUri());
-      java.nio.file.Files.createDirectories(to.getParent());
-      java.nio.file.Files.createLink(to, java.nio.file.Paths.get(src.toUri()));
-    } else {
-      FileUtil.copy(staging.fs, src, staging.fs, dest, false, c);
+      for (String[] p : pairs) {
+        java.nio.file.Path to = java.nio.file.Paths.get(new Path(p[1]).toUri());
+        java.nio.file.Files.createDirectories(to.getParent());
+        java.nio.file.Files.createLink(to, java.nio.file.Paths.get(new Path(p[0]).toUri()));
+      }
+      return;
     }
+    if (pairs.isEmpty()) {
+      return;
+    }
+    Map<String, String> conf = HBaseConfigs.toMap(hbaseConf);
+    int tasks = Math.min(pairs.size(), 4 * jsc.defaultParallelism());
+    jsc.parallelize(pairs, tasks).foreach(p -> {
+      Configuration c = HBaseConfigs.fromMap(conf);
+      Path src = new Path(p[0]);
+      FileSystem fs = src.getFileSystem(c);
+      if (!FileUtil.copy(fs, src, fs, new Path(p[1]), false, true, c)) {
+        throw new IOException("Cannot copy " + src + " to " + p[1]);
+      }
+    });
   }
 
   /** A region split or move in progress makes the loader refuse the table: wait for it (bounded). */
