@@ -37,10 +37,27 @@ public final class HBaseConfigs {
         + "HBASE_CONF_DIR, or start the embedded server with `bin/rekey hbase start`.");
   }
 
+  /** The configuration with {@code site} on top, read at once so a malformed file fails here, named, not later. */
   public static Configuration load(Path site) {
     Configuration conf = HBaseConfiguration.create();
-    conf.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+    try {
+      conf.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+      conf.size(); // a Configuration not read yet parses its resources lazily, on the first read
+    } catch (RuntimeException e) {
+      throw RekeyException.usage("Cannot read HBase configuration " + site + ": not a valid Hadoop configuration "
+          + "file: " + rootMessage(e) + " (fix the XML, or pass the cluster's hbase-site.xml with --hbase-site)");
+    }
     return conf;
+  }
+
+  /** The innermost cause's message on one line: the parser's row and column, not a wrapped stack of them. */
+  private static String rootMessage(Throwable t) {
+    Throwable root = t;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String m = root.getMessage() != null ? root.getMessage() : root.toString();
+    return m.replaceAll("\\s*\\R\\s*", " ").strip();
   }
 
   /** Every property as a plain map: what a Spark closure ships to executors to rebuild the configuration. */
