@@ -217,6 +217,13 @@ public final class Backfill {
             + "--target-layout whose buckets match the table's regions)");
       }
     }
+    // a staging dir that cannot take the HFiles fails here, named, not after the read as a Spark "Job aborted"
+    if (!o.dryRun() && !o.resume()) {
+      long sourceBytes = org.apache.hadoop.hbase.snapshot.SnapshotInfo.getSnapshotStats(hbaseConf, snap)
+          .getStoreFilesSize();
+      StagingCheck.check(new Staging(o.stagingOr(defaultStagingRoot()), hbaseConf), "backfill " + table, sourceBytes,
+          "the size of snapshot " + snap.getName() + "'s store files");
+    }
     return target;
   }
 

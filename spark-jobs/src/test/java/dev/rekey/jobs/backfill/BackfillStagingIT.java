@@ -1,0 +1,83 @@
+package dev.rekey.jobs.backfill;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.SharedHBase;
+import dev.rekey.testing.SharedSpark;
+import dev.rekey.testing.TableContents;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The staging dir between write and load is the user's filesystem: files that appear in it or get damaged. */
+@Tag("e2e")
+class BackfillStagingIT {
+  private static final KeyLayout V1 = BackfillFixture.layout("telemetry-v1");
+  private static final KeyLayout V2 = BackfillFixture.layout("telemetry-v2");
+
+  private static BackfillResult run(BackfillOptions o) throws Exception {
+    return Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute();
+  }
+
+  private static Manifest ledger(BackfillFixture f) throws Exception {
+    Staging staging = new Staging(f.staging.toString(), SharedHBase.conf());
+    return staging.readJson(staging.manifest(), Manifest.class);
+  }
+
+  private static long inState(Manifest m, RegionState s) {
+    return m.regions().stream().filter(r -> r.state() == s).count();
+  }
+
+  @Test
+  void junkOrTruncatedFilesInStagingRefuseTheirRegionsLoadAndAResumeAfterTheFixLosesNothing() throws Exception {
+    BackfillFixture f = new BackfillFixture("bfjunk", 1_000, 10);
+    f.snapshot();
+    run(f.options().noLoad(true).build());
+    assertEquals(16, inState(ledger(f), RegionState.WRITTEN));
+
+    // a stray file in region 3's family dir: the count differs from the ledger's, region 3 is not loaded
+    Path family3 = f.staging.resolve("regions/r-00003/d");
+    Path junk = family3.resolve("notes.txt");
+    Files.writeString(junk, "not an HFile");
+    int files3 = ledger(f).regions().get(3).files();
+    RekeyException e = assertThrows(RekeyException.class, () -> run(f.options().resume(true).build()));
+    assertTrue(e.getMessage().startsWith("Cannot load region 3 "), e.getMessage());
+    assertTrue(e.getMessage().contains("the manifest lists " + files3 + " HFiles but "), e.getMessage());
+    assertTrue(e.getMessage().contains("r-00003 holds " + (files3 + 1)), e.getMessage());
+    Manifest afterJunk = ledger(f);
+    assertEquals(3, inState(afterJunk, RegionState.LOADED), "regions before 3 loaded, none after");
+    assertEquals(RegionState.WRITTEN, afterJunk.regions().get(3).state());
+    Files.delete(junk);
+
+    // region 5's HFile cut short: its load fails, the ledger does not call it loaded, the original is kept
+    Path hfile;
+    try (Stream<Path> s = Files.list(f.staging.resolve("regions/r-00005/d"))) {
+      hfile = s.filter(p -> !p.getFileName().toString().startsWith(".")).findFirst().orElseThrow();
+    }
+    Path whole = f.staging.resolveSibling("faults-r5-" + hfile.getFileName());
+    Files.copy(hfile, whole, StandardCopyOption.REPLACE_EXISTING);
+    byte[] bytes = Files.readAllBytes(hfile);
+    Files.delete(hfile); // a new file, not the one the ledger's copy links to
+    Files.write(hfile, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    Files.deleteIfExists(hfile.resolveSibling("." + hfile.getFileName() + ".crc"));
+    Exception cut = assertThrows(Exception.class, () -> run(f.options().resume(true).build()));
+    assertTrue(cut.getMessage().contains("Problem reading HFile Trailer from file ") && cut.getMessage().contains(
+        "/r-00005/d/" + hfile.getFileName()), "names the damaged file: " + cut);
+    Manifest afterCut = ledger(f);
+    assertEquals(RegionState.WRITTEN, afterCut.regions().get(5).state(), "not loaded: " + cut);
+    assertEquals(5, inState(afterCut, RegionState.LOADED) + inState(afterCut, RegionState.VERIFIED), cut.toString());
+
+    // the user puts the file back: the resume loads the rest, nothing twice, and the tables are equal
+    Files.move(whole, hfile, StandardCopyOption.REPLACE_EXISTING);
+    BackfillResult r = run(f.options().resume(true).build());
+    assertTrue(r.verified(), r.lines().toString());
+    assertEquals(TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
+  }
+}
