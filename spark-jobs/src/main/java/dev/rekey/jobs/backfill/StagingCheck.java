@@ -21,7 +21,9 @@ final class StagingCheck {
 
   /** Refuses, naming the dir and the cause, when the dir cannot be written or has less free space than needed. */
   static void check(Staging staging, String verb, long neededBytes, String neededWhat) {
-    Path probe = new Path(staging.root, "_preflight-" + ProcessHandle.current().pid());
+    // unique per run: two runs in one JVM (or racing for the dir's lock) must not delete each other's probe
+    Path probe = new Path(staging.root, "_preflight-" + ProcessHandle.current().pid() + "-"
+        + java.util.UUID.randomUUID().toString().substring(0, 8));
     try {
       if (!staging.fs.mkdirs(staging.root)) {
         throw new IOException("Mkdirs failed to create " + staging.root);
