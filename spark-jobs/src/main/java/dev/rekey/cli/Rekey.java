@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
         PlanCommand.class,
         AnalyzeCommand.class,
         ReconcileCommand.class,
+        CleanupCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {

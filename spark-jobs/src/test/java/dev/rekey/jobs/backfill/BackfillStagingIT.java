@@ -1,10 +1,14 @@
 package dev.rekey.jobs.backfill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.demo.LegacyTelemetryTable;
+import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TemporarySnapshots;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
@@ -12,7 +16,15 @@ import dev.rekey.testing.TableContents;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -38,6 +50,13 @@ class BackfillStagingIT {
   @Test
   void junkOrTruncatedFilesInStagingRefuseTheirRegionsLoadAndAResumeAfterTheFixLosesNothing() throws Exception {
     BackfillFixture f = new BackfillFixture("bfjunk", 1_000, 10);
+    // cells stamped in the future and at time 0 (HBase refuses negative timestamps): copied exactly, as any other
+    try (Table src = SharedHBase.connection().getTable(f.source)) {
+      byte[] key = V1.encode(Map.of("ts", 1_700_000_000_000L, "deviceId", new byte[16]));
+      long future = System.currentTimeMillis() + 365L * 24 * 3600 * 1000;
+      src.put(new Put(key).addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, future, Bytes.toBytes(1L))
+          .addColumn(LegacyTelemetryTable.FAMILY, Bytes.toBytes("early"), 0L, Bytes.toBytes(2L)));
+    }
     f.snapshot();
     run(f.options().noLoad(true).build());
     assertEquals(16, inState(ledger(f), RegionState.WRITTEN));
@@ -76,8 +95,22 @@ class BackfillStagingIT {
 
     // the user puts the file back: the resume loads the rest, nothing twice, and the tables are equal
     Files.move(whole, hfile, StandardCopyOption.REPLACE_EXISTING);
+    // and a verify killed earlier left its snapshot and restore dir: this run (holding the target's lock) removes them
+    String leaked = TemporarySnapshots.prefix("verify", f.target) + "dead0001";
+    Admin admin = SharedHBase.connection().getAdmin();
+    admin.snapshot(leaked, f.target);
+    Configuration conf = SharedHBase.conf();
+    FileSystem fs = CommonFSUtils.getRootDir(conf).getFileSystem(conf);
+    org.apache.hadoop.fs.Path restore = new org.apache.hadoop.fs.Path(RegionReader.defaultRestoreRoot(fs), leaked);
+    fs.mkdirs(restore);
     BackfillResult r = run(f.options().resume(true).build());
     assertTrue(r.verified(), r.lines().toString());
-    assertEquals(TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
+    assertFalse(admin.listSnapshots().stream().anyMatch(s -> s.getName().startsWith(TemporarySnapshots.PREFIX)
+        && s.getTableName().equals(f.target)), "no temporary snapshot of the target is left");
+    assertFalse(fs.exists(restore), "the leaked restore dir is removed");
+    Map<String, java.util.List<String>> source = TableContents.byNaturalKey(f.source, V1);
+    assertEquals(source, TableContents.byNaturalKey(f.target, V2));
+    assertTrue(source.values().stream().flatMap(java.util.List::stream).anyMatch(c -> c.contains(":early@0=")),
+        "the time-0 cell is among those compared");
   }
 }
