@@ -57,11 +57,36 @@ def check_vector(layout, v):
         return "%s: unexpected %s: %s" % (name, type(e).__name__, e)
 
 
+def check_yaml_texts(doc, base):
+    """Layout YAML texts: each of badYaml must be rejected with its message, each of goodYaml accepted."""
+    passed, failures = 0, []
+    for b in doc["badYaml"]:
+        src = "inline:" + b["name"]
+        try:
+            rk.Layout(rk.parse_yaml_subset(b["yaml"], src), src)
+            failures.append("%s: %s: YAML accepted, expected error containing '%s'" % (base, b["name"], b["error"]))
+        except rk.LayoutError as e:
+            if b["error"] in str(e):
+                passed += 1
+            else:
+                failures.append("%s: %s: error '%s' does not contain '%s'" % (base, b["name"], e, b["error"]))
+    for g in doc.get("goodYaml", []):
+        src = "inline:" + g["name"]
+        try:
+            rk.Layout(rk.parse_yaml_subset(g["yaml"], src), src)
+            passed += 1
+        except rk.LayoutError as e:
+            failures.append("%s: %s: YAML rejected: %s" % (base, g["name"], e))
+    return passed, failures
+
+
 def check_file(path):
     with open(path, encoding="utf-8") as fh:
         doc = json.load(fh)
     base = os.path.basename(path)
     passed, failures = 0, []
+    if "badYaml" in doc:
+        return check_yaml_texts(doc, base)
     if "badLayouts" in doc:
         for b in doc["badLayouts"]:
             try:

@@ -23,13 +23,19 @@ final class LayoutParser {
     this.source = source;
   }
 
+  /** Reads layout YAML by the strict subset the Python reference reads, so both see the same layout. */
   static Object loadYaml(String text, String source) {
+    return StrictYaml.load(text, source);
+  }
+
+  /** Reads a JSON document (vector files); JSON has no YAML 1.1 ambiguities, so SnakeYAML's safe loader is fine. */
+  static Object loadJson(String text, String source) {
     LoaderOptions opts = new LoaderOptions();
     opts.setAllowDuplicateKeys(false);
     try {
       return new Yaml(new SafeConstructor(opts)).load(text);
     } catch (RuntimeException e) {
-      throw new LayoutException("Cannot read layout " + source + ": not valid YAML: " + e.getMessage(), e);
+      throw new LayoutException("Cannot read " + source + ": not valid JSON: " + e.getMessage(), e);
     }
   }
 

@@ -18,7 +18,8 @@ import java.util.Map;
  * exactly that hex; decode must give the fields back, or refuse for full_hash), {@code fields} + {@code
  * encodeError} (encode must be rejected with a message containing it), {@code key} + {@code
  * decodeError}. A file may instead hold {@code "badLayouts": [{"name", "layout", "error"}]}: layouts
- * that must be rejected.
+ * that must be rejected; or {@code "badYaml": [{"name", "yaml", "error"}]} and {@code "goodYaml": [{"name",
+ * "yaml"}]}: layout texts that must be rejected (the YAML 1.1 forms outside the subset) or accepted.
  */
 public final class VectorChecker {
   private VectorChecker() {}
@@ -57,6 +58,9 @@ public final class VectorChecker {
    */
   public static Report runFile(Path vectorsFile, Path repoRoot) {
     Map<String, Object> doc = readJson(vectorsFile);
+    if (doc.containsKey("badYaml")) {
+      return yamlTexts(doc, vectorsFile);
+    }
     if (doc.containsKey("badLayouts")) {
       List<String> failures = new ArrayList<>();
       int passed = 0;
@@ -78,6 +82,38 @@ public final class VectorChecker {
       return new Report(passed, failures);
     }
     return run(layoutOf(doc, vectorsFile, repoRoot), vectorsFile);
+  }
+
+  /** Layout YAML texts: each of badYaml must be rejected with its message, each of goodYaml accepted. */
+  private static Report yamlTexts(Map<String, Object> doc, Path vectorsFile) {
+    List<String> failures = new ArrayList<>();
+    int passed = 0;
+    String file = vectorsFile.getFileName().toString();
+    for (Object o : (List<?>) doc.get("badYaml")) {
+      Map<String, Object> b = asMap(o);
+      String name = String.valueOf(b.get("name"));
+      String want = String.valueOf(b.get("error"));
+      try {
+        KeyLayout.parse((String) b.get("yaml"), "inline:" + name);
+        failures.add(file + ": " + name + ": YAML accepted, expected error containing '" + want + "'");
+      } catch (LayoutException e) {
+        if (e.getMessage().contains(want)) {
+          passed++;
+        } else {
+          failures.add(file + ": " + name + ": error '" + e.getMessage() + "' does not contain '" + want + "'");
+        }
+      }
+    }
+    for (Object o : (List<?>) doc.getOrDefault("goodYaml", List.of())) {
+      Map<String, Object> g = asMap(o);
+      try {
+        KeyLayout.parse((String) g.get("yaml"), "inline:" + g.get("name"));
+        passed++;
+      } catch (LayoutException e) {
+        failures.add(file + ": " + g.get("name") + ": YAML rejected: " + e.getMessage());
+      }
+    }
+    return new Report(passed, failures);
   }
 
   /** The layout a vectors file declares. */
@@ -170,7 +206,7 @@ public final class VectorChecker {
   /** Reads a JSON file (JSON is parsed with SnakeYAML's safe loader). */
   public static Map<String, Object> readJson(Path file) {
     try {
-      return asMap(LayoutParser.loadYaml(Files.readString(file, StandardCharsets.UTF_8), file.toString()));
+      return asMap(LayoutParser.loadJson(Files.readString(file, StandardCharsets.UTF_8), file.toString()));
     } catch (IOException e) {
       throw new IllegalArgumentException("Cannot read vectors " + file + ": " + e, e);
     }

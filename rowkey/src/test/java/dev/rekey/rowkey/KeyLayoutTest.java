@@ -68,11 +68,23 @@ class KeyLayoutTest {
     KeyLayout sb = KeyLayout.parse("""
         name: sb
         time: ts
-        prefix: {kind: hash_prefix, hash: murmur3_32, bytes: 2, fields: [device, sb]}
+        prefix:
+          kind: hash_prefix
+          hash: murmur3_32
+          bytes: 2
+          fields:
+            - device
+            - sb
         fields:
-          - {name: device, type: string}
-          - {name: sb, type: sub_bucket, from: ts, buckets: 8, hash: crc32}
-          - {name: ts, type: reversed_long}
+          - name: device
+            type: string
+          - name: sb
+            type: sub_bucket
+            from: ts
+            buckets: 8
+            hash: crc32
+          - name: ts
+            type: reversed_long
         """, "sb");
     assertEquals(List.of("device", "sb", "ts"), sb.fieldNames());
     assertEquals(2, sb.fieldIndex("ts"));

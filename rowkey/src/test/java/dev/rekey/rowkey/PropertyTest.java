@@ -156,7 +156,7 @@ class PropertyTest {
         + "  - name: r\n    type: reversed_long\n"
         + "  - name: t\n    type: string\n    terminated: false\n";
     List<KeyLayout> layouts = new ArrayList<>();
-    layouts.add(KeyLayout.parse("name: n\nprefix:\n  kind: none\n" + fields, "n"));
+    layouts.add(KeyLayout.parse("name: none\nprefix:\n  kind: none\n" + fields, "n"));
     for (HashFunction h : HashFunction.values()) {
       for (int n : new int[] {1, 7, 16, 256}) {
         layouts.add(KeyLayout.parse("name: s\nprefix:\n  kind: salt\n  buckets: " + n + "\n  hash: " + h.fileName() + "\n" + fields, "s"));

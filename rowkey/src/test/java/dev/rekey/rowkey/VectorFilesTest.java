@@ -30,9 +30,18 @@ class VectorFilesTest {
     int encodeErrors = 0;
     int decodeErrors = 0;
     int badLayouts = 0;
+    Set<String> rejectedYaml = new HashSet<>();
     Set<String> shipped = new HashSet<>();
     for (Path f : VectorsTest.vectorFiles()) {
       Map<String, Object> doc = VectorChecker.readJson(f);
+      if (doc.containsKey("badYaml")) {
+        for (Object o : (List<?>) doc.get("badYaml")) {
+          Map<String, Object> b = VectorChecker.asMap(o);
+          assertEquals(Set.of("name", "yaml", "error"), b.keySet(), f + ": " + b);
+          rejectedYaml.add((String) b.get("yaml"));
+        }
+        continue;
+      }
       if (doc.containsKey("badLayouts")) {
         for (Object o : (List<?>) doc.get("badLayouts")) {
           Map<String, Object> b = VectorChecker.asMap(o);
@@ -102,6 +111,10 @@ class VectorFilesTest {
     assertTrue(saltNs.containsAll(Set.of(1, 256)), "salt N=1 and N=256: " + saltNs);
     assertEquals(Set.of("empty string", "non-ASCII", "Long.MIN", "Long.MAX", "negative int", "hash MIN_VALUE", "negative hash"), edges);
     assertEquals(Set.of("conf/layouts/events-v2.yaml", "conf/layouts/telemetry-v1.yaml", "conf/layouts/telemetry-v2.yaml"), shipped);
+    // the YAML 1.1 forms SnakeYAML's own loader would read as numbers, booleans or references
+    for (String form : List.of(": 016\n", ": 1:0\n", ": 0x10\n", ": 1_6\n", ": +16\n", ": no\n", ": &", ": *", "!!")) {
+      assertTrue(rejectedYaml.stream().anyMatch(y -> y.contains(form)), "a rejected YAML vector uses " + form);
+    }
     assertTrue(encodeErrors >= 20 && decodeErrors >= 20 && badLayouts >= 20, encodeErrors + "/" + decodeErrors + "/" + badLayouts);
   }
 

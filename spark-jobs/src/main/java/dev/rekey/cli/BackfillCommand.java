@@ -7,6 +7,7 @@ import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TableNames;
 import dev.rekey.jobs.common.TimeArgs;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +81,11 @@ public final class BackfillCommand extends SparkCommand {
   @Override
   protected String commandName() {
     return "backfill";
+  }
+
+  @Override
+  protected void validate() {
+    TableNames.parse(targetTable, "backfill");
   }
 
   @Override

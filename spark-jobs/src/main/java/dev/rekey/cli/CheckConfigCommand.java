@@ -55,6 +55,8 @@ public final class CheckConfigCommand implements Callable<Integer> {
     try {
       conf = HBaseConfigs.load(file);
       conf.size(); // parses the file now, so a broken file is reported here, with its name
+    } catch (RekeyException e) {
+      throw e; // already names the file, the line and the fix
     } catch (RuntimeException e) {
       throw RekeyException.usage("Cannot read HBase configuration " + file + ": " + e.getMessage()
           + " (fix the XML, or pass another file with --conf)");

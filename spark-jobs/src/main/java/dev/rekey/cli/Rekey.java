@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
         PlanCommand.class,
         AnalyzeCommand.class,
         ReconcileCommand.class,
+        CleanupCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {
@@ -43,14 +44,11 @@ public final class Rekey implements Runnable {
       if (ex instanceof RekeyException re) {
         code = re.exitCode();
       }
-      cmd.getErr().println("Error: " + (t.getMessage() != null ? t.getMessage() : t.toString()));
-      if (verbose || !(ex instanceof RekeyException)) {
-        if (verbose) {
-          ex.printStackTrace(cmd.getErr());
-        } else {
-          cmd.getErr().println("(run with --verbose for the stack trace)");
-        }
+      if (verbose) {
+        ex.printStackTrace(cmd.getErr());
       }
+      // last, so that the final line of the output says what failed and why, even after a stack trace
+      cmd.getErr().println(ErrorLine.of(t, verbose));
       return code;
     });
     return cl;

@@ -21,6 +21,11 @@ public abstract class SparkCommand implements Callable<Integer> {
   @Override
   public final Integer call() throws Exception {
     global.applyLogging();
+    // bad arguments and a malformed --hbase-site fail here, in a second, not after a Spark start
+    validate();
+    if (global.hbaseSite != null) {
+      global.hbaseConf();
+    }
     Integer plain = runWithoutSpark();
     if (plain != null) {
       return plain;
@@ -51,6 +56,10 @@ public abstract class SparkCommand implements Callable<Integer> {
    */
   protected Integer runWithoutSpark() throws Exception {
     return null;
+  }
+
+  /** Checks what can be checked without Spark or HBase; throws a usage RekeyException. */
+  protected void validate() {
   }
 
   /** Runs the job on the session; returns the exit code. */

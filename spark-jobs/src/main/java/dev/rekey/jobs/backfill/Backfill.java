@@ -203,6 +203,24 @@ public final class Backfill {
         }
       }
     }
+    // a salt whose buckets the regions do not split evenly rebuilds the hotspot the new key was meant to remove
+    dev.rekey.rowkey.PrefixSpec salt = o.targetLayout().prefix();
+    if (salt.kind() == dev.rekey.rowkey.PrefixSpec.Kind.SALT) {
+      java.util.Optional<String> misfit = SaltFit.problem(liveBoundaries(admin.getConnection(), table), salt.buckets(),
+          o.targetLayout().name());
+      if (misfit.isPresent()) {
+        throw RekeyException.usage("Cannot backfill " + table + ": " + misfit.get() + " (create the target with `rekey "
+            + "create-table --table NEW_TABLE --layout " + o.targetLayout().name() + " --splits salt`, or pick a "
+            + "--target-layout whose buckets match the table's regions)");
+      }
+    }
+    // a staging dir that cannot take the HFiles fails here, named, not after the read as a Spark "Job aborted"
+    if (!o.dryRun() && !o.resume()) {
+      long sourceBytes = org.apache.hadoop.hbase.snapshot.SnapshotInfo.getSnapshotStats(hbaseConf, snap)
+          .getStoreFilesSize();
+      StagingCheck.check(new Staging(o.stagingOr(defaultStagingRoot()), hbaseConf), "backfill " + table, sourceBytes,
+          "the size of snapshot " + snap.getName() + "'s store files");
+    }
     return target;
   }
 

@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TableNames;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.List;
@@ -161,6 +162,7 @@ public record BackfillOptions(
       require(sourceLayout, "--source-layout");
       require(targetTable, "--target-table");
       require(targetLayout, "--target-layout");
+      TableNames.parse(targetTable, "backfill");
       if (splitsPerRegion < 1 || splitsPerRegion > 1024) {
         throw RekeyException.usage("Cannot backfill " + targetTable + ": --splits-per-region must be in 1..1024, got "
             + splitsPerRegion);

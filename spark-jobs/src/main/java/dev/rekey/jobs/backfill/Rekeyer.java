@@ -6,6 +6,7 @@ import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
 import java.util.Optional;
+import org.apache.hadoop.hbase.HConstants;
 
 /**
  * Source key → target key: decode with the source layout, encode the target layout's fields with the decoded values
@@ -76,7 +77,13 @@ public final class Rekeyer implements Serializable {
       values[i] = sourceIndex[i] < 0 ? null : d.get(sourceIndex[i]);
     }
     Object time = targetTimeIndex < 0 ? null : values[targetTimeIndex];
-    return new Rekeyed(target.encode(values), time instanceof Long l ? l : NO_TIME);
+    byte[] key = target.encode(values);
+    // a salt byte or a terminator can push a source key at HBase's limit over it: the HFile writer would abort the job
+    if (key.length > HConstants.MAX_ROW_LENGTH) {
+      throw new IllegalArgumentException("target key of " + key.length + " bytes is over HBase's row key limit of "
+          + HConstants.MAX_ROW_LENGTH + " bytes");
+    }
+    return new Rekeyed(key, time instanceof Long l ? l : NO_TIME);
   }
 
   public KeyLayout source() {

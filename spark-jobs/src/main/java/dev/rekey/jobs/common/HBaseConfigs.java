@@ -37,10 +37,52 @@ public final class HBaseConfigs {
         + "HBASE_CONF_DIR, or start the embedded server with `bin/rekey hbase start`.");
   }
 
+  /** The configuration with {@code site} on top, read at once so a malformed file fails here, named, not later. */
   public static Configuration load(Path site) {
+    // Hadoop's own parser logs a malformed file as an ERROR with a stack trace before throwing: check it first
+    checkWellFormed(site);
     Configuration conf = HBaseConfiguration.create();
-    conf.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+    try {
+      conf.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+      conf.size(); // a Configuration not read yet parses its resources lazily, on the first read
+    } catch (RuntimeException e) {
+      throw notValid(site, rootMessage(e));
+    }
     return conf;
+  }
+
+  private static void checkWellFormed(Path site) {
+    try {
+      javax.xml.parsers.DocumentBuilderFactory f = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+      f.setFeature(javax.xml.XMLConstants.FEATURE_SECURE_PROCESSING, true);
+      javax.xml.parsers.DocumentBuilder b = f.newDocumentBuilder();
+      b.setErrorHandler(new org.xml.sax.helpers.DefaultHandler() {
+        @Override
+        public void fatalError(org.xml.sax.SAXParseException e) throws org.xml.sax.SAXException {
+          throw e; // the default handler also prints "[Fatal Error]" to stderr
+        }
+      });
+      b.parse(site.toFile());
+    } catch (org.xml.sax.SAXParseException e) {
+      throw notValid(site, "line " + e.getLineNumber() + ", column " + e.getColumnNumber() + ": " + e.getMessage());
+    } catch (org.xml.sax.SAXException | javax.xml.parsers.ParserConfigurationException | java.io.IOException e) {
+      throw notValid(site, rootMessage(e));
+    }
+  }
+
+  private static RekeyException notValid(Path site, String why) {
+    return RekeyException.usage("Cannot read HBase configuration " + site + ": not a valid Hadoop configuration file: "
+        + why + " (fix the XML, or pass the cluster's hbase-site.xml with --hbase-site)");
+  }
+
+  /** The innermost cause's message on one line: the parser's row and column, not a wrapped stack of them. */
+  private static String rootMessage(Throwable t) {
+    Throwable root = t;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String m = root.getMessage() != null ? root.getMessage() : root.toString();
+    return m.replaceAll("\\s*\\R\\s*", " ").strip();
   }
 
   /** Every property as a plain map: what a Spark closure ships to executors to rebuild the configuration. */
