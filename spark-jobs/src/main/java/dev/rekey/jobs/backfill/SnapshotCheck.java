@@ -3,7 +3,6 @@ package dev.rekey.jobs.backfill;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.TemporarySnapshot;
-import dev.rekey.jobs.common.TemporarySnapshots;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.Serializable;
@@ -60,9 +59,6 @@ final class SnapshotCheck {
     Path rootDir = CommonFSUtils.getRootDir(conf);
     FileSystem fs = rootDir.getFileSystem(conf);
     Path restoreDir = null;
-    // this run holds the target's lock: any verify snapshot of the target left now is a killed run's; remove it
-    TemporarySnapshots.remove(admin, conf, TemporarySnapshots.find(admin, conf,
-        TemporarySnapshots.prefix("verify", table), table, Long.MAX_VALUE));
     try (TemporarySnapshot snapshot = TemporarySnapshot.take(admin, table, "verify")) {
       String name = snapshot.name();
       restoreDir = new Path(RegionReader.defaultRestoreRoot(fs), name);

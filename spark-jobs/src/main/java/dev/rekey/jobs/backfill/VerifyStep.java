@@ -2,6 +2,7 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TemporarySnapshots;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,11 @@ final class VerifyStep {
    * (a migration's dual writer) are reported, not counted as a failure.
    */
   Manifest verify(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
+    try (Admin admin = conn.getAdmin()) {
+      // this run holds the target's lock: any verify snapshot of the target left now is a killed run's; remove it
+      TemporarySnapshots.remove(admin, hbaseConf, TemporarySnapshots.find(admin, hbaseConf,
+          TemporarySnapshots.prefix("verify", table), table, Long.MAX_VALUE));
+    }
     List<RegionEntry> loaded = m.regions().stream().filter(r -> r.state() == RegionState.LOADED).toList();
     List<RegionEntry> verified = new ArrayList<>();
     List<RegionEntry> byCells = loaded;
