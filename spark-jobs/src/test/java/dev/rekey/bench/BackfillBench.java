@@ -65,6 +65,7 @@ class BackfillBench {
   void backfillPaths() throws Exception {
     long rows = Long.getLong("bench.rows", 1_000_000L);
     boolean all = !"rekey".equals(System.getProperty("bench.variants", "all"));
+    // (variants "baselines": only the hbase-spark and MapReduce baselines, a quick check that they run)
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, 1000);
     Admin admin = SharedHBase.connection().getAdmin();
     TableName source = SharedHBase.uniqueTable("bench_v1");
@@ -93,6 +94,16 @@ class BackfillBench {
       return;
     }
 
+    if ("baselines".equals(System.getProperty("bench.variants"))) { // a quick check that the baselines run
+      TableName hs = target(admin, "bench_hbspark", saltSplits);
+      TableName mr = target(admin, "bench_mr", saltSplits);
+      System.out.printf("BENCH baselines: hbase-spark %s, MapReduce %s%n", timed(() -> HBaseSparkBulkLoad.run(jsc,
+          SharedHBase.conf(), snap, minPartitions, new Rekeyer(v1, v2), hs, admin.getDescriptor(hs),
+          SharedHBase.runRoot().resolve("bench-hbspark-" + System.nanoTime()).toString())),
+          timed(() -> MapReduceBackfill.run(SharedHBase.conf(), snap, v1File, v2File, mr,
+              SharedHBase.runRoot().resolve("bench-mr-" + System.nanoTime()))));
+      return;
+    }
     // the floor: one read pass of the snapshot through the same reader, nothing written
     Pass read = timed(() -> {
       try (RegionRead rr = RegionReader.snapshot(snap).minPartitions(minPartitions).open(jsc, SharedHBase.conf())) {
@@ -125,6 +136,10 @@ class BackfillBench {
     TableName putTable = target(admin, "bench_put", saltSplits);
     Pass put = timed(() -> PutCopy.run(jsc, SharedHBase.conf(), snap, minPartitions, toV2, putTable));
 
+    // untimed: the baselines verify nothing themselves, so count what they loaded (rekey's own verification checks
+    // its loads)
+    System.out.printf("baselines loaded (rows counted after): hbase-spark %,d, MapReduce %,d, Put copy %,d%n",
+        countRows(jsc, hsTable), countRows(jsc, mrTable), countRows(jsc, putTable));
     System.out.printf("BENCH rekey (HFiles + bulk load): %s%n", describe(rekey.pass(), rekey.result()));
     System.out.printf("BENCH rekey sorted path (sortAlways): %s%n", describe(sorted.pass(), sorted.result()));
     System.out.printf("BENCH rekey in source order + verifyRows: %s%n", describe(rowsChecked.pass(),
@@ -172,6 +187,12 @@ class BackfillBench {
         mapReduce.seconds(), 1.5);
     record(rows, "rekey reordering backfill (telemetry-entity, sorted)",
         "MapReduce HFileOutputFormat2 + BulkLoadHFiles", os, mapReduce.seconds(), 1.5);
+  }
+
+  private static long countRows(JavaSparkContext jsc, TableName t) throws Exception {
+    try (RegionRead rr = RegionReader.table(t).keysOnly().open(jsc, SharedHBase.conf())) {
+      return rr.rows().count();
+    }
   }
 
   /** A rekey backfill's timing and its result. */

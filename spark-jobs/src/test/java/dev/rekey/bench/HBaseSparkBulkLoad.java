@@ -41,7 +41,7 @@ final class HBaseSparkBulkLoad {
     // the target family's own settings, as rekey and HFileOutputFormat2 take them from the descriptor
     Map<byte[], FamilyHFileWriteOptions> options = new HashMap<>();
     for (ColumnFamilyDescriptor f : descriptor.getColumnFamilies()) {
-      options.put(f.getName(), new FamilyHFileWriteOptions(f.getCompressionType().getName(), f.getBloomFilterType()
+      options.put(f.getName(), new FamilyHFileWriteOptions(f.getCompressionType().name(), f.getBloomFilterType()
           .name(), f.getBlocksize(), f.getDataBlockEncoding().name()));
     }
     LongAccumulator rows = jsc.sc().longAccumulator("bench rows read");
