@@ -81,7 +81,7 @@ public class ClientBench {
         admin.flush(t2);
         admin.majorCompact(t1);
         admin.majorCompact(t2);
-        Thread.sleep(5_000);
+        awaitCompacted(admin, t1, t2);
         System.out.printf("wrote both tables in %.1f s%n", (System.nanoTime() - t0) / 1e9);
       }
       try (LayoutReader r1 = LayoutReader.open(conn, t1, v1); LayoutReader r2 = LayoutReader.open(conn, t2, v2)) {
@@ -299,5 +299,18 @@ public class ClientBench {
 
   static double mean(double[] x) {
     return Arrays.stream(x).average().orElse(Double.NaN);
+  }
+
+  /** Waits (at most 120 s) until neither table is compacting: the reads must not race the compaction. */
+  private static void awaitCompacted(Admin admin, TableName... tables) throws Exception {
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    for (TableName t : tables) {
+      while (admin.getCompactionState(t) != org.apache.hadoop.hbase.client.CompactionState.NONE) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException(t + " still compacting after 120 s");
+        }
+        java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
+      }
+    }
   }
 }

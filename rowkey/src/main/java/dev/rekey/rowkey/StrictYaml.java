@@ -17,7 +17,6 @@ import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.events.MappingStartEvent;
 import org.yaml.snakeyaml.events.NodeEvent;
 import org.yaml.snakeyaml.events.ScalarEvent;
-import org.yaml.snakeyaml.events.SequenceStartEvent;
 
 /**
  * Reads the layout YAML subset (docs/layouts.md) exactly as the Python reference does: block mappings and lists,

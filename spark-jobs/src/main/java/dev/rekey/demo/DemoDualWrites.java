@@ -10,7 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -35,7 +36,8 @@ final class DemoDualWrites implements AutoCloseable {
   private final DualWriter writer;
   private final TelemetryGenerator gen;
   private final PrintStream out;
-  private final AtomicBoolean stopping = new AtomicBoolean();
+  /** Counted down by stop()/close(): the writer thread waits on it between writes, so it stops at once. */
+  private final CountDownLatch stopping = new CountDownLatch(1);
   private final AtomicLong written = new AtomicLong();
   private final AtomicLong updated = new AtomicLong();
   private Thread thread;
@@ -70,12 +72,12 @@ final class DemoDualWrites implements AutoCloseable {
           updated.incrementAndGet();
         }
         writer.flush();
-        for (long j = FIRST_BATCH; !stopping.get(); j++) {
+        // a steady trickle, as a service would write: one reading per 10 ms until stopped
+        for (long j = FIRST_BATCH; !stopping.await(10, TimeUnit.MILLISECONDS); j++) {
           writeNew(j);
           if (j % 50 == 0) {
             writer.flush();
           }
-          Thread.sleep(10); // a steady trickle, as a service would write
         }
         writer.flush();
       } catch (InterruptedException e) {
@@ -99,7 +101,7 @@ final class DemoDualWrites implements AutoCloseable {
 
   /** Stops the thread and flushes: every write so far is on both tables, or this throws naming the rows. */
   void stop() throws Exception {
-    stopping.set(true);
+    stopping.countDown();
     if (thread != null) {
       thread.join();
     }
@@ -113,7 +115,7 @@ final class DemoDualWrites implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    stopping.set(true);
+    stopping.countDown();
     if (thread != null) {
       try {
         thread.join(30_000); // no write after the writer is closed

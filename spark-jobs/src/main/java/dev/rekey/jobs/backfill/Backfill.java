@@ -399,7 +399,6 @@ public final class Backfill {
     TargetPartitioner partitioner = new TargetPartitioner(live, k);
     int failPartition = spark.sparkContext().getConf().getInt(TEST_FAIL_PARTITION, -1);
 
-    Configuration out = HFileOutput.forTable(hbaseConf, target);
 
     WritePath path = writePath(live);
     progress.accept("Write path: " + path.describe());
@@ -437,7 +436,7 @@ public final class Backfill {
               p == failPartition);
         });
         hfileCells.saveAsNewAPIHadoopFile(staging.hfiles().toString(), ImmutableBytesWritable.class, KeyValue.class,
-            HFileOutputFormat2.class, out);
+            HFileOutputFormat2.class, HFileOutput.forTable(hbaseConf, target));
       }
     }
 

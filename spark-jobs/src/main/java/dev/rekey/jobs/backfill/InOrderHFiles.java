@@ -1,12 +1,12 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -120,7 +120,7 @@ final class InOrderHFiles implements Serializable {
         if (r.time() != Rekeyer.NO_TIME) {
           rowsPerHour.merge(Math.floorDiv(r.time(), 3_600_000L) * 3_600_000L, 1L, Long::sum);
         }
-        for (KeyValue kv : PackedRow.cells(PackedRow.pack(r.sourceKey(), key, r.time(), r.cells()))) {
+        for (KeyValue kv : underTargetKey(key, r.cells())) {
           writers.append(slot, region, kv);
           cellsPer[region]++;
           bytesPer[region] += kv.getLength();
@@ -146,6 +146,13 @@ final class InOrderHFiles implements Serializable {
         writers.abandon(); // the attempt's dir is removed by the driver; only release the streams here
       }
     }
+  }
+
+  /** The row's cells copied once under its target key (the source's buffers are not kept past this row). */
+  private static KeyValue[] underTargetKey(byte[] key, org.apache.hadoop.hbase.Cell[] cells) {
+    byte[] packed = new byte[PackedCells.sizeAs(key.length, cells)];
+    PackedCells.packAs(key, cells, packed, 0);
+    return PackedCells.unpack(packed, 0);
   }
 
   /** The open writers of one attempt, per (region, bucket) slot and family, rolled at the max file size. */

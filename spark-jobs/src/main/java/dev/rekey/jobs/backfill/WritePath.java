@@ -101,19 +101,7 @@ public record WritePath(boolean inSourceOrder, String reason, int splitsPerSourc
     }
     int most = 1;
     for (int r = 0; r < live.count(); r++) {
-      byte[] start = live.start(r);
-      byte[] end = live.end(r);
-      int n = 0;
-      for (int b = 0; b < buckets; b++) {
-        byte[] bucketStart = {(byte) b};
-        byte[] bucketEnd = {(byte) (b + 1)};
-        boolean startsBeforeBucketEnds = b == 255 || java.util.Arrays.compareUnsigned(start, bucketEnd) < 0;
-        boolean endsAfterBucketStarts = end.length == 0 || java.util.Arrays.compareUnsigned(end, bucketStart) > 0;
-        if (startsBeforeBucketEnds && endsAfterBucketStarts) {
-          n++;
-        }
-      }
-      most = Math.max(most, n);
+      most = Math.max(most, SaltFit.bucketsIn(live, r, buckets));
     }
     return most;
   }
