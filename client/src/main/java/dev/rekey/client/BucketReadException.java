@@ -5,17 +5,24 @@ import java.io.UncheckedIOException;
 import org.apache.hadoop.hbase.TableName;
 
 /**
- * One scan of a merged read failed, so the whole read fails: rows of the other buckets are never handed out as if
- * they were the complete answer. Names the table, the bucket and its key range.
+ * One scan of a merged read failed, so the whole read fails: rows of the other buckets are never
+ * handed out as if they were the complete answer. Names the table, the bucket and its key range.
  */
 public final class BucketReadException extends UncheckedIOException {
   private static final long serialVersionUID = 1L;
   private final transient BucketRange range;
 
   public BucketReadException(TableName table, BucketRange range, Throwable cause) {
-    super("Cannot read " + table.getNameAsString() + " " + range.describe() + ": " + reason(cause)
-        + " (the read is incomplete and returned nothing; check that the table's regions are online, e.g. `hbck`, "
-        + "then retry)", cause instanceof IOException io ? io : new IOException(cause));
+    super(
+        "Cannot read "
+            + table.getNameAsString()
+            + " "
+            + range.describe()
+            + ": "
+            + reason(cause)
+            + " (the read is incomplete and returned nothing; check that the table's regions are online, e.g. `hbck`, "
+            + "then retry)",
+        cause instanceof IOException io ? io : new IOException(cause));
     this.range = range;
   }
 

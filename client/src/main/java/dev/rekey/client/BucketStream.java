@@ -8,7 +8,10 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 
-/** One bucket's scanner and its current row; every failure becomes a {@link BucketReadException} naming it. */
+/**
+ * One bucket's scanner and its current row; every failure becomes a {@link BucketReadException}
+ * naming it.
+ */
 final class BucketStream implements AutoCloseable {
   private final TableName table;
   private final BucketRange range;
@@ -21,8 +24,12 @@ final class BucketStream implements AutoCloseable {
     this.scanner = scanner;
   }
 
-  /** Opens the scan and reads its first row (the first RPC round trip happens here, on the caller's thread). */
-  static BucketStream open(Connection conn, TableName table, BucketRange range, int limit, boolean reverse) {
+  /**
+   * Opens the scan and reads its first row (the first RPC round trip happens here, on the caller's
+   * thread).
+   */
+  static BucketStream open(
+      Connection conn, TableName table, BucketRange range, int limit, boolean reverse) {
     ResultScanner s;
     try (Table t = conn.getTable(table)) {
       s = t.getScanner(scan(range, limit, reverse));
@@ -40,17 +47,19 @@ final class BucketStream implements AutoCloseable {
   }
 
   /**
-   * The bucket's scan: limited to {@code limit} rows (no bucket can contribute more), caching min(limit, 1000), and
-   * prefetching the next batch in the background while the merge consumes this one, so the N buckets' round trips
-   * overlap.
+   * The bucket's scan: limited to {@code limit} rows (no bucket can contribute more), caching
+   * min(limit, 1000), and prefetching the next batch in the background while the merge consumes
+   * this one, so the N buckets' round trips overlap.
    */
   static Scan scan(BucketRange range, int limit, boolean reverse) {
     byte[] start = range.range().start();
     byte[] stop = range.range().stop();
     Scan scan = new Scan();
     if (reverse) {
-      // a reversed scan starts at the high end: [start, stop) read from stop (exclusive) down to start (inclusive)
-      // (an empty stop is the table's end: included, as "exclusive of nothing" would be read as a row before it)
+      // a reversed scan starts at the high end: [start, stop) read from stop (exclusive) down to
+      // start (inclusive)
+      // (an empty stop is the table's end: included, as "exclusive of nothing" would be read as a
+      // row before it)
       scan.setReversed(true).withStartRow(stop, stop.length == 0).withStopRow(start, true);
     } else {
       scan.withStartRow(start, true).withStopRow(stop, false);

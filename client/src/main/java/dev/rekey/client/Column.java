@@ -5,11 +5,12 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * One cell a {@link DualWriter} writes: family, qualifier, timestamp and value. {@link #of} leaves the timestamp to
- * the writer, which stamps every such cell of one mutation with one clock reading, identical on both tables.
- * Serializable, so Spark producers can ship it.
+ * One cell a {@link DualWriter} writes: family, qualifier, timestamp and value. {@link #of} leaves
+ * the timestamp to the writer, which stamps every such cell of one mutation with one clock reading,
+ * identical on both tables. Serializable, so Spark producers can ship it.
  */
-public record Column(byte[] family, byte[] qualifier, long timestamp, byte[] value) implements Serializable {
+public record Column(byte[] family, byte[] qualifier, long timestamp, byte[] value)
+    implements Serializable {
   public static Column of(byte[] family, byte[] qualifier, byte[] value) {
     return new Column(family, qualifier, HConstants.LATEST_TIMESTAMP, value);
   }

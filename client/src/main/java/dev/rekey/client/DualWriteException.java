@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Some mutations of a dual write failed on one side (or both): raised on {@code flush()}/{@code close()} with every
- * failed row, so the caller can retry them. Nothing since the previous successful flush may be taken as written to
- * both tables until the listed rows are rewritten.
+ * Some mutations of a dual write failed on one side (or both): raised on {@code flush()}/{@code
+ * close()} with every failed row, so the caller can retry them. Nothing since the previous
+ * successful flush may be taken as written to both tables until the listed rows are rewritten.
  */
 public final class DualWriteException extends IOException {
   private static final long serialVersionUID = 1L;
@@ -24,8 +24,14 @@ public final class DualWriteException extends IOException {
   }
 
   private static String message(List<FailedWrite> f) {
-    String rows = f.stream().limit(NAMED).map(FailedWrite::describe).collect(Collectors.joining("; "));
-    return "Cannot dual-write " + f.size() + " mutation" + (f.size() == 1 ? "" : "s") + ": " + rows
+    String rows =
+        f.stream().limit(NAMED).map(FailedWrite::describe).collect(Collectors.joining("; "));
+    return "Cannot dual-write "
+        + f.size()
+        + " mutation"
+        + (f.size() == 1 ? "" : "s")
+        + ": "
+        + rows
         + (f.size() > NAMED ? "; and " + (f.size() - NAMED) + " more" : "")
         + " (these rows are not on both tables: write them again once the table is healthy)";
   }

@@ -18,17 +18,18 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 
 /**
- * Writes every mutation of the migration window to the old table under the old key and to the new table under the
- * new key, through one {@link BufferedMutator} per table (batched put lists, WAL on unless
- * {@link Builder#skipWal()}).
+ * Writes every mutation of the migration window to the old table under the old key and to the new
+ * table under the new key, through one {@link BufferedMutator} per table (batched put lists, WAL on
+ * unless {@link Builder#skipWal()}).
  *
- * <p>Both copies carry the <b>same explicit cell timestamps</b>: cells without one are stamped with one clock reading
- * per mutation. The backfill copies history with the source's timestamps, so a dual-written cell that is newer than
- * the snapshot always wins over the backfilled one, whichever reaches the new table last.
+ * <p>Both copies carry the <b>same explicit cell timestamps</b>: cells without one are stamped with
+ * one clock reading per mutation. The backfill copies history with the source's timestamps, so a
+ * dual-written cell that is newer than the snapshot always wins over the backfilled one, whichever
+ * reaches the new table last.
  *
- * <p>Failures of either side are collected (the mutators' exception listeners) and raised by {@link #flush()} and
- * {@link #close()} as a {@link DualWriteException} naming every failed row: a successful flush means everything
- * since the previous one is on both tables. Thread-safe.
+ * <p>Failures of either side are collected (the mutators' exception listeners) and raised by {@link
+ * #flush()} and {@link #close()} as a {@link DualWriteException} naming every failed row: a
+ * successful flush means everything since the previous one is on both tables. Thread-safe.
  */
 public final class DualWriter implements AutoCloseable {
   private final Side old;
@@ -56,16 +57,17 @@ public final class DualWriter implements AutoCloseable {
   }
 
   /**
-   * Writes the cells of one natural key to both tables (buffered; {@link #flush()} confirms). A natural key either
-   * layout cannot encode is refused before anything is written (KeyEncodeException). An exception thrown here means
-   * the write is not acknowledged and may have reached one table only: write it again (puts with explicit
-   * timestamps are idempotent).
+   * Writes the cells of one natural key to both tables (buffered; {@link #flush()} confirms). A
+   * natural key either layout cannot encode is refused before anything is written
+   * (KeyEncodeException). An exception thrown here means the write is not acknowledged and may have
+   * reached one table only: write it again (puts with explicit timestamps are idempotent).
    */
   public void mutate(Map<String, ?> fields, List<Column> cells) throws IOException {
     if (cells.isEmpty()) {
       throw new IllegalArgumentException("Cannot dual-write " + fields + ": no cells given");
     }
-    // both keys first: a natural key one layout cannot encode must not leave a write on the other table
+    // both keys first: a natural key one layout cannot encode must not leave a write on the other
+    // table
     byte[] oldKey = old.key(fields);
     byte[] newKey = next.key(fields);
     long now = clock.getAsLong();
@@ -73,12 +75,17 @@ public final class DualWriter implements AutoCloseable {
     next.mutator.mutate(put(newKey, cells, now));
   }
 
-  /** Deletes the whole row of a natural key on both tables, at one timestamp (now): both lose the same versions. */
+  /**
+   * Deletes the whole row of a natural key on both tables, at one timestamp (now): both lose the
+   * same versions.
+   */
   public void delete(Map<String, ?> fields) throws IOException {
     delete(fields, clock.getAsLong());
   }
 
-  /** Deletes every cell at or before {@code timestamp} in the row of a natural key, on both tables. */
+  /**
+   * Deletes every cell at or before {@code timestamp} in the row of a natural key, on both tables.
+   */
   public void delete(Map<String, ?> fields, long timestamp) throws IOException {
     byte[] oldKey = old.key(fields);
     byte[] newKey = next.key(fields);
@@ -96,8 +103,8 @@ public final class DualWriter implements AutoCloseable {
   }
 
   /**
-   * Sends everything buffered to both tables and waits; throws {@link DualWriteException} naming every row either
-   * side failed since the last flush.
+   * Sends everything buffered to both tables and waits; throws {@link DualWriteException} naming
+   * every row either side failed since the last flush.
    */
   public void flush() throws IOException {
     IOException ioe = null;
@@ -155,9 +162,13 @@ public final class DualWriter implements AutoCloseable {
     Side(Connection conn, TableName table, KeyLayout layout, long bufferSize) throws IOException {
       this.table = table;
       this.layout = layout;
-      // collect instead of throwing from a later, unrelated mutate(): flush()/close() raise them with the rows named
-      this.mutator = conn.getBufferedMutator(new BufferedMutatorParams(table).writeBufferSize(bufferSize)
-          .listener((e, m) -> collect(e)));
+      // collect instead of throwing from a later, unrelated mutate(): flush()/close() raise them
+      // with the rows named
+      this.mutator =
+          conn.getBufferedMutator(
+              new BufferedMutatorParams(table)
+                  .writeBufferSize(bufferSize)
+                  .listener((e, m) -> collect(e)));
     }
 
     byte[] key(Map<String, ?> fields) {
@@ -211,7 +222,10 @@ public final class DualWriter implements AutoCloseable {
       return this;
     }
 
-    /** Opt out of the WAL on both tables: faster, and edits since the last flush die with a RegionServer. */
+    /**
+     * Opt out of the WAL on both tables: faster, and edits since the last flush die with a
+     * RegionServer.
+     */
     public Builder skipWal() {
       this.skipWal = true;
       return this;
@@ -230,7 +244,8 @@ public final class DualWriter implements AutoCloseable {
 
     public DualWriter build() throws IOException {
       if (oldTable == null || newTable == null) {
-        throw new IllegalStateException("Cannot build a dual writer: give both oldTable(...) and newTable(...)");
+        throw new IllegalStateException(
+            "Cannot build a dual writer: give both oldTable(...) and newTable(...)");
       }
       return new DualWriter(this);
     }

@@ -17,10 +17,11 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 
 /**
- * Reads one table through its layout, in natural-key terms: the caller gives field values, never a salt or a hash
- * prefix. {@link #get} is one RPC, as on an unsalted table; {@link #scan}/{@link #open} run one scan per bucket in
- * parallel and merge them into natural key order (see {@link ReadPlanner} for what each layout shape can serve).
- * Thread-safe; share one per table. The connection stays the caller's; {@link #close()} stops the reader's pool.
+ * Reads one table through its layout, in natural-key terms: the caller gives field values, never a
+ * salt or a hash prefix. {@link #get} is one RPC, as on an unsalted table; {@link #scan}/{@link
+ * #open} run one scan per bucket in parallel and merge them into natural key order (see {@link
+ * ReadPlanner} for what each layout shape can serve). Thread-safe; share one per table. The
+ * connection stays the caller's; {@link #close()} stops the reader's pool.
  *
  * <pre>{@code
  * try (LayoutReader v2 = LayoutReader.open(conn, TableName.valueOf("telemetry_v2"), layout)) {
@@ -30,7 +31,10 @@ import org.apache.hadoop.hbase.client.Table;
  * }</pre>
  */
 public final class LayoutReader implements AutoCloseable {
-  /** Bucket scans opened at once: enough for a 16-bucket layout in one round trip, bounded for N = 256. */
+  /**
+   * Bucket scans opened at once: enough for a 16-bucket layout in one round trip, bounded for N =
+   * 256.
+   */
   public static final int DEFAULT_PARALLELISM = 16;
 
   private final Connection conn;
@@ -43,12 +47,20 @@ public final class LayoutReader implements AutoCloseable {
     this.table = table;
     this.layout = layout;
     AtomicInteger seq = new AtomicInteger();
-    ThreadPoolExecutor p = new ThreadPoolExecutor(parallelism, parallelism, 30, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(), r -> {
-          Thread t = new Thread(r, "rekey-reader-" + table.getNameAsString() + "-" + seq.incrementAndGet());
-          t.setDaemon(true);
-          return t;
-        });
+    ThreadPoolExecutor p =
+        new ThreadPoolExecutor(
+            parallelism,
+            parallelism,
+            30,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            r -> {
+              Thread t =
+                  new Thread(
+                      r, "rekey-reader-" + table.getNameAsString() + "-" + seq.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
     p.allowCoreThreadTimeOut(true);
     this.pool = p;
   }
@@ -57,10 +69,15 @@ public final class LayoutReader implements AutoCloseable {
     return open(conn, table, layout, DEFAULT_PARALLELISM);
   }
 
-  /** @param parallelism bucket scans opened concurrently (a bounded pool; later buckets wait for a thread) */
-  public static LayoutReader open(Connection conn, TableName table, KeyLayout layout, int parallelism) {
+  /**
+   * @param parallelism bucket scans opened concurrently (a bounded pool; later buckets wait for a
+   *     thread)
+   */
+  public static LayoutReader open(
+      Connection conn, TableName table, KeyLayout layout, int parallelism) {
     if (parallelism < 1) {
-      throw new IllegalArgumentException("Cannot open a reader with parallelism " + parallelism + ": give 1 or more");
+      throw new IllegalArgumentException(
+          "Cannot open a reader with parallelism " + parallelism + ": give 1 or more");
     }
     return new LayoutReader(conn, table, layout, parallelism);
   }
@@ -73,7 +90,10 @@ public final class LayoutReader implements AutoCloseable {
     return layout;
   }
 
-  /** The row key of a natural key (salt or hash prefix computed); KeyEncodeException names a bad field. */
+  /**
+   * The row key of a natural key (salt or hash prefix computed); KeyEncodeException names a bad
+   * field.
+   */
   public byte[] rowKey(Map<String, ?> fields) {
     @SuppressWarnings("unchecked")
     Map<String, Object> f = (Map<String, Object>) fields;
@@ -95,8 +115,8 @@ public final class LayoutReader implements AutoCloseable {
   }
 
   /**
-   * Streams the query's rows in natural order (descending if asked). Refused queries throw
-   * {@link UnsupportedReadException}; a failed bucket throws {@link BucketReadException}, now or from
+   * Streams the query's rows in natural order (descending if asked). Refused queries throw {@link
+   * UnsupportedReadException}; a failed bucket throws {@link BucketReadException}, now or from
    * {@code next()}.
    */
   public MergedScan open(ReadQuery query) {

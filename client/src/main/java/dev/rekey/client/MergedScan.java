@@ -14,10 +14,10 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
- * The rows of a {@link ReadPlan} in natural key order: one scan per range, opened in parallel on a bounded pool,
- * merged by a heap on the key without its prefix. Stops after the plan's limit. Any bucket's failure surfaces as a
- * {@link BucketReadException} from {@link #next()} (or from opening), never as an early end. Not thread-safe; close
- * it (or read it to the end).
+ * The rows of a {@link ReadPlan} in natural key order: one scan per range, opened in parallel on a
+ * bounded pool, merged by a heap on the key without its prefix. Stops after the plan's limit. Any
+ * bucket's failure surfaces as a {@link BucketReadException} from {@link #next()} (or from
+ * opening), never as an early end. Not thread-safe; close it (or read it to the end).
  */
 public final class MergedScan implements Iterator<Result>, AutoCloseable {
   private final PriorityQueue<BucketStream> heads;
@@ -39,7 +39,8 @@ public final class MergedScan implements Iterator<Result>, AutoCloseable {
   static MergedScan open(Connection conn, TableName table, ReadPlan plan, ExecutorService pool) {
     List<Future<BucketStream>> futures = new ArrayList<>(plan.ranges().size());
     for (BucketRange r : plan.ranges()) {
-      futures.add(pool.submit(() -> BucketStream.open(conn, table, r, plan.limit(), plan.reverse())));
+      futures.add(
+          pool.submit(() -> BucketStream.open(conn, table, r, plan.limit(), plan.reverse())));
     }
     List<BucketStream> streams = new ArrayList<>(futures.size());
     RuntimeException failure = null;
@@ -48,8 +49,10 @@ public final class MergedScan implements Iterator<Result>, AutoCloseable {
         streams.add(futures.get(i).get());
       } catch (ExecutionException e) {
         Throwable c = e.getCause();
-        RuntimeException f = c instanceof BucketReadException b ? b
-            : new BucketReadException(table, plan.ranges().get(i), c);
+        RuntimeException f =
+            c instanceof BucketReadException b
+                ? b
+                : new BucketReadException(table, plan.ranges().get(i), c);
         if (failure == null) {
           failure = f;
         } else {
@@ -67,11 +70,13 @@ public final class MergedScan implements Iterator<Result>, AutoCloseable {
       throw failure;
     }
     NaturalOrder natural = new NaturalOrder(plan.prefixLength());
-    Comparator<BucketStream> byKey = (a, b) -> natural.compare(a.head().getRow(), b.head().getRow());
+    Comparator<BucketStream> byKey =
+        (a, b) -> natural.compare(a.head().getRow(), b.head().getRow());
     if (plan.reverse()) {
       byKey = byKey.reversed();
     }
-    // equal natural keys cannot come from two buckets of one table (the salt is a function of the key); the bucket
+    // equal natural keys cannot come from two buckets of one table (the salt is a function of the
+    // key); the bucket
     // breaks ties anyway, so the order is total and repeatable
     byKey = byKey.thenComparingInt(s -> s.range().bucket());
     return new MergedScan(streams, byKey, plan.limit());
@@ -108,7 +113,9 @@ public final class MergedScan implements Iterator<Result>, AutoCloseable {
     return r;
   }
 
-  /** Reads every remaining row into a list (a failed bucket throws; nothing partial is returned). */
+  /**
+   * Reads every remaining row into a list (a failed bucket throws; nothing partial is returned).
+   */
   public List<Result> toList() {
     List<Result> out = new ArrayList<>();
     try (this) {

@@ -7,9 +7,10 @@ import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * What a range read asks for, in the terms of the natural key (never the salt or hash prefix): the values of the
- * leading fields (an entity, e.g. {@code userId=alice}; may be none), an optional time window {@code [from, to)} on the
- * layout's time field, a row limit and the direction. Immutable; build with {@link #builder()}.
+ * What a range read asks for, in the terms of the natural key (never the salt or hash prefix): the
+ * values of the leading fields (an entity, e.g. {@code userId=alice}; may be none), an optional
+ * time window {@code [from, to)} on the layout's time field, a row limit and the direction.
+ * Immutable; build with {@link #builder()}.
  */
 public final class ReadQuery {
   private final Map<String, Object> leading;
@@ -64,8 +65,12 @@ public final class ReadQuery {
 
   @Override
   public String toString() {
-    return "ReadQuery{leading=" + leading + (from == null ? "" : ", window=[" + from + ", " + to + ")")
-        + (limit > 0 ? ", limit=" + limit : "") + (reverse ? ", reverse" : "") + "}";
+    return "ReadQuery{leading="
+        + leading
+        + (from == null ? "" : ", window=[" + from + ", " + to + ")")
+        + (limit > 0 ? ", limit=" + limit : "")
+        + (reverse ? ", reverse" : "")
+        + "}";
   }
 
   /** Builder of a {@link ReadQuery}. */
@@ -76,10 +81,11 @@ public final class ReadQuery {
     private int limit;
     private boolean reverse;
 
-    private Builder() {
-    }
+    private Builder() {}
 
-    /** A leading field's value (Java type per the layout's field type: String, Long, byte[], ...). */
+    /**
+     * A leading field's value (Java type per the layout's field type: String, Long, byte[], ...).
+     */
     public Builder where(String field, Object value) {
       leading.put(Objects.requireNonNull(field, "field"), Objects.requireNonNull(value, field));
       return this;
@@ -93,8 +99,12 @@ public final class ReadQuery {
     /** Time in [fromMillis, toMillis) on the layout's time field. */
     public Builder window(long fromMillis, long toMillis) {
       if (fromMillis > toMillis) {
-        throw new IllegalArgumentException("Cannot read window [" + fromMillis + ", " + toMillis
-            + "): from is after to (swap them)");
+        throw new IllegalArgumentException(
+            "Cannot read window ["
+                + fromMillis
+                + ", "
+                + toMillis
+                + "): from is after to (swap them)");
       }
       this.from = fromMillis;
       this.to = toMillis;
@@ -104,7 +114,8 @@ public final class ReadQuery {
     /** At most n rows (0: no limit); each bucket scan is limited to n rows too. */
     public Builder limit(int n) {
       if (n < 0) {
-        throw new IllegalArgumentException("Cannot read with limit " + n + ": a limit is 0 (none) or positive");
+        throw new IllegalArgumentException(
+            "Cannot read with limit " + n + ": a limit is 0 (none) or positive");
       }
       this.limit = n;
       return this;

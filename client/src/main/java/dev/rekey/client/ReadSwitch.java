@@ -10,19 +10,23 @@ import org.apache.hadoop.hbase.client.Result;
 
 /**
  * The reads of a service during the switch from the old table to the new one, set by configuration:
+ *
  * <ul>
- *   <li>{@link Mode#OLD}: serve from the old table (before the backfill is reconciled);</li>
- *   <li>{@link Mode#SHADOW}: serve from the old table, read the new one too and compare by natural key and cells;
- *       mismatches are counted and the first few kept as samples ({@link #stats()}); a failing new-table read is
- *       counted, never served;</li>
- *   <li>{@link Mode#NEW}: serve from the new table.</li>
+ *   <li>{@link Mode#OLD}: serve from the old table (before the backfill is reconciled);
+ *   <li>{@link Mode#SHADOW}: serve from the old table, read the new one too and compare by natural
+ *       key and cells; mismatches are counted and the first few kept as samples ({@link #stats()});
+ *       a failing new-table read is counted, never served;
+ *   <li>{@link Mode#NEW}: serve from the new table.
  * </ul>
+ *
  * The mode can change at run time ({@link #mode(Mode)}), e.g. from a config reload. Thread-safe.
  */
 public final class ReadSwitch {
   /** Where reads are served from. */
   public enum Mode {
-    OLD, NEW, SHADOW
+    OLD,
+    NEW,
+    SHADOW
   }
 
   private final LayoutReader old;
@@ -40,7 +44,9 @@ public final class ReadSwitch {
     this(old, next, mode, 20);
   }
 
-  /** @param sampleLimit mismatch descriptions kept (the first ones; counts go on) */
+  /**
+   * @param sampleLimit mismatch descriptions kept (the first ones; counts go on)
+   */
   public ReadSwitch(LayoutReader old, LayoutReader next, Mode mode, int sampleLimit) {
     this.old = old;
     this.next = next;
@@ -73,7 +79,11 @@ public final class ReadSwitch {
         if (a == null ? b != null : !a.equals(b)) {
           mismatchedReads.incrementAndGet();
           mismatchedRows.incrementAndGet();
-          sample("get " + fields + ": " + (a == null ? "only in new" : b == null ? "only in old" : "cells differ"));
+          sample(
+              "get "
+                  + fields
+                  + ": "
+                  + (a == null ? "only in new" : b == null ? "only in old" : "cells differ"));
         }
       } catch (IOException | RuntimeException e) {
         shadowErrors.incrementAndGet();
@@ -83,7 +93,10 @@ public final class ReadSwitch {
     return served;
   }
 
-  /** The rows of a range read from the table the mode serves (SHADOW: old, compared row by row with new). */
+  /**
+   * The rows of a range read from the table the mode serves (SHADOW: old, compared row by row with
+   * new).
+   */
   public List<Result> scan(ReadQuery query) {
     reads.incrementAndGet();
     Mode m = mode;
@@ -111,7 +124,12 @@ public final class ReadSwitch {
       String other = b.get(e.getKey());
       if (other == null || !other.equals(e.getValue())) {
         bad++;
-        sample("scan " + query + ": " + e.getKey() + (other == null ? " only in old" : " cells differ"));
+        sample(
+            "scan "
+                + query
+                + ": "
+                + e.getKey()
+                + (other == null ? " only in old" : " cells differ"));
       }
     }
     for (String k : b.keySet()) {
@@ -136,30 +154,43 @@ public final class ReadSwitch {
 
   public Stats stats() {
     synchronized (samples) {
-      return new Stats(mode, reads.get(), shadowReads.get(), mismatchedReads.get(), mismatchedRows.get(),
-          shadowErrors.get(), List.copyOf(samples));
+      return new Stats(
+          mode,
+          reads.get(),
+          shadowReads.get(),
+          mismatchedReads.get(),
+          mismatchedRows.get(),
+          shadowErrors.get(),
+          List.copyOf(samples));
     }
   }
 
   /**
    * Counters since the switch was made.
    *
-   * @param reads           reads served
-   * @param shadowReads     reads also made on the new table (SHADOW)
+   * @param reads reads served
+   * @param shadowReads reads also made on the new table (SHADOW)
    * @param mismatchedReads shadow reads whose answers differed
-   * @param mismatchedRows  rows missing on one side or with different cells
-   * @param shadowErrors    new-table reads that failed (not served, not compared)
-   * @param samples         the first mismatch descriptions
+   * @param mismatchedRows rows missing on one side or with different cells
+   * @param shadowErrors new-table reads that failed (not served, not compared)
+   * @param samples the first mismatch descriptions
    */
-  public record Stats(Mode mode, long reads, long shadowReads, long mismatchedReads, long mismatchedRows,
-                      long shadowErrors, List<String> samples) {
+  public record Stats(
+      Mode mode,
+      long reads,
+      long shadowReads,
+      long mismatchedReads,
+      long mismatchedRows,
+      long shadowErrors,
+      List<String> samples) {
     /** True when every shadow read so far agreed and none failed. */
     public boolean agreed() {
       return mismatchedReads == 0 && shadowErrors == 0;
     }
 
     public String line() {
-      return String.format("mode %s: %,d reads, %,d shadow reads, %,d mismatched (%,d rows), %,d new-table errors",
+      return String.format(
+          "mode %s: %,d reads, %,d shadow reads, %,d mismatched (%,d rows), %,d new-table errors",
           mode, reads, shadowReads, mismatchedReads, mismatchedRows, shadowErrors);
     }
   }

@@ -11,24 +11,32 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
- * What must agree between the old and the new table for one row, across the key change: the natural key (decoded
- * with each side's layout) and every cell's family, qualifier, timestamp and value — not the row key bytes.
+ * What must agree between the old and the new table for one row, across the key change: the natural
+ * key (decoded with each side's layout) and every cell's family, qualifier, timestamp and value —
+ * not the row key bytes.
  */
 final class RowContent {
-  private RowContent() {
-  }
+  private RowContent() {}
 
   /** The natural key of a row as text ({@code ts=..., deviceId=...}). */
   static String naturalKey(KeyLayout layout, byte[] row) {
     return FieldValues.format(layout, layout.decode(row).fields()).toString();
   }
 
-  /** The row's cells, in HBase's cell order (family, qualifier, newest first), as comparable text. */
+  /**
+   * The row's cells, in HBase's cell order (family, qualifier, newest first), as comparable text.
+   */
   static String cells(Result r) {
     StringBuilder sb = new StringBuilder();
     for (Cell c : r.rawCells()) {
-      sb.append(Hex.of(CellUtil.cloneFamily(c))).append(':').append(Hex.of(CellUtil.cloneQualifier(c))).append('@')
-          .append(c.getTimestamp()).append('=').append(Hex.of(CellUtil.cloneValue(c))).append(';');
+      sb.append(Hex.of(CellUtil.cloneFamily(c)))
+          .append(':')
+          .append(Hex.of(CellUtil.cloneQualifier(c)))
+          .append('@')
+          .append(c.getTimestamp())
+          .append('=')
+          .append(Hex.of(CellUtil.cloneValue(c)))
+          .append(';');
     }
     return sb.toString();
   }

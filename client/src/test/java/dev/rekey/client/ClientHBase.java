@@ -13,27 +13,32 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
- * The one embedded HBase server process of this module's e2e run, shared by its IT classes (unique table names). It
- * lives in {@code <rekey home>/target/test-run-client}, apart from spark-jobs' server, so the two modules' runs never
- * stop each other's. Stopped when the JVM exits.
+ * The one embedded HBase server process of this module's e2e run, shared by its IT classes (unique
+ * table names). It lives in {@code <rekey home>/target/test-run-client}, apart from spark-jobs'
+ * server, so the two modules' runs never stop each other's. Stopped when the JVM exits.
  */
 final class ClientHBase {
   private static EmbeddedHBase server;
   private static Connection connection;
   private static final AtomicInteger TABLE_SEQ = new AtomicInteger();
 
-  private ClientHBase() {
-  }
+  private ClientHBase() {}
 
   static synchronized EmbeddedHBase server() {
     if (server == null) {
-      EmbeddedHBase s = new EmbeddedHBase(Layouts.home().resolve("target").resolve("test-run-client").resolve("hbase"),
-          System.out::println);
+      EmbeddedHBase s =
+          new EmbeddedHBase(
+              Layouts.home().resolve("target").resolve("test-run-client").resolve("hbase"),
+              System.out::println);
       s.startEmpty(Duration.ofSeconds(180));
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        closeConnection();
-        s.stop(Duration.ofSeconds(60));
-      }, "stop-embedded-hbase"));
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    closeConnection();
+                    s.stop(Duration.ofSeconds(60));
+                  },
+                  "stop-embedded-hbase"));
       server = s;
     }
     return server;
@@ -61,7 +66,8 @@ final class ClientHBase {
   }
 
   static TableName uniqueTable(String prefix) {
-    return TableName.valueOf(prefix + "_" + ProcessHandle.current().pid() + "_" + TABLE_SEQ.incrementAndGet());
+    return TableName.valueOf(
+        prefix + "_" + ProcessHandle.current().pid() + "_" + TABLE_SEQ.incrementAndGet());
   }
 
   private static synchronized void closeConnection() {

@@ -22,7 +22,6 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
@@ -33,7 +32,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The dual writer against the real server: same cells and timestamps on both keys, failures named, the race. */
+/**
+ * The dual writer against the real server: same cells and timestamps on both keys, failures named,
+ * the race.
+ */
 @Tag("e2e")
 class DualWriterIT {
   private static final KeyLayout V1 = Layouts.shipped("telemetry-v1");
@@ -55,7 +57,8 @@ class DualWriterIT {
     }
     long stamp = 1_700_000_000_123L;
     List<Telemetry.Reading> rows = Telemetry.day(200, 10, 11);
-    try (DualWriter w = DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).clock(() -> stamp).build();
+    try (DualWriter w =
+            DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).clock(() -> stamp).build();
         LayoutReader r1 = LayoutReader.open(conn, v1, V1);
         LayoutReader r2 = LayoutReader.open(conn, v2, V2)) {
       for (Telemetry.Reading r : rows) {
@@ -67,7 +70,9 @@ class DualWriterIT {
         Cell b = r2.get(r.fields()).orElseThrow().rawCells()[0];
         assertEquals(stamp, a.getTimestamp());
         assertEquals(stamp, b.getTimestamp());
-        assertArrayEquals(Bytes.toBytes(r.value()), Bytes.copy(b.getValueArray(), b.getValueOffset(), b.getValueLength()));
+        assertArrayEquals(
+            Bytes.toBytes(r.value()),
+            Bytes.copy(b.getValueArray(), b.getValueOffset(), b.getValueLength()));
       }
       Telemetry.Reading gone = rows.get(17);
       w.delete(gone.fields(), stamp + 1);
@@ -85,8 +90,10 @@ class DualWriterIT {
     try (Admin admin = conn.getAdmin()) {
       Telemetry.createV1(admin, v1);
       // the injected failure: the new table lacks family d, so the server rejects every put to it
-      admin.createTable(TableDescriptorBuilder.newBuilder(v2)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of("x")).build());
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(v2)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("x"))
+              .build());
     }
     List<Telemetry.Reading> rows = Telemetry.day(3, 3, 5);
     DualWriter w = DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).build();
@@ -95,10 +102,14 @@ class DualWriterIT {
     }
     DualWriteException e = assertThrows(DualWriteException.class, w::flush);
     assertEquals(3, e.failures().size());
-    assertTrue(e.getMessage().startsWith("Cannot dual-write 3 mutations: " + v2.getNameAsString() + " row "),
+    assertTrue(
+        e.getMessage()
+            .startsWith("Cannot dual-write 3 mutations: " + v2.getNameAsString() + " row "),
         e.getMessage());
     for (Telemetry.Reading r : rows) {
-      assertTrue(e.getMessage().contains("ts=" + r.ts() + ", deviceId=" + Hex.of(r.deviceId())), e.getMessage());
+      assertTrue(
+          e.getMessage().contains("ts=" + r.ts() + ", deviceId=" + Hex.of(r.deviceId())),
+          e.getMessage());
       assertTrue(e.getMessage().contains(Hex.of(V2.encode(r.fields()))), e.getMessage());
     }
     assertTrue(e.failures().stream().allMatch(f -> f.table().equals(v2.getNameAsString())));
@@ -106,10 +117,11 @@ class DualWriterIT {
   }
 
   /**
-   * The backfill copies a snapshot cell with its own timestamp and bulk-loads it, possibly after the dual writer
-   * updated the same row. An update stamped by the writer (now, newer than any snapshot cell) survives the load; an
-   * update that reuses the old cell's timestamp does not: HBase gives the bulk-loaded file the newer sequence id, so
-   * on a timestamp tie the backfill's stale value wins. That is why the writer stamps updates itself.
+   * The backfill copies a snapshot cell with its own timestamp and bulk-loads it, possibly after
+   * the dual writer updated the same row. An update stamped by the writer (now, newer than any
+   * snapshot cell) survives the load; an update that reuses the old cell's timestamp does not:
+   * HBase gives the bulk-loaded file the newer sequence id, so on a timestamp tie the backfill's
+   * stale value wins. That is why the writer stamps updates itself.
    */
   @Test
   void aDualWriteRacingTheBackfillKeepsTheNewerCell() throws Exception {
@@ -123,30 +135,40 @@ class DualWriterIT {
     Telemetry.Reading b = new Telemetry.Reading(T0 + 2_000, Telemetry.deviceId(2), 2);
     try (DualWriter w = DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).build();
         LayoutReader r2 = LayoutReader.open(conn, v2, V2)) {
-      // the updates arrive during the backfill: a stamped by the writer, b with its event time as timestamp
+      // the updates arrive during the backfill: a stamped by the writer, b with its event time as
+      // timestamp
       w.mutate(a.fields(), List.of(Column.of(D, V, Bytes.toBytes("updated"))));
       w.mutate(b.fields(), List.of(Column.at(D, V, b.ts(), Bytes.toBytes("updated"))));
       w.flush();
       // then the backfill loads the snapshot's (older) cells of both rows, under their new keys
-      bulkLoad(v2, List.of(
-          new KeyValue(V2.encode(a.fields()), D, V, a.ts(), Bytes.toBytes("snapshot")),
-          new KeyValue(V2.encode(b.fields()), D, V, b.ts(), Bytes.toBytes("snapshot"))));
+      bulkLoad(
+          v2,
+          List.of(
+              new KeyValue(V2.encode(a.fields()), D, V, a.ts(), Bytes.toBytes("snapshot")),
+              new KeyValue(V2.encode(b.fields()), D, V, b.ts(), Bytes.toBytes("snapshot"))));
       assertEquals("updated", Bytes.toString(r2.get(a.fields()).orElseThrow().getValue(D, V)));
-      assertEquals("snapshot", Bytes.toString(r2.get(b.fields()).orElseThrow().getValue(D, V)),
+      assertEquals(
+          "snapshot",
+          Bytes.toString(r2.get(b.fields()).orElseThrow().getValue(D, V)),
           "control: on a timestamp tie the later bulk load wins");
     }
   }
 
-  /** Writes the cells (any order) to one HFile and bulk-loads it, as the backfill's load step does. */
+  /**
+   * Writes the cells (any order) to one HFile and bulk-loads it, as the backfill's load step does.
+   */
   private static void bulkLoad(TableName table, List<KeyValue> cells) throws Exception {
     Configuration conf = ClientHBase.conf();
-    java.nio.file.Path dir = Layouts.home().resolve("target/test-run-client/bulk-" + table.getNameAsString());
+    java.nio.file.Path dir =
+        Layouts.home().resolve("target/test-run-client/bulk-" + table.getNameAsString());
     Files.createDirectories(dir.resolve("d"));
     FileSystem fs = FileSystem.getLocal(conf);
     List<KeyValue> sorted = cells.stream().sorted(KeyValue.COMPARATOR).toList();
-    try (HFile.Writer w = HFile.getWriterFactory(conf, new CacheConfig(conf))
-        .withPath(fs, new Path(dir.resolve("d/cells").toUri())).withFileContext(new HFileContextBuilder().build())
-        .create()) {
+    try (HFile.Writer w =
+        HFile.getWriterFactory(conf, new CacheConfig(conf))
+            .withPath(fs, new Path(dir.resolve("d/cells").toUri()))
+            .withFileContext(new HFileContextBuilder().build())
+            .create()) {
       for (KeyValue kv : sorted) {
         w.append(kv);
       }

@@ -22,7 +22,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The hash-prefix layout (events-v2): one user's events are one range, newest first, on a 4-region table. */
+/**
+ * The hash-prefix layout (events-v2): one user's events are one range, newest first, on a 4-region
+ * table.
+ */
 @Tag("e2e")
 class EntityReadIT {
   private static final KeyLayout EVENTS = Layouts.shipped("events-v2");
@@ -35,8 +38,11 @@ class EntityReadIT {
   static void writeEvents() throws Exception {
     table = ClientHBase.uniqueTable("events");
     try (Admin admin = ClientHBase.connection().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(table).setColumnFamily(ColumnFamilyDescriptorBuilder.of("e"))
-          .build(), EVENTS.splitPoints(4).toArray(new byte[0][]));
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(table)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("e"))
+              .build(),
+          EVENTS.splitPoints(4).toArray(new byte[0][]));
     }
     Random rnd = new Random(5);
     events = new ArrayList<>();
@@ -45,8 +51,9 @@ class EntityReadIT {
       int u = rnd.nextInt(USERS.size());
       long ts = T0 + rnd.nextInt(86_400) * 1_000L;
       events.add(new long[] {u, ts});
-      puts.add(new Put(EVENTS.encode(Map.of("userId", USERS.get(u), "ts", ts)))
-          .addColumn(Bytes.toBytes("e"), Bytes.toBytes("n"), ts, Bytes.toBytes(i)));
+      puts.add(
+          new Put(EVENTS.encode(Map.of("userId", USERS.get(u), "ts", ts)))
+              .addColumn(Bytes.toBytes("e"), Bytes.toBytes("n"), ts, Bytes.toBytes(i)));
     }
     try (Table t = ClientHBase.connection().getTable(table)) {
       t.put(puts);
@@ -60,20 +67,27 @@ class EntityReadIT {
         List<Long> newestFirst = times(u, T0, T0 + 86_400_000L);
         Collections.sort(newestFirst, Collections.reverseOrder());
         ReadQuery all = ReadQuery.builder().where("userId", USERS.get(u)).build();
-        assertEquals(dedup(newestFirst), times(reader.scan(all)), USERS.get(u) + " (ab must not see abc's events)");
+        assertEquals(
+            dedup(newestFirst),
+            times(reader.scan(all)),
+            USERS.get(u) + " (ab must not see abc's events)");
 
         List<Long> oldestFirst = new ArrayList<>(dedup(newestFirst));
         Collections.reverse(oldestFirst);
-        List<Result> firstThree = reader.scan(ReadQuery.builder().where("userId", USERS.get(u)).reverse(true).limit(3)
-            .build());
+        List<Result> firstThree =
+            reader.scan(
+                ReadQuery.builder().where("userId", USERS.get(u)).reverse(true).limit(3).build());
         assertEquals(oldestFirst.subList(0, Math.min(3, oldestFirst.size())), times(firstThree));
 
         long from = T0 + 6 * Telemetry.HOUR;
         long to = T0 + 12 * Telemetry.HOUR;
         List<Long> window = times(u, from, to);
         Collections.sort(window, Collections.reverseOrder());
-        assertEquals(dedup(window), times(reader.scan(ReadQuery.builder().where("userId", USERS.get(u))
-            .window(from, to).build())));
+        assertEquals(
+            dedup(window),
+            times(
+                reader.scan(
+                    ReadQuery.builder().where("userId", USERS.get(u)).window(from, to).build())));
       }
       assertThrows(UnsupportedReadException.class, () -> reader.scan(ReadQuery.window(T0, T0 + 1)));
     }

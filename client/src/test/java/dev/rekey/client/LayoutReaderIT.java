@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reader against the real server: a salted table with three regions per bucket (48 regions, 16 buckets) and the
- * legacy one-region table, both written through the dual writer.
+ * The reader against the real server: a salted table with three regions per bucket (48 regions, 16
+ * buckets) and the legacy one-region table, both written through the dual writer.
  */
 @Tag("e2e")
 class LayoutReaderIT {
@@ -76,11 +76,12 @@ class LayoutReaderIT {
     for (int i = 0; i < 60; i++) {
       long from = T0 - HOUR + (long) (rnd.nextDouble() * (DAY + 2 * HOUR));
       long to = from + (long) (rnd.nextDouble() * 6 * HOUR);
-      int limit = switch (rnd.nextInt(3)) {
-        case 0 -> 0;
-        case 1 -> 1 + rnd.nextInt(5);
-        default -> 1 + rnd.nextInt(300);
-      };
+      int limit =
+          switch (rnd.nextInt(3)) {
+            case 0 -> 0;
+            case 1 -> 1 + rnd.nextInt(5);
+            default -> 1 + rnd.nextInt(300);
+          };
       boolean reverse = rnd.nextBoolean();
       ReadQuery q = ReadQuery.builder().window(from, to).limit(limit).reverse(reverse).build();
       List<String> expected = expected(from, to, limit, reverse);
@@ -110,7 +111,8 @@ class LayoutReaderIT {
       Telemetry.Reading r = readings.get(rnd.nextInt(readings.size()));
       Result row = newReader.get(r.fields()).orElseThrow();
       assertEquals(r.value(), Bytes.toLong(row.getValue(Telemetry.D, Telemetry.V)));
-      assertEquals(r.ts(), row.rawCells()[0].getTimestamp(), "the cell keeps the explicit timestamp");
+      assertEquals(
+          r.ts(), row.rawCells()[0].getTimestamp(), "the cell keeps the explicit timestamp");
     }
     assertTrue(newReader.get(Map.of("ts", T0 - 1, "deviceId", new byte[16])).isEmpty());
   }
@@ -129,18 +131,25 @@ class LayoutReaderIT {
     try (Admin admin = ClientHBase.connection().getAdmin();
         Connection conn = ConnectionFactory.createConnection(fast);
         LayoutReader reader = LayoutReader.open(conn, v2, V2)) {
-      RegionInfo region = admin.getRegions(v2).stream()
-          .filter(r -> r.containsRow(inside)).findFirst().orElseThrow();
+      RegionInfo region =
+          admin.getRegions(v2).stream()
+              .filter(r -> r.containsRow(inside))
+              .findFirst()
+              .orElseThrow();
       admin.unassign(region.getRegionName());
       try {
         // the window lies inside the offline region: the bucket's scan fails as it opens
-        BucketReadException atOpen = assertThrows(BucketReadException.class,
-            () -> reader.scan(ReadQuery.window(T0 + 20 * HOUR, T0 + 21 * HOUR)));
+        BucketReadException atOpen =
+            assertThrows(
+                BucketReadException.class,
+                () -> reader.scan(ReadQuery.window(T0 + 20 * HOUR, T0 + 21 * HOUR)));
         assertEquals(5, atOpen.bucket());
-        assertTrue(atOpen.getMessage().startsWith("Cannot read " + v2.getNameAsString() + " bucket 5 [05"),
+        assertTrue(
+            atOpen.getMessage().startsWith("Cannot read " + v2.getNameAsString() + " bucket 5 [05"),
             atOpen.getMessage());
 
-        // the whole day: bucket 5's first regions are online, its last is not; whether the failure surfaces before
+        // the whole day: bucket 5's first regions are online, its last is not; whether the failure
+        // surfaces before
         // the first row or after some, the read fails and never ends early as if it were complete
         int before = 0;
         BucketReadException midway = null;
@@ -160,8 +169,10 @@ class LayoutReaderIT {
         admin.assign(region.getRegionName());
       }
     }
-    assertEquals(expected(T0 + 20 * HOUR, T0 + 21 * HOUR, 0, false),
-        natural(newReader.scan(ReadQuery.window(T0 + 20 * HOUR, T0 + 21 * HOUR)), 1), "readable again once assigned");
+    assertEquals(
+        expected(T0 + 20 * HOUR, T0 + 21 * HOUR, 0, false),
+        natural(newReader.scan(ReadQuery.window(T0 + 20 * HOUR, T0 + 21 * HOUR)), 1),
+        "readable again once assigned");
   }
 
   private static ReadQuery q(long from, int limit, boolean reverse) {

@@ -5,8 +5,7 @@ import java.nio.file.Path;
 
 /** The shipped layouts (conf/layouts), found through rekey.home as surefire/failsafe set it. */
 final class Layouts {
-  private Layouts() {
-  }
+  private Layouts() {}
 
   static Path home() {
     return Path.of(System.getProperty("rekey.home", "..")).toAbsolutePath().normalize();

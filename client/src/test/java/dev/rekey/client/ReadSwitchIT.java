@@ -2,7 +2,6 @@ package dev.rekey.client;
 
 import static dev.rekey.client.Telemetry.D;
 import static dev.rekey.client.Telemetry.HOUR;
-import static dev.rekey.client.Telemetry.T0;
 import static dev.rekey.client.Telemetry.V;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,12 +50,16 @@ class ReadSwitchIT {
     }
     Telemetry.Reading same = rows.get(300);
     long from = Math.min(missing.ts(), changed.ts()) - HOUR;
-    ReadQuery window = ReadQuery.window(from, from + 2 * HOUR + Math.abs(changed.ts() - missing.ts()));
+    ReadQuery window =
+        ReadQuery.window(from, from + 2 * HOUR + Math.abs(changed.ts() - missing.ts()));
 
     try (LayoutReader oldReader = LayoutReader.open(conn, v1, V1);
         LayoutReader newReader = LayoutReader.open(conn, v2, V2)) {
       ReadSwitch reads = new ReadSwitch(oldReader, newReader, ReadSwitch.Mode.SHADOW);
-      assertEquals(changed.value(), value(reads.get(changed.fields()).orElseThrow()), "SHADOW serves the old table");
+      assertEquals(
+          changed.value(),
+          value(reads.get(changed.fields()).orElseThrow()),
+          "SHADOW serves the old table");
       assertTrue(reads.get(missing.fields()).isPresent(), "SHADOW serves the old table");
       reads.get(same.fields());
       List<org.apache.hadoop.hbase.client.Result> served = reads.scan(window);
@@ -70,11 +73,18 @@ class ReadSwitchIT {
       assertEquals(0, s.shadowErrors());
       String deviceChanged = "deviceId=" + Hex.of(changed.deviceId());
       String deviceMissing = "deviceId=" + Hex.of(missing.deviceId());
-      assertTrue(s.samples().stream().anyMatch(x -> x.contains(deviceChanged) && x.contains("cells differ")), s.samples().toString());
-      assertTrue(s.samples().stream().anyMatch(x -> x.contains(deviceMissing) && x.contains("only in old")), s.samples().toString());
+      assertTrue(
+          s.samples().stream()
+              .anyMatch(x -> x.contains(deviceChanged) && x.contains("cells differ")),
+          s.samples().toString());
+      assertTrue(
+          s.samples().stream()
+              .anyMatch(x -> x.contains(deviceMissing) && x.contains("only in old")),
+          s.samples().toString());
 
       reads.mode(ReadSwitch.Mode.NEW);
-      assertEquals(-1L, value(reads.get(changed.fields()).orElseThrow()), "NEW serves the new table");
+      assertEquals(
+          -1L, value(reads.get(changed.fields()).orElseThrow()), "NEW serves the new table");
       assertTrue(reads.get(missing.fields()).isEmpty());
       assertEquals(4, reads.stats().shadowReads(), "NEW reads only the new table");
 

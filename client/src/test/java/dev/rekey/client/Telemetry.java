@@ -17,7 +17,10 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
-/** Synthetic telemetry rows (layouts telemetry-v1 and telemetry-v2) and the tables the client ITs read. */
+/**
+ * Synthetic telemetry rows (layouts telemetry-v1 and telemetry-v2) and the tables the client ITs
+ * read.
+ */
 final class Telemetry {
   static final long T0 = 1_764_374_400_000L; // 2025-11-29T00:00Z
   static final long DAY = 86_400_000L;
@@ -41,8 +44,7 @@ final class Telemetry {
     }
   }
 
-  private Telemetry() {
-  }
+  private Telemetry() {}
 
   /** n readings over one day from the given number of devices, in random times (seeded). */
   static List<Reading> day(int n, int devices, long seed) {
@@ -56,7 +58,8 @@ final class Telemetry {
     out.sort(Comparator.comparing(Reading::natural, Arrays::compareUnsigned));
     List<Reading> unique = new ArrayList<>();
     for (Reading r : out) {
-      if (unique.isEmpty() || !Arrays.equals(unique.get(unique.size() - 1).natural(), r.natural())) {
+      if (unique.isEmpty()
+          || !Arrays.equals(unique.get(unique.size() - 1).natural(), r.natural())) {
         unique.add(r);
       }
     }
@@ -65,19 +68,24 @@ final class Telemetry {
 
   static byte[] deviceId(int i) {
     try {
-      return MessageDigest.getInstance("MD5").digest(("device-" + i).getBytes(StandardCharsets.UTF_8));
+      return MessageDigest.getInstance("MD5")
+          .digest(("device-" + i).getBytes(StandardCharsets.UTF_8));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
   }
 
   static void createV1(Admin admin, TableName t) throws IOException {
-    admin.createTable(TableDescriptorBuilder.newBuilder(t).setColumnFamily(ColumnFamilyDescriptorBuilder.of(D)).build());
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(t)
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of(D))
+            .build());
   }
 
   /**
-   * The salted table pre-split on its 16 salt bytes and, inside every bucket, at each of {@code perBucket - 1} times
-   * of the day: more regions than buckets, so one bucket's scan crosses regions.
+   * The salted table pre-split on its 16 salt bytes and, inside every bucket, at each of {@code
+   * perBucket - 1} times of the day: more regions than buckets, so one bucket's scan crosses
+   * regions.
    */
   static void createV2(Admin admin, TableName t, KeyLayout v2, int perBucket) throws IOException {
     List<byte[]> splits = new ArrayList<>();
@@ -89,7 +97,10 @@ final class Telemetry {
         splits.add(Bytes.add(new byte[] {(byte) b}, Bytes.toBytes(T0 + k * DAY / perBucket)));
       }
     }
-    admin.createTable(TableDescriptorBuilder.newBuilder(t).setColumnFamily(ColumnFamilyDescriptorBuilder.of(D)).build(),
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(t)
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of(D))
+            .build(),
         splits.toArray(new byte[0][]));
   }
 }

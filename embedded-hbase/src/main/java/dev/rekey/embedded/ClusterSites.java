@@ -5,9 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The site files of the pseudo-distributed cluster, as pure functions of its directory and the ports chosen at
- * start: core-site (HDFS), hdfs-site, hbase-site (servers and clients), yarn-site and capacity-scheduler.
- * Everything binds to 127.0.0.1; web UIs that nothing here reads are off, the rest are on free ports.
+ * The site files of the pseudo-distributed cluster, as pure functions of its directory and the
+ * ports chosen at start: core-site (HDFS), hdfs-site, hbase-site (servers and clients), yarn-site
+ * and capacity-scheduler. Everything binds to 127.0.0.1; web UIs that nothing here reads are off,
+ * the rest are on free ports.
  */
 final class ClusterSites {
   static final String HOST = "127.0.0.1";
@@ -36,7 +37,9 @@ final class ClusterSites {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("fs.defaultFS", defaultFs());
     p.put("hadoop.tmp.dir", dir.resolve("data/tmp").toString());
-    return SiteXml.of("HDFS of the rekey pseudo-distributed cluster (written at start; ports change per start)", p);
+    return SiteXml.of(
+        "HDFS of the rekey pseudo-distributed cluster (written at start; ports change per start)",
+        p);
   }
 
   String hdfsSite() {
@@ -78,7 +81,8 @@ final class ClusterSites {
   String hbaseServerSite() {
     Map<String, String> p = hbaseCommon();
     p.put("hbase.tmp.dir", dir.resolve("data/hbase-tmp").toString());
-    // a RegionServer killed with -9 is declared dead when its session expires: 10 s, not the default 90 s
+    // a RegionServer killed with -9 is declared dead when its session expires: 10 s, not the
+    // default 90 s
     p.put("zookeeper.session.timeout", "10000");
     p.put("hbase.master.hostname", HOST);
     p.put("hbase.regionserver.hostname", HOST);
@@ -87,7 +91,8 @@ final class ClusterSites {
     p.put("hbase.master.port", Integer.toString(ports.get("hbase.master")));
     p.put("hbase.master.info.port", "-1");
     p.put("hbase.regionserver.info.port", "-1");
-    // both RegionServers before the first assignment, so meta and new tables spread over two servers
+    // both RegionServers before the first assignment, so meta and new tables spread over two
+    // servers
     p.put("hbase.master.wait.on.regionservers.mintostart", "2");
     p.put("hbase.master.wait.on.regionservers.timeout", "500");
     p.put("hbase.master.wait.on.regionservers.interval", "100");
@@ -98,20 +103,25 @@ final class ClusterSites {
     p.put("hbase.master.balancer.stochastic.runMaxSteps", "false");
     p.put("hbase.normalizer.period", "86400000");
     p.put("hbase.regionserver.global.memstore.size", "0.3");
-    return SiteXml.of("HBase servers of the rekey pseudo-distributed cluster (RegionServer ports are set on their command lines)", p);
+    return SiteXml.of(
+        "HBase servers of the rekey pseudo-distributed cluster (RegionServer ports are set on their command lines)",
+        p);
   }
 
   /** The client config printed by {@code cluster status}: pass it to jobs with --hbase-site. */
   String hbaseClientSite() {
     Map<String, String> p = hbaseCommon();
-    // seed 003: operation timeout > rpc timeout x retries; rpc >= 5 s, retries >= 5. The 1 s pause makes the
+    // seed 003: operation timeout > rpc timeout x retries; rpc >= 5 s, retries >= 5. The 1 s pause
+    // makes the
     // retries span ~20 s, long enough for a dead RegionServer's regions to be reassigned.
     p.put("hbase.rpc.timeout", "20000");
     p.put("hbase.client.retries.number", "5");
     p.put("hbase.client.pause", "1000");
     p.put("hbase.client.operation.timeout", "120000");
     p.put("hbase.client.scanner.timeout.period", "60000");
-    return SiteXml.of("Client config of the rekey pseudo-distributed cluster: pass it to jobs with the hbase-site option", p);
+    return SiteXml.of(
+        "Client config of the rekey pseudo-distributed cluster: pass it to jobs with the hbase-site option",
+        p);
   }
 
   String yarnSite(int nodeMemoryMb, int nodeVcores) {
@@ -135,7 +145,8 @@ final class ClusterSites {
     p.put("yarn.scheduler.minimum-allocation-mb", "128");
     p.put("yarn.scheduler.maximum-allocation-mb", Integer.toString(nodeMemoryMb));
     p.put("yarn.scheduler.maximum-allocation-vcores", Integer.toString(nodeVcores));
-    // JVM virtual memory is far above its heap; a shared dev machine's disk may be fuller than YARN's 90 %
+    // JVM virtual memory is far above its heap; a shared dev machine's disk may be fuller than
+    // YARN's 90 %
     p.put("yarn.nodemanager.vmem-check-enabled", "false");
     p.put("yarn.nodemanager.pmem-check-enabled", "false");
     p.put("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "99.0");
@@ -158,9 +169,15 @@ final class ClusterSites {
   String zooCfg() {
     return "# ZooKeeper of the rekey pseudo-distributed cluster\n"
         + "tickTime=1000\n"
-        + "dataDir=" + dir.resolve("data/zookeeper") + "\n"
-        + "clientPort=" + ports.get("zookeeper") + "\n"
-        + "clientPortAddress=" + HOST + "\n"
+        + "dataDir="
+        + dir.resolve("data/zookeeper")
+        + "\n"
+        + "clientPort="
+        + ports.get("zookeeper")
+        + "\n"
+        + "clientPortAddress="
+        + HOST
+        + "\n"
         + "maxClientCnxns=200\n"
         + "admin.enableServer=false\n";
   }

@@ -21,22 +21,29 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * A real standalone HBase server process (HMaster with its RegionServer and ZooKeeper in one JVM), rooted in a
- * run directory on the local filesystem and bound to 127.0.0.1 on free ports chosen at start.
+ * A real standalone HBase server process (HMaster with its RegionServer and ZooKeeper in one JVM),
+ * rooted in a run directory on the local filesystem and bound to 127.0.0.1 on free ports chosen at
+ * start.
  *
- * <p>Run directory layout: {@code conf/} (server hbase-site.xml + log4j2), {@code client/hbase-site.xml} (what
- * clients load), {@code ports.properties}, {@code hbase.pid}, {@code logs/hbase.log}, {@code data/}.
+ * <p>Run directory layout: {@code conf/} (server hbase-site.xml + log4j2), {@code
+ * client/hbase-site.xml} (what clients load), {@code ports.properties}, {@code hbase.pid}, {@code
+ * logs/hbase.log}, {@code data/}.
  *
- * <p>The server runs in its own session ({@code setsid}) so that it outlives the command that started it and a
- * Ctrl-C of that command does not reach it. Start and stop are serialised by a file lock, so two starts never
- * start two servers.
+ * <p>The server runs in its own session ({@code setsid}) so that it outlives the command that
+ * started it and a Ctrl-C of that command does not reach it. Start and stop are serialised by a
+ * file lock, so two starts never start two servers.
  */
 public final class EmbeddedHBase {
   static final String READY_LINE = "Master has completed initialization";
   static final String MAIN_CLASS = "org.apache.hadoop.hbase.master.HMaster";
-  /** "java.io.IOException: why", "Caused by: ...": the lines of a stack trace that say what went wrong */
+
+  /**
+   * "java.io.IOException: why", "Caused by: ...": the lines of a stack trace that say what went
+   * wrong
+   */
   private static final java.util.regex.Pattern EXCEPTION_LINE =
-      java.util.regex.Pattern.compile("^(Caused by: |Exception in thread )?[\\w.$]+(Exception|Error)(: |$)");
+      java.util.regex.Pattern.compile(
+          "^(Caused by: |Exception in thread )?[\\w.$]+(Exception|Error)(: |$)");
 
   private final Path runDir;
   private final Consumer<String> out;
@@ -46,14 +53,20 @@ public final class EmbeddedHBase {
     this(runDir, out, List.of());
   }
 
-  /** @param serverArgs extra HMaster generic options, e.g. {@code -D key=value}, that override the site file */
+  /**
+   * @param serverArgs extra HMaster generic options, e.g. {@code -D key=value}, that override the
+   *     site file
+   */
   public EmbeddedHBase(Path runDir, Consumer<String> out, List<String> serverArgs) {
     this.runDir = runDir.toAbsolutePath().normalize();
     this.out = out;
     this.serverArgs = List.copyOf(serverArgs);
   }
 
-  /** The run directory used when none is given: $REKEY_RUN_DIR, else {@code <rekey home>/.rekey/hbase}. */
+  /**
+   * The run directory used when none is given: $REKEY_RUN_DIR, else {@code <rekey
+   * home>/.rekey/hbase}.
+   */
   public static Path defaultRunDir() {
     String env = System.getenv("REKEY_RUN_DIR");
     if (env != null && !env.isBlank()) {
@@ -76,7 +89,10 @@ public final class EmbeddedHBase {
     return runDir.resolve("logs").resolve("hbase.log");
   }
 
-  /** The server's process if it is running (the pid file names a live HMaster of this run directory). */
+  /**
+   * The server's process if it is running (the pid file names a live HMaster of this run
+   * directory).
+   */
   public Optional<ProcessHandle> runningProcess() {
     Path pidFile = runDir.resolve("hbase.pid");
     if (!Files.exists(pidFile)) {
@@ -94,9 +110,10 @@ public final class EmbeddedHBase {
     // A recycled pid must not be mistaken for our server: check its command line.
     Path cmdline = Path.of("/proc", Long.toString(p.pid()), "cmdline");
     try {
-      String cmd = Files.exists(cmdline)
-          ? new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).replace('\0', ' ')
-          : p.info().commandLine().orElse("");
+      String cmd =
+          Files.exists(cmdline)
+              ? new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).replace('\0', ' ')
+              : p.info().commandLine().orElse("");
       return cmd.contains(MAIN_CLASS) && cmd.contains(runDir.toString());
     } catch (IOException e) {
       return false;
@@ -111,26 +128,32 @@ public final class EmbeddedHBase {
     Properties p = new Properties();
     try (InputStream in = Files.newInputStream(f)) {
       p.load(in);
-      return Optional.of(new Ports(Integer.parseInt(p.getProperty("zookeeper")),
-          Integer.parseInt(p.getProperty("master")), Integer.parseInt(p.getProperty("regionserver"))));
+      return Optional.of(
+          new Ports(
+              Integer.parseInt(p.getProperty("zookeeper")),
+              Integer.parseInt(p.getProperty("master")),
+              Integer.parseInt(p.getProperty("regionserver"))));
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
   }
 
   /**
-   * Starts the server unless it is already running, and waits until the master has completed initialisation.
+   * Starts the server unless it is already running, and waits until the master has completed
+   * initialisation.
    *
    * @return true if this call started it, false if it was already running
-   * @throws EmbeddedHBaseException with the reason from the server log when it fails to start in time
+   * @throws EmbeddedHBaseException with the reason from the server log when it fails to start in
+   *     time
    */
   public boolean start(Duration timeout) {
     return start(timeout, false);
   }
 
   /**
-   * Like {@link #start}, but a server this call starts has no tables, snapshots or staged files from earlier runs:
-   * for test runs, whose uniquely named tables would otherwise pile up run after run towards the region limit.
+   * Like {@link #start}, but a server this call starts has no tables, snapshots or staged files
+   * from earlier runs: for test runs, whose uniquely named tables would otherwise pile up run after
+   * run towards the region limit.
    */
   public boolean startEmpty(Duration timeout) {
     return start(timeout, true);
@@ -139,11 +162,14 @@ public final class EmbeddedHBase {
   private boolean start(Duration timeout, boolean empty) {
     try {
       Files.createDirectories(runDir);
-      try (FileChannel ch = FileChannel.open(runDir.resolve(".lock"), StandardOpenOption.CREATE,
-          StandardOpenOption.WRITE); FileLock ignored = ch.lock()) {
+      try (FileChannel ch =
+              FileChannel.open(
+                  runDir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock ignored = ch.lock()) {
         Optional<ProcessHandle> running = runningProcess();
         if (running.isPresent()) {
-          out.accept("HBase is already running (pid " + running.get().pid() + ", run dir " + runDir + ")");
+          out.accept(
+              "HBase is already running (pid " + running.get().pid() + ", run dir " + runDir + ")");
           return false;
         }
         if (empty) {
@@ -153,14 +179,20 @@ public final class EmbeddedHBase {
         return true;
       }
     } catch (IOException e) {
-      throw new EmbeddedHBaseException("Cannot start embedded HBase in " + runDir + ": " + e
-          + ". Check that the run directory is writable, or remove it to start from scratch.");
+      throw new EmbeddedHBaseException(
+          "Cannot start embedded HBase in "
+              + runDir
+              + ": "
+              + e
+              + ". Check that the run directory is writable, or remove it to start from scratch.");
     }
   }
 
   private void launch(Duration timeout) throws IOException {
-    // A previous server that died (kill -9, reboot) leaves ZooKeeper state whose sessions would make the new
-    // master wait for them to expire. Standalone ZooKeeper holds nothing HBase cannot rebuild: start it clean.
+    // A previous server that died (kill -9, reboot) leaves ZooKeeper state whose sessions would
+    // make the new
+    // master wait for them to expire. Standalone ZooKeeper holds nothing HBase cannot rebuild:
+    // start it clean.
     deleteTree(runDir.resolve("data").resolve("zookeeper"));
     Files.deleteIfExists(runDir.resolve("hbase.pid"));
     for (String d : List.of("conf", "client", "logs", "data/hbase", "data/tmp", "data/staging")) {
@@ -168,11 +200,12 @@ public final class EmbeddedHBase {
     }
     int[] free = freePorts(3);
     Ports ports = new Ports(free[0], free[1], free[2]);
-    String site = resource("hbase-site.template.xml")
-        .replace("@RUN_DIR@", runDir.toString())
-        .replace("@ZK_PORT@", Integer.toString(ports.zookeeper()))
-        .replace("@MASTER_PORT@", Integer.toString(ports.master()))
-        .replace("@RS_PORT@", Integer.toString(ports.regionServer()));
+    String site =
+        resource("hbase-site.template.xml")
+            .replace("@RUN_DIR@", runDir.toString())
+            .replace("@ZK_PORT@", Integer.toString(ports.zookeeper()))
+            .replace("@MASTER_PORT@", Integer.toString(ports.master()))
+            .replace("@RS_PORT@", Integer.toString(ports.regionServer()));
     Files.writeString(runDir.resolve("conf/hbase-site.xml"), site);
     Files.writeString(runDir.resolve("conf/log4j2.properties"), resource("log4j2.properties"));
     Files.writeString(clientSite(), clientSiteXml(ports));
@@ -193,12 +226,18 @@ public final class EmbeddedHBase {
     cmd.add(MAIN_CLASS);
     cmd.addAll(serverArgs);
     cmd.add("start");
-    ProcessBuilder pb = new ProcessBuilder(cmd)
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(runDir.resolve("logs/hbase.out").toFile()))
-        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(
+                ProcessBuilder.Redirect.appendTo(runDir.resolve("logs/hbase.out").toFile()))
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     long t0 = System.nanoTime();
-    out.accept("Starting HBase (standalone, 127.0.0.1, ZooKeeper port " + ports.zookeeper() + ") in " + runDir);
+    out.accept(
+        "Starting HBase (standalone, 127.0.0.1, ZooKeeper port "
+            + ports.zookeeper()
+            + ") in "
+            + runDir);
     Process proc = pb.start();
     Files.writeString(runDir.resolve("hbase.pid"), Long.toString(proc.pid()));
 
@@ -206,16 +245,26 @@ public final class EmbeddedHBase {
     while (System.nanoTime() < deadline) {
       if (!proc.isAlive()) {
         Files.deleteIfExists(runDir.resolve("hbase.pid"));
-        throw new EmbeddedHBaseException("HBase exited during start-up (exit code " + proc.exitValue() + "). "
-            + reasonFromLog() + "\nFull log: " + logFile() + " and " + runDir.resolve("logs/hbase.out"));
+        throw new EmbeddedHBaseException(
+            "HBase exited during start-up (exit code "
+                + proc.exitValue()
+                + "). "
+                + reasonFromLog()
+                + "\nFull log: "
+                + logFile()
+                + " and "
+                + runDir.resolve("logs/hbase.out"));
       }
       if (logContains(READY_LINE)) {
-        out.accept(String.format("HBase is up in %.1f s (pid %d). Client config: %s",
-            (System.nanoTime() - t0) / 1e9, proc.pid(), clientSite()));
+        out.accept(
+            String.format(
+                "HBase is up in %.1f s (pid %d). Client config: %s",
+                (System.nanoTime() - t0) / 1e9, proc.pid(), clientSite()));
         return;
       }
       try {
-        proc.waitFor(250, java.util.concurrent.TimeUnit.MILLISECONDS); // wakes early if the server dies
+        proc.waitFor(
+            250, java.util.concurrent.TimeUnit.MILLISECONDS); // wakes early if the server dies
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new EmbeddedHBaseException("Interrupted while waiting for HBase to start");
@@ -223,21 +272,28 @@ public final class EmbeddedHBase {
     }
     proc.destroyForcibly();
     Files.deleteIfExists(runDir.resolve("hbase.pid"));
-    throw new EmbeddedHBaseException("HBase did not finish starting within " + timeout.toSeconds() + " s. "
-        + reasonFromLog() + "\nFull log: " + logFile());
+    throw new EmbeddedHBaseException(
+        "HBase did not finish starting within "
+            + timeout.toSeconds()
+            + " s. "
+            + reasonFromLog()
+            + "\nFull log: "
+            + logFile());
   }
 
   /**
-   * Stops the server cleanly ({@code HMaster stop --shutDownCluster}), escalating to SIGTERM and then SIGKILL if
-   * it does not exit in time. A stopped server is a no-op.
+   * Stops the server cleanly ({@code HMaster stop --shutDownCluster}), escalating to SIGTERM and
+   * then SIGKILL if it does not exit in time. A stopped server is a no-op.
    *
    * @return true if a running server was stopped
    */
   public boolean stop(Duration timeout) {
     try {
       Files.createDirectories(runDir);
-      try (FileChannel ch = FileChannel.open(runDir.resolve(".lock"), StandardOpenOption.CREATE,
-          StandardOpenOption.WRITE); FileLock ignored = ch.lock()) {
+      try (FileChannel ch =
+              FileChannel.open(
+                  runDir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock ignored = ch.lock()) {
         Optional<ProcessHandle> running = runningProcess();
         if (running.isEmpty()) {
           out.accept("HBase is not running (run dir " + runDir + ")");
@@ -248,9 +304,12 @@ public final class EmbeddedHBase {
         out.accept("Stopping HBase (pid " + server.pid() + ")");
         List<String> cmd = new ArrayList<>(javaCommand("-Xmx256m"));
         cmd.addAll(List.of(MAIN_CLASS, "stop", "--shutDownCluster"));
-        Process stopper = new ProcessBuilder(cmd).redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(runDir.resolve("logs/hbase.out").toFile()))
-            .start();
+        Process stopper =
+            new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(
+                    ProcessBuilder.Redirect.appendTo(runDir.resolve("logs/hbase.out").toFile()))
+                .start();
         if (!waitFor(server, timeout)) {
           out.accept("HBase did not stop within " + timeout.toSeconds() + " s; sending SIGTERM");
           server.destroy();
@@ -265,7 +324,8 @@ public final class EmbeddedHBase {
         return true;
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot stop embedded HBase in " + runDir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "Cannot stop embedded HBase in " + runDir + ": " + e.getMessage(), e);
     }
   }
 
@@ -297,8 +357,9 @@ public final class EmbeddedHBase {
   static String serverClasspath() throws IOException {
     String cp = resource("server.classpath").trim();
     if (cp.isEmpty()) {
-      throw new EmbeddedHBaseException("The embedded HBase classpath is empty: rebuild with `mvn -pl embedded-hbase "
-          + "package` (bin/rekey does this on first use).");
+      throw new EmbeddedHBaseException(
+          "The embedded HBase classpath is empty: rebuild with `mvn -pl embedded-hbase "
+              + "package` (bin/rekey does this on first use).");
     }
     return cp;
   }
@@ -319,14 +380,22 @@ public final class EmbeddedHBase {
         continue;
       }
       try (Stream<String> lines = Files.lines(f, StandardCharsets.ISO_8859_1)) {
-        lines.filter(l -> l.contains(" ERROR ") || l.contains(" FATAL ") || EXCEPTION_LINE.matcher(l).find())
-            .distinct().limit(8).forEach(reasons::add);
+        lines
+            .filter(
+                l ->
+                    l.contains(" ERROR ")
+                        || l.contains(" FATAL ")
+                        || EXCEPTION_LINE.matcher(l).find())
+            .distinct()
+            .limit(8)
+            .forEach(reasons::add);
       } catch (IOException | UncheckedIOException e) {
         // best effort: the caller prints the log path anyway
       }
     }
-    return reasons.isEmpty() ? "The server log has no error lines." : "Reason from the server log:\n  "
-        + String.join("\n  ", reasons);
+    return reasons.isEmpty()
+        ? "The server log has no error lines."
+        : "Reason from the server log:\n  " + String.join("\n  ", reasons);
   }
 
   private String clientSiteXml(Ports ports) {
@@ -334,10 +403,13 @@ public final class EmbeddedHBase {
         + "<!-- Client configuration of the embedded HBase server (written at start; ports change per start). -->\n"
         + "<configuration>\n"
         + "  <property><name>hbase.zookeeper.quorum</name><value>127.0.0.1</value></property>\n"
-        + "  <property><name>hbase.zookeeper.property.clientPort</name><value>" + ports.zookeeper()
+        + "  <property><name>hbase.zookeeper.property.clientPort</name><value>"
+        + ports.zookeeper()
         + "</value></property>\n"
         + "  <property><name>hbase.cluster.distributed</name><value>false</value></property>\n"
-        + "  <property><name>hbase.rootdir</name><value>file://" + runDir.resolve("data/hbase") + "</value></property>\n"
+        + "  <property><name>hbase.rootdir</name><value>file://"
+        + runDir.resolve("data/hbase")
+        + "</value></property>\n"
         + "  <property><name>hbase.unsafe.stream.capability.enforce</name><value>false</value></property>\n"
         + "  <!-- seed 003: operation timeout > rpc timeout x retries; rpc >= 5 s, retries >= 5 -->\n"
         + "  <property><name>hbase.rpc.timeout</name><value>20000</value></property>\n"
@@ -349,8 +421,10 @@ public final class EmbeddedHBase {
   static String resource(String name) throws IOException {
     try (InputStream in = EmbeddedHBase.class.getResourceAsStream(name)) {
       if (in == null) {
-        throw new EmbeddedHBaseException("Missing resource dev/rekey/embedded/" + name
-            + " in the rekey-embedded-hbase jar: rebuild it (mvn -pl embedded-hbase package).");
+        throw new EmbeddedHBaseException(
+            "Missing resource dev/rekey/embedded/"
+                + name
+                + " in the rekey-embedded-hbase jar: rebuild it (mvn -pl embedded-hbase package).");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
@@ -387,6 +461,5 @@ public final class EmbeddedHBase {
   }
 
   /** Loopback ports of a running server. */
-  public record Ports(int zookeeper, int master, int regionServer) {
-  }
+  public record Ports(int zookeeper, int master, int regionServer) {}
 }

@@ -17,9 +17,10 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * A real Spark standalone cluster on 127.0.0.1: one Master and one Worker process started from the same jars the
- * CLI runs on (linked into {@code <run dir>/spark-home/jars}, the layout Spark's worker expects), free ports, in
- * their own session. Used by the distributed tests and by hand ({@code rekey spark-cluster start}).
+ * A real Spark standalone cluster on 127.0.0.1: one Master and one Worker process started from the
+ * same jars the CLI runs on (linked into {@code <run dir>/spark-home/jars}, the layout Spark's
+ * worker expects), free ports, in their own session. Used by the distributed tests and by hand
+ * ({@code rekey spark-cluster start}).
  */
 public final class LocalSparkCluster {
   private final Path runDir;
@@ -32,17 +33,22 @@ public final class LocalSparkCluster {
   }
 
   /**
-   * @param env extra environment of master, worker and spark-submit (HADOOP_CONF_DIR of a cluster beside it)
+   * @param env extra environment of master, worker and spark-submit (HADOOP_CONF_DIR of a cluster
+   *     beside it)
    * @param defaults {@code conf/spark-defaults.conf} of the Spark home, read by its spark-submit
    */
-  public LocalSparkCluster(Path runDir, Consumer<String> out, Map<String, String> env, Map<String, String> defaults) {
+  public LocalSparkCluster(
+      Path runDir, Consumer<String> out, Map<String, String> env, Map<String, String> defaults) {
     this.runDir = runDir.toAbsolutePath().normalize();
     this.out = out;
     this.env = new TreeMap<>(env);
     this.defaults = new LinkedHashMap<>(defaults);
   }
 
-  /** {@code bin/spark-submit} of this cluster's Spark home: Spark's own launcher over the cluster's jars. */
+  /**
+   * {@code bin/spark-submit} of this cluster's Spark home: Spark's own launcher over the cluster's
+   * jars.
+   */
   public Path sparkSubmit() {
     return runDir.resolve("spark-home/bin/spark-submit");
   }
@@ -55,7 +61,9 @@ public final class LocalSparkCluster {
   public Optional<String> masterUrl() {
     Path f = runDir.resolve("master.url");
     try {
-      return running() && Files.exists(f) ? Optional.of(Files.readString(f).trim()) : Optional.empty();
+      return running() && Files.exists(f)
+          ? Optional.of(Files.readString(f).trim())
+          : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();
     }
@@ -66,7 +74,8 @@ public final class LocalSparkCluster {
   }
 
   /**
-   * Starts master and worker unless running. {@code jars} are the Spark + Hadoop jars (the CLI's own classpath).
+   * Starts master and worker unless running. {@code jars} are the Spark + Hadoop jars (the CLI's
+   * own classpath).
    *
    * @return the master URL
    */
@@ -91,17 +100,49 @@ public final class LocalSparkCluster {
       writeSubmitScript(home);
       int[] ports = EmbeddedHBase.freePorts(4);
       String url = "spark://127.0.0.1:" + ports[0];
-      Files.writeString(runDir.resolve("ports.properties"), "master=" + ports[0] + "\nworker=" + ports[3] + "\n");
-      launch("master", home, List.of("org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
-          "--port", Integer.toString(ports[0]), "--webui-port", Integer.toString(ports[1])));
+      Files.writeString(
+          runDir.resolve("ports.properties"), "master=" + ports[0] + "\nworker=" + ports[3] + "\n");
+      launch(
+          "master",
+          home,
+          List.of(
+              "org.apache.spark.deploy.master.Master",
+              "--host",
+              "127.0.0.1",
+              "--port",
+              Integer.toString(ports[0]),
+              "--webui-port",
+              Integer.toString(ports[1])));
       waitForLine("master", "I have been elected leader", timeout);
-      launch("worker", home, List.of("org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
-          "--port", Integer.toString(ports[3]), "--cores", Integer.toString(workerCores), "--memory", workerMemory,
-          "--webui-port", Integer.toString(ports[2]), "--work-dir", runDir.resolve("work").toString(), url));
+      launch(
+          "worker",
+          home,
+          List.of(
+              "org.apache.spark.deploy.worker.Worker",
+              "--host",
+              "127.0.0.1",
+              "--port",
+              Integer.toString(ports[3]),
+              "--cores",
+              Integer.toString(workerCores),
+              "--memory",
+              workerMemory,
+              "--webui-port",
+              Integer.toString(ports[2]),
+              "--work-dir",
+              runDir.resolve("work").toString(),
+              url));
       waitForLine("worker", "Successfully registered with master", timeout);
       Files.writeString(runDir.resolve("master.url"), url);
-      out.accept("Spark standalone cluster up: " + url + " (1 worker, " + workerCores + " cores, " + workerMemory
-          + "); logs in " + runDir.resolve("logs"));
+      out.accept(
+          "Spark standalone cluster up: "
+              + url
+              + " (1 worker, "
+              + workerCores
+              + " cores, "
+              + workerMemory
+              + "); logs in "
+              + runDir.resolve("logs"));
       return url;
     } catch (IOException e) {
       throw new EmbeddedHBaseException("Cannot start the Spark cluster in " + runDir + ": " + e);
@@ -111,15 +152,19 @@ public final class LocalSparkCluster {
   /** Stops worker and master (SIGTERM, then SIGKILL); a stopped cluster is a no-op. */
   public void stop() {
     for (String role : List.of("worker", "master")) {
-      pid(role).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive).ifPresent(p -> {
-        p.destroy();
-        try {
-          p.onExit().get(20, TimeUnit.SECONDS);
-        } catch (Exception e) {
-          p.destroyForcibly();
-        }
-        out.accept("Stopped Spark " + role + " (pid " + p.pid() + ")");
-      });
+      pid(role)
+          .flatMap(ProcessHandle::of)
+          .filter(ProcessHandle::isAlive)
+          .ifPresent(
+              p -> {
+                p.destroy();
+                try {
+                  p.onExit().get(20, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                  p.destroyForcibly();
+                }
+                out.accept("Stopped Spark " + role + " (pid " + p.pid() + ")");
+              });
       try {
         Files.deleteIfExists(runDir.resolve(role + ".pid"));
       } catch (IOException e) {
@@ -139,10 +184,13 @@ public final class LocalSparkCluster {
     cmd.add("-cp");
     cmd.add(home.resolve("jars") + "/*");
     cmd.addAll(args);
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(log(role).toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    // the worker starts executors with $SPARK_HOME/jars; without the Scala version it looks for a source build
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(log(role).toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    // the worker starts executors with $SPARK_HOME/jars; without the Scala version it looks for a
+    // source build
     pb.environment().put("SPARK_HOME", home.toString());
     pb.environment().put("SPARK_SCALA_VERSION", "2.12");
     pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
@@ -154,13 +202,19 @@ public final class LocalSparkCluster {
   private void waitForLine(String role, String needle, Duration timeout) throws IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
-      if (Files.exists(log(role)) && Files.readString(log(role), StandardCharsets.ISO_8859_1).contains(needle)) {
+      if (Files.exists(log(role))
+          && Files.readString(log(role), StandardCharsets.ISO_8859_1).contains(needle)) {
         return;
       }
       Optional<ProcessHandle> p = pid(role).flatMap(ProcessHandle::of);
       if (p.isEmpty() || !p.get().isAlive()) {
-        throw new EmbeddedHBaseException("Spark " + role + " exited during start-up; see " + log(role) + ":\n"
-            + tail(log(role)));
+        throw new EmbeddedHBaseException(
+            "Spark "
+                + role
+                + " exited during start-up; see "
+                + log(role)
+                + ":\n"
+                + tail(log(role)));
       }
       try {
         p.get().onExit().get(250, TimeUnit.MILLISECONDS); // returns early only if it dies
@@ -172,8 +226,15 @@ public final class LocalSparkCluster {
       }
     }
     stop();
-    throw new EmbeddedHBaseException("Spark " + role + " did not start within " + timeout.toSeconds() + " s; see "
-        + log(role) + ":\n" + tail(log(role)));
+    throw new EmbeddedHBaseException(
+        "Spark "
+            + role
+            + " did not start within "
+            + timeout.toSeconds()
+            + " s; see "
+            + log(role)
+            + ":\n"
+            + tail(log(role)));
   }
 
   private static String tail(Path f) throws IOException {
@@ -185,9 +246,9 @@ public final class LocalSparkCluster {
   }
 
   /**
-   * What a Spark distribution's bin/spark-submit does: run {@code org.apache.spark.launcher.Main} to build the
-   * driver's command (classpath from {@code jars/} and {@code conf/}, spark.driver.extraClassPath, driver memory,
-   * the Java 17 module flags), then exec it.
+   * What a Spark distribution's bin/spark-submit does: run {@code org.apache.spark.launcher.Main}
+   * to build the driver's command (classpath from {@code jars/} and {@code conf/},
+   * spark.driver.extraClassPath, driver memory, the Java 17 module flags), then exec it.
    */
   private void writeSubmitScript(Path home) throws IOException {
     Files.createDirectories(home.resolve("bin"));
@@ -195,32 +256,48 @@ public final class LocalSparkCluster {
     StringBuilder conf = new StringBuilder("# written by rekey at start\n");
     defaults.forEach((k, v) -> conf.append(k).append(' ').append(v).append('\n'));
     Files.writeString(home.resolve("conf/spark-defaults.conf"), conf.toString());
-    Files.writeString(home.resolve("conf/log4j2.properties"), EmbeddedHBase.resource("spark-log4j2.properties"));
-    StringBuilder sh = new StringBuilder("#!/usr/bin/env bash\n"
-        + "# spark-submit of the Spark cluster rekey started (written at start): Spark's own launcher, as a\n"
-        + "# distribution's bin/spark-class runs it, over the jars in ../jars\n"
-        + "export SPARK_HOME='" + home + "'\n"
-        + "export SPARK_SCALA_VERSION=2.12 SPARK_LOCAL_IP=127.0.0.1\n");
-    env.forEach((k, v) -> sh.append(": \"${").append(k).append(":=").append(v).append("}\"; export ").append(k)
-        .append('\n'));
-    // the launcher prints its messages (usage, errors) first, then a NUL line, then the command NUL-separated, then
+    Files.writeString(
+        home.resolve("conf/log4j2.properties"), EmbeddedHBase.resource("spark-log4j2.properties"));
+    StringBuilder sh =
+        new StringBuilder(
+            "#!/usr/bin/env bash\n"
+                + "# spark-submit of the Spark cluster rekey started (written at start): Spark's own launcher, as a\n"
+                + "# distribution's bin/spark-class runs it, over the jars in ../jars\n"
+                + "export SPARK_HOME='"
+                + home
+                + "'\n"
+                + "export SPARK_SCALA_VERSION=2.12 SPARK_LOCAL_IP=127.0.0.1\n");
+    env.forEach(
+        (k, v) ->
+            sh.append(": \"${")
+                .append(k)
+                .append(":=")
+                .append(v)
+                .append("}\"; export ")
+                .append(k)
+                .append('\n'));
+    // the launcher prints its messages (usage, errors) first, then a NUL line, then the command
+    // NUL-separated, then
     // our exit code: the same reading loop as Spark's bin/spark-class
-    sh.append("export JAVA_HOME=\"${JAVA_HOME:-" + System.getProperty("java.home") + "}\"\n"
-        + "build_command() {\n"
-        + "  \"$JAVA_HOME/bin/java\" -Xmx128m -cp \"$SPARK_HOME/jars/*\" org.apache.spark.launcher.Main "
-        + "org.apache.spark.deploy.SparkSubmit \"$@\"\n"
-        + "  printf '%d\\0' $?\n"
-        + "}\n"
-        + "CMD=(); DELIM=$'\\n'; STARTED=false\n"
-        + "while IFS= read -d \"$DELIM\" -r ARG; do\n"
-        + "  if [[ $STARTED == true ]]; then CMD+=(\"$ARG\")\n"
-        + "  elif [[ $ARG == $'\\0' ]]; then DELIM=''; STARTED=true\n"
-        + "  elif [[ -n $ARG ]]; then echo \"$ARG\"; fi\n"
-        + "done < <(build_command \"$@\")\n"
-        + "LAST=$((${#CMD[@]} - 1))\n"
-        + "[[ $LAST -ge 0 ]] || exit 1\n"
-        + "[[ ${CMD[$LAST]} == 0 ]] || exit \"${CMD[$LAST]}\"\n"
-        + "exec \"${CMD[@]:0:$LAST}\"\n");
+    sh.append(
+        "export JAVA_HOME=\"${JAVA_HOME:-"
+            + System.getProperty("java.home")
+            + "}\"\n"
+            + "build_command() {\n"
+            + "  \"$JAVA_HOME/bin/java\" -Xmx128m -cp \"$SPARK_HOME/jars/*\" org.apache.spark.launcher.Main "
+            + "org.apache.spark.deploy.SparkSubmit \"$@\"\n"
+            + "  printf '%d\\0' $?\n"
+            + "}\n"
+            + "CMD=(); DELIM=$'\\n'; STARTED=false\n"
+            + "while IFS= read -d \"$DELIM\" -r ARG; do\n"
+            + "  if [[ $STARTED == true ]]; then CMD+=(\"$ARG\")\n"
+            + "  elif [[ $ARG == $'\\0' ]]; then DELIM=''; STARTED=true\n"
+            + "  elif [[ -n $ARG ]]; then echo \"$ARG\"; fi\n"
+            + "done < <(build_command \"$@\")\n"
+            + "LAST=$((${#CMD[@]} - 1))\n"
+            + "[[ $LAST -ge 0 ]] || exit 1\n"
+            + "[[ ${CMD[$LAST]} == 0 ]] || exit \"${CMD[$LAST]}\"\n"
+            + "exec \"${CMD[@]:0:$LAST}\"\n");
     Path script = home.resolve("bin/spark-submit");
     Files.writeString(script, sh.toString());
     script.toFile().setExecutable(true);
@@ -255,7 +332,9 @@ public final class LocalSparkCluster {
   private Optional<Long> pid(String role) {
     try {
       Path f = runDir.resolve(role + ".pid");
-      return Files.exists(f) ? Optional.of(Long.parseLong(Files.readString(f).trim())) : Optional.empty();
+      return Files.exists(f)
+          ? Optional.of(Long.parseLong(Files.readString(f).trim()))
+          : Optional.empty();
     } catch (IOException | NumberFormatException e) {
       return Optional.empty();
     }
@@ -266,18 +345,23 @@ public final class LocalSparkCluster {
   }
 
   /**
-   * The jars of a classpath string that a Spark distribution would have: everything but HBase, rekey itself and the
-   * libraries only rekey brings, so executors get those from the application jar as on a real cluster.
+   * The jars of a classpath string that a Spark distribution would have: everything but HBase,
+   * rekey itself and the libraries only rekey brings, so executors get those from the application
+   * jar as on a real cluster.
    */
   public static List<Path> jarsOf(String classpath, Path exclude) {
     try (Stream<String> s = Stream.of(classpath.split(java.io.File.pathSeparator))) {
-      return s.filter(e -> e.endsWith(".jar")).map(Path::of)
+      return s.filter(e -> e.endsWith(".jar"))
+          .map(Path::of)
           .filter(p -> exclude == null || !p.toAbsolutePath().equals(exclude.toAbsolutePath()))
-          .filter(p -> NOT_IN_A_SPARK_DISTRIBUTION.stream().noneMatch(d -> p.toString().contains(d)))
-          .filter(Files::isRegularFile).distinct().toList();
+          .filter(
+              p -> NOT_IN_A_SPARK_DISTRIBUTION.stream().noneMatch(d -> p.toString().contains(d)))
+          .filter(Files::isRegularFile)
+          .distinct()
+          .toList();
     }
   }
 
-  private static final List<String> NOT_IN_A_SPARK_DISTRIBUTION = List.of(
-      "/org/apache/hbase/", "/dev/rekey/", "rekey-", "/info/picocli/", "/org/yaml/");
+  private static final List<String> NOT_IN_A_SPARK_DISTRIBUTION =
+      List.of("/org/apache/hbase/", "/dev/rekey/", "rekey-", "/info/picocli/", "/org/yaml/");
 }

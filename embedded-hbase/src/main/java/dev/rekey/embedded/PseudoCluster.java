@@ -26,24 +26,39 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The pseudo-distributed cluster users run, as separate processes on 127.0.0.1 from the project's Maven jars:
- * HDFS (NameNode + DataNode), ZooKeeper, HBase (master + two RegionServers rooted on hdfs://), YARN
- * (ResourceManager + NodeManager) and a Spark standalone master + worker ({@link LocalSparkCluster}).
+ * The pseudo-distributed cluster users run, as separate processes on 127.0.0.1 from the project's
+ * Maven jars: HDFS (NameNode + DataNode), ZooKeeper, HBase (master + two RegionServers rooted on
+ * hdfs://), YARN (ResourceManager + NodeManager) and a Spark standalone master + worker ({@link
+ * LocalSparkCluster}).
  *
- * <p>Directory layout: {@code conf/hadoop} (core, hdfs, yarn and capacity-scheduler sites: the HADOOP_CONF_DIR of
- * clients), {@code conf/hbase} (the servers' hbase-site), {@code client/hbase-site.xml} (what jobs pass with
- * --hbase-site), {@code ports.properties}, {@code pids/ROLE.pid}, {@code logs/ROLE.log} (+ {@code .out}),
- * {@code data/} (HDFS blocks and image, ZooKeeper, YARN local dirs), {@code spark/} (the Spark cluster, with
- * {@code spark/spark-home/bin/spark-submit}).
+ * <p>Directory layout: {@code conf/hadoop} (core, hdfs, yarn and capacity-scheduler sites: the
+ * HADOOP_CONF_DIR of clients), {@code conf/hbase} (the servers' hbase-site), {@code
+ * client/hbase-site.xml} (what jobs pass with --hbase-site), {@code ports.properties}, {@code
+ * pids/ROLE.pid}, {@code logs/ROLE.log} (+ {@code .out}), {@code data/} (HDFS blocks and image,
+ * ZooKeeper, YARN local dirs), {@code spark/} (the Spark cluster, with {@code
+ * spark/spark-home/bin/spark-submit}).
  *
- * <p>Start launches each daemon as soon as the daemons it needs are ready (HDFS and ZooKeeper before HBase, the
- * ResourceManager before the NodeManager), with Spark alongside, and waits for each one's "ready" log line.
+ * <p>Start launches each daemon as soon as the daemons it needs are ready (HDFS and ZooKeeper
+ * before HBase, the ResourceManager before the NodeManager), with Spark alongside, and waits for
+ * each one's "ready" log line.
  */
 public final class PseudoCluster {
-  static final List<String> ROLES = List.of("namenode", "datanode", "zookeeper", "hbase-master",
-      "regionserver-1", "regionserver-2", "resourcemanager", "nodemanager");
-  /** Memory a YARN NodeManager offers: a client-mode application master and two 1 GB executors fit. */
+  static final List<String> ROLES =
+      List.of(
+          "namenode",
+          "datanode",
+          "zookeeper",
+          "hbase-master",
+          "regionserver-1",
+          "regionserver-2",
+          "resourcemanager",
+          "nodemanager");
+
+  /**
+   * Memory a YARN NodeManager offers: a client-mode application master and two 1 GB executors fit.
+   */
   static final int NODE_MEMORY_MB = 5120;
+
   static final int NODE_VCORES = 4;
 
   private final Path dir;
@@ -73,12 +88,20 @@ public final class PseudoCluster {
   }
 
   public LocalSparkCluster spark() {
-    return new LocalSparkCluster(dir.resolve("spark"), out,
-        Map.of("HADOOP_CONF_DIR", hadoopConfDir().toString(), "YARN_CONF_DIR", hadoopConfDir().toString()),
+    return new LocalSparkCluster(
+        dir.resolve("spark"),
+        out,
+        Map.of(
+            "HADOOP_CONF_DIR",
+            hadoopConfDir().toString(),
+            "YARN_CONF_DIR",
+            hadoopConfDir().toString()),
         sparkDefaults());
   }
 
-  /** The spark-submit script of this cluster's Spark (Spark's own launcher over the cluster's jars). */
+  /**
+   * The spark-submit script of this cluster's Spark (Spark's own launcher over the cluster's jars).
+   */
   public Path sparkSubmit() {
     return spark().sparkSubmit();
   }
@@ -109,18 +132,29 @@ public final class PseudoCluster {
     return nn == null ? Optional.empty() : Optional.of("hdfs://" + ClusterSites.HOST + ":" + nn);
   }
 
-  /** Each process of the cluster with its pid (if alive), port and log; Spark's master and worker included. */
+  /**
+   * Each process of the cluster with its pid (if alive), port and log; Spark's master and worker
+   * included.
+   */
   public List<ProcessStatus> status() {
     Map<String, Integer> ports = ports();
     List<ProcessStatus> list = new ArrayList<>();
     for (ClusterDaemon d : daemons(ports)) {
-      list.add(new ProcessStatus(d.role(), process(d.role()).map(ProcessHandle::pid), ports.get(d.portKey()),
-          logFile(d.role())));
+      list.add(
+          new ProcessStatus(
+              d.role(),
+              process(d.role()).map(ProcessHandle::pid),
+              ports.get(d.portKey()),
+              logFile(d.role())));
     }
     LocalSparkCluster spark = spark();
     for (String role : List.of("master", "worker")) {
-      list.add(new ProcessStatus("spark-" + role, spark.process(role).map(ProcessHandle::pid),
-          spark.port(role).orElse(null), spark.log(role)));
+      list.add(
+          new ProcessStatus(
+              "spark-" + role,
+              spark.process(role).map(ProcessHandle::pid),
+              spark.port(role).orElse(null),
+              spark.log(role)));
     }
     return list;
   }
@@ -133,74 +167,116 @@ public final class PseudoCluster {
   public void start(List<Path> sparkJars, Duration timeout) {
     try {
       Files.createDirectories(dir);
-      try (FileChannel ch = FileChannel.open(dir.resolve(".lock"), StandardOpenOption.CREATE,
-          StandardOpenOption.WRITE); FileLock ignored = ch.lock()) {
+      try (FileChannel ch =
+              FileChannel.open(
+                  dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock ignored = ch.lock()) {
         if (running()) {
           out.accept("The cluster is already running (" + dir + ")");
           return;
         }
-        // a half-running cluster (one process died) restarts whole: its ports and configs belong together
+        // a half-running cluster (one process died) restarts whole: its ports and configs belong
+        // together
         stopAll(Duration.ofSeconds(30));
         long t0 = System.nanoTime();
         Map<String, Integer> ports = choosePorts();
         writeConfigs(ports);
         formatIfNew();
         // Spark does not depend on the rest: it starts alongside
-        CompletableFuture<String> spark = CompletableFuture.supplyAsync(
-            () -> spark().start(sparkJars, 2, "2g", timeout));
+        CompletableFuture<String> spark =
+            CompletableFuture.supplyAsync(() -> spark().start(sparkJars, 2, "2g", timeout));
         try {
           launchInOrder(daemons(ports), timeout);
           spark.join();
         } catch (RuntimeException e) {
           spark.handle((u, x) -> null).join();
           stopAll(Duration.ofSeconds(30));
-          throw e instanceof java.util.concurrent.CompletionException && e.getCause() instanceof RuntimeException r
-              ? r : e;
+          throw e instanceof java.util.concurrent.CompletionException
+                  && e.getCause() instanceof RuntimeException r
+              ? r
+              : e;
         }
-        out.accept(String.format("Cluster is up in %.1f s (%s)", (System.nanoTime() - t0) / 1e9, dir));
+        out.accept(
+            String.format("Cluster is up in %.1f s (%s)", (System.nanoTime() - t0) / 1e9, dir));
       }
     } catch (IOException e) {
-      throw new EmbeddedHBaseException("Cannot start the cluster in " + dir + ": " + e
-          + " (check that the directory is writable, or remove it to start from scratch)");
+      throw new EmbeddedHBaseException(
+          "Cannot start the cluster in "
+              + dir
+              + ": "
+              + e
+              + " (check that the directory is writable, or remove it to start from scratch)");
     }
   }
 
-  /** Stops every process: Spark, YARN, HBase (cleanly, through the master), ZooKeeper, then HDFS. */
+  /**
+   * Stops every process: Spark, YARN, HBase (cleanly, through the master), ZooKeeper, then HDFS.
+   */
   public void stop(Duration timeout) {
     try {
       Files.createDirectories(dir);
-      try (FileChannel ch = FileChannel.open(dir.resolve(".lock"), StandardOpenOption.CREATE,
-          StandardOpenOption.WRITE); FileLock ignored = ch.lock()) {
+      try (FileChannel ch =
+              FileChannel.open(
+                  dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock ignored = ch.lock()) {
         stopAll(timeout);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot stop the cluster in " + dir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "Cannot stop the cluster in " + dir + ": " + e.getMessage(), e);
     }
   }
 
   /** Kills one process at once (SIGKILL), as a crash would: for fault tests and demonstrations. */
   public long kill(String role) {
-    ProcessHandle p = process(role).orElseThrow(() -> new EmbeddedHBaseException(
-        "Cannot kill " + role + ": it is not running (see `rekey cluster status`)"));
+    ProcessHandle p =
+        process(role)
+            .orElseThrow(
+                () ->
+                    new EmbeddedHBaseException(
+                        "Cannot kill "
+                            + role
+                            + ": it is not running (see `rekey cluster status`)"));
     p.destroyForcibly();
     waitFor(p, Duration.ofSeconds(10));
     return p.pid();
   }
 
-  /** Starts one stopped (or killed) process again with the cluster's ports and configs, and waits until it is ready. */
+  /**
+   * Starts one stopped (or killed) process again with the cluster's ports and configs, and waits
+   * until it is ready.
+   */
   public void restart(String role, Duration timeout) {
     if (process(role).isPresent()) {
       return;
     }
-    ClusterDaemon d = daemons(ports()).stream().filter(x -> x.role().equals(role)).findFirst()
-        .orElseThrow(() -> new EmbeddedHBaseException("Cannot restart " + role + ": no such process (one of "
-            + ROLES + ")"));
+    ClusterDaemon d =
+        daemons(ports()).stream()
+            .filter(x -> x.role().equals(role))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new EmbeddedHBaseException(
+                        "Cannot restart " + role + ": no such process (one of " + ROLES + ")"));
     try {
-      launchInOrder(List.of(new ClusterDaemon(d.role(), d.mainClass(), d.args(), d.heap(), d.portKey(),
-          d.readyLine(), List.of())), timeout);
+      launchInOrder(
+          List.of(
+              new ClusterDaemon(
+                  d.role(),
+                  d.mainClass(),
+                  d.args(),
+                  d.heap(),
+                  d.portKey(),
+                  d.readyLine(),
+                  List.of())),
+          timeout);
     } catch (IOException e) {
-      throw new EmbeddedHBaseException("Cannot restart " + role + ": " + e.getMessage()
-          + " (see `rekey cluster status` and its log)");
+      throw new EmbeddedHBaseException(
+          "Cannot restart "
+              + role
+              + ": "
+              + e.getMessage()
+              + " (see `rekey cluster status` and its log)");
     }
   }
 
@@ -209,18 +285,30 @@ public final class PseudoCluster {
     stopRoles(List.of("nodemanager", "resourcemanager"), timeout);
     Optional<ProcessHandle> master = process("hbase-master");
     if (master.isPresent()) {
-      // the whole HBase cluster stops through its master: regions closed and flushed, WALs closed on HDFS
+      // the whole HBase cluster stops through its master: regions closed and flushed, WALs closed
+      // on HDFS
       out.accept("Stopping HBase (master pid " + master.get().pid() + ")");
       List<String> cmd = javaCommand("hbase-stop", "-Xmx256m");
       cmd.addAll(List.of(EmbeddedHBase.MAIN_CLASS, "stop", "--shutDownCluster"));
-      Process stopper = new ProcessBuilder(cmd).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("logs/hbase-stop.out").toFile())).start();
+      Process stopper =
+          new ProcessBuilder(cmd)
+              .redirectErrorStream(true)
+              .redirectOutput(
+                  ProcessBuilder.Redirect.appendTo(dir.resolve("logs/hbase-stop.out").toFile()))
+              .start();
       for (String rs : List.of("hbase-master", "regionserver-1", "regionserver-2")) {
         process(rs).ifPresent(p -> waitFor(p, timeout));
       }
       stopper.destroyForcibly();
     }
-    stopRoles(List.of("hbase-master", "regionserver-1", "regionserver-2", "zookeeper", "datanode", "namenode"),
+    stopRoles(
+        List.of(
+            "hbase-master",
+            "regionserver-1",
+            "regionserver-2",
+            "zookeeper",
+            "datanode",
+            "namenode"),
         timeout);
   }
 
@@ -230,7 +318,11 @@ public final class PseudoCluster {
       if (p.isPresent()) {
         p.get().destroy();
         if (!waitFor(p.get(), timeout)) {
-          out.accept(role + " did not stop within " + timeout.toSeconds() + " s of SIGTERM; sending SIGKILL");
+          out.accept(
+              role
+                  + " did not stop within "
+                  + timeout.toSeconds()
+                  + " s of SIGTERM; sending SIGKILL");
           p.get().destroyForcibly();
           waitFor(p.get(), Duration.ofSeconds(10));
         }
@@ -241,9 +333,25 @@ public final class PseudoCluster {
   }
 
   private Map<String, Integer> choosePorts() throws IOException {
-    List<String> keys = List.of("namenode", "namenode.http", "datanode", "datanode.http", "datanode.ipc",
-        "zookeeper", "hbase.master", "regionserver-1", "regionserver-2", "yarn.rm", "yarn.rm.scheduler",
-        "yarn.rm.tracker", "yarn.rm.admin", "yarn.rm.http", "yarn.nm", "yarn.nm.localizer", "yarn.nm.http");
+    List<String> keys =
+        List.of(
+            "namenode",
+            "namenode.http",
+            "datanode",
+            "datanode.http",
+            "datanode.ipc",
+            "zookeeper",
+            "hbase.master",
+            "regionserver-1",
+            "regionserver-2",
+            "yarn.rm",
+            "yarn.rm.scheduler",
+            "yarn.rm.tracker",
+            "yarn.rm.admin",
+            "yarn.rm.http",
+            "yarn.nm",
+            "yarn.nm.localizer",
+            "yarn.nm.http");
     int[] free = EmbeddedHBase.freePorts(keys.size());
     Map<String, Integer> ports = new LinkedHashMap<>();
     for (int i = 0; i < keys.size(); i++) {
@@ -259,43 +367,71 @@ public final class PseudoCluster {
 
   private void writeConfigs(Map<String, Integer> ports) throws IOException {
     ClusterSites sites = new ClusterSites(dir, ports);
-    for (String d : List.of("conf/hadoop", "conf/hbase", "client", "logs/containers", "pids", "data/tmp",
-        "data/hbase-tmp", "data/yarn/local")) {
+    for (String d :
+        List.of(
+            "conf/hadoop",
+            "conf/hbase",
+            "client",
+            "logs/containers",
+            "pids",
+            "data/tmp",
+            "data/hbase-tmp",
+            "data/yarn/local")) {
       Files.createDirectories(dir.resolve(d));
     }
-    // ZooKeeper holds nothing HBase cannot rebuild, and stale sessions of a killed cluster would delay the master
+    // ZooKeeper holds nothing HBase cannot rebuild, and stale sessions of a killed cluster would
+    // delay the master
     EmbeddedHBase.deleteTree(dir.resolve("data/zookeeper"));
     Files.createDirectories(dir.resolve("data/zookeeper"));
     Files.writeString(hadoopConfDir().resolve("core-site.xml"), sites.coreSite());
     Files.writeString(hadoopConfDir().resolve("hdfs-site.xml"), sites.hdfsSite());
-    Files.writeString(hadoopConfDir().resolve("yarn-site.xml"), sites.yarnSite(NODE_MEMORY_MB, NODE_VCORES));
-    Files.writeString(hadoopConfDir().resolve("capacity-scheduler.xml"), ClusterSites.capacitySchedulerSite());
+    Files.writeString(
+        hadoopConfDir().resolve("yarn-site.xml"), sites.yarnSite(NODE_MEMORY_MB, NODE_VCORES));
+    Files.writeString(
+        hadoopConfDir().resolve("capacity-scheduler.xml"), ClusterSites.capacitySchedulerSite());
     Files.writeString(dir.resolve("conf/hbase/hbase-site.xml"), sites.hbaseServerSite());
     Files.writeString(dir.resolve("conf/zoo.cfg"), sites.zooCfg());
-    Files.writeString(dir.resolve("conf/log4j2.properties"), EmbeddedHBase.resource("cluster-log4j2.properties"));
+    Files.writeString(
+        dir.resolve("conf/log4j2.properties"), EmbeddedHBase.resource("cluster-log4j2.properties"));
     Files.writeString(clientSite(), sites.hbaseClientSite());
-    // HDFS daemons open their web servers from a classpath folder webapps/NAME, which the Maven jars of Hadoop do
+    // HDFS daemons open their web servers from a classpath folder webapps/NAME, which the Maven
+    // jars of Hadoop do
     // not ship (the tarball does): empty folders give them their status pages without the UI
     for (String app : List.of("hdfs", "datanode", "secondary", "journal")) {
       Files.createDirectories(dir.resolve("conf/web/webapps").resolve(app));
     }
   }
 
-  /** A new NameNode directory is formatted once; later starts keep HDFS and everything HBase stored on it. */
+  /**
+   * A new NameNode directory is formatted once; later starts keep HDFS and everything HBase stored
+   * on it.
+   */
   private void formatIfNew() throws IOException {
     if (Files.exists(dir.resolve("data/namenode/current/VERSION"))) {
       return;
     }
     List<String> cmd = javaCommand("namenode-format", "-Xmx256m");
-    cmd.addAll(List.of("org.apache.hadoop.hdfs.server.namenode.NameNode", "-format", "-nonInteractive",
-        "-clusterid", "rekey"));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(dir.resolve("logs/namenode-format.out").toFile()).start();
+    cmd.addAll(
+        List.of(
+            "org.apache.hadoop.hdfs.server.namenode.NameNode",
+            "-format",
+            "-nonInteractive",
+            "-clusterid",
+            "rekey"));
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("logs/namenode-format.out").toFile())
+            .start();
     try {
       if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
         p.destroyForcibly();
-        throw new EmbeddedHBaseException("Cannot format HDFS in " + dir.resolve("data/namenode")
-            + ": the NameNode format failed (see " + logFile("namenode-format") + ")");
+        throw new EmbeddedHBaseException(
+            "Cannot format HDFS in "
+                + dir.resolve("data/namenode")
+                + ": the NameNode format failed (see "
+                + logFile("namenode-format")
+                + ")");
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -307,24 +443,77 @@ public final class PseudoCluster {
     String hmaster = EmbeddedHBase.MAIN_CLASS;
     String hrs = "org.apache.hadoop.hbase.regionserver.HRegionServer";
     List<ClusterDaemon> list = new ArrayList<>();
-    list.add(new ClusterDaemon("namenode", "org.apache.hadoop.hdfs.server.namenode.NameNode", List.of(), "-Xmx256m",
-        "namenode", "NameNode RPC up at", List.of()));
-    list.add(new ClusterDaemon("datanode", "org.apache.hadoop.hdfs.server.datanode.DataNode", List.of(), "-Xmx256m",
-        "datanode", "Successfully sent block report", List.of("namenode")));
-    list.add(new ClusterDaemon("zookeeper", "org.apache.zookeeper.server.ZooKeeperServerMain",
-        List.of("@DIR@/conf/zoo.cfg"), "-Xmx128m", "zookeeper", "binding to port", List.of()));
-    list.add(new ClusterDaemon("hbase-master", hmaster, List.of("start"), "-Xmx384m", "hbase.master",
-        "Master has completed initialization", List.of("datanode", "zookeeper")));
+    list.add(
+        new ClusterDaemon(
+            "namenode",
+            "org.apache.hadoop.hdfs.server.namenode.NameNode",
+            List.of(),
+            "-Xmx256m",
+            "namenode",
+            "NameNode RPC up at",
+            List.of()));
+    list.add(
+        new ClusterDaemon(
+            "datanode",
+            "org.apache.hadoop.hdfs.server.datanode.DataNode",
+            List.of(),
+            "-Xmx256m",
+            "datanode",
+            "Successfully sent block report",
+            List.of("namenode")));
+    list.add(
+        new ClusterDaemon(
+            "zookeeper",
+            "org.apache.zookeeper.server.ZooKeeperServerMain",
+            List.of("@DIR@/conf/zoo.cfg"),
+            "-Xmx128m",
+            "zookeeper",
+            "binding to port",
+            List.of()));
+    list.add(
+        new ClusterDaemon(
+            "hbase-master",
+            hmaster,
+            List.of("start"),
+            "-Xmx384m",
+            "hbase.master",
+            "Master has completed initialization",
+            List.of("datanode", "zookeeper")));
     for (String rs : List.of("regionserver-1", "regionserver-2")) {
       Integer port = ports.get(rs);
-      list.add(new ClusterDaemon(rs, hrs, List.of("-D", "hbase.regionserver.port=" + port,
-          "-D", "hbase.tmp.dir=@DIR@/data/hbase-tmp/" + rs, "start"), "-Xmx768m", rs, "Serving as",
-          List.of("datanode", "zookeeper")));
+      list.add(
+          new ClusterDaemon(
+              rs,
+              hrs,
+              List.of(
+                  "-D",
+                  "hbase.regionserver.port=" + port,
+                  "-D",
+                  "hbase.tmp.dir=@DIR@/data/hbase-tmp/" + rs,
+                  "start"),
+              "-Xmx768m",
+              rs,
+              "Serving as",
+              List.of("datanode", "zookeeper")));
     }
-    list.add(new ClusterDaemon("resourcemanager", "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager",
-        List.of(), "-Xmx384m", "yarn.rm", "Transitioned to active state", List.of()));
-    list.add(new ClusterDaemon("nodemanager", "org.apache.hadoop.yarn.server.nodemanager.NodeManager", List.of(),
-        "-Xmx256m", "yarn.nm", "Registered with ResourceManager as", List.of("resourcemanager")));
+    list.add(
+        new ClusterDaemon(
+            "resourcemanager",
+            "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager",
+            List.of(),
+            "-Xmx384m",
+            "yarn.rm",
+            "Transitioned to active state",
+            List.of()));
+    list.add(
+        new ClusterDaemon(
+            "nodemanager",
+            "org.apache.hadoop.yarn.server.nodemanager.NodeManager",
+            List.of(),
+            "-Xmx256m",
+            "yarn.nm",
+            "Registered with ResourceManager as",
+            List.of("resourcemanager")));
     return list;
   }
 
@@ -350,15 +539,28 @@ public final class PseudoCluster {
           ready.add(d.role());
           out.accept(String.format("  %-16s ready (pid %d)", d.role(), p.pid()));
         } else if (!p.isAlive()) {
-          throw new EmbeddedHBaseException("Cannot start the cluster: " + d.role() + " exited during start-up (exit "
-              + p.exitValue() + "); see " + logFile(d.role()) + ":\n" + tail(logFile(d.role()), dir.resolve(
-              "logs/" + d.role() + ".out")));
+          throw new EmbeddedHBaseException(
+              "Cannot start the cluster: "
+                  + d.role()
+                  + " exited during start-up (exit "
+                  + p.exitValue()
+                  + "); see "
+                  + logFile(d.role())
+                  + ":\n"
+                  + tail(logFile(d.role()), dir.resolve("logs/" + d.role() + ".out")));
         }
       }
       if (System.nanoTime() > deadline) {
-        List<String> waiting = daemons.stream().map(ClusterDaemon::role).filter(r -> !ready.contains(r)).toList();
-        throw new EmbeddedHBaseException("Cannot start the cluster: " + waiting + " not ready within "
-            + timeout.toSeconds() + " s (see their logs in " + dir.resolve("logs") + ")");
+        List<String> waiting =
+            daemons.stream().map(ClusterDaemon::role).filter(r -> !ready.contains(r)).toList();
+        throw new EmbeddedHBaseException(
+            "Cannot start the cluster: "
+                + waiting
+                + " not ready within "
+                + timeout.toSeconds()
+                + " s (see their logs in "
+                + dir.resolve("logs")
+                + ")");
       }
       try {
         Thread.sleep(200);
@@ -373,14 +575,18 @@ public final class PseudoCluster {
     Files.deleteIfExists(logFile(d.role()));
     List<String> cmd = new ArrayList<>();
     if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-      cmd.add("/usr/bin/setsid"); // its own session: outlives the command that started it, immune to its Ctrl-C
+      cmd.add(
+          "/usr/bin/setsid"); // its own session: outlives the command that started it, immune to
+      // its Ctrl-C
     }
     cmd.addAll(javaCommand(d.role(), d.heap()));
     cmd.add(d.mainClass());
     d.args().forEach(a -> cmd.add(a.replace("@DIR@", dir.toString())));
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(dir.resolve("logs/" + d.role() + ".out").toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("logs/" + d.role() + ".out").toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     // the NodeManager starts containers with $JAVA_HOME/bin/java
     pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
     pb.environment().put("HADOOP_CONF_DIR", hadoopConfDir().toString());
@@ -393,7 +599,8 @@ public final class PseudoCluster {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add(heap);
-    // small daemons on a shared 2-core machine: one GC thread, and no C2 compiler threads competing at start-up
+    // small daemons on a shared 2-core machine: one GC thread, and no C2 compiler threads competing
+    // at start-up
     cmd.add("-XX:+UseSerialGC");
     if (!role.startsWith("regionserver")) {
       cmd.add("-XX:TieredStopAtLevel=1");
@@ -407,8 +614,13 @@ public final class PseudoCluster {
     cmd.add("-Dhadoop.log.dir=" + dir.resolve("logs"));
     cmd.add("-Dyarn.log.dir=" + dir.resolve("logs"));
     cmd.add("-cp");
-    cmd.add(String.join(File.pathSeparator, hadoopConfDir().toString(), dir.resolve("conf/hbase").toString(),
-        dir.resolve("conf/web").toString(), EmbeddedHBase.serverClasspath()));
+    cmd.add(
+        String.join(
+            File.pathSeparator,
+            hadoopConfDir().toString(),
+            dir.resolve("conf/hbase").toString(),
+            dir.resolve("conf/web").toString(),
+            EmbeddedHBase.serverClasspath()));
     return cmd;
   }
 
@@ -416,7 +628,9 @@ public final class PseudoCluster {
     return dir.resolve("pids").resolve(role + ".pid");
   }
 
-  /** The live process of a role of this cluster (a recycled pid of another program does not count). */
+  /**
+   * The live process of a role of this cluster (a recycled pid of another program does not count).
+   */
   public Optional<ProcessHandle> process(String role) {
     try {
       Path f = pidFile(role);
@@ -424,14 +638,21 @@ public final class PseudoCluster {
         return Optional.empty();
       }
       long pid = Long.parseLong(Files.readString(f).trim());
-      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> commandLine(p)
-          .contains("-Drekey.cluster.role=" + role + " ") && commandLine(p).contains(dir.toString()));
+      return ProcessHandle.of(pid)
+          .filter(ProcessHandle::isAlive)
+          .filter(
+              p ->
+                  commandLine(p).contains("-Drekey.cluster.role=" + role + " ")
+                      && commandLine(p).contains(dir.toString()));
     } catch (IOException | NumberFormatException e) {
       return Optional.empty();
     }
   }
 
-  /** A process's full command line (from /proc on Linux): how the cluster tells its own JVMs from others. */
+  /**
+   * A process's full command line (from /proc on Linux): how the cluster tells its own JVMs from
+   * others.
+   */
   public static String commandLine(ProcessHandle p) {
     Path cmdline = Path.of("/proc", Long.toString(p.pid()), "cmdline");
     try {
@@ -471,7 +692,8 @@ public final class PseudoCluster {
 
   private Map<String, String> sparkDefaults() {
     Map<String, String> m = new LinkedHashMap<>();
-    // executors and application masters on YARN use the jars already on this machine instead of an upload per job
+    // executors and application masters on YARN use the jars already on this machine instead of an
+    // upload per job
     m.put("spark.yarn.jars", "local:" + dir.resolve("spark/spark-home/jars") + "/*");
     m.put("spark.yarn.am.memory", "512m");
     m.put("spark.executor.memory", "1g");
@@ -484,8 +706,7 @@ public final class PseudoCluster {
   }
 
   /** One process of the cluster as {@code status} lists it. */
-  public record ProcessStatus(String role, Optional<Long> pid, Integer port, Path log) {
-  }
+  public record ProcessStatus(String role, Optional<Long> pid, Integer port, Path log) {}
 
   /** Reads a growing log from where it last stopped, looking for one line. */
   private static final class LogWatch {

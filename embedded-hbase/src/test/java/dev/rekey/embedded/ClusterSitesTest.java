@@ -27,22 +27,41 @@ class ClusterSitesTest {
   private static Map<String, Integer> ports() {
     Map<String, Integer> p = new LinkedHashMap<>();
     int n = 40000;
-    for (String k : List.of("namenode", "namenode.http", "datanode", "datanode.http", "datanode.ipc", "zookeeper",
-        "hbase.master", "regionserver-1", "regionserver-2", "yarn.rm", "yarn.rm.scheduler", "yarn.rm.tracker",
-        "yarn.rm.admin", "yarn.rm.http", "yarn.nm", "yarn.nm.localizer", "yarn.nm.http")) {
+    for (String k :
+        List.of(
+            "namenode",
+            "namenode.http",
+            "datanode",
+            "datanode.http",
+            "datanode.ipc",
+            "zookeeper",
+            "hbase.master",
+            "regionserver-1",
+            "regionserver-2",
+            "yarn.rm",
+            "yarn.rm.scheduler",
+            "yarn.rm.tracker",
+            "yarn.rm.admin",
+            "yarn.rm.http",
+            "yarn.nm",
+            "yarn.nm.localizer",
+            "yarn.nm.http")) {
       p.put(k, n++);
     }
     return p;
   }
 
   private static Map<String, String> parse(String xml) throws Exception {
-    Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-        .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+    Document doc =
+        DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
     NodeList props = doc.getElementsByTagName("property");
     Map<String, String> m = new LinkedHashMap<>();
     for (int i = 0; i < props.getLength(); i++) {
       var e = (org.w3c.dom.Element) props.item(i);
-      m.put(e.getElementsByTagName("name").item(0).getTextContent(),
+      m.put(
+          e.getElementsByTagName("name").item(0).getTextContent(),
           e.getElementsByTagName("value").item(0).getTextContent());
     }
     return m;
@@ -53,21 +72,31 @@ class ClusterSitesTest {
     ClusterSites s = new ClusterSites(DIR, ports());
     Set<Integer> used = new HashSet<>();
     Pattern hostPort = Pattern.compile("^(?:hdfs://)?([\\w.]+):(\\d+)$");
-    for (String xml : List.of(s.coreSite(), s.hdfsSite(), s.hbaseServerSite(), s.hbaseClientSite(),
-        s.yarnSite(5120, 4), ClusterSites.capacitySchedulerSite())) {
+    for (String xml :
+        List.of(
+            s.coreSite(),
+            s.hdfsSite(),
+            s.hbaseServerSite(),
+            s.hbaseClientSite(),
+            s.yarnSite(5120, 4),
+            ClusterSites.capacitySchedulerSite())) {
       for (var e : parse(xml).entrySet()) {
         Matcher m = hostPort.matcher(e.getValue());
         if (m.matches()) {
           assertEquals("127.0.0.1", m.group(1), e.getKey());
           int port = Integer.parseInt(m.group(2));
-          assertTrue(port == 0 || ports().containsValue(port), e.getKey() + " uses a chosen port: " + port);
+          assertTrue(
+              port == 0 || ports().containsValue(port),
+              e.getKey() + " uses a chosen port: " + port);
           used.add(port);
         }
       }
     }
-    // every chosen HDFS and YARN port is in some site (the RegionServers' ports are on their command lines)
+    // every chosen HDFS and YARN port is in some site (the RegionServers' ports are on their
+    // command lines)
     for (var e : ports().entrySet()) {
-      if (!e.getKey().startsWith("regionserver") && !e.getKey().equals("zookeeper")
+      if (!e.getKey().startsWith("regionserver")
+          && !e.getKey().equals("zookeeper")
           && !e.getKey().equals("hbase.master")) {
         assertTrue(used.contains(e.getValue()), e.getKey() + " is configured");
       }
@@ -83,18 +112,25 @@ class ClusterSitesTest {
     assertEquals("40005", client.get("hbase.zookeeper.property.clientPort"));
     assertEquals("true", client.get("hbase.cluster.distributed"));
     // seed 003: operation timeout > rpc timeout x retries
-    assertTrue(Long.parseLong(client.get("hbase.client.operation.timeout"))
-        > Long.parseLong(client.get("hbase.rpc.timeout")) * Long.parseLong(client.get("hbase.client.retries.number")));
-    assertEquals("2", parse(s.hbaseServerSite()).get("hbase.master.wait.on.regionservers.mintostart"));
+    assertTrue(
+        Long.parseLong(client.get("hbase.client.operation.timeout"))
+            > Long.parseLong(client.get("hbase.rpc.timeout"))
+                * Long.parseLong(client.get("hbase.client.retries.number")));
+    assertEquals(
+        "2", parse(s.hbaseServerSite()).get("hbase.master.wait.on.regionservers.mintostart"));
     assertTrue(s.zooCfg().contains("clientPortAddress=127.0.0.1\n"));
   }
 
   @Test
   void aCommentThatWouldBreakTheXmlIsRefused() {
-    var e = assertThrows(IllegalArgumentException.class, () -> SiteXml.of("pass --hbase-site", Map.of()));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class, () -> SiteXml.of("pass --hbase-site", Map.of()));
     assertTrue(e.getMessage().contains("'--'"));
-    assertEquals("<?xml version=\"1.0\"?>\n<!-- c -->\n<configuration>\n  <property><name>a</name><value>x&lt;y"
-        + "</value></property>\n</configuration>\n", SiteXml.of("c", Map.of("a", "x<y")));
+    assertEquals(
+        "<?xml version=\"1.0\"?>\n<!-- c -->\n<configuration>\n  <property><name>a</name><value>x&lt;y"
+            + "</value></property>\n</configuration>\n",
+        SiteXml.of("c", Map.of("a", "x<y")));
   }
 
   @Test

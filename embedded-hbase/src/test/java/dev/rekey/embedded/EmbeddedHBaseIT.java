@@ -20,11 +20,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The launcher against the real server process: start, idempotence, crash recovery, failure reasons, stop. */
+/**
+ * The launcher against the real server process: start, idempotence, crash recovery, failure
+ * reasons, stop.
+ */
 @Tag("e2e")
 class EmbeddedHBaseIT {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void startsOnceServesOnLoopbackAndStopsCleanly() throws Exception {
@@ -36,7 +38,8 @@ class EmbeddedHBaseIT {
       EmbeddedHBase.Ports ports = hbase.ports().orElseThrow();
       assertListening(ports.zookeeper());
       assertListening(ports.regionServer());
-      assertTrue(Files.readString(hbase.clientSite()).contains(Integer.toString(ports.zookeeper())),
+      assertTrue(
+          Files.readString(hbase.clientSite()).contains(Integer.toString(ports.zookeeper())),
           "the client config names the chosen ZooKeeper port");
 
       assertFalse(hbase.start(Duration.ofSeconds(180)), "second start is a no-op");
@@ -51,7 +54,7 @@ class EmbeddedHBaseIT {
 
   @Test
   void recoversFromAKilledServer() throws Exception {
-    EmbeddedHBase hbase = new EmbeddedHBase(tmp.resolve("run"), s -> { });
+    EmbeddedHBase hbase = new EmbeddedHBase(tmp.resolve("run"), s -> {});
     try {
       hbase.start(Duration.ofSeconds(180));
       ProcessHandle first = hbase.runningProcess().orElseThrow();
@@ -59,10 +62,12 @@ class EmbeddedHBaseIT {
       first.onExit().get();
       assertTrue(hbase.runningProcess().isEmpty(), "a dead pid is not taken for a running server");
 
-      // an empty start (test runs) drops what earlier runs left; a running server's data is never touched
+      // an empty start (test runs) drops what earlier runs left; a running server's data is never
+      // touched
       Path leftover = hbase.runDir().resolve("data/hbase/leftover-of-an-earlier-run");
       Files.writeString(leftover, "x");
-      assertTrue(hbase.startEmpty(Duration.ofSeconds(180)), "a stale pid file does not block a new start");
+      assertTrue(
+          hbase.startEmpty(Duration.ofSeconds(180)), "a stale pid file does not block a new start");
       assertNotEquals(first.pid(), hbase.runningProcess().orElseThrow().pid());
       assertFalse(Files.exists(leftover), "the empty start cleared the data of the dead server");
       Files.writeString(leftover, "x");
@@ -75,12 +80,16 @@ class EmbeddedHBaseIT {
 
   @Test
   void failedStartPrintsTheReasonFromTheServerLogAndLeavesNoServer() throws IOException {
-    // Another process holds the ZooKeeper port the server is told to use: the server itself gives up.
+    // Another process holds the ZooKeeper port the server is told to use: the server itself gives
+    // up.
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      EmbeddedHBase hbase = new EmbeddedHBase(tmp.resolve("clash"), s -> { },
-          List.of("-D", "hbase.zookeeper.property.clientPort=" + taken.getLocalPort()));
-      EmbeddedHBaseException e = assertThrows(EmbeddedHBaseException.class,
-          () -> hbase.start(Duration.ofSeconds(90)));
+      EmbeddedHBase hbase =
+          new EmbeddedHBase(
+              tmp.resolve("clash"),
+              s -> {},
+              List.of("-D", "hbase.zookeeper.property.clientPort=" + taken.getLocalPort()));
+      EmbeddedHBaseException e =
+          assertThrows(EmbeddedHBaseException.class, () -> hbase.start(Duration.ofSeconds(90)));
       assertTrue(e.getMessage().contains("Reason from the server log"), e.getMessage());
       assertTrue(e.getMessage().contains(Integer.toString(taken.getLocalPort())), e.getMessage());
       assertTrue(hbase.runningProcess().isEmpty());
@@ -92,8 +101,9 @@ class EmbeddedHBaseIT {
     Path run = tmp.resolve("broken");
     Files.createDirectories(run.resolve("data"));
     Files.writeString(run.resolve("data/hbase"), "a file where the root directory belongs");
-    EmbeddedHBase hbase = new EmbeddedHBase(run, s -> { });
-    EmbeddedHBaseException e = assertThrows(EmbeddedHBaseException.class, () -> hbase.start(Duration.ofSeconds(90)));
+    EmbeddedHBase hbase = new EmbeddedHBase(run, s -> {});
+    EmbeddedHBaseException e =
+        assertThrows(EmbeddedHBaseException.class, () -> hbase.start(Duration.ofSeconds(90)));
     assertTrue(e.getMessage().contains(run.toString()), e.getMessage());
     assertTrue(hbase.runningProcess().isEmpty());
   }

@@ -12,8 +12,12 @@ public final class DecodedKey {
   private final Object[] values;
   private final byte[] prefixBytes;
 
-  /** The layout's names and name index are shared by every key it decodes: a key holds only its values. */
-  DecodedKey(List<String> names, Map<String, Integer> indexOf, Object[] values, byte[] prefixBytes) {
+  /**
+   * The layout's names and name index are shared by every key it decodes: a key holds only its
+   * values.
+   */
+  DecodedKey(
+      List<String> names, Map<String, Integer> indexOf, Object[] values, byte[] prefixBytes) {
     this.names = names;
     this.indexOf = indexOf;
     this.values = values;
@@ -54,7 +58,10 @@ public final class DecodedKey {
     StringBuilder sb = new StringBuilder("DecodedKey{prefix=").append(Hex.of(prefixBytes));
     for (int i = 0; i < values.length; i++) {
       Object v = values[i];
-      sb.append(", ").append(names.get(i)).append('=').append(v instanceof byte[] ? Hex.of((byte[]) v) : v);
+      sb.append(", ")
+          .append(names.get(i))
+          .append('=')
+          .append(v instanceof byte[] ? Hex.of((byte[]) v) : v);
     }
     return sb.append('}').toString();
   }
@@ -65,7 +72,9 @@ public final class DecodedKey {
       return false;
     }
     DecodedKey d = (DecodedKey) o;
-    return Arrays.equals(prefixBytes, d.prefixBytes) && names.equals(d.names) && Arrays.deepEquals(values, d.values);
+    return Arrays.equals(prefixBytes, d.prefixBytes)
+        && names.equals(d.names)
+        && Arrays.deepEquals(values, d.values);
   }
 
   @Override

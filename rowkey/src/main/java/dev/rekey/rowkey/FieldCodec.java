@@ -4,9 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.Serializable;
 
 /**
- * Encodes one field's value into key bytes and back. Implementations are stateless (apart from their
- * configuration), immutable and thread-safe. Problems are reported as IllegalArgumentException whose
- * message is the bare problem; {@link KeyLayout} adds the field name and the key.
+ * Encodes one field's value into key bytes and back. Implementations are stateless (apart from
+ * their configuration), immutable and thread-safe. Problems are reported as
+ * IllegalArgumentException whose message is the bare problem; {@link KeyLayout} adds the field name
+ * and the key.
  */
 public interface FieldCodec extends Serializable {
 
@@ -43,8 +44,15 @@ public interface FieldCodec extends Serializable {
     byte[] take(int n, String what) {
       if (remaining() < n) {
         throw new IllegalArgumentException(
-            "key too short: " + what + " needs " + n + " bytes at offset " + pos + " but only "
-                + remaining() + " remain");
+            "key too short: "
+                + what
+                + " needs "
+                + n
+                + " bytes at offset "
+                + pos
+                + " but only "
+                + remaining()
+                + " remain");
       }
       byte[] out = java.util.Arrays.copyOfRange(key, pos, pos + n);
       pos += n;

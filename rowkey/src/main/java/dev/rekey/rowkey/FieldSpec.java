@@ -12,7 +12,13 @@ public final class FieldSpec implements Serializable {
   private final boolean terminated;
   private final FieldCodec codec;
 
-  FieldSpec(String name, FieldType type, int length, boolean signFlip, boolean terminated, FieldCodec codec) {
+  FieldSpec(
+      String name,
+      FieldType type,
+      int length,
+      boolean signFlip,
+      boolean terminated,
+      FieldCodec codec) {
     this.name = name;
     this.type = type;
     this.length = length;
@@ -29,7 +35,10 @@ public final class FieldSpec implements Serializable {
     return type;
   }
 
-  /** Byte length for BYTES; the fixed encoded width for INT (4), LONG/REVERSED_LONG (8), SUB_BUCKET (1); -1 for STRING. */
+  /**
+   * Byte length for BYTES; the fixed encoded width for INT (4), LONG/REVERSED_LONG (8), SUB_BUCKET
+   * (1); -1 for STRING.
+   */
   public int length() {
     return length;
   }

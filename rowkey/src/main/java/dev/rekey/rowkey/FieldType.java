@@ -26,6 +26,8 @@ public enum FieldType {
       }
     }
     throw new IllegalArgumentException(
-        "unknown field type '" + s + "' (known: string, bytes, int, long, reversed_long, sub_bucket)");
+        "unknown field type '"
+            + s
+            + "' (known: string, bytes, int, long, reversed_long, sub_bucket)");
   }
 }

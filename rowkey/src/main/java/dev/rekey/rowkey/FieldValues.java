@@ -12,14 +12,21 @@ public final class FieldValues {
 
   /**
    * Parses text values into the Java types {@link KeyLayout#encode} takes, in key order. Throws
-   * KeyEncodeException naming the field and the problem (unknown field, bad hex, not a number, ...).
-   * Missing fields are not an error here ({@code encode} reports them).
+   * KeyEncodeException naming the field and the problem (unknown field, bad hex, not a number,
+   * ...). Missing fields are not an error here ({@code encode} reports them).
    */
   public static LinkedHashMap<String, Object> parse(KeyLayout layout, Map<String, String> text) {
     for (String k : text.keySet()) {
       if (layout.field(k) == null) {
-        throw new KeyEncodeException(k, "unknown field '" + k + "' for layout " + layout.name()
-            + " (fields: " + layout.fields().stream().map(FieldSpec::name).toList() + ")");
+        throw new KeyEncodeException(
+            k,
+            "unknown field '"
+                + k
+                + "' for layout "
+                + layout.name()
+                + " (fields: "
+                + layout.fields().stream().map(FieldSpec::name).toList()
+                + ")");
       }
     }
     LinkedHashMap<String, Object> out = new LinkedHashMap<>();
@@ -43,23 +50,46 @@ public final class FieldValues {
         try {
           return Hex.parse(s);
         } catch (IllegalArgumentException e) {
-          throw new KeyEncodeException(f.name(), "field '" + f.name() + "' (bytes, give hex): " + e.getMessage());
+          throw new KeyEncodeException(
+              f.name(), "field '" + f.name() + "' (bytes, give hex): " + e.getMessage());
         }
       case INT:
       case SUB_BUCKET:
         try {
           return Integer.parseInt(s.trim());
         } catch (NumberFormatException e) {
-          throw new KeyEncodeException(f.name(), "field '" + f.name() + "' (" + f.type().fileName()
-              + "): not a decimal int in [" + Integer.MIN_VALUE + ", " + Integer.MAX_VALUE + "]: '" + s + "'");
+          throw new KeyEncodeException(
+              f.name(),
+              "field '"
+                  + f.name()
+                  + "' ("
+                  + f.type().fileName()
+                  + "): not a decimal int in ["
+                  + Integer.MIN_VALUE
+                  + ", "
+                  + Integer.MAX_VALUE
+                  + "]: '"
+                  + s
+                  + "'");
         }
       case LONG:
       case REVERSED_LONG:
         try {
           return Long.parseLong(s.trim());
         } catch (NumberFormatException e) {
-          throw new KeyEncodeException(f.name(), "field '" + f.name() + "' (" + f.type().fileName()
-              + "): not a decimal long in [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE + "]: '" + s + "'");
+          throw new KeyEncodeException(
+              f.name(),
+              "field '"
+                  + f.name()
+                  + "' ("
+                  + f.type().fileName()
+                  + "): not a decimal long in ["
+                  + Long.MIN_VALUE
+                  + ", "
+                  + Long.MAX_VALUE
+                  + "]: '"
+                  + s
+                  + "'");
         }
       default:
         throw new AssertionError(f.type());

@@ -12,14 +12,17 @@ import org.apache.commons.codec.digest.MurmurHash3;
  * The stable hashes a layout may name. Every definition is exact (see docs/layouts.md):
  *
  * <ul>
- *   <li>{@code md5}: MD5 of the input bytes; digest = 16 bytes; int = first 4 digest bytes big-endian.
+ *   <li>{@code md5}: MD5 of the input bytes; digest = 16 bytes; int = first 4 digest bytes
+ *       big-endian.
  *   <li>{@code murmur3_32}: MurmurHash3 x86_32, seed 0, over the bytes ({@code
  *       MurmurHash3.hash32x86(b, 0, b.length, 0)}); digest = the int, 4 bytes big-endian.
  *   <li>{@code crc32}: CRC-32 (IEEE, {@link CRC32}); int = the low 32 bits as a signed int.
  *   <li>{@code crc32c}: CRC-32C (Castagnoli, {@link CRC32C}); int as for crc32.
- *   <li>{@code java_arrays_hashcode}: {@link Arrays#hashCode(byte[])} (31*h + signed byte, start 1).
- *   <li>{@code phoenix}: Apache Phoenix's SALT_BUCKETS hash: the same Arrays.hashCode-style value over
- *       the key bytes after the salt, reduced to a bucket with {@code abs(h % N)} instead of floorMod.
+ *   <li>{@code java_arrays_hashcode}: {@link Arrays#hashCode(byte[])} (31*h + signed byte, start
+ *       1).
+ *   <li>{@code phoenix}: Apache Phoenix's SALT_BUCKETS hash: the same Arrays.hashCode-style value
+ *       over the key bytes after the salt, reduced to a bucket with {@code abs(h % N)} instead of
+ *       floorMod.
  * </ul>
  */
 public enum HashFunction {
@@ -53,7 +56,9 @@ public enum HashFunction {
       }
     }
     throw new IllegalArgumentException(
-        "unknown hash '" + s + "' (known: md5, murmur3_32, crc32, crc32c, java_arrays_hashcode, phoenix)");
+        "unknown hash '"
+            + s
+            + "' (known: md5, murmur3_32, crc32, crc32c, java_arrays_hashcode, phoenix)");
   }
 
   /** The hash as a signed 32-bit int (md5: first 4 digest bytes, big-endian). */
@@ -92,8 +97,8 @@ public enum HashFunction {
   }
 
   /**
-   * The bucket in [0, n) for a salt byte: {@code Math.floorMod(hash32(in), n)}, except {@code phoenix}
-   * which is {@code Math.abs(hash32(in) % n)} as Phoenix computes it.
+   * The bucket in [0, n) for a salt byte: {@code Math.floorMod(hash32(in), n)}, except {@code
+   * phoenix} which is {@code Math.abs(hash32(in) % n)} as Phoenix computes it.
    */
   public int bucket(byte[] in, int n) {
     int h = hash32(in);

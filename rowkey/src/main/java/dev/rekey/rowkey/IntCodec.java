@@ -4,10 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 
 /**
- * A 32-bit int. Byte format: 4 bytes big-endian two's complement (as HBase {@code Bytes.toBytes(int)});
- * with {@code signed: true} the sign bit is flipped ({@code v ^ 0x80000000}) so that negative values
- * sort before positive ones in unsigned byte order. Without the flip only non-negative values sort
- * correctly.
+ * A 32-bit int. Byte format: 4 bytes big-endian two's complement (as HBase {@code
+ * Bytes.toBytes(int)}); with {@code signed: true} the sign bit is flipped ({@code v ^ 0x80000000})
+ * so that negative values sort before positive ones in unsigned byte order. Without the flip only
+ * non-negative values sort correctly.
  */
 public final class IntCodec implements FieldCodec {
   private static final long serialVersionUID = 1L;

@@ -1,6 +1,8 @@
 package dev.rekey.rowkey;
 
-/** A row key cannot be decoded with a layout; {@link #reason()} says why (without the key prefix). */
+/**
+ * A row key cannot be decoded with a layout; {@link #reason()} says why (without the key prefix).
+ */
 public class KeyDecodeException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
   private final String reason;

@@ -26,17 +26,32 @@ public final class KeyLayout implements Serializable {
   private final String source;
   private final List<FieldSpec> fields;
   private final Map<String, FieldSpec> byName;
-  /** Field name → position in key order: values travel as arrays in that order (no per-key maps). */
+
+  /**
+   * Field name → position in key order: values travel as arrays in that order (no per-key maps).
+   */
   private final Map<String, Integer> indexOf;
+
   private final List<String> fieldNames;
+
   /** Positions of the prefix's hash input fields (empty: the whole natural key). */
   private final int[] hashInputIndexes;
-  /** Per field, the position of the time field its sub-bucket derives from (-1: not a sub-bucket). */
+
+  /**
+   * Per field, the position of the time field its sub-bucket derives from (-1: not a sub-bucket).
+   */
   private final int[] subBucketFrom;
+
   private final PrefixSpec prefix;
   private final String timeField;
 
-  KeyLayout(String name, String description, String source, List<FieldSpec> fields, PrefixSpec prefix, String timeField) {
+  KeyLayout(
+      String name,
+      String description,
+      String source,
+      List<FieldSpec> fields,
+      PrefixSpec prefix,
+      String timeField) {
     this.name = name;
     this.description = description;
     this.source = source;
@@ -53,8 +68,10 @@ public final class KeyLayout implements Serializable {
     this.indexOf = Collections.unmodifiableMap(idx);
     this.fieldNames = List.copyOf(idx.keySet());
     this.hashInputIndexes = prefix.inputFields().stream().mapToInt(idx::get).toArray();
-    this.subBucketFrom = fields.stream().mapToInt(f -> f.subBucket() == null ? -1 : idx.get(f.subBucket().from()))
-        .toArray();
+    this.subBucketFrom =
+        fields.stream()
+            .mapToInt(f -> f.subBucket() == null ? -1 : idx.get(f.subBucket().from()))
+            .toArray();
     this.prefix = prefix;
     this.timeField = timeField;
   }
@@ -75,7 +92,10 @@ public final class KeyLayout implements Serializable {
     return LayoutParser.build(LayoutParser.loadYaml(yamlText, sourceName), sourceName);
   }
 
-  /** Builds a layout from an already-parsed tree (maps, lists, scalars), e.g. inline JSON in vectors. */
+  /**
+   * Builds a layout from an already-parsed tree (maps, lists, scalars), e.g. inline JSON in
+   * vectors.
+   */
   public static KeyLayout fromTree(Object tree, String sourceName) {
     return LayoutParser.build(tree, sourceName);
   }
@@ -101,7 +121,10 @@ public final class KeyLayout implements Serializable {
     return byName.get(fieldName);
   }
 
-  /** The position of a field in key order (the index into {@link #encode(Object[])}'s values), or -1. */
+  /**
+   * The position of a field in key order (the index into {@link #encode(Object[])}'s values), or
+   * -1.
+   */
   public int fieldIndex(String fieldName) {
     Integer i = indexOf.get(fieldName);
     return i == null ? -1 : i;
@@ -131,13 +154,21 @@ public final class KeyLayout implements Serializable {
   }
 
   /**
-   * As {@link #encode(Map)}, for values in key order (index i is field i, see {@link #fieldIndex}): the form a decoded
-   * key already has, so rekeying a row builds no maps. SUB_BUCKET entries may be null (they are derived).
+   * As {@link #encode(Map)}, for values in key order (index i is field i, see {@link #fieldIndex}):
+   * the form a decoded key already has, so rekeying a row builds no maps. SUB_BUCKET entries may be
+   * null (they are derived).
    */
   public byte[] encode(Object[] valuesInKeyOrder) {
     if (valuesInKeyOrder.length != fields.size()) {
-      throw new IllegalArgumentException("Cannot encode with layout " + name + ": " + valuesInKeyOrder.length
-          + " values for " + fields.size() + " fields " + fieldNames);
+      throw new IllegalArgumentException(
+          "Cannot encode with layout "
+              + name
+              + ": "
+              + valuesInKeyOrder.length
+              + " values for "
+              + fields.size()
+              + " fields "
+              + fieldNames);
     }
     return encodeCoerced(coerceInKeyOrder(valuesInKeyOrder, true));
   }
@@ -155,14 +186,21 @@ public final class KeyLayout implements Serializable {
   }
 
   /**
-   * Checks names, fills derived sub-buckets and coerces values, in key order (null = not given); {@code all} = every
-   * field required.
+   * Checks names, fills derived sub-buckets and coerces values, in key order (null = not given);
+   * {@code all} = every field required.
    */
   private Object[] coerceAll(Map<String, Object> in, boolean all) {
     for (String k : in.keySet()) {
       if (!byName.containsKey(k)) {
-        throw new KeyEncodeException(k, "Cannot encode with layout " + name + ": unknown field '" + k
-            + "' (layout fields: " + byName.keySet() + ")");
+        throw new KeyEncodeException(
+            k,
+            "Cannot encode with layout "
+                + name
+                + ": unknown field '"
+                + k
+                + "' (layout fields: "
+                + byName.keySet()
+                + ")");
       }
     }
     Object[] given = new Object[fields.size()];
@@ -182,7 +220,8 @@ public final class KeyLayout implements Serializable {
       }
       if (given[i] == null) {
         if (all) {
-          throw new KeyEncodeException(f.name(), "Cannot encode with layout " + name + ": missing field '" + f.name() + "'");
+          throw new KeyEncodeException(
+              f.name(), "Cannot encode with layout " + name + ": missing field '" + f.name() + "'");
         }
         continue;
       }
@@ -198,7 +237,9 @@ public final class KeyLayout implements Serializable {
       f.codec().valueBytes(v); // validates e.g. unpaired surrogates
       return v;
     } catch (IllegalArgumentException e) {
-      throw new KeyEncodeException(f.name(), "Cannot encode with layout " + name + ": field '" + f.name() + "': " + e.getMessage());
+      throw new KeyEncodeException(
+          f.name(),
+          "Cannot encode with layout " + name + ": field '" + f.name() + "': " + e.getMessage());
     }
   }
 
@@ -212,9 +253,19 @@ public final class KeyLayout implements Serializable {
       FieldSpec f = fields.get(i);
       int b = f.subBucket().bucketFor((Long) out[from]);
       if (given[i] != null && !Integer.valueOf(b).equals(given[i])) {
-        throw new KeyEncodeException(f.name(), "Cannot encode with layout " + name + ": field '" + f.name()
-            + "': sub-bucket " + given[i] + " does not match its time field '" + f.subBucket().from() + "' (expected "
-            + b + ")");
+        throw new KeyEncodeException(
+            f.name(),
+            "Cannot encode with layout "
+                + name
+                + ": field '"
+                + f.name()
+                + "': sub-bucket "
+                + given[i]
+                + " does not match its time field '"
+                + f.subBucket().from()
+                + "' (expected "
+                + b
+                + ")");
       }
       out[i] = b;
     }
@@ -268,24 +319,31 @@ public final class KeyLayout implements Serializable {
   // ---------------------------------------------------------------------------------------- decode
 
   /**
-   * Decodes a row key into its fields, verifying the prefix, derived sub-buckets and that no bytes are
-   * left over. Throws KeyDecodeException with a reason; FULL_HASH layouts always refuse.
+   * Decodes a row key into its fields, verifying the prefix, derived sub-buckets and that no bytes
+   * are left over. Throws KeyDecodeException with a reason; FULL_HASH layouts always refuse.
    */
   public DecodedKey decode(byte[] rowKey) {
     if (rowKey == null) {
       throw new KeyDecodeException(name, new byte[0], "key is null");
     }
     if (prefix.kind() == PrefixSpec.Kind.FULL_HASH) {
-      throw new KeyDecodeException(name, rowKey, "not reversible: a full_hash key is the MD5 of the fields,"
-          + " and a hash cannot be turned back into its input (keep the natural key in a column if you need it)");
+      throw new KeyDecodeException(
+          name,
+          rowKey,
+          "not reversible: a full_hash key is the MD5 of the fields,"
+              + " and a hash cannot be turned back into its input (keep the natural key in a column if you need it)");
     }
     int p = prefix.bytes();
     if (rowKey.length < p) {
-      throw new KeyDecodeException(name, rowKey, "key too short: " + rowKey.length + " bytes, the prefix alone is " + p);
+      throw new KeyDecodeException(
+          name, rowKey, "key too short: " + rowKey.length + " bytes, the prefix alone is " + p);
     }
     byte[] pre = Arrays.copyOf(rowKey, p);
     if (prefix.kind() == PrefixSpec.Kind.SALT && (pre[0] & 0xff) >= prefix.buckets()) {
-      throw new KeyDecodeException(name, rowKey, String.format("salt byte 0x%02x out of range [0, %d)", pre[0] & 0xff, prefix.buckets()));
+      throw new KeyDecodeException(
+          name,
+          rowKey,
+          String.format("salt byte 0x%02x out of range [0, %d)", pre[0] & 0xff, prefix.buckets()));
     }
     FieldCodec.Cursor c = new FieldCodec.Cursor(rowKey, p);
     Object[] values = new Object[fields.size()];
@@ -295,20 +353,27 @@ public final class KeyLayout implements Serializable {
       try {
         values[i] = f.codec().decode(c);
       } catch (IllegalArgumentException e) {
-        throw new KeyDecodeException(name, rowKey, "field '" + f.name() + "' at offset " + at + ": " + e.getMessage());
+        throw new KeyDecodeException(
+            name, rowKey, "field '" + f.name() + "' at offset " + at + ": " + e.getMessage());
       }
     }
     if (c.remaining() > 0) {
-      throw new KeyDecodeException(name, rowKey, c.remaining() + " trailing bytes after the last field (offset " + c.pos() + ")");
+      throw new KeyDecodeException(
+          name,
+          rowKey,
+          c.remaining() + " trailing bytes after the last field (offset " + c.pos() + ")");
     }
     for (int i = 0; i < values.length; i++) {
       if (subBucketFrom[i] >= 0) {
         FieldSpec f = fields.get(i);
         int want = f.subBucket().bucketFor((Long) values[subBucketFrom[i]]);
         if (want != (Integer) values[i]) {
-          throw new KeyDecodeException(name, rowKey, String.format(
-              "sub-bucket %d in field '%s' does not match its time field '%s' (expected %d)",
-              values[i], f.name(), f.subBucket().from(), want));
+          throw new KeyDecodeException(
+              name,
+              rowKey,
+              String.format(
+                  "sub-bucket %d in field '%s' does not match its time field '%s' (expected %d)",
+                  values[i], f.name(), f.subBucket().from(), want));
         }
       }
     }
@@ -316,7 +381,15 @@ public final class KeyLayout implements Serializable {
       byte[] want = prefixFor(values, Arrays.copyOfRange(rowKey, p, rowKey.length));
       if (!Arrays.equals(want, pre)) {
         String what = prefix.kind() == PrefixSpec.Kind.SALT ? "salt byte" : "hash prefix";
-        throw new KeyDecodeException(name, rowKey, what + " 0x" + Hex.of(pre) + " does not match the fields (expected 0x" + Hex.of(want) + ")");
+        throw new KeyDecodeException(
+            name,
+            rowKey,
+            what
+                + " 0x"
+                + Hex.of(pre)
+                + " does not match the fields (expected 0x"
+                + Hex.of(want)
+                + ")");
       }
     }
     return new DecodedKey(fieldNames, indexOf, values, pre);
@@ -325,16 +398,23 @@ public final class KeyLayout implements Serializable {
   // ---------------------------------------------------------------------------------------- ranges
 
   /**
-   * Natural split points: SALT → bucket boundaries [1]..[N-1] (regions must equal N); HASH_PREFIX → even
-   * k-byte boundaries; NONE and FULL_HASH → UniformSplit-identical points.
+   * Natural split points: SALT → bucket boundaries [1]..[N-1] (regions must equal N); HASH_PREFIX →
+   * even k-byte boundaries; NONE and FULL_HASH → UniformSplit-identical points.
    */
   public List<byte[]> splitPoints(int regions) {
     switch (prefix.kind()) {
       case SALT:
         if (regions != prefix.buckets()) {
-          throw new IllegalArgumentException("Cannot split layout " + name + " into " + regions
-              + " regions: a salted table has exactly " + prefix.buckets() + " write tails, pre-split it into "
-              + prefix.buckets() + " regions (one per salt byte)");
+          throw new IllegalArgumentException(
+              "Cannot split layout "
+                  + name
+                  + " into "
+                  + regions
+                  + " regions: a salted table has exactly "
+                  + prefix.buckets()
+                  + " write tails, pre-split it into "
+                  + prefix.buckets()
+                  + " regions (one per salt byte)");
         }
         return SplitPoints.salt(prefix.buckets());
       case HASH_PREFIX:
@@ -344,21 +424,32 @@ public final class KeyLayout implements Serializable {
     }
   }
 
-  /** True if the time field is the first field (so a time window is a range within each salt bucket). */
+  /**
+   * True if the time field is the first field (so a time window is a range within each salt
+   * bucket).
+   */
   public boolean timeLeads() {
     return timeField != null && fields.get(0).name().equals(timeField);
   }
 
   /**
-   * Ranges covering the events with time in [fromMillis, toMillis): for a time-first layout with no or
-   * salt prefix, one range per salt bucket (in bucket order; one range without a prefix); otherwise the
-   * whole table as a single open range (filter on the time field while scanning).
+   * Ranges covering the events with time in [fromMillis, toMillis): for a time-first layout with no
+   * or salt prefix, one range per salt bucket (in bucket order; one range without a prefix);
+   * otherwise the whole table as a single open range (filter on the time field while scanning).
    */
   public List<KeyRange> timeWindowRanges(long fromMillis, long toMillis) {
     if (fromMillis > toMillis) {
-      throw new IllegalArgumentException("Cannot build time ranges for layout " + name + ": from " + fromMillis + " is after to " + toMillis);
+      throw new IllegalArgumentException(
+          "Cannot build time ranges for layout "
+              + name
+              + ": from "
+              + fromMillis
+              + " is after to "
+              + toMillis);
     }
-    if (!timeLeads() || prefix.kind() == PrefixSpec.Kind.HASH_PREFIX || prefix.kind() == PrefixSpec.Kind.FULL_HASH) {
+    if (!timeLeads()
+        || prefix.kind() == PrefixSpec.Kind.HASH_PREFIX
+        || prefix.kind() == PrefixSpec.Kind.FULL_HASH) {
       return List.of(new KeyRange(new byte[0], new byte[0]));
     }
     if (fromMillis == toMillis) {
@@ -378,8 +469,12 @@ public final class KeyLayout implements Serializable {
       start = t.codec().valueBytes(fromMillis);
       stop = t.codec().valueBytes(toMillis);
       if (Arrays.compareUnsigned(start, stop) > 0) {
-        throw new IllegalArgumentException("Cannot build time ranges for layout " + name + ": field '" + t.name()
-            + "' is not sign-flipped, so negative times do not sort before positive ones");
+        throw new IllegalArgumentException(
+            "Cannot build time ranges for layout "
+                + name
+                + ": field '"
+                + t.name()
+                + "' is not sign-flipped, so negative times do not sort before positive ones");
       }
     }
     if (prefix.kind() == PrefixSpec.Kind.NONE) {
@@ -388,39 +483,55 @@ public final class KeyLayout implements Serializable {
     List<KeyRange> out = new ArrayList<>(prefix.buckets());
     for (int b = 0; b < prefix.buckets(); b++) {
       byte[] s = {(byte) b};
-      out.add(new KeyRange(concat(s, start), stop.length == 0 ? new byte[] {(byte) (b + 1)} : concat(s, stop)));
+      out.add(
+          new KeyRange(
+              concat(s, start), stop.length == 0 ? new byte[] {(byte) (b + 1)} : concat(s, stop)));
     }
     return out;
   }
 
   /**
-   * The range of every row whose leading fields equal the given values (the first m fields, m ≥ 1). For a
-   * terminated string last, that is {@code prefix|id|0x00 .. prefix|id|0x01}; in general [p, next(p)).
-   * The prefix must be computable from the given fields (hash/salt input ⊆ them).
+   * The range of every row whose leading fields equal the given values (the first m fields, m ≥ 1).
+   * For a terminated string last, that is {@code prefix|id|0x00 .. prefix|id|0x01}; in general [p,
+   * next(p)). The prefix must be computable from the given fields (hash/salt input ⊆ them).
    */
   public KeyRange entityRange(Map<String, Object> leadingFieldValues) {
     if (prefix.kind() == PrefixSpec.Kind.FULL_HASH) {
-      throw new IllegalArgumentException("Cannot build an entity range for layout " + name
-          + ": full_hash keys have no order, only exact lookups");
+      throw new IllegalArgumentException(
+          "Cannot build an entity range for layout "
+              + name
+              + ": full_hash keys have no order, only exact lookups");
     }
     int m = leadingFieldValues.size();
     if (m == 0) {
-      throw new IllegalArgumentException("Cannot build an entity range for layout " + name + ": give at least the first field");
+      throw new IllegalArgumentException(
+          "Cannot build an entity range for layout " + name + ": give at least the first field");
     }
     for (int i = 0; i < m; i++) {
       if (i >= fields.size() || !leadingFieldValues.containsKey(fields.get(i).name())) {
-        throw new IllegalArgumentException("Cannot build an entity range for layout " + name + ": the given fields "
-            + leadingFieldValues.keySet() + " must be the leading fields in key order " + byName.keySet());
+        throw new IllegalArgumentException(
+            "Cannot build an entity range for layout "
+                + name
+                + ": the given fields "
+                + leadingFieldValues.keySet()
+                + " must be the leading fields in key order "
+                + byName.keySet());
       }
     }
     Object[] values = coerceAll(leadingFieldValues, false);
     byte[] lead = naturalBytes(values, m);
     byte[] pre = new byte[0];
     if (prefix.kind() != PrefixSpec.Kind.NONE) {
-      if (hashInputIndexes.length == 0 || Arrays.stream(hashInputIndexes).anyMatch(i -> values[i] == null)) {
-        throw new IllegalArgumentException("Cannot build an entity range for layout " + name + ": its "
-            + prefix + " prefix depends on fields not given (" + (prefix.inputFields().isEmpty() ? "the whole key" : prefix.inputFields())
-            + "), so the entity is spread over the prefix space; scan per bucket instead");
+      if (hashInputIndexes.length == 0
+          || Arrays.stream(hashInputIndexes).anyMatch(i -> values[i] == null)) {
+        throw new IllegalArgumentException(
+            "Cannot build an entity range for layout "
+                + name
+                + ": its "
+                + prefix
+                + " prefix depends on fields not given ("
+                + (prefix.inputFields().isEmpty() ? "the whole key" : prefix.inputFields())
+                + "), so the entity is spread over the prefix space; scan per bucket instead");
       }
       pre = prefixFor(values, lead);
     }
@@ -428,7 +539,9 @@ public final class KeyLayout implements Serializable {
     return new KeyRange(start, nextPrefix(start));
   }
 
-  /** The smallest key greater than every key starting with p (empty = open end if p is all 0xFF). */
+  /**
+   * The smallest key greater than every key starting with p (empty = open end if p is all 0xFF).
+   */
   static byte[] nextPrefix(byte[] p) {
     byte[] r = p.clone();
     for (int i = r.length - 1; i >= 0; i--) {

@@ -10,12 +10,23 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
-/** Validates the layout tree (from YAML or an inline JSON object) and builds a {@link KeyLayout}. */
+/**
+ * Validates the layout tree (from YAML or an inline JSON object) and builds a {@link KeyLayout}.
+ */
 final class LayoutParser {
   static final Set<String> TOP_KEYS = Set.of("name", "description", "time", "prefix", "fields");
   static final Set<String> PREFIX_KEYS = Set.of("kind", "hash", "buckets", "bytes", "fields");
   static final Set<String> FIELD_KEYS =
-      Set.of("name", "type", "length", "signed", "terminated", "from", "buckets", "hash", "description");
+      Set.of(
+          "name",
+          "type",
+          "length",
+          "signed",
+          "terminated",
+          "from",
+          "buckets",
+          "hash",
+          "description");
 
   private final String source;
 
@@ -23,12 +34,17 @@ final class LayoutParser {
     this.source = source;
   }
 
-  /** Reads layout YAML by the strict subset the Python reference reads, so both see the same layout. */
+  /**
+   * Reads layout YAML by the strict subset the Python reference reads, so both see the same layout.
+   */
   static Object loadYaml(String text, String source) {
     return StrictYaml.load(text, source);
   }
 
-  /** Reads a JSON document (vector files); JSON has no YAML 1.1 ambiguities, so SnakeYAML's safe loader is fine. */
+  /**
+   * Reads a JSON document (vector files); JSON has no YAML 1.1 ambiguities, so SnakeYAML's safe
+   * loader is fine.
+   */
   static Object loadJson(String text, String source) {
     LoaderOptions opts = new LoaderOptions();
     opts.setAllowDuplicateKeys(false);
@@ -58,7 +74,13 @@ final class LayoutParser {
       }
       String k = (String) e.getKey();
       if (!allowed.contains(k)) {
-        throw err(where, "unknown key '" + k + "' (allowed: " + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+        throw err(
+            where,
+            "unknown key '"
+                + k
+                + "' (allowed: "
+                + String.join(", ", new java.util.TreeSet<>(allowed))
+                + ")");
       }
       m.put(k, e.getValue());
     }
@@ -139,8 +161,11 @@ final class LayoutParser {
       SubBucketCodec sb = f.subBucket();
       if (sb != null) {
         FieldSpec from = byName.get(sb.from());
-        if (from == null || (from.type() != FieldType.LONG && from.type() != FieldType.REVERSED_LONG)) {
-          throw err("field '" + f.name() + "': ", "'from' must name a long or reversed_long field, got '" + sb.from() + "'");
+        if (from == null
+            || (from.type() != FieldType.LONG && from.type() != FieldType.REVERSED_LONG)) {
+          throw err(
+              "field '" + f.name() + "': ",
+              "'from' must name a long or reversed_long field, got '" + sb.from() + "'");
         }
       }
     }
@@ -148,15 +173,22 @@ final class LayoutParser {
     if (time != null) {
       FieldSpec tf = byName.get(time);
       if (tf == null) {
-        throw err("", "'time' names unknown field '" + time + "' (fields: " + byName.keySet() + ")");
+        throw err(
+            "", "'time' names unknown field '" + time + "' (fields: " + byName.keySet() + ")");
       }
       if (tf.type() != FieldType.LONG && tf.type() != FieldType.REVERSED_LONG) {
-        throw err("", "'time' field '" + time + "' must be a long or reversed_long (epoch millis), is " + tf.type().fileName());
+        throw err(
+            "",
+            "'time' field '"
+                + time
+                + "' must be a long or reversed_long (epoch millis), is "
+                + tf.type().fileName());
       }
     }
     Object rawPrefix = top.get("prefix");
     if (rawPrefix == null) {
-      throw err("", "missing required key 'prefix' (use 'prefix:' with 'kind: none' for no prefix)");
+      throw err(
+          "", "missing required key 'prefix' (use 'prefix:' with 'kind: none' for no prefix)");
     }
     PrefixSpec prefix = prefix(rawPrefix, byName);
     return new KeyLayout(name, description, source, fields, prefix, time);
@@ -187,7 +219,8 @@ final class LayoutParser {
         allowed.add("terminated");
         boolean term = terminated == null || terminated;
         if (!term && !last) {
-          throw err(where, "only the last field may be an unterminated string ('terminated: false')");
+          throw err(
+              where, "only the last field may be an unterminated string ('terminated: false')");
         }
         spec = new FieldSpec(name, type, -1, false, term, new Utf8StringCodec(term));
         break;
@@ -200,11 +233,25 @@ final class LayoutParser {
         break;
       case INT:
         allowed.add("signed");
-        spec = new FieldSpec(name, type, 4, Boolean.TRUE.equals(signed), false, new IntCodec(Boolean.TRUE.equals(signed)));
+        spec =
+            new FieldSpec(
+                name,
+                type,
+                4,
+                Boolean.TRUE.equals(signed),
+                false,
+                new IntCodec(Boolean.TRUE.equals(signed)));
         break;
       case LONG:
         allowed.add("signed");
-        spec = new FieldSpec(name, type, 8, Boolean.TRUE.equals(signed), false, new LongCodec(Boolean.TRUE.equals(signed)));
+        spec =
+            new FieldSpec(
+                name,
+                type,
+                8,
+                Boolean.TRUE.equals(signed),
+                false,
+                new LongCodec(Boolean.TRUE.equals(signed)));
         break;
       case REVERSED_LONG:
         spec = new FieldSpec(name, type, 8, false, false, new ReversedLongCodec());
@@ -227,9 +274,11 @@ final class LayoutParser {
             throw err(where, e.getMessage());
           }
           if (hash == HashFunction.PHOENIX) {
-            throw err(where, "phoenix is only a salt-prefix hash; use another hash for a sub_bucket");
+            throw err(
+                where, "phoenix is only a salt-prefix hash; use another hash for a sub_bucket");
           }
-          spec = new FieldSpec(name, type, 1, false, false, new SubBucketCodec(from, buckets, hash));
+          spec =
+              new FieldSpec(name, type, 1, false, false, new SubBucketCodec(from, buckets, hash));
           break;
         }
       default:
@@ -262,7 +311,8 @@ final class LayoutParser {
         kind = PrefixSpec.Kind.FULL_HASH;
         break;
       default:
-        throw err(where, "unknown kind '" + kindName + "' (known: none, salt, hash_prefix, full_hash)");
+        throw err(
+            where, "unknown kind '" + kindName + "' (known: none, salt, hash_prefix, full_hash)");
     }
     Set<String> allowed = new HashSet<>(Set.of("kind"));
     if (kind != PrefixSpec.Kind.NONE) {
@@ -298,7 +348,9 @@ final class LayoutParser {
       }
       for (Object o : (List<?>) fl) {
         if (!(o instanceof String) || !byName.containsKey(o)) {
-          throw err(where, "'fields' names unknown field " + describe(o) + " (fields: " + byName.keySet() + ")");
+          throw err(
+              where,
+              "'fields' names unknown field " + describe(o) + " (fields: " + byName.keySet() + ")");
         }
         if (input.contains(o)) {
           throw err(where, "'fields' names field '" + o + "' twice");
@@ -317,7 +369,8 @@ final class LayoutParser {
             throw err(where, "salt needs 'buckets' N with 1 <= N <= 256 (one salt byte), got " + n);
           }
           if (hash == HashFunction.PHOENIX && !input.isEmpty()) {
-            throw err(where, "hash phoenix salts the whole key after the salt byte; remove 'fields'");
+            throw err(
+                where, "hash phoenix salts the whole key after the salt byte; remove 'fields'");
           }
           return new PrefixSpec(kind, hash, n, 1, input);
         }
@@ -326,20 +379,36 @@ final class LayoutParser {
           Integer k = integer(m, "bytes", where);
           int bytes = k == null ? 2 : k;
           if (bytes < 1 || bytes > hash.digestLength()) {
-            throw err(where, "hash_prefix 'bytes' must be in 1.." + hash.digestLength() + " for " + h + ", got " + bytes);
+            throw err(
+                where,
+                "hash_prefix 'bytes' must be in 1.."
+                    + hash.digestLength()
+                    + " for "
+                    + h
+                    + ", got "
+                    + bytes);
           }
           return new PrefixSpec(kind, hash, 0, bytes, input);
         }
       default:
         {
           if (hash != HashFunction.MD5) {
-            throw err(where, "full_hash refuses " + h + ": the key would be only a " + hash.digestLength()
-                + "-byte hash, and a 32-bit hash reaches 50% collision odds at about 77,000 keys; use md5 (16 bytes)");
+            throw err(
+                where,
+                "full_hash refuses "
+                    + h
+                    + ": the key would be only a "
+                    + hash.digestLength()
+                    + "-byte hash, and a 32-bit hash reaches 50% collision odds at about 77,000 keys; use md5 (16 bytes)");
           }
           Integer k = integer(m, "bytes", where);
           if (k != null && k != 16) {
-            throw err(where, "full_hash refuses truncation to " + k + " bytes: a truncated hash collides"
-                + " (32 bits: 50% odds at about 77,000 keys); the full md5 is 16 bytes");
+            throw err(
+                where,
+                "full_hash refuses truncation to "
+                    + k
+                    + " bytes: a truncated hash collides"
+                    + " (32 bits: 50% odds at about 77,000 keys); the full md5 is 16 bytes");
           }
           return new PrefixSpec(kind, hash, 0, 16, input);
         }

@@ -5,9 +5,9 @@ import java.nio.ByteBuffer;
 
 /**
  * A 64-bit long. Byte format: 8 bytes big-endian two's complement (exactly HBase {@code
- * Bytes.toBytes(long)}, as the seeds use for epoch millis); with {@code signed: true} the sign bit is
- * flipped ({@code v ^ Long.MIN_VALUE}) so that negative values sort first in unsigned byte order.
- * Without the flip only non-negative values sort correctly.
+ * Bytes.toBytes(long)}, as the seeds use for epoch millis); with {@code signed: true} the sign bit
+ * is flipped ({@code v ^ Long.MIN_VALUE}) so that negative values sort first in unsigned byte
+ * order. Without the flip only non-negative values sort correctly.
  */
 public final class LongCodec implements FieldCodec {
   private static final long serialVersionUID = 1L;
@@ -18,7 +18,9 @@ public final class LongCodec implements FieldCodec {
   }
 
   static long toLong(Object value) {
-    if (value instanceof Long || value instanceof Integer || value instanceof Short
+    if (value instanceof Long
+        || value instanceof Integer
+        || value instanceof Short
         || value instanceof Byte) {
       return ((Number) value).longValue();
     }

@@ -4,11 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 
 /**
- * A reversed long for newest-first order. Byte format: 8 bytes big-endian of {@code Long.MAX_VALUE - v}
- * (seed 000's {@code Bytes.toBytes(Long.MAX_VALUE - tsMillis)}). The value must be in [0,
+ * A reversed long for newest-first order. Byte format: 8 bytes big-endian of {@code Long.MAX_VALUE
+ * - v} (seed 000's {@code Bytes.toBytes(Long.MAX_VALUE - tsMillis)}). The value must be in [0,
  * Long.MAX_VALUE]: for negative v the subtraction overflows and the order would break, so negative
- * values are rejected on encode and a stored value with the top bit set is rejected on decode. Order:
- * larger v sorts first.
+ * values are rejected on encode and a stored value with the top bit set is rejected on decode.
+ * Order: larger v sorts first.
  */
 public final class ReversedLongCodec implements FieldCodec {
   private static final long serialVersionUID = 1L;
@@ -18,7 +18,9 @@ public final class ReversedLongCodec implements FieldCodec {
     long v = LongCodec.toLong(value);
     if (v < 0) {
       throw new IllegalArgumentException(
-          "reversed long must be >= 0 (got " + v + "): Long.MAX_VALUE - v overflows for negative v");
+          "reversed long must be >= 0 (got "
+              + v
+              + "): Long.MAX_VALUE - v overflows for negative v");
     }
     return v;
   }

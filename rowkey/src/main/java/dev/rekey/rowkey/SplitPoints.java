@@ -7,15 +7,17 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Region split points, as pure functions. {@link #uniform} and {@link #hexString} are byte-identical to
- * HBase's {@code RegionSplitter.UniformSplit} and {@code RegionSplitter.HexStringSplit} (pinned by
- * tests against HBase itself). Never mix them: hex-text boundaries on raw-byte keys leave most regions
- * empty.
+ * Region split points, as pure functions. {@link #uniform} and {@link #hexString} are
+ * byte-identical to HBase's {@code RegionSplitter.UniformSplit} and {@code
+ * RegionSplitter.HexStringSplit} (pinned by tests against HBase itself). Never mix them: hex-text
+ * boundaries on raw-byte keys leave most regions empty.
  */
 public final class SplitPoints {
   private SplitPoints() {}
 
-  /** Salt boundaries for N buckets: [1], [2], ... [N-1] (N regions, one per bucket); 1 ≤ N ≤ 256. */
+  /**
+   * Salt boundaries for N buckets: [1], [2], ... [N-1] (N regions, one per bucket); 1 ≤ N ≤ 256.
+   */
   public static List<byte[]> salt(int buckets) {
     if (buckets < 1 || buckets > 256) {
       throw new IllegalArgumentException("salt buckets must be in 1..256, got " + buckets);
@@ -28,8 +30,8 @@ public final class SplitPoints {
   }
 
   /**
-   * Even boundaries of a k-byte prefix space: {@code floor(i * 256^k / regions)} as k bytes big-endian
-   * for i = 1..regions-1. For k = 2 and 64 regions these are the multiples of 1,024.
+   * Even boundaries of a k-byte prefix space: {@code floor(i * 256^k / regions)} as k bytes
+   * big-endian for i = 1..regions-1. For k = 2 and 64 regions these are the multiples of 1,024.
    */
   public static List<byte[]> prefix(int prefixBytes, int regions) {
     if (prefixBytes < 1 || prefixBytes > 16) {
@@ -38,7 +40,12 @@ public final class SplitPoints {
     BigInteger space = BigInteger.ONE.shiftLeft(8 * prefixBytes);
     if (regions < 1 || BigInteger.valueOf(regions).compareTo(space) > 0) {
       throw new IllegalArgumentException(
-          "regions must be in 1.." + space + " for a " + prefixBytes + "-byte prefix, got " + regions);
+          "regions must be in 1.."
+              + space
+              + " for a "
+              + prefixBytes
+              + "-byte prefix, got "
+              + regions);
     }
     List<byte[]> out = new ArrayList<>(regions - 1);
     for (int i = 1; i < regions; i++) {
@@ -66,9 +73,9 @@ public final class SplitPoints {
   }
 
   /**
-   * HBase HexStringSplit over "00000000".."FFFFFFFF" (inclusive): {@code i * (0x100000000 / regions)} as lower-case
-   * hex text left-padded with '0' to 8 characters, for i = 1..regions-1. Requires regions ≥ 2 as HBase
-   * does.
+   * HBase HexStringSplit over "00000000".."FFFFFFFF" (inclusive): {@code i * (0x100000000 /
+   * regions)} as lower-case hex text left-padded with '0' to 8 characters, for i = 1..regions-1.
+   * Requires regions ≥ 2 as HBase does.
    */
   public static List<byte[]> hexString(int regions) {
     if (regions < 2) {

@@ -19,23 +19,31 @@ import org.yaml.snakeyaml.events.NodeEvent;
 import org.yaml.snakeyaml.events.ScalarEvent;
 
 /**
- * Reads the layout YAML subset (docs/layouts.md) exactly as the Python reference does: block mappings and lists,
- * quoted or plain strings, decimal integers and {@code true}/{@code false}, and nothing else.
+ * Reads the layout YAML subset (docs/layouts.md) exactly as the Python reference does: block
+ * mappings and lists, quoted or plain strings, decimal integers and {@code true}/{@code false}, and
+ * nothing else.
  *
- * <p>Why not SnakeYAML's loader: it implements YAML 1.1, which reads {@code 016} as 14 (octal), {@code 1:0} as 60
- * (base 60), {@code no} as false, and expands anchors; a layout file would then mean one thing to Java and another
- * to a Python writer. SnakeYAML is used only to tokenise; every scalar is resolved here by the subset's rules.
+ * <p>Why not SnakeYAML's loader: it implements YAML 1.1, which reads {@code 016} as 14 (octal),
+ * {@code 1:0} as 60 (base 60), {@code no} as false, and expands anchors; a layout file would then
+ * mean one thing to Java and another to a Python writer. SnakeYAML is used only to tokenise; every
+ * scalar is resolved here by the subset's rules.
  */
 final class StrictYaml {
-  /** Plain scalars YAML 1.1 or 1.2 would read as something other than a string, a decimal int or a bool. */
-  private static final Pattern REJECT_PLAIN = Pattern.compile(
-      "^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|~|null|Null|NULL|True|TRUE|False|FALSE"
-          + "|[-+]?(?:0x[0-9a-fA-F_]+|0o?[0-7_]+|0b[01_]+|[0-9][0-9_]*(?:\\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\\.[0-9]+"
-          + "|\\.inf|\\.Inf|\\.nan|\\.NaN)"
-          + "|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+)$");
+  /**
+   * Plain scalars YAML 1.1 or 1.2 would read as something other than a string, a decimal int or a
+   * bool.
+   */
+  private static final Pattern REJECT_PLAIN =
+      Pattern.compile(
+          "^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|~|null|Null|NULL|True|TRUE|False|FALSE"
+              + "|[-+]?(?:0x[0-9a-fA-F_]+|0o?[0-7_]+|0b[01_]+|[0-9][0-9_]*(?:\\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\\.[0-9]+"
+              + "|\\.inf|\\.Inf|\\.nan|\\.NaN)"
+              + "|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+)$");
+
   private static final Pattern DECIMAL = Pattern.compile("-?(?:0|[1-9][0-9]*)");
   private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
-  private static final String SCALAR_HINT = " in the layout subset (quote strings; use decimal integers and true/false)";
+  private static final String SCALAR_HINT =
+      " in the layout subset (quote strings; use decimal integers and true/false)";
 
   private final String source;
   private final Iterator<Event> events;
@@ -45,7 +53,10 @@ final class StrictYaml {
     this.events = events;
   }
 
-  /** Parses {@code text} into maps, lists, strings, integers and booleans; {@code source} names it in errors. */
+  /**
+   * Parses {@code text} into maps, lists, strings, integers and booleans; {@code source} names it
+   * in errors.
+   */
   static Object load(String text, String source) {
     LoaderOptions opts = new LoaderOptions();
     Iterator<Event> it = new Yaml(opts).parse(new StringReader(text)).iterator();
@@ -54,7 +65,8 @@ final class StrictYaml {
     } catch (LayoutException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw new LayoutException("Cannot read layout " + source + ": not valid YAML: " + e.getMessage(), e);
+      throw new LayoutException(
+          "Cannot read layout " + source + ": not valid YAML: " + e.getMessage(), e);
     }
   }
 
@@ -79,7 +91,12 @@ final class StrictYaml {
 
   private LayoutException fail(Event e, String problem) {
     return new LayoutException(
-        "Cannot read layout " + source + ": line " + (e.getStartMark().getLine() + 1) + ": " + problem);
+        "Cannot read layout "
+            + source
+            + ": line "
+            + (e.getStartMark().getLine() + 1)
+            + ": "
+            + problem);
   }
 
   private Object node(Event e) {
@@ -95,7 +112,9 @@ final class StrictYaml {
         throw fail(e, "unsupported YAML tag '" + c.getTag() + "'" + SCALAR_HINT);
       }
       if (c.isFlow()) {
-        throw fail(e, "unsupported YAML flow collection ('[...]' or '{...}'); use block mappings and lists");
+        throw fail(
+            e,
+            "unsupported YAML flow collection ('[...]' or '{...}'); use block mappings and lists");
       }
       return e instanceof MappingStartEvent ? mapping() : sequence();
     }
@@ -151,9 +170,13 @@ final class StrictYaml {
     }
     if (DECIMAL.matcher(t).matches()) {
       BigInteger v = new BigInteger(t);
-      return v.bitLength() < 32 ? (Object) v.intValue() : v.bitLength() < 64 ? (Object) v.longValue() : v;
+      return v.bitLength() < 32
+          ? (Object) v.intValue()
+          : v.bitLength() < 64 ? (Object) v.longValue() : v;
     }
-    if ("[]{}&*!|>%@`#,?".indexOf(t.charAt(0)) >= 0 || REJECT_PLAIN.matcher(t).matches() || t.contains(": ")
+    if ("[]{}&*!|>%@`#,?".indexOf(t.charAt(0)) >= 0
+        || REJECT_PLAIN.matcher(t).matches()
+        || t.contains(": ")
         || t.contains(" #")) {
       throw fail(e, "unsupported YAML scalar '" + t + "'" + SCALAR_HINT);
     }

@@ -4,10 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 
 /**
- * A per-entity sub-bucket derived from the time field, to split one hot entity. Byte format: 1 byte =
- * {@code floorMod(hash32(Bytes.toBytes(t)), buckets)} where t is the natural (not reversed) value of the
- * {@code from} field as 8 bytes big-endian and hash32 is the layout-named hash (default murmur3_32). The
- * value is derived: callers need not pass it; if they do it must match. Decode verifies it.
+ * A per-entity sub-bucket derived from the time field, to split one hot entity. Byte format: 1 byte
+ * = {@code floorMod(hash32(Bytes.toBytes(t)), buckets)} where t is the natural (not reversed) value
+ * of the {@code from} field as 8 bytes big-endian and hash32 is the layout-named hash (default
+ * murmur3_32). The value is derived: callers need not pass it; if they do it must match. Decode
+ * verifies it.
  */
 public final class SubBucketCodec implements FieldCodec {
   private static final long serialVersionUID = 1L;
@@ -41,7 +42,8 @@ public final class SubBucketCodec implements FieldCodec {
   @Override
   public Object coerce(Object value) {
     if (!(value instanceof Integer)) {
-      throw new IllegalArgumentException("expected an int sub-bucket, got " + Utf8StringCodec.typeOf(value));
+      throw new IllegalArgumentException(
+          "expected an int sub-bucket, got " + Utf8StringCodec.typeOf(value));
     }
     int v = (Integer) value;
     if (v < 0 || v >= buckets) {

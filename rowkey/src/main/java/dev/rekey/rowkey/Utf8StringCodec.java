@@ -10,10 +10,11 @@ import java.util.Arrays;
 
 /**
  * A UTF-8 string. Byte format: the strict UTF-8 bytes of the string followed by one 0x00 terminator
- * ({@code terminated = true}); an unterminated string (allowed only as the last field) runs to the end
- * of the key. A 0x00 inside the string is rejected (it would end the field early), as are unpaired
- * surrogates (encode) and malformed UTF-8 (decode). Order: unsigned byte order of the key = code point
- * order of the strings, and "ab" sorts before "abc" because 0x00 is below every UTF-8 byte.
+ * ({@code terminated = true}); an unterminated string (allowed only as the last field) runs to the
+ * end of the key. A 0x00 inside the string is rejected (it would end the field early), as are
+ * unpaired surrogates (encode) and malformed UTF-8 (decode). Order: unsigned byte order of the key
+ * = code point order of the strings, and "ab" sorts before "abc" because 0x00 is below every UTF-8
+ * byte.
  */
 public final class Utf8StringCodec implements FieldCodec {
   private static final long serialVersionUID = 1L;
@@ -35,7 +36,8 @@ public final class Utf8StringCodec implements FieldCodec {
     String s = value.toString();
     if (s.indexOf('\0') >= 0) {
       throw new IllegalArgumentException(
-          "string contains a 0x00 byte at index " + s.indexOf('\0')
+          "string contains a 0x00 byte at index "
+              + s.indexOf('\0')
               + " (0x00 is the field terminator and cannot appear inside a string)");
     }
     return s;

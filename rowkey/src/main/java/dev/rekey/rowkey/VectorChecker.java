@@ -14,12 +14,13 @@ import java.util.Map;
  * Checks pinned test vectors (rowkey/src/test/resources/vectors/*.json; format in docs/layouts.md).
  *
  * <p>A vectors file is {@code {"layout": <path from repo root> | <inline layout object>, "vectors":
- * [...]}}; each vector has a {@code name} and one of: {@code fields} + {@code key} (encode must give
- * exactly that hex; decode must give the fields back, or refuse for full_hash), {@code fields} + {@code
- * encodeError} (encode must be rejected with a message containing it), {@code key} + {@code
- * decodeError}. A file may instead hold {@code "badLayouts": [{"name", "layout", "error"}]}: layouts
- * that must be rejected; or {@code "badYaml": [{"name", "yaml", "error"}]} and {@code "goodYaml": [{"name",
- * "yaml"}]}: layout texts that must be rejected (the YAML 1.1 forms outside the subset) or accepted.
+ * [...]}}; each vector has a {@code name} and one of: {@code fields} + {@code key} (encode must
+ * give exactly that hex; decode must give the fields back, or refuse for full_hash), {@code fields}
+ * + {@code encodeError} (encode must be rejected with a message containing it), {@code key} +
+ * {@code decodeError}. A file may instead hold {@code "badLayouts": [{"name", "layout", "error"}]}:
+ * layouts that must be rejected; or {@code "badYaml": [{"name", "yaml", "error"}]} and {@code
+ * "goodYaml": [{"name", "yaml"}]}: layout texts that must be rejected (the YAML 1.1 forms outside
+ * the subset) or accepted.
  */
 public final class VectorChecker {
   private VectorChecker() {}
@@ -27,7 +28,10 @@ public final class VectorChecker {
   /** Outcome of checking one file. */
   public record Report(int passed, List<String> failures) {}
 
-  /** Checks every vector in the file against the given layout; returns failure messages (empty = all pass). */
+  /**
+   * Checks every vector in the file against the given layout; returns failure messages (empty = all
+   * pass).
+   */
   public static List<String> check(KeyLayout layout, Path vectorsFile) {
     return run(layout, vectorsFile).failures();
   }
@@ -37,7 +41,8 @@ public final class VectorChecker {
     Map<String, Object> doc = readJson(vectorsFile);
     Object vs = doc.get("vectors");
     if (!(vs instanceof List)) {
-      throw new IllegalArgumentException("Cannot check vectors " + vectorsFile + ": no 'vectors' list");
+      throw new IllegalArgumentException(
+          "Cannot check vectors " + vectorsFile + ": no 'vectors' list");
     }
     List<String> failures = new ArrayList<>();
     int passed = 0;
@@ -70,12 +75,26 @@ public final class VectorChecker {
         String want = String.valueOf(b.get("error"));
         try {
           KeyLayout.fromTree(b.get("layout"), "inline:" + name);
-          failures.add(vectorsFile.getFileName() + ": " + name + ": layout accepted, expected error containing '" + want + "'");
+          failures.add(
+              vectorsFile.getFileName()
+                  + ": "
+                  + name
+                  + ": layout accepted, expected error containing '"
+                  + want
+                  + "'");
         } catch (LayoutException e) {
           if (e.getMessage().contains(want)) {
             passed++;
           } else {
-            failures.add(vectorsFile.getFileName() + ": " + name + ": error '" + e.getMessage() + "' does not contain '" + want + "'");
+            failures.add(
+                vectorsFile.getFileName()
+                    + ": "
+                    + name
+                    + ": error '"
+                    + e.getMessage()
+                    + "' does not contain '"
+                    + want
+                    + "'");
           }
         }
       }
@@ -84,7 +103,10 @@ public final class VectorChecker {
     return run(layoutOf(doc, vectorsFile, repoRoot), vectorsFile);
   }
 
-  /** Layout YAML texts: each of badYaml must be rejected with its message, each of goodYaml accepted. */
+  /**
+   * Layout YAML texts: each of badYaml must be rejected with its message, each of goodYaml
+   * accepted.
+   */
   private static Report yamlTexts(Map<String, Object> doc, Path vectorsFile) {
     List<String> failures = new ArrayList<>();
     int passed = 0;
@@ -95,12 +117,21 @@ public final class VectorChecker {
       String want = String.valueOf(b.get("error"));
       try {
         KeyLayout.parse((String) b.get("yaml"), "inline:" + name);
-        failures.add(file + ": " + name + ": YAML accepted, expected error containing '" + want + "'");
+        failures.add(
+            file + ": " + name + ": YAML accepted, expected error containing '" + want + "'");
       } catch (LayoutException e) {
         if (e.getMessage().contains(want)) {
           passed++;
         } else {
-          failures.add(file + ": " + name + ": error '" + e.getMessage() + "' does not contain '" + want + "'");
+          failures.add(
+              file
+                  + ": "
+                  + name
+                  + ": error '"
+                  + e.getMessage()
+                  + "' does not contain '"
+                  + want
+                  + "'");
         }
       }
     }
@@ -132,9 +163,15 @@ public final class VectorChecker {
         String want = (String) v.get("encodeError");
         try {
           byte[] k = layout.encode(FieldValues.parse(layout, strings(v.get("fields"))));
-          return name + ": encoded to " + Hex.of(k) + ", expected rejection containing '" + want + "'";
+          return name
+              + ": encoded to "
+              + Hex.of(k)
+              + ", expected rejection containing '"
+              + want
+              + "'";
         } catch (KeyEncodeException e) {
-          return e.getMessage().contains(want) ? null
+          return e.getMessage().contains(want)
+              ? null
               : name + ": rejection '" + e.getMessage() + "' does not contain '" + want + "'";
         }
       }
@@ -145,7 +182,8 @@ public final class VectorChecker {
           DecodedKey d = layout.decode(key);
           return name + ": decoded to " + d + ", expected rejection containing '" + want + "'";
         } catch (KeyDecodeException e) {
-          return e.reason().contains(want) ? null
+          return e.reason().contains(want)
+              ? null
               : name + ": rejection '" + e.reason() + "' does not contain '" + want + "'";
         }
       }
@@ -160,7 +198,9 @@ public final class VectorChecker {
           layout.decode(key);
           return name + ": full_hash key decoded, expected refusal";
         } catch (KeyDecodeException e) {
-          return e.reason().contains("not reversible") ? null : name + ": refusal without explanation: " + e.reason();
+          return e.reason().contains("not reversible")
+              ? null
+              : name + ": refusal without explanation: " + e.reason();
         }
       }
       DecodedKey d = layout.decode(key);
@@ -171,7 +211,13 @@ public final class VectorChecker {
           continue;
         }
         if (!back.get(f.name()).equals(normalize(f, given))) {
-          return name + ": decode gave " + f.name() + "=" + back.get(f.name()) + ", expected " + given;
+          return name
+              + ": decode gave "
+              + f.name()
+              + "="
+              + back.get(f.name())
+              + ", expected "
+              + given;
         }
       }
       if (!Arrays.equals(Arrays.copyOf(key, layout.prefix().bytes()), d.prefixBytes())) {
@@ -206,7 +252,8 @@ public final class VectorChecker {
   /** Reads a JSON file (JSON is parsed with SnakeYAML's safe loader). */
   public static Map<String, Object> readJson(Path file) {
     try {
-      return asMap(LayoutParser.loadJson(Files.readString(file, StandardCharsets.UTF_8), file.toString()));
+      return asMap(
+          LayoutParser.loadJson(Files.readString(file, StandardCharsets.UTF_8), file.toString()));
     } catch (IOException e) {
       throw new IllegalArgumentException("Cannot read vectors " + file + ": " + e, e);
     }

@@ -42,30 +42,42 @@ class KeyLayoutTest {
   @Test
   void unknownKeyInFileNamesFileAndKey(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("bad.yaml");
-    Files.writeString(f, "name: bad\nprefix:\n  kind: salt\n  buckets: 4\n  hash: crc32\n  bucket: 3\nfields:\n  - name: a\n    type: long\n");
+    Files.writeString(
+        f,
+        "name: bad\nprefix:\n  kind: salt\n  buckets: 4\n  hash: crc32\n  bucket: 3\nfields:\n  - name: a\n    type: long\n");
     LayoutException e = assertThrows(LayoutException.class, () -> KeyLayout.load(f));
     assertTrue(e.getMessage().contains(f.toString()), e.getMessage());
     assertTrue(e.getMessage().contains("unknown key 'bucket'"), e.getMessage());
-    LayoutException missing = assertThrows(LayoutException.class, () -> KeyLayout.load(dir.resolve("nope.yaml")));
+    LayoutException missing =
+        assertThrows(LayoutException.class, () -> KeyLayout.load(dir.resolve("nope.yaml")));
     assertTrue(missing.getMessage().contains("nope.yaml"));
-    LayoutException dup = assertThrows(LayoutException.class, () -> KeyLayout.parse("name: a\nname: b\n", "dup.yaml"));
+    LayoutException dup =
+        assertThrows(
+            LayoutException.class, () -> KeyLayout.parse("name: a\nname: b\n", "dup.yaml"));
     assertTrue(dup.getMessage().contains("dup.yaml"), dup.getMessage());
   }
 
   @Test
   void encodeErrorsNameTheField() {
     KeyLayout v2 = TestPaths.shipped("telemetry-v2");
-    KeyEncodeException e = assertThrows(KeyEncodeException.class, () -> v2.encode(Map.of("ts", 1L, "deviceId", new byte[3])));
+    KeyEncodeException e =
+        assertThrows(
+            KeyEncodeException.class, () -> v2.encode(Map.of("ts", 1L, "deviceId", new byte[3])));
     assertEquals("deviceId", e.field());
     assertTrue(e.getMessage().contains("wrong length"));
-    KeyEncodeException t = assertThrows(KeyEncodeException.class, () -> v2.encode(Map.of("ts", "soon", "deviceId", DEV)));
+    KeyEncodeException t =
+        assertThrows(
+            KeyEncodeException.class, () -> v2.encode(Map.of("ts", "soon", "deviceId", DEV)));
     assertEquals("ts", t.field());
   }
 
   @Test
   void valuesInKeyOrderEncodeAsTheMapDoes() {
-    // the sub-bucket vector layout: hash prefix over (device, derived sub-bucket), reversed time last
-    KeyLayout sb = KeyLayout.parse("""
+    // the sub-bucket vector layout: hash prefix over (device, derived sub-bucket), reversed time
+    // last
+    KeyLayout sb =
+        KeyLayout.parse(
+            """
         name: sb
         time: ts
         prefix:
@@ -85,37 +97,48 @@ class KeyLayoutTest {
             hash: crc32
           - name: ts
             type: reversed_long
-        """, "sb");
+        """,
+            "sb");
     assertEquals(List.of("device", "sb", "ts"), sb.fieldNames());
     assertEquals(2, sb.fieldIndex("ts"));
     assertEquals(-1, sb.fieldIndex("nope"));
     byte[] key = sb.encode(new Object[] {"hot", null, 1700000000000L});
-    assertEquals("c4ee686f7400037ffffe74301a97ff", Hex.of(key)); // the pinned vector "hot device t0"
+    assertEquals(
+        "c4ee686f7400037ffffe74301a97ff", Hex.of(key)); // the pinned vector "hot device t0"
     assertArrayEquals(sb.encode(Map.of("device", "hot", "ts", 1700000000000L)), key);
     DecodedKey d = sb.decode(key);
     assertEquals("hot", d.get(0));
     assertEquals(3, d.get(1));
     assertEquals(d.get("ts"), d.get(2));
     assertArrayEquals(key, sb.encode(new Object[] {d.get(0), d.get(1), d.get(2)}));
-    KeyEncodeException wrongBucket = assertThrows(KeyEncodeException.class,
-        () -> sb.encode(new Object[] {"hot", 4, 1700000000000L}));
+    KeyEncodeException wrongBucket =
+        assertThrows(
+            KeyEncodeException.class, () -> sb.encode(new Object[] {"hot", 4, 1700000000000L}));
     assertEquals("sb", wrongBucket.field());
-    KeyEncodeException missing = assertThrows(KeyEncodeException.class,
-        () -> sb.encode(new Object[] {null, null, 1L}));
+    KeyEncodeException missing =
+        assertThrows(KeyEncodeException.class, () -> sb.encode(new Object[] {null, null, 1L}));
     assertEquals("device", missing.field());
     assertThrows(IllegalArgumentException.class, () -> sb.encode(new Object[] {"hot", 1L}));
   }
 
   @Test
   void fullHashRefusesDecodeWithReason() {
-    KeyLayout l = KeyLayout.parse("name: f\nprefix:\n  kind: full_hash\n  hash: md5\nfields:\n  - name: id\n    type: string\n", "f");
+    KeyLayout l =
+        KeyLayout.parse(
+            "name: f\nprefix:\n  kind: full_hash\n  hash: md5\nfields:\n  - name: id\n    type: string\n",
+            "f");
     assertFalse(l.decodable());
     byte[] k = l.encode(Map.of("id", "x"));
     assertEquals(16, k.length);
     KeyDecodeException e = assertThrows(KeyDecodeException.class, () -> l.decode(k));
     assertTrue(e.reason().contains("not reversible"));
-    LayoutException trunc = assertThrows(LayoutException.class, () -> KeyLayout.parse(
-        "name: f\nprefix:\n  kind: full_hash\n  hash: crc32\nfields:\n  - name: id\n    type: string\n", "f.yaml"));
+    LayoutException trunc =
+        assertThrows(
+            LayoutException.class,
+            () ->
+                KeyLayout.parse(
+                    "name: f\nprefix:\n  kind: full_hash\n  hash: crc32\nfields:\n  - name: id\n    type: string\n",
+                    "f.yaml"));
     assertTrue(trunc.getMessage().contains("77,000"));
   }
 
@@ -132,11 +155,15 @@ class KeyLayoutTest {
     byte[] stop = ab.stop();
     assertEquals(1, stop[stop.length - 1]);
     // salted over the whole key: an entity is not one range
-    assertThrows(IllegalArgumentException.class, () -> TestPaths.shipped("telemetry-v2").entityRange(Map.of("ts", 1L)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> TestPaths.shipped("telemetry-v2").entityRange(Map.of("ts", 1L)));
     // none prefix: any leading fields
     KeyRange r = TestPaths.shipped("telemetry-v1").entityRange(Map.of("ts", 7L));
-    assertTrue(r.contains(TestPaths.shipped("telemetry-v1").encode(Map.of("ts", 7L, "deviceId", DEV))));
-    assertFalse(r.contains(TestPaths.shipped("telemetry-v1").encode(Map.of("ts", 8L, "deviceId", DEV))));
+    assertTrue(
+        r.contains(TestPaths.shipped("telemetry-v1").encode(Map.of("ts", 7L, "deviceId", DEV))));
+    assertFalse(
+        r.contains(TestPaths.shipped("telemetry-v1").encode(Map.of("ts", 8L, "deviceId", DEV))));
   }
 
   @Test
@@ -160,7 +187,9 @@ class KeyLayoutTest {
     }
     KeyLayout v1 = TestPaths.shipped("telemetry-v1");
     assertEquals(1, v1.timeWindowRanges(from, to).size());
-    assertArrayEquals(java.util.Arrays.copyOf(v1.encode(Map.of("ts", from, "deviceId", new byte[16])), 8), v1.timeWindowRanges(from, to).get(0).start());
+    assertArrayEquals(
+        java.util.Arrays.copyOf(v1.encode(Map.of("ts", from, "deviceId", new byte[16])), 8),
+        v1.timeWindowRanges(from, to).get(0).start());
     // time does not lead: the whole table
     KeyRange all = TestPaths.shipped("events-v2").timeWindowRanges(from, to).get(0);
     assertEquals(0, all.start().length);
@@ -169,8 +198,11 @@ class KeyLayoutTest {
 
   @Test
   void reversedTimeLeadingWindow() {
-    KeyLayout l = KeyLayout.parse("name: r\ntime: t\nprefix:\n  kind: salt\n  buckets: 4\n  hash: murmur3_32\nfields:\n"
-        + "  - name: t\n    type: reversed_long\n  - name: id\n    type: int\n", "r");
+    KeyLayout l =
+        KeyLayout.parse(
+            "name: r\ntime: t\nprefix:\n  kind: salt\n  buckets: 4\n  hash: murmur3_32\nfields:\n"
+                + "  - name: t\n    type: reversed_long\n  - name: id\n    type: int\n",
+            "r");
     List<KeyRange> ranges = l.timeWindowRanges(1000, 2000);
     assertEquals(4, ranges.size());
     for (long t = 900; t < 2100; t++) {
@@ -187,7 +219,8 @@ class KeyLayoutTest {
     try (ObjectOutputStream o = new ObjectOutputStream(bos)) {
       o.writeObject(v2);
     }
-    KeyLayout back = (KeyLayout) new ObjectInputStream(new ByteArrayInputStream(bos.toByteArray())).readObject();
+    KeyLayout back =
+        (KeyLayout) new ObjectInputStream(new ByteArrayInputStream(bos.toByteArray())).readObject();
     Map<String, Object> v = Map.of("ts", 123L, "deviceId", DEV);
     assertArrayEquals(v2.encode(v), back.encode(v));
   }
@@ -195,16 +228,24 @@ class KeyLayoutTest {
   @Test
   void fieldValuesParseAndFormat() {
     KeyLayout v2 = TestPaths.shipped("telemetry-v2");
-    Map<String, Object> typed = FieldValues.parse(v2, Map.of("ts", "1700000000000", "deviceId", "00112233445566778899AABBCCDDEEFF"));
+    Map<String, Object> typed =
+        FieldValues.parse(
+            v2, Map.of("ts", "1700000000000", "deviceId", "00112233445566778899AABBCCDDEEFF"));
     assertEquals(1_700_000_000_000L, typed.get("ts"));
     assertArrayEquals(DEV, (byte[]) typed.get("deviceId"));
-    assertEquals(Map.of("ts", "1700000000000", "deviceId", "00112233445566778899aabbccddeeff"), FieldValues.format(v2, typed));
-    KeyEncodeException e = assertThrows(KeyEncodeException.class, () -> FieldValues.parse(v2, Map.of("ts", "x")));
+    assertEquals(
+        Map.of("ts", "1700000000000", "deviceId", "00112233445566778899aabbccddeeff"),
+        FieldValues.format(v2, typed));
+    KeyEncodeException e =
+        assertThrows(KeyEncodeException.class, () -> FieldValues.parse(v2, Map.of("ts", "x")));
     assertEquals("ts", e.field());
     assertTrue(e.getMessage().contains("field 'ts'"));
-    KeyEncodeException h = assertThrows(KeyEncodeException.class, () -> FieldValues.parse(v2, Map.of("deviceId", "0g")));
+    KeyEncodeException h =
+        assertThrows(
+            KeyEncodeException.class, () -> FieldValues.parse(v2, Map.of("deviceId", "0g")));
     assertTrue(h.getMessage().contains("field 'deviceId'") && h.getMessage().contains("hex"));
-    KeyEncodeException u = assertThrows(KeyEncodeException.class, () -> FieldValues.parse(v2, Map.of("device", "00")));
+    KeyEncodeException u =
+        assertThrows(KeyEncodeException.class, () -> FieldValues.parse(v2, Map.of("device", "00")));
     assertTrue(u.getMessage().contains("unknown field 'device'"));
   }
 }

@@ -21,7 +21,8 @@ class PropertyTest {
   static final int ITER = 5_000;
 
   static KeyLayout single(String fieldYaml) {
-    return KeyLayout.parse("name: p\nprefix:\n  kind: none\nfields:\n  - name: v\n" + fieldYaml, "prop");
+    return KeyLayout.parse(
+        "name: p\nprefix:\n  kind: none\nfields:\n  - name: v\n" + fieldYaml, "prop");
   }
 
   static <T> void assertOrderPreserved(KeyLayout layout, Supplier<T> gen, Comparator<T> natural) {
@@ -41,19 +42,27 @@ class PropertyTest {
 
   static long edgeLong(Random r) {
     switch (r.nextInt(6)) {
-      case 0: return Long.MIN_VALUE + r.nextInt(3);
-      case 1: return Long.MAX_VALUE - r.nextInt(3);
-      case 2: return r.nextInt(2001) - 1000;
-      default: return r.nextLong();
+      case 0:
+        return Long.MIN_VALUE + r.nextInt(3);
+      case 1:
+        return Long.MAX_VALUE - r.nextInt(3);
+      case 2:
+        return r.nextInt(2001) - 1000;
+      default:
+        return r.nextLong();
     }
   }
 
   static int edgeInt(Random r) {
     switch (r.nextInt(6)) {
-      case 0: return Integer.MIN_VALUE + r.nextInt(3);
-      case 1: return Integer.MAX_VALUE - r.nextInt(3);
-      case 2: return r.nextInt(2001) - 1000;
-      default: return r.nextInt();
+      case 0:
+        return Integer.MIN_VALUE + r.nextInt(3);
+      case 1:
+        return Integer.MAX_VALUE - r.nextInt(3);
+      case 2:
+        return r.nextInt(2001) - 1000;
+      default:
+        return r.nextInt();
     }
   }
 
@@ -62,8 +71,14 @@ class PropertyTest {
     int len = r.nextInt(6);
     for (int i = 0; i < len; i++) {
       int k = r.nextInt(5);
-      int cp = k == 0 ? 1 + r.nextInt(3) : k == 1 ? 'a' + r.nextInt(3) : k == 2 ? 0x80 + r.nextInt(0x780)
-          : k == 3 ? 0xe000 + r.nextInt(0x1fff) : 0x10000 + r.nextInt(0xfffff);
+      int cp =
+          k == 0
+              ? 1 + r.nextInt(3)
+              : k == 1
+                  ? 'a' + r.nextInt(3)
+                  : k == 2
+                      ? 0x80 + r.nextInt(0x780)
+                      : k == 3 ? 0xe000 + r.nextInt(0x1fff) : 0x10000 + r.nextInt(0xfffff);
       sb.appendCodePoint(cp);
     }
     return sb.toString();
@@ -76,70 +91,93 @@ class PropertyTest {
   @Test
   void signedLongOrder() {
     Random r = new Random(1);
-    assertOrderPreserved(single("    type: long\n    signed: true\n"), () -> edgeLong(r), Long::compare);
+    assertOrderPreserved(
+        single("    type: long\n    signed: true\n"), () -> edgeLong(r), Long::compare);
   }
 
   @Test
   void unsignedLongOrderForNonNegative() {
     Random r = new Random(2);
-    assertOrderPreserved(single("    type: long\n    signed: false\n"), () -> edgeLong(r) & Long.MAX_VALUE, Long::compare);
+    assertOrderPreserved(
+        single("    type: long\n    signed: false\n"),
+        () -> edgeLong(r) & Long.MAX_VALUE,
+        Long::compare);
   }
 
   @Test
   void signedIntOrder() {
     Random r = new Random(3);
-    assertOrderPreserved(single("    type: int\n    signed: true\n"), () -> edgeInt(r), Integer::compare);
+    assertOrderPreserved(
+        single("    type: int\n    signed: true\n"), () -> edgeInt(r), Integer::compare);
   }
 
   @Test
   void unsignedIntOrderForNonNegative() {
     Random r = new Random(4);
-    assertOrderPreserved(single("    type: int\n"), () -> edgeInt(r) & Integer.MAX_VALUE, Integer::compare);
+    assertOrderPreserved(
+        single("    type: int\n"), () -> edgeInt(r) & Integer.MAX_VALUE, Integer::compare);
   }
 
   @Test
   void reversedLongIsNewestFirst() {
     Random r = new Random(5);
-    assertOrderPreserved(single("    type: reversed_long\n"), () -> edgeLong(r) & Long.MAX_VALUE, (a, b) -> Long.compare(b, a));
+    assertOrderPreserved(
+        single("    type: reversed_long\n"),
+        () -> edgeLong(r) & Long.MAX_VALUE,
+        (a, b) -> Long.compare(b, a));
   }
 
   @Test
   void terminatedStringOrderIsCodePointOrder() {
     Random r = new Random(6);
-    assertOrderPreserved(single("    type: string\n"), () -> randomString(r), PropertyTest::compareCodePoints);
+    assertOrderPreserved(
+        single("    type: string\n"), () -> randomString(r), PropertyTest::compareCodePoints);
   }
 
   @Test
   void unterminatedStringOrderIsCodePointOrder() {
     Random r = new Random(7);
-    assertOrderPreserved(single("    type: string\n    terminated: false\n"), () -> randomString(r), PropertyTest::compareCodePoints);
+    assertOrderPreserved(
+        single("    type: string\n    terminated: false\n"),
+        () -> randomString(r),
+        PropertyTest::compareCodePoints);
   }
 
   @Test
   void fixedBytesOrderIsUnsigned() {
     Random r = new Random(8);
-    assertOrderPreserved(single("    type: bytes\n    length: 3\n"), () -> {
-      byte[] b = new byte[3];
-      r.nextBytes(b);
-      return b;
-    }, Arrays::compareUnsigned);
+    assertOrderPreserved(
+        single("    type: bytes\n    length: 3\n"),
+        () -> {
+          byte[] b = new byte[3];
+          r.nextBytes(b);
+          return b;
+        },
+        Arrays::compareUnsigned);
   }
 
   @Test
   void stringThenLongCompositeOrder() {
     // "ab" must sort before "abc" whatever follows: the terminator keeps entities apart
-    KeyLayout l = KeyLayout.parse("name: c\nprefix:\n  kind: none\nfields:\n  - name: s\n    type: string\n  - name: t\n    type: long\n    signed: true\n", "c");
+    KeyLayout l =
+        KeyLayout.parse(
+            "name: c\nprefix:\n  kind: none\nfields:\n  - name: s\n    type: string\n  - name: t\n    type: long\n    signed: true\n",
+            "c");
     Random r = new Random(9);
     List<Object[]> vals = new ArrayList<>();
     for (int i = 0; i < ITER; i++) {
       vals.add(new Object[] {randomString(r), edgeLong(r)});
     }
-    Comparator<Object[]> natural = Comparator.<Object[], String>comparing(o -> (String) o[0], PropertyTest::compareCodePoints)
-        .thenComparing(o -> (Long) o[1]);
+    Comparator<Object[]> natural =
+        Comparator.<Object[], String>comparing(o -> (String) o[0], PropertyTest::compareCodePoints)
+            .thenComparing(o -> (Long) o[1]);
     List<Object[]> a = new ArrayList<>(vals);
     a.sort(natural);
     List<Object[]> b = new ArrayList<>(vals);
-    b.sort((x, y) -> Arrays.compareUnsigned(l.encode(Map.of("s", x[0], "t", x[1])), l.encode(Map.of("s", y[0], "t", y[1]))));
+    b.sort(
+        (x, y) ->
+            Arrays.compareUnsigned(
+                l.encode(Map.of("s", x[0], "t", x[1])), l.encode(Map.of("s", y[0], "t", y[1]))));
     for (int i = 0; i < a.size(); i++) {
       assertEquals(0, natural.compare(a.get(i), b.get(i)));
     }
@@ -147,22 +185,37 @@ class PropertyTest {
 
   @Test
   void roundTripEveryCodecAndPrefix() {
-    String fields = "fields:\n"
-        + "  - name: s\n    type: string\n"
-        + "  - name: i\n    type: int\n    signed: true\n"
-        + "  - name: l\n    type: long\n"
-        + "  - name: b\n    type: bytes\n    length: 5\n"
-        + "  - name: sb\n    type: sub_bucket\n    from: r\n    buckets: 7\n"
-        + "  - name: r\n    type: reversed_long\n"
-        + "  - name: t\n    type: string\n    terminated: false\n";
+    String fields =
+        "fields:\n"
+            + "  - name: s\n    type: string\n"
+            + "  - name: i\n    type: int\n    signed: true\n"
+            + "  - name: l\n    type: long\n"
+            + "  - name: b\n    type: bytes\n    length: 5\n"
+            + "  - name: sb\n    type: sub_bucket\n    from: r\n    buckets: 7\n"
+            + "  - name: r\n    type: reversed_long\n"
+            + "  - name: t\n    type: string\n    terminated: false\n";
     List<KeyLayout> layouts = new ArrayList<>();
     layouts.add(KeyLayout.parse("name: none\nprefix:\n  kind: none\n" + fields, "n"));
     for (HashFunction h : HashFunction.values()) {
       for (int n : new int[] {1, 7, 16, 256}) {
-        layouts.add(KeyLayout.parse("name: s\nprefix:\n  kind: salt\n  buckets: " + n + "\n  hash: " + h.fileName() + "\n" + fields, "s"));
+        layouts.add(
+            KeyLayout.parse(
+                "name: s\nprefix:\n  kind: salt\n  buckets: "
+                    + n
+                    + "\n  hash: "
+                    + h.fileName()
+                    + "\n"
+                    + fields,
+                "s"));
       }
       if (h != HashFunction.PHOENIX) {
-        layouts.add(KeyLayout.parse("name: h\nprefix:\n  kind: hash_prefix\n  hash: " + h.fileName() + "\n  fields:\n    - s\n    - sb\n" + fields, "h"));
+        layouts.add(
+            KeyLayout.parse(
+                "name: h\nprefix:\n  kind: hash_prefix\n  hash: "
+                    + h.fileName()
+                    + "\n  fields:\n    - s\n    - sb\n"
+                    + fields,
+                "h"));
       }
     }
     Random r = new Random(10);
@@ -170,8 +223,20 @@ class PropertyTest {
       for (int it = 0; it < 500; it++) {
         byte[] b = new byte[5];
         r.nextBytes(b);
-        Map<String, Object> v = Map.of("s", randomString(r).replace("\u0001", ""), "i", edgeInt(r), "l", edgeLong(r),
-            "b", b, "r", edgeLong(r) & Long.MAX_VALUE, "t", randomString(r));
+        Map<String, Object> v =
+            Map.of(
+                "s",
+                randomString(r).replace("\u0001", ""),
+                "i",
+                edgeInt(r),
+                "l",
+                edgeLong(r),
+                "b",
+                b,
+                "r",
+                edgeLong(r) & Long.MAX_VALUE,
+                "t",
+                randomString(r));
         byte[] key = layout.encode(v);
         DecodedKey d = layout.decode(key);
         for (String k : v.keySet()) {
@@ -202,7 +267,10 @@ class PropertyTest {
           int b = h.bucket(in, n);
           assertTrue(b >= 0 && b < n, h + " n=" + n + " -> " + b);
         }
-        int b = h == HashFunction.PHOENIX ? Math.abs(Integer.MIN_VALUE % n) : Math.floorMod(Integer.MIN_VALUE, n);
+        int b =
+            h == HashFunction.PHOENIX
+                ? Math.abs(Integer.MIN_VALUE % n)
+                : Math.floorMod(Integer.MIN_VALUE, n);
         assertTrue(b >= 0 && b < n);
       }
     }

@@ -9,7 +9,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** Runs the Python reference over every vector (python3 rowkey/python/check_vectors.py) and wants exit 0. */
+/**
+ * Runs the Python reference over every vector (python3 rowkey/python/check_vectors.py) and wants
+ * exit 0.
+ */
 @Tag("unit")
 class PythonReferenceTest {
   @Test

@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shipped layouts reproduce the seeds' own key builders byte for byte. The seed code below is copied
- * from ../shared/seeds/000 (EventKeys) and 002 (TelemetryKey) with only the class nesting changed, and
- * uses HBase's own {@code Bytes} from the test classpath, so it is independent of the library code.
+ * The shipped layouts reproduce the seeds' own key builders byte for byte. The seed code below is
+ * copied from ../shared/seeds/000 (EventKeys) and 002 (TelemetryKey) with only the class nesting
+ * changed, and uses HBase's own {@code Bytes} from the test classpath, so it is independent of the
+ * library code.
  */
 @Tag("unit")
 class SeedShapesTest {
@@ -37,7 +38,8 @@ class SeedShapesTest {
     /** prefix | userId | 0x00 | (Long.MAX_VALUE - tsMillis) */
     public static byte[] rowKey(String userId, long tsMillis) {
       byte[] id = userId.getBytes(StandardCharsets.UTF_8);
-      return Bytes.add(prefix(id), Bytes.add(id, new byte[] {0}), Bytes.toBytes(Long.MAX_VALUE - tsMillis));
+      return Bytes.add(
+          prefix(id), Bytes.add(id, new byte[] {0}), Bytes.toBytes(Long.MAX_VALUE - tsMillis));
     }
 
     /** Start and stop rows that cover every event of one user, newest first. */
@@ -153,7 +155,8 @@ class SeedShapesTest {
       long ts = randomTs(r);
       byte[] dev = new byte[16];
       r.nextBytes(dev);
-      assertArrayEquals(legacyTelemetryKey(ts, dev), layout.encode(Map.of("ts", ts, "deviceId", dev)));
+      assertArrayEquals(
+          legacyTelemetryKey(ts, dev), layout.encode(Map.of("ts", ts, "deviceId", dev)));
     }
   }
 

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 /** Split points, pinned byte for byte against HBase's own RegionSplitter algorithms. */
 @Tag("unit")
 class SplitPointsTest {
-  static final int[] COUNTS = {2, 3, 4, 5, 7, 10, 16, 17, 31, 32, 64, 96, 100, 128, 255, 256, 257, 1000, 1024, 4096};
+  static final int[] COUNTS = {
+    2, 3, 4, 5, 7, 10, 16, 17, 31, 32, 64, 96, 100, 128, 255, 256, 257, 1000, 1024, 4096
+  };
 
   static void assertSame(byte[][] hbase, List<byte[]> ours, String what) {
     assertEquals(hbase.length, ours.size(), what + ": count");
@@ -24,7 +26,8 @@ class SplitPointsTest {
   @Test
   void uniformMatchesHBaseUniformSplit() {
     for (int n : COUNTS) {
-      assertSame(new RegionSplitter.UniformSplit().split(n), SplitPoints.uniform(n), "uniform " + n);
+      assertSame(
+          new RegionSplitter.UniformSplit().split(n), SplitPoints.uniform(n), "uniform " + n);
     }
     assertEquals(0, SplitPoints.uniform(1).size());
   }
@@ -32,7 +35,8 @@ class SplitPointsTest {
   @Test
   void hexStringMatchesHBaseHexStringSplit() {
     for (int n : COUNTS) {
-      assertSame(new RegionSplitter.HexStringSplit().split(n), SplitPoints.hexString(n), "hex " + n);
+      assertSame(
+          new RegionSplitter.HexStringSplit().split(n), SplitPoints.hexString(n), "hex " + n);
     }
     assertThrows(IllegalArgumentException.class, () -> SplitPoints.hexString(1));
   }
@@ -69,8 +73,12 @@ class SplitPointsTest {
   @Test
   void layoutSplitPoints() {
     assertEquals(15, TestPaths.shipped("telemetry-v2").splitPoints(16).size());
-    assertThrows(IllegalArgumentException.class, () -> TestPaths.shipped("telemetry-v2").splitPoints(32));
-    assertSame(new RegionSplitter.UniformSplit().split(8), TestPaths.shipped("telemetry-v1").splitPoints(8), "v1");
+    assertThrows(
+        IllegalArgumentException.class, () -> TestPaths.shipped("telemetry-v2").splitPoints(32));
+    assertSame(
+        new RegionSplitter.UniformSplit().split(8),
+        TestPaths.shipped("telemetry-v1").splitPoints(8),
+        "v1");
     List<byte[]> ev = TestPaths.shipped("events-v2").splitPoints(64);
     assertArrayEquals(new byte[] {0x04, 0x00}, ev.get(0));
   }

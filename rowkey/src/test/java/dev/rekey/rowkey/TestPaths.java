@@ -3,7 +3,10 @@ package dev.rekey.rowkey;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Finds the repository root: system property rekey.home (set by surefire), else walk up from the working dir. */
+/**
+ * Finds the repository root: system property rekey.home (set by surefire), else walk up from the
+ * working dir.
+ */
 final class TestPaths {
   private TestPaths() {}
 
@@ -14,7 +17,8 @@ final class TestPaths {
     }
     Path p = Path.of("").toAbsolutePath();
     while (p != null) {
-      if (Files.isDirectory(p.resolve("conf").resolve("layouts")) && Files.isDirectory(p.resolve("rowkey"))) {
+      if (Files.isDirectory(p.resolve("conf").resolve("layouts"))
+          && Files.isDirectory(p.resolve("rowkey"))) {
         return p;
       }
       p = p.getParent();

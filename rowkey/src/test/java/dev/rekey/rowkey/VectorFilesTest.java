@@ -15,7 +15,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The vector files themselves: well-formed, and together they cover every prefix, hash, codec and edge. */
+/**
+ * The vector files themselves: well-formed, and together they cover every prefix, hash, codec and
+ * edge.
+ */
 @Tag("unit")
 class VectorFilesTest {
 
@@ -51,7 +54,9 @@ class VectorFilesTest {
         }
         continue;
       }
-      assertTrue(Set.of("description", "layout", "vectors").containsAll(doc.keySet()), f + " keys " + doc.keySet());
+      assertTrue(
+          Set.of("description", "layout", "vectors").containsAll(doc.keySet()),
+          f + " keys " + doc.keySet());
       if (doc.get("layout") instanceof String) {
         shipped.add((String) doc.get("layout"));
       }
@@ -62,7 +67,10 @@ class VectorFilesTest {
         saltNs.add(layout.prefix().buckets());
       }
       for (FieldSpec fs : layout.fields()) {
-        codecs.add(fs.type() + (fs.signFlip() ? "+flip" : "") + (fs.type() == FieldType.STRING && !fs.terminated() ? "+unterminated" : ""));
+        codecs.add(
+            fs.type()
+                + (fs.signFlip() ? "+flip" : "")
+                + (fs.type() == FieldType.STRING && !fs.terminated() ? "+unterminated" : ""));
       }
       Set<String> names = new HashSet<>();
       for (Object o : (List<?>) doc.get("vectors")) {
@@ -88,7 +96,8 @@ class VectorFilesTest {
         }
         if (v.containsKey("fields")) {
           for (Map.Entry<String, Object> e : VectorChecker.asMap(v.get("fields")).entrySet()) {
-            assertTrue(e.getValue() instanceof String, f + ": " + name + ": field values are strings");
+            assertTrue(
+                e.getValue() instanceof String, f + ": " + name + ": field values are strings");
             String s = (String) e.getValue();
             FieldSpec fs = layout.field(e.getKey());
             if (fs == null) {
@@ -107,15 +116,47 @@ class VectorFilesTest {
     }
     assertEquals(EnumSet.allOf(PrefixSpec.Kind.class), kinds, "prefix kinds covered");
     assertEquals(EnumSet.allOf(HashFunction.class), hashes, "hashes covered");
-    assertTrue(codecs.containsAll(Set.of("STRING", "STRING+unterminated", "BYTES", "INT", "INT+flip", "LONG", "LONG+flip", "REVERSED_LONG", "SUB_BUCKET")), "codecs covered: " + codecs);
+    assertTrue(
+        codecs.containsAll(
+            Set.of(
+                "STRING",
+                "STRING+unterminated",
+                "BYTES",
+                "INT",
+                "INT+flip",
+                "LONG",
+                "LONG+flip",
+                "REVERSED_LONG",
+                "SUB_BUCKET")),
+        "codecs covered: " + codecs);
     assertTrue(saltNs.containsAll(Set.of(1, 256)), "salt N=1 and N=256: " + saltNs);
-    assertEquals(Set.of("empty string", "non-ASCII", "Long.MIN", "Long.MAX", "negative int", "hash MIN_VALUE", "negative hash"), edges);
-    assertEquals(Set.of("conf/layouts/events-v2.yaml", "conf/layouts/telemetry-v1.yaml", "conf/layouts/telemetry-v2.yaml"), shipped);
+    assertEquals(
+        Set.of(
+            "empty string",
+            "non-ASCII",
+            "Long.MIN",
+            "Long.MAX",
+            "negative int",
+            "hash MIN_VALUE",
+            "negative hash"),
+        edges);
+    assertEquals(
+        Set.of(
+            "conf/layouts/events-v2.yaml",
+            "conf/layouts/telemetry-v1.yaml",
+            "conf/layouts/telemetry-v2.yaml"),
+        shipped);
     // the YAML 1.1 forms SnakeYAML's own loader would read as numbers, booleans or references
-    for (String form : List.of(": 016\n", ": 1:0\n", ": 0x10\n", ": 1_6\n", ": +16\n", ": no\n", ": &", ": *", "!!")) {
-      assertTrue(rejectedYaml.stream().anyMatch(y -> y.contains(form)), "a rejected YAML vector uses " + form);
+    for (String form :
+        List.of(
+            ": 016\n", ": 1:0\n", ": 0x10\n", ": 1_6\n", ": +16\n", ": no\n", ": &", ": *", "!!")) {
+      assertTrue(
+          rejectedYaml.stream().anyMatch(y -> y.contains(form)),
+          "a rejected YAML vector uses " + form);
     }
-    assertTrue(encodeErrors >= 20 && decodeErrors >= 20 && badLayouts >= 20, encodeErrors + "/" + decodeErrors + "/" + badLayouts);
+    assertTrue(
+        encodeErrors >= 20 && decodeErrors >= 20 && badLayouts >= 20,
+        encodeErrors + "/" + decodeErrors + "/" + badLayouts);
   }
 
   @Test
@@ -130,7 +171,8 @@ class VectorFilesTest {
       for (Object o : (List<?>) doc.get("vectors")) {
         Map<String, Object> v = VectorChecker.asMap(o);
         String name = (String) v.get("name");
-        if (!name.contains("== Integer.MIN_VALUE") && !name.contains("hashCode == Integer.MIN_VALUE")) {
+        if (!name.contains("== Integer.MIN_VALUE")
+            && !name.contains("hashCode == Integer.MIN_VALUE")) {
           continue;
         }
         byte[] key = Hex.parse((String) v.get("key"));

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * One-off tool, not a check: with -Drekey.fillVectors=OUT it computes the Java key for every vector
  * whose key is "?" and writes "file TAB index TAB hex" lines to OUT (merged by
- * rowkey/python/tools/fill_vector_keys.py). Expected keys were generated once this way and are pinned.
+ * rowkey/python/tools/fill_vector_keys.py). Expected keys were generated once this way and are
+ * pinned.
  */
 @Tag("unit")
 class VectorKeyFillerTest {
@@ -37,7 +38,12 @@ class VectorKeyFillerTest {
           if ("?".equals(v.get("key"))) {
             Map<String, String> text = new java.util.LinkedHashMap<>();
             VectorChecker.asMap(v.get("fields")).forEach((k, x) -> text.put(k, String.valueOf(x)));
-            out.add(f.getFileName() + "\t" + i + "\t" + Hex.of(layout.encode(FieldValues.parse(layout, text))));
+            out.add(
+                f.getFileName()
+                    + "\t"
+                    + i
+                    + "\t"
+                    + Hex.of(layout.encode(FieldValues.parse(layout, text))));
           }
         }
       }

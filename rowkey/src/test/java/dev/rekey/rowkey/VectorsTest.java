@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 @Tag("unit")
 class VectorsTest {
   static List<Path> vectorFiles() throws IOException {
-    try (Stream<Path> s = Files.list(TestPaths.repoRoot().resolve("rowkey/src/test/resources/vectors"))) {
+    try (Stream<Path> s =
+        Files.list(TestPaths.repoRoot().resolve("rowkey/src/test/resources/vectors"))) {
       return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
     }
   }
@@ -38,9 +39,14 @@ class VectorsTest {
   void checkApiForTheCli() {
     Path root = TestPaths.repoRoot();
     KeyLayout ev = KeyLayout.load(root.resolve("conf/layouts/events-v2.yaml"));
-    assertEquals(List.of(), VectorChecker.check(ev, root.resolve("rowkey/src/test/resources/vectors/events-v2.json")));
+    assertEquals(
+        List.of(),
+        VectorChecker.check(ev, root.resolve("rowkey/src/test/resources/vectors/events-v2.json")));
     // the wrong layout for a vectors file fails loudly
     KeyLayout v1 = KeyLayout.load(root.resolve("conf/layouts/telemetry-v1.yaml"));
-    assertTrue(VectorChecker.check(v1, root.resolve("rowkey/src/test/resources/vectors/events-v2.json")).size() > 5);
+    assertTrue(
+        VectorChecker.check(v1, root.resolve("rowkey/src/test/resources/vectors/events-v2.json"))
+                .size()
+            > 5);
   }
 }

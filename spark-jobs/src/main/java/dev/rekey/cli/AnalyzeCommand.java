@@ -13,43 +13,75 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** rekey analyze: the hotspot in numbers, a verdict and a recommendation; optionally a simulated new layout. */
-@Command(name = "analyze", mixinStandardHelpOptions = true,
-    description = "Find the hotspot: leading-byte histogram, monotonic-write detection and region/server request counts "
-        + "of a table (or a snapshot's table), a verdict and a key shape / bucket count / region count recommendation; "
-        + "simulate a proposed layout and split points on the sampled keys. Writes analyze.json and analyze.html.")
+/**
+ * rekey analyze: the hotspot in numbers, a verdict and a recommendation; optionally a simulated new
+ * layout.
+ */
+@Command(
+    name = "analyze",
+    mixinStandardHelpOptions = true,
+    description =
+        "Find the hotspot: leading-byte histogram, monotonic-write detection and region/server request counts "
+            + "of a table (or a snapshot's table), a verdict and a key shape / bucket count / region count recommendation; "
+            + "simulate a proposed layout and split points on the sampled keys. Writes analyze.json and analyze.html.")
 public final class AnalyzeCommand extends SparkCommand {
   static final class Source {
-    @Option(names = "--table", paramLabel = "T", required = true, description = "Read the live table.")
+    @Option(
+        names = "--table",
+        paramLabel = "T",
+        required = true,
+        description = "Read the live table.")
     String table;
 
-    @Option(names = "--snapshot", paramLabel = "S", required = true,
-        description = "Read a snapshot's files (no RegionServer load); metrics come from its table.")
+    @Option(
+        names = "--snapshot",
+        paramLabel = "S",
+        required = true,
+        description =
+            "Read a snapshot's files (no RegionServer load); metrics come from its table.")
     String snapshot;
   }
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Source source;
 
-  @Option(names = "--layout", paramLabel = "L", description = "Layout of the keys (file or name under conf/layouts).")
+  @Option(
+      names = "--layout",
+      paramLabel = "L",
+      description = "Layout of the keys (file or name under conf/layouts).")
   String layout;
 
-  @Option(names = "--sample", paramLabel = "N", defaultValue = "" + Analyze.DEFAULT_SAMPLE,
+  @Option(
+      names = "--sample",
+      paramLabel = "N",
+      defaultValue = "" + Analyze.DEFAULT_SAMPLE,
       description = "Keys to sample (default: ${DEFAULT-VALUE}).")
   int sample;
 
-  @Option(names = "--servers", paramLabel = "S",
-      description = "RegionServers the new table will have (bucket count N = 1–2× S as a power of two); default: the live ones.")
+  @Option(
+      names = "--servers",
+      paramLabel = "S",
+      description =
+          "RegionServers the new table will have (bucket count N = 1–2× S as a power of two); default: the live ones.")
   Integer servers;
 
-  @Option(names = "--layout2", paramLabel = "L2", description = "Proposed layout to simulate on the sampled keys (needs --layout).")
+  @Option(
+      names = "--layout2",
+      paramLabel = "L2",
+      description = "Proposed layout to simulate on the sampled keys (needs --layout).")
   String layout2;
 
-  @Option(names = "--splits", paramLabel = "SPEC",
-      description = "Proposed split points: hex:N (HexStringSplit), uniform:N, natural[:N] (the layout's), or a split file.")
+  @Option(
+      names = "--splits",
+      paramLabel = "SPEC",
+      description =
+          "Proposed split points: hex:N (HexStringSplit), uniform:N, natural[:N] (the layout's), or a split file.")
   String splits;
 
-  @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = ".",
       description = "Where analyze.json and analyze.html go (default: the current directory).")
   Path out;
 
@@ -60,7 +92,10 @@ public final class AnalyzeCommand extends SparkCommand {
 
   @Override
   protected int run(SparkSession spark) {
-    Analyze a = source.table != null ? Analyze.table(TableName.valueOf(source.table)) : Analyze.snapshot(source.snapshot);
+    Analyze a =
+        source.table != null
+            ? Analyze.table(TableName.valueOf(source.table))
+            : Analyze.snapshot(source.snapshot);
     if (layout != null) {
       a.layout(LayoutFiles.load(layout, "--layout"));
     }

@@ -4,78 +4,139 @@ import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.Versions;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TableNames;
 import dev.rekey.jobs.common.TimeArgs;
+import dev.rekey.jobs.common.Versions;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** rekey backfill: snapshot → rekey → HFiles sorted by the target's regions → bulk load → verify. */
-@Command(name = "backfill", mixinStandardHelpOptions = true,
-    description = "Backfill a pre-split target table from a snapshot of the old table, rekeying every row "
-        + "(HFiles + bulk load; cell timestamps kept).")
+/**
+ * rekey backfill: snapshot → rekey → HFiles sorted by the target's regions → bulk load → verify.
+ */
+@Command(
+    name = "backfill",
+    mixinStandardHelpOptions = true,
+    description =
+        "Backfill a pre-split target table from a snapshot of the old table, rekeying every row "
+            + "(HFiles + bulk load; cell timestamps kept).")
 public final class BackfillCommand extends SparkCommand {
-  @Option(names = "--source-snapshot", required = true, paramLabel = "S", description = "Snapshot of the old table.")
+  @Option(
+      names = "--source-snapshot",
+      required = true,
+      paramLabel = "S",
+      description = "Snapshot of the old table.")
   String sourceSnapshot;
 
-  @Option(names = "--source-layout", required = true, paramLabel = "L1", description = "Layout of the old keys (file or name under conf/layouts).")
+  @Option(
+      names = "--source-layout",
+      required = true,
+      paramLabel = "L1",
+      description = "Layout of the old keys (file or name under conf/layouts).")
   String sourceLayout;
 
-  @Option(names = "--target-table", required = true, paramLabel = "T", description = "Existing pre-split target table.")
+  @Option(
+      names = "--target-table",
+      required = true,
+      paramLabel = "T",
+      description = "Existing pre-split target table.")
   String targetTable;
 
-  @Option(names = "--target-layout", required = true, paramLabel = "L2", description = "Layout of the new keys.")
+  @Option(
+      names = "--target-layout",
+      required = true,
+      paramLabel = "L2",
+      description = "Layout of the new keys.")
   String targetLayout;
 
-  @Option(names = "--from", paramLabel = "TIME", description = "Cell time range start, inclusive (epoch millis or ISO-8601 instant).")
+  @Option(
+      names = "--from",
+      paramLabel = "TIME",
+      description = "Cell time range start, inclusive (epoch millis or ISO-8601 instant).")
   String from;
 
-  @Option(names = "--to", paramLabel = "TIME", description = "Cell time range end, exclusive (epoch millis or ISO-8601 instant).")
+  @Option(
+      names = "--to",
+      paramLabel = "TIME",
+      description = "Cell time range end, exclusive (epoch millis or ISO-8601 instant).")
   String to;
 
-  @Option(names = "--families", split = ",", paramLabel = "f,..", description = "Families to copy (default: all).")
+  @Option(
+      names = "--families",
+      split = ",",
+      paramLabel = "f,..",
+      description = "Families to copy (default: all).")
   List<String> families = new ArrayList<>();
 
-  @Option(names = "--staging", paramLabel = "DIR", description = "Staging dir for HFiles, manifest and ledger "
-      + "(any Hadoop filesystem path the RegionServers can read; default: ~/.rekey-staging/backfill-<table>).")
+  @Option(
+      names = "--staging",
+      paramLabel = "DIR",
+      description =
+          "Staging dir for HFiles, manifest and ledger "
+              + "(any Hadoop filesystem path the RegionServers can read; default: ~/.rekey-staging/backfill-<table>).")
   String staging;
 
-  @Option(names = "--splits-per-region", paramLabel = "k", defaultValue = "1",
+  @Option(
+      names = "--splits-per-region",
+      paramLabel = "k",
+      defaultValue = "1",
       description = "Write partitions per target region (default: ${DEFAULT-VALUE}).")
   int splitsPerRegion;
 
-  @Option(names = "--max-quarantined", paramLabel = "N", defaultValue = "0",
-      description = "Fail when more source keys than this do not decode (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--max-quarantined",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "Fail when more source keys than this do not decode (default: ${DEFAULT-VALUE}).")
   long maxQuarantined;
 
-  @Option(names = "--versions", paramLabel = "N|all", defaultValue = "all",
-      description = "Versions of each column to copy, with their timestamps (default: ${DEFAULT-VALUE}); capped per "
-          + "family at the target family's VERSIONS, and the cells left out are counted.")
+  @Option(
+      names = "--versions",
+      paramLabel = "N|all",
+      defaultValue = "all",
+      description =
+          "Versions of each column to copy, with their timestamps (default: ${DEFAULT-VALUE}); capped per "
+              + "family at the target family's VERSIONS, and the cells left out are counted.")
   String versions;
 
-  @Option(names = "--write-path", paramLabel = "auto|sort", defaultValue = "auto",
-      description = "auto (default): write HFiles in the source's order, without a shuffle, where the layouts keep it "
-          + "(a salt added to the same fields), else sort; sort: always sort by target key.")
+  @Option(
+      names = "--write-path",
+      paramLabel = "auto|sort",
+      defaultValue = "auto",
+      description =
+          "auto (default): write HFiles in the source's order, without a shuffle, where the layouts keep it "
+              + "(a salt added to the same fields), else sort; sort: always sort by target key.")
   String writePath;
 
-  @Option(names = "--verify", paramLabel = "files|rows", defaultValue = "files",
-      description = "files (default): every loaded HFile must be a store file of the table with its keys and cell "
-          + "count (reads no rows; regions whose files changed since are checked by cells); rows: every cell written "
-          + "is checked in a snapshot of the table.")
+  @Option(
+      names = "--verify",
+      paramLabel = "files|rows",
+      defaultValue = "files",
+      description =
+          "files (default): every loaded HFile must be a store file of the table with its keys and cell "
+              + "count (reads no rows; regions whose files changed since are checked by cells); rows: every cell written "
+              + "is checked in a snapshot of the table.")
   String verify;
 
-  @Option(names = "--dry-run", description = "Print rows, bytes and files per target region and the skew; write nothing.")
+  @Option(
+      names = "--dry-run",
+      description = "Print rows, bytes and files per target region and the skew; write nothing.")
   boolean dryRun;
 
-  @Option(names = "--no-load", description = "Write and commit the HFiles, but do not load them (load later with --resume).")
+  @Option(
+      names = "--no-load",
+      description = "Write and commit the HFiles, but do not load them (load later with --resume).")
   boolean noLoad;
 
-  @Option(names = "--resume", description = "Continue the backfill in --staging: load and verify only regions not yet verified.")
+  @Option(
+      names = "--resume",
+      description =
+          "Continue the backfill in --staging: load and verify only regions not yet verified.")
   boolean resume;
 
   @Override
@@ -90,24 +151,26 @@ public final class BackfillCommand extends SparkCommand {
 
   @Override
   protected int run(SparkSession spark) throws Exception {
-    BackfillOptions o = BackfillOptions.builder()
-        .sourceSnapshot(sourceSnapshot)
-        .sourceLayout(LayoutFiles.load(sourceLayout, "--source-layout"))
-        .targetTable(targetTable)
-        .targetLayout(LayoutFiles.load(targetLayout, "--target-layout"))
-        .timeRange(time(from, "--from"), time(to, "--to"))
-        .families(families)
-        .staging(staging)
-        .splitsPerRegion(splitsPerRegion)
-        .maxQuarantined(maxQuarantined)
-        .dryRun(dryRun)
-        .noLoad(noLoad)
-        .resume(resume)
-        .versions(Versions.parse(versions, "--versions"))
-        .sortAlways(sortAlways(writePath))
-        .verifyRows(verifyRows(verify))
-        .build();
-    BackfillResult r = Backfill.on(spark, global.hbaseConf()).options(o).progress(System.out::println).execute();
+    BackfillOptions o =
+        BackfillOptions.builder()
+            .sourceSnapshot(sourceSnapshot)
+            .sourceLayout(LayoutFiles.load(sourceLayout, "--source-layout"))
+            .targetTable(targetTable)
+            .targetLayout(LayoutFiles.load(targetLayout, "--target-layout"))
+            .timeRange(time(from, "--from"), time(to, "--to"))
+            .families(families)
+            .staging(staging)
+            .splitsPerRegion(splitsPerRegion)
+            .maxQuarantined(maxQuarantined)
+            .dryRun(dryRun)
+            .noLoad(noLoad)
+            .resume(resume)
+            .versions(Versions.parse(versions, "--versions"))
+            .sortAlways(sortAlways(writePath))
+            .verifyRows(verifyRows(verify))
+            .build();
+    BackfillResult r =
+        Backfill.on(spark, global.hbaseConf()).options(o).progress(System.out::println).execute();
     r.lines().forEach(System.out::println);
     return ExitCodes.OK;
   }
@@ -116,7 +179,8 @@ public final class BackfillCommand extends SparkCommand {
     return switch (mode) {
       case "files" -> false;
       case "rows" -> true;
-      default -> throw RekeyException.usage("Invalid --verify '" + mode + "': expected files or rows");
+      default ->
+          throw RekeyException.usage("Invalid --verify '" + mode + "': expected files or rows");
     };
   }
 
@@ -124,7 +188,8 @@ public final class BackfillCommand extends SparkCommand {
     return switch (path) {
       case "auto" -> false;
       case "sort" -> true;
-      default -> throw RekeyException.usage("Invalid --write-path '" + path + "': expected auto or sort");
+      default ->
+          throw RekeyException.usage("Invalid --write-path '" + path + "': expected auto or sort");
     };
   }
 

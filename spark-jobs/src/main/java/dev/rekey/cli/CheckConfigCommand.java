@@ -4,9 +4,9 @@ import dev.rekey.jobs.checkconfig.CheckConfig;
 import dev.rekey.jobs.checkconfig.CheckConfigResult;
 import dev.rekey.jobs.checkconfig.ClientConfigRules;
 import dev.rekey.jobs.checkconfig.ConfigFinding;
+import dev.rekey.jobs.common.AtomicJson;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.AtomicJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -17,35 +17,48 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * rekey check-config: the client timeout, scan and WAL rules (seed 003) over an hbase-site.xml. Not a Spark command
- * and no cluster contact. It takes its file as {@code --conf} (as the issue names it; an alias of the global
- * {@code --hbase-site}), so it does not mix in GlobalOptions, whose {@code --conf} means a Spark setting.
+ * rekey check-config: the client timeout, scan and WAL rules (seed 003) over an hbase-site.xml. Not
+ * a Spark command and no cluster contact. It takes its file as {@code --conf} (as the issue names
+ * it; an alias of the global {@code --hbase-site}), so it does not mix in GlobalOptions, whose
+ * {@code --conf} means a Spark setting.
  */
-@Command(name = "check-config", mixinStandardHelpOptions = true,
-    description = "Check HBase client settings: operation timeout > rpc timeout x retries, rpc timeout >= 5 s, "
-        + "retries >= 5, scanner caching vs timeout, WAL disabled, block cache on full scans. "
-        + "Exit 0 clean, 3 on violations.")
+@Command(
+    name = "check-config",
+    mixinStandardHelpOptions = true,
+    description =
+        "Check HBase client settings: operation timeout > rpc timeout x retries, rpc timeout >= 5 s, "
+            + "retries >= 5, scanner caching vs timeout, WAL disabled, block cache on full scans. "
+            + "Exit 0 clean, 3 on violations.")
 public final class CheckConfigCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Option(names = {"--conf", "--hbase-site"}, paramLabel = "FILE",
-      description = "The hbase-site.xml to check. Default: $HBASE_CONF_DIR/hbase-site.xml, else the embedded server's.")
+  @Option(
+      names = {"--conf", "--hbase-site"},
+      paramLabel = "FILE",
+      description =
+          "The hbase-site.xml to check. Default: $HBASE_CONF_DIR/hbase-site.xml, else the embedded server's.")
   Path site;
 
-  @Option(names = "--scan-rows-per-sec", paramLabel = "N",
+  @Option(
+      names = "--scan-rows-per-sec",
+      paramLabel = "N",
       defaultValue = "" + ClientConfigRules.DEFAULT_ASSUMED_SCAN_ROWS_PER_SECOND,
-      description = "Assumed slowest rows/s of one scanner batch (filtered or cold scans) for the caching rule "
-          + "(default: ${DEFAULT-VALUE}).")
+      description =
+          "Assumed slowest rows/s of one scanner batch (filtered or cold scans) for the caching rule "
+              + "(default: ${DEFAULT-VALUE}).")
   long scanRowsPerSecond;
 
-  @Option(names = "--strict", description = "Warnings (WAL disabled, block cache on scans) also exit 3.")
+  @Option(
+      names = "--strict",
+      description = "Warnings (WAL disabled, block cache on scans) also exit 3.")
   boolean strict;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the findings as JSON.")
   Path json;
 
-  @Option(names = {"-v", "--verbose"}, description = "Stack traces on errors.")
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Stack traces on errors.")
   boolean verbose;
 
   @Override
@@ -58,12 +71,15 @@ public final class CheckConfigCommand implements Callable<Integer> {
     } catch (RekeyException e) {
       throw e; // already names the file, the line and the fix
     } catch (RuntimeException e) {
-      throw RekeyException.usage("Cannot read HBase configuration " + file + ": " + e.getMessage()
-          + " (fix the XML, or pass another file with --conf)");
+      throw RekeyException.usage(
+          "Cannot read HBase configuration "
+              + file
+              + ": "
+              + e.getMessage()
+              + " (fix the XML, or pass another file with --conf)");
     }
-    CheckConfigResult r = CheckConfig.of(conf, file.toString())
-        .assumedScanRowsPerSecond(scanRowsPerSecond)
-        .execute();
+    CheckConfigResult r =
+        CheckConfig.of(conf, file.toString()).assumedScanRowsPerSecond(scanRowsPerSecond).execute();
     PrintWriter out = spec.commandLine().getOut();
     print(r, out);
     out.flush();
@@ -80,7 +96,12 @@ public final class CheckConfigCommand implements Callable<Integer> {
       out.println("  rule: " + f.rule());
       out.println("  fix:  " + f.fix());
     }
-    out.printf(Locale.ROOT, "%d violation(s), %d warning(s)%s (scanner rule assumes %,d rows/s per batch)%n",
-        r.violations(), r.warnings(), r.findings().isEmpty() ? ": clean" : "", r.assumedScanRowsPerSecond());
+    out.printf(
+        Locale.ROOT,
+        "%d violation(s), %d warning(s)%s (scanner rule assumes %,d rows/s per batch)%n",
+        r.violations(),
+        r.warnings(),
+        r.findings().isEmpty() ? ": clean" : "",
+        r.assumedScanRowsPerSecond());
   }
 }

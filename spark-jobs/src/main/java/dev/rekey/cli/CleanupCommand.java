@@ -14,27 +14,38 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-/** rekey cleanup: removes the temporary snapshots (and their restore dirs) that killed runs left behind. */
-@Command(name = "cleanup", mixinStandardHelpOptions = true,
-    description = "Remove temporary rekey_* snapshots (verify, scan, reconcile) and their restore dirs left by runs "
-        + "that were killed; a leaked snapshot keeps its HFiles on disk after every compaction.")
+/**
+ * rekey cleanup: removes the temporary snapshots (and their restore dirs) that killed runs left
+ * behind.
+ */
+@Command(
+    name = "cleanup",
+    mixinStandardHelpOptions = true,
+    description =
+        "Remove temporary rekey_* snapshots (verify, scan, reconcile) and their restore dirs left by runs "
+            + "that were killed; a leaked snapshot keeps its HFiles on disk after every compaction.")
 public final class CleanupCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  GlobalOptions global;
+  @Mixin GlobalOptions global;
 
-  @Option(names = "--older-than", paramLabel = "DURATION", defaultValue = "PT6H",
-      description = "Only snapshots taken longer ago than this, so that running jobs keep theirs (ISO-8601 duration, "
-          + "e.g. PT30M; default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--older-than",
+      paramLabel = "DURATION",
+      defaultValue = "PT6H",
+      description =
+          "Only snapshots taken longer ago than this, so that running jobs keep theirs (ISO-8601 duration, "
+              + "e.g. PT30M; default: ${DEFAULT-VALUE}).")
   String olderThan;
 
-  @Option(names = "--table", paramLabel = "T", description = "Only the temporary snapshots of this table.")
+  @Option(
+      names = "--table",
+      paramLabel = "T",
+      description = "Only the temporary snapshots of this table.")
   String table;
 
   @Option(names = "--dry-run", description = "List what would be removed; remove nothing.")
@@ -47,22 +58,36 @@ public final class CleanupCommand implements Callable<Integer> {
     try {
       age = Duration.parse(olderThan);
     } catch (java.time.format.DateTimeParseException e) {
-      throw RekeyException.usage("Invalid --older-than '" + olderThan + "': expected an ISO-8601 duration such as "
-          + "PT6H or PT30M");
+      throw RekeyException.usage(
+          "Invalid --older-than '"
+              + olderThan
+              + "': expected an ISO-8601 duration such as "
+              + "PT6H or PT30M");
     }
     TableName t = table == null ? null : TableNames.parse(table, "clean up after");
     PrintWriter out = spec.commandLine().getOut();
-    try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf()); Admin admin = conn.getAdmin()) {
-      List<TemporarySnapshots.Leftover> found = TemporarySnapshots.find(admin, conn.getConfiguration(),
-          TemporarySnapshots.PREFIX, t, System.currentTimeMillis() - age.toMillis());
+    try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf());
+        Admin admin = conn.getAdmin()) {
+      List<TemporarySnapshots.Leftover> found =
+          TemporarySnapshots.find(
+              admin,
+              conn.getConfiguration(),
+              TemporarySnapshots.PREFIX,
+              t,
+              System.currentTimeMillis() - age.toMillis());
       for (TemporarySnapshots.Leftover l : found) {
         out.println((dryRun ? "would remove " : "removing ") + l.describe());
       }
       if (!dryRun) {
         TemporarySnapshots.remove(admin, conn.getConfiguration(), found);
       }
-      out.println((dryRun ? "Would remove " : "Removed ") + found.size() + " temporary snapshot(s) taken more than "
-          + olderThan + " ago" + (t == null ? "" : " of " + t));
+      out.println(
+          (dryRun ? "Would remove " : "Removed ")
+              + found.size()
+              + " temporary snapshot(s) taken more than "
+              + olderThan
+              + " ago"
+              + (t == null ? "" : " of " + t));
     }
     out.flush();
     return ExitCodes.OK;

@@ -11,33 +11,57 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** rekey cluster start|stop|status: the pseudo-distributed stack (HDFS, ZooKeeper, HBase x2, Spark, YARN). */
-@Command(name = "cluster", mixinStandardHelpOptions = true,
-    description = "Start, stop or show a pseudo-distributed cluster on 127.0.0.1, each part its own process: HDFS "
-        + "(NameNode + DataNode), ZooKeeper, HBase (master + 2 RegionServers on hdfs://), a Spark standalone master "
-        + "+ worker and YARN (ResourceManager + NodeManager).")
+/**
+ * rekey cluster start|stop|status: the pseudo-distributed stack (HDFS, ZooKeeper, HBase x2, Spark,
+ * YARN).
+ */
+@Command(
+    name = "cluster",
+    mixinStandardHelpOptions = true,
+    description =
+        "Start, stop or show a pseudo-distributed cluster on 127.0.0.1, each part its own process: HDFS "
+            + "(NameNode + DataNode), ZooKeeper, HBase (master + 2 RegionServers on hdfs://), a Spark standalone master "
+            + "+ worker and YARN (ResourceManager + NodeManager).")
 public final class ClusterCommand implements Callable<Integer> {
-  enum Action { start, stop, status }
+  enum Action {
+    start,
+    stop,
+    status
+  }
 
-  @Parameters(index = "0", paramLabel = "start|stop|status", description = "What to do: ${COMPLETION-CANDIDATES}.")
+  @Parameters(
+      index = "0",
+      paramLabel = "start|stop|status",
+      description = "What to do: ${COMPLETION-CANDIDATES}.")
   Action action;
 
-  @Option(names = "--dir", paramLabel = "DIR",
-      description = "Where the cluster keeps configs, data, logs and pids (default: $REKEY_RUN_DIR/cluster, else .rekey/cluster).")
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      description =
+          "Where the cluster keeps configs, data, logs and pids (default: $REKEY_RUN_DIR/cluster, else .rekey/cluster).")
   Path dir;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "180",
-      description = "How long to wait for start or for each process to stop (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "180",
+      description =
+          "How long to wait for start or for each process to stop (default: ${DEFAULT-VALUE}).")
   int timeoutSeconds;
 
   @Override
   public Integer call() {
-    PseudoCluster cluster = new PseudoCluster(dir != null ? dir : PseudoCluster.defaultDir(), System.out::println);
+    PseudoCluster cluster =
+        new PseudoCluster(dir != null ? dir : PseudoCluster.defaultDir(), System.out::println);
     switch (action) {
       case start -> {
         try {
-          cluster.start(LocalSparkCluster.jarsOf(System.getProperty("java.class.path"),
-              Path.of(SparkSubmitLauncher.applicationJar())), Duration.ofSeconds(timeoutSeconds));
+          cluster.start(
+              LocalSparkCluster.jarsOf(
+                  System.getProperty("java.class.path"),
+                  Path.of(SparkSubmitLauncher.applicationJar())),
+              Duration.ofSeconds(timeoutSeconds));
         } catch (EmbeddedHBaseException e) {
           System.err.println("Error: " + e.getMessage());
           return ExitCodes.FAILURE;
@@ -59,21 +83,33 @@ public final class ClusterCommand implements Callable<Integer> {
     var all = cluster.status();
     boolean up = all.stream().allMatch(s -> s.pid().isPresent());
     boolean down = all.stream().noneMatch(s -> s.pid().isPresent());
-    System.out.println("Cluster " + cluster.dir() + ": " + (up ? "running" : down ? "stopped" : "PARTLY running"));
+    System.out.println(
+        "Cluster " + cluster.dir() + ": " + (up ? "running" : down ? "stopped" : "PARTLY running"));
     System.out.printf("%-16s %-8s %-6s %s%n", "process", "pid", "port", "log");
     for (var s : all) {
-      System.out.printf("%-16s %-8s %-6s %s%n", s.role(), s.pid().map(String::valueOf).orElse("-"),
-          s.port() == null ? "-" : s.port(), s.log());
+      System.out.printf(
+          "%-16s %-8s %-6s %s%n",
+          s.role(),
+          s.pid().map(String::valueOf).orElse("-"),
+          s.port() == null ? "-" : s.port(),
+          s.log());
     }
     if (!down) {
       var spark = cluster.spark();
-      System.out.println("HDFS: " + cluster.defaultFs().orElse("?") + "   Spark: " + spark.masterUrl().orElse("?")
-          + "   YARN: --master yarn with HADOOP_CONF_DIR");
+      System.out.println(
+          "HDFS: "
+              + cluster.defaultFs().orElse("?")
+              + "   Spark: "
+              + spark.masterUrl().orElse("?")
+              + "   YARN: --master yarn with HADOOP_CONF_DIR");
       System.out.println("client config: " + cluster.clientSite());
       System.out.println("HADOOP_CONF_DIR: " + cluster.hadoopConfDir());
       System.out.println("spark-submit: " + cluster.sparkSubmit());
-      System.out.println("Use from a shell: export PATH=" + cluster.sparkSubmit().getParent() + ":$PATH HADOOP_CONF_DIR="
-          + cluster.hadoopConfDir());
+      System.out.println(
+          "Use from a shell: export PATH="
+              + cluster.sparkSubmit().getParent()
+              + ":$PATH HADOOP_CONF_DIR="
+              + cluster.hadoopConfDir());
     } else {
       System.out.println("Start it with `bin/rekey cluster start`.");
     }

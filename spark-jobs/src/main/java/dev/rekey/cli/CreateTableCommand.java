@@ -20,32 +20,52 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** rekey create-table: a pre-split table along a layout's key space, with per-family settings. */
-@Command(name = "create-table", mixinStandardHelpOptions = true,
-    description = "Create a pre-split table: split points from the layout (or a split file), families with settings.")
+@Command(
+    name = "create-table",
+    mixinStandardHelpOptions = true,
+    description =
+        "Create a pre-split table: split points from the layout (or a split file), families with settings.")
 public final class CreateTableCommand implements Callable<Integer> {
-  @Mixin
-  GlobalOptions global;
+  @Mixin GlobalOptions global;
 
-  @Option(names = "--table", required = true, description = "Table to create (namespace:name or name).")
+  @Option(
+      names = "--table",
+      required = true,
+      description = "Table to create (namespace:name or name).")
   String table;
 
-  @Option(names = "--layout", required = true, paramLabel = "L",
+  @Option(
+      names = "--layout",
+      required = true,
+      paramLabel = "L",
       description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
   String layout;
 
-  @Option(names = "--regions", paramLabel = "N", description = "Number of regions (natural split points of the layout).")
+  @Option(
+      names = "--regions",
+      paramLabel = "N",
+      description = "Number of regions (natural split points of the layout).")
   Integer regions;
 
-  @Option(names = "--splits", paramLabel = "salt|uniform|hex|FILE",
-      description = "salt (one region per bucket), uniform (UniformSplit), hex (HexStringSplit), or a split file "
-          + "(what `rekey plan --out` writes: the HBase shell's SPLITS_FILE format, one \\xNN-escaped point per line).")
+  @Option(
+      names = "--splits",
+      paramLabel = "salt|uniform|hex|FILE",
+      description =
+          "salt (one region per bucket), uniform (UniformSplit), hex (HexStringSplit), or a split file "
+              + "(what `rekey plan --out` writes: the HBase shell's SPLITS_FILE format, one \\xNN-escaped point per line).")
   String splits;
 
-  @Option(names = "--family", required = true, paramLabel = "SPEC",
-      description = "name[:compression=..,bloom=..,blocksize=..,encoding=..,ttl=..,versions=..] (repeatable).")
+  @Option(
+      names = "--family",
+      required = true,
+      paramLabel = "SPEC",
+      description =
+          "name[:compression=..,bloom=..,blocksize=..,encoding=..,ttl=..,versions=..] (repeatable).")
   List<String> families = new ArrayList<>();
 
-  @Option(names = "--if-not-exists", description = "Succeed without changes if the table already exists.")
+  @Option(
+      names = "--if-not-exists",
+      description = "Succeed without changes if the table already exists.")
   boolean ifNotExists;
 
   @Override
@@ -66,11 +86,17 @@ public final class CreateTableCommand implements Callable<Integer> {
     try {
       name = TableName.valueOf(table);
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage("Cannot create '" + table + "': not a valid table name (" + e.getMessage() + ")");
+      throw RekeyException.usage(
+          "Cannot create '" + table + "': not a valid table name (" + e.getMessage() + ")");
     }
-    try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf()); Admin admin = conn.getAdmin()) {
-      CreateTableResult r = TableCreator.table(name).families(specs).splitPoints(points).ifNotExists(ifNotExists)
-          .create(admin);
+    try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf());
+        Admin admin = conn.getAdmin()) {
+      CreateTableResult r =
+          TableCreator.table(name)
+              .families(specs)
+              .splitPoints(points)
+              .ifNotExists(ifNotExists)
+              .create(admin);
       System.out.println(r.summary());
       if (r.created() && !r.splitPointsHex().isEmpty()) {
         System.out.println("split points (hex): " + String.join(" ", r.splitPointsHex()));

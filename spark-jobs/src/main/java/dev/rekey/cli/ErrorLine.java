@@ -3,14 +3,13 @@ package dev.rekey.cli;
 import dev.rekey.jobs.common.RekeyException;
 
 /**
- * The one line the CLI prints for a failure. A RekeyException's message already says what and why. Anything else is
- * usually a wrapper whose message hides the cause (Spark's "Job aborted." over a task's "No space left on device",
- * with the task's stack trace inside the message): its first line, then the innermost cause's, so the last line a user
- * sees names the cause.
+ * The one line the CLI prints for a failure. A RekeyException's message already says what and why.
+ * Anything else is usually a wrapper whose message hides the cause (Spark's "Job aborted." over a
+ * task's "No space left on device", with the task's stack trace inside the message): its first
+ * line, then the innermost cause's, so the last line a user sees names the cause.
  */
 final class ErrorLine {
-  private ErrorLine() {
-  }
+  private ErrorLine() {}
 
   static String of(Throwable t, boolean verbose) {
     if (t instanceof RekeyException) {
@@ -24,8 +23,12 @@ final class ErrorLine {
     String line = "Error: " + (m.isEmpty() ? t.getClass().getName() : m);
     String cause = firstLine(root.getMessage());
     if (root != t && !cause.isEmpty() && !line.contains(cause)) {
-      line += " (cause: " + root.getClass().getSimpleName() + ": " + cause
-          + (verbose ? ")" : "; run with --verbose for the stack trace)");
+      line +=
+          " (cause: "
+              + root.getClass().getSimpleName()
+              + ": "
+              + cause
+              + (verbose ? ")" : "; run with --verbose for the stack trace)");
     } else if (!verbose) {
       line += " (run with --verbose for the stack trace)";
     }

@@ -23,29 +23,39 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** rekey get: one row by its natural key; the salt or hash prefix is computed from the layout. */
-@Command(name = "get", mixinStandardHelpOptions = true,
-    description = "Print the row of a natural key (every field of the layout; its salt or hash prefix is computed), "
-        + "e.g. `rekey get --table telemetry_v2 --layout telemetry-v2 ts=1764374400000 deviceId=<32 hex>`. "
-        + "Exit 3 when there is no such row.")
+@Command(
+    name = "get",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print the row of a natural key (every field of the layout; its salt or hash prefix is computed), "
+            + "e.g. `rekey get --table telemetry_v2 --layout telemetry-v2 ts=1764374400000 deviceId=<32 hex>`. "
+            + "Exit 3 when there is no such row.")
 public final class GetCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  GlobalOptions global;
+  @Mixin GlobalOptions global;
 
   @Option(names = "--table", required = true, description = "Table (namespace:name or name).")
   String table;
 
-  @Option(names = "--layout", required = true, paramLabel = "L",
+  @Option(
+      names = "--layout",
+      required = true,
+      paramLabel = "L",
       description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
   String layout;
 
-  @Option(names = "--format", paramLabel = "text|jsonl", defaultValue = "text",
-      description = "text (default) or jsonl: one JSON object with the fields, key (hex) and cells.")
+  @Option(
+      names = "--format",
+      paramLabel = "text|jsonl",
+      defaultValue = "text",
+      description =
+          "text (default) or jsonl: one JSON object with the fields, key (hex) and cells.")
   RowPrinter.Format format;
 
-  @Parameters(paramLabel = "NAME=VALUE", arity = "1..*",
+  @Parameters(
+      paramLabel = "NAME=VALUE",
+      arity = "1..*",
       description = "One value per field: bytes as hex, numbers as decimal, strings as-is.")
   Map<String, String> values = new LinkedHashMap<>();
 
@@ -67,7 +77,9 @@ public final class GetCommand implements Callable<Integer> {
         Optional<Result> row = reader.get(fields);
         PrintWriter out = spec.commandLine().getOut();
         if (row.isEmpty()) {
-          spec.commandLine().getErr().println("No row " + dev.rekey.rowkey.Hex.of(key) + " " + values + " in " + table);
+          spec.commandLine()
+              .getErr()
+              .println("No row " + dev.rekey.rowkey.Hex.of(key) + " " + values + " in " + table);
           return ExitCodes.MISMATCH;
         }
         new RowPrinter(l, format, out).print(row.get(), fields);

@@ -11,23 +11,36 @@ import picocli.CommandLine.Option;
 
 /** Options every command accepts (picocli mixin). */
 public final class GlobalOptions {
-  @Option(names = "--hbase-site", paramLabel = "FILE",
-      description = "HBase client config (hbase-site.xml). Default: $HBASE_CONF_DIR, else the embedded server's.")
+  @Option(
+      names = "--hbase-site",
+      paramLabel = "FILE",
+      description =
+          "HBase client config (hbase-site.xml). Default: $HBASE_CONF_DIR, else the embedded server's.")
   Path hbaseSite;
 
-  @Option(names = "--master", paramLabel = "URL", defaultValue = "local[*]",
+  @Option(
+      names = "--master",
+      paramLabel = "URL",
+      defaultValue = "local[*]",
       description = "Spark master for job commands (default: ${DEFAULT-VALUE}).")
   String master;
 
-  @Option(names = "--conf", paramLabel = "KEY=VALUE",
+  @Option(
+      names = "--conf",
+      paramLabel = "KEY=VALUE",
       description = "Spark configuration for job commands, passed to spark-submit (repeatable).")
   List<String> sparkConf = new ArrayList<>();
 
-  @Option(names = {"-v", "--verbose"}, description = "Show Spark's and HBase's own logging and stack traces.")
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Show Spark's and HBase's own logging and stack traces.")
   boolean verbose;
 
-  @Option(names = {"-q", "--quiet"}, description = "No progress lines from Spark job commands (by default a line "
-      + "every 5 s per running stage: tasks done of total, rows read, rate, ETA; on stderr).")
+  @Option(
+      names = {"-q", "--quiet"},
+      description =
+          "No progress lines from Spark job commands (by default a line "
+              + "every 5 s per running stage: tasks done of total, rows read, rate, ETA; on stderr).")
   boolean quiet;
 
   public Configuration hbaseConf() {

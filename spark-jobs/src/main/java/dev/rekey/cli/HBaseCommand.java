@@ -11,25 +11,43 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** rekey hbase start|stop|status: the embedded standalone HBase server process. */
-@Command(name = "hbase", mixinStandardHelpOptions = true,
-    description = "Start, stop or show the embedded HBase server (a real standalone server process on 127.0.0.1).")
+@Command(
+    name = "hbase",
+    mixinStandardHelpOptions = true,
+    description =
+        "Start, stop or show the embedded HBase server (a real standalone server process on 127.0.0.1).")
 public final class HBaseCommand implements Callable<Integer> {
-  enum Action { start, stop, status }
+  enum Action {
+    start,
+    stop,
+    status
+  }
 
-  @Parameters(index = "0", paramLabel = "start|stop|status", description = "What to do: ${COMPLETION-CANDIDATES}.")
+  @Parameters(
+      index = "0",
+      paramLabel = "start|stop|status",
+      description = "What to do: ${COMPLETION-CANDIDATES}.")
   Action action;
 
-  @Option(names = "--run-dir", paramLabel = "DIR",
-      description = "Where the server keeps its data, logs, ports and pid (default: $REKEY_RUN_DIR/hbase, else .rekey/hbase).")
+  @Option(
+      names = "--run-dir",
+      paramLabel = "DIR",
+      description =
+          "Where the server keeps its data, logs, ports and pid (default: $REKEY_RUN_DIR/hbase, else .rekey/hbase).")
   Path runDir;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "180",
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "180",
       description = "How long to wait for start or stop (default: ${DEFAULT-VALUE}).")
   int timeoutSeconds;
 
   @Override
   public Integer call() {
-    EmbeddedHBase hbase = new EmbeddedHBase(runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), System.out::println);
+    EmbeddedHBase hbase =
+        new EmbeddedHBase(
+            runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), System.out::println);
     switch (action) {
       case start -> {
         try {
@@ -48,12 +66,21 @@ public final class HBaseCommand implements Callable<Integer> {
         var running = hbase.runningProcess();
         if (running.isPresent()) {
           var ports = hbase.ports().orElseThrow();
-          System.out.printf("HBase is running: pid %d, ZooKeeper 127.0.0.1:%d, master port %d, RegionServer port %d%n"
-              + "client config: %s%nlog: %s%n", running.get().pid(), ports.zookeeper(), ports.master(),
-              ports.regionServer(), hbase.clientSite(), hbase.logFile());
+          System.out.printf(
+              "HBase is running: pid %d, ZooKeeper 127.0.0.1:%d, master port %d, RegionServer port %d%n"
+                  + "client config: %s%nlog: %s%n",
+              running.get().pid(),
+              ports.zookeeper(),
+              ports.master(),
+              ports.regionServer(),
+              hbase.clientSite(),
+              hbase.logFile());
           return ExitCodes.OK;
         }
-        System.out.println("HBase is not running (run dir " + hbase.runDir() + "). Start it with `bin/rekey hbase start`.");
+        System.out.println(
+            "HBase is not running (run dir "
+                + hbase.runDir()
+                + "). Start it with `bin/rekey hbase start`.");
         return 1;
       }
     }

@@ -25,16 +25,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** rekey key encode|decode|vectors: the shared key library from the command line. */
-@Command(name = "key", mixinStandardHelpOptions = true,
-    description = "Build, read and check row keys with a layout file (bytes fields as hex, longs as decimal).",
+@Command(
+    name = "key",
+    mixinStandardHelpOptions = true,
+    description =
+        "Build, read and check row keys with a layout file (bytes fields as hex, longs as decimal).",
     subcommands = {KeyCommand.Encode.class, KeyCommand.Decode.class, KeyCommand.Vectors.class})
 public final class KeyCommand implements Runnable {
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+    throw new picocli.CommandLine.ParameterException(
+        spec.commandLine(),
         "Missing subcommand: encode, decode or vectors (see `rekey key --help`).");
   }
 
@@ -42,17 +45,26 @@ public final class KeyCommand implements Runnable {
     return LayoutFiles.load(file.toString(), "--layout");
   }
 
-  @Command(name = "encode", mixinStandardHelpOptions = true,
-      description = "Print the row key (hex) of the given field values, e.g. `rekey key encode --layout "
-          + "conf/layouts/events-v2.yaml userId=alice ts=1700000000000`.")
+  @Command(
+      name = "encode",
+      mixinStandardHelpOptions = true,
+      description =
+          "Print the row key (hex) of the given field values, e.g. `rekey key encode --layout "
+              + "conf/layouts/events-v2.yaml userId=alice ts=1700000000000`.")
   static final class Encode implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Option(names = "--layout", required = true, paramLabel = "FILE", description = "Layout file (conf/layouts/*.yaml).")
+    @Option(
+        names = "--layout",
+        required = true,
+        paramLabel = "FILE",
+        description = "Layout file (conf/layouts/*.yaml).")
     Path layout;
 
-    @Parameters(paramLabel = "NAME=VALUE", arity = "1..*", description = "One value per field of the layout.")
+    @Parameters(
+        paramLabel = "NAME=VALUE",
+        arity = "1..*",
+        description = "One value per field of the layout.")
     Map<String, String> values = new LinkedHashMap<>();
 
     @Override
@@ -68,13 +80,18 @@ public final class KeyCommand implements Runnable {
     }
   }
 
-  @Command(name = "decode", mixinStandardHelpOptions = true,
+  @Command(
+      name = "decode",
+      mixinStandardHelpOptions = true,
       description = "Print the fields (and salt/prefix) of a row key given as hex.")
   static final class Decode implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Option(names = "--layout", required = true, paramLabel = "FILE", description = "Layout file (conf/layouts/*.yaml).")
+    @Option(
+        names = "--layout",
+        required = true,
+        paramLabel = "FILE",
+        description = "Layout file (conf/layouts/*.yaml).")
     Path layout;
 
     @Parameters(paramLabel = "HEX", description = "The row key as hex.")
@@ -96,7 +113,7 @@ public final class KeyCommand implements Runnable {
         switch (l.prefix().kind()) {
           case SALT -> out.println("salt: " + d.salt());
           case HASH_PREFIX -> out.println("prefix: " + Hex.of(d.prefixBytes()));
-          default -> { }
+          default -> {}
         }
         FieldValues.format(l, d.fields()).forEach((k, v) -> out.println(k + ": " + v));
         return ExitCodes.OK;
@@ -106,17 +123,26 @@ public final class KeyCommand implements Runnable {
     }
   }
 
-  @Command(name = "vectors", mixinStandardHelpOptions = true,
-      description = "Check a layout against its pinned test vectors (value -> exact key bytes, and rejections).")
+  @Command(
+      name = "vectors",
+      mixinStandardHelpOptions = true,
+      description =
+          "Check a layout against its pinned test vectors (value -> exact key bytes, and rejections).")
   static final class Vectors implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Option(names = "--layout", required = true, paramLabel = "FILE", description = "Layout file (conf/layouts/*.yaml).")
+    @Option(
+        names = "--layout",
+        required = true,
+        paramLabel = "FILE",
+        description = "Layout file (conf/layouts/*.yaml).")
     Path layout;
 
-    @Option(names = "--vectors", paramLabel = "FILE",
-        description = "Vectors file (JSON). Default: the files in rowkey/src/test/resources/vectors that name this layout.")
+    @Option(
+        names = "--vectors",
+        paramLabel = "FILE",
+        description =
+            "Vectors file (JSON). Default: the files in rowkey/src/test/resources/vectors that name this layout.")
     List<Path> vectors = new ArrayList<>();
 
     @Override
@@ -124,8 +150,8 @@ public final class KeyCommand implements Runnable {
       KeyLayout l = load(layout);
       List<Path> files = vectors.isEmpty() ? vectorsNaming(layout) : vectors;
       if (files.isEmpty()) {
-        throw RekeyException.usage("No vectors for layout " + layout + " in " + vectorsDir()
-            + ": pass --vectors FILE");
+        throw RekeyException.usage(
+            "No vectors for layout " + layout + " in " + vectorsDir() + ": pass --vectors FILE");
       }
       PrintWriter out = spec.commandLine().getOut();
       int passed = 0;
@@ -145,7 +171,8 @@ public final class KeyCommand implements Runnable {
     }
 
     private static Path vectorsDir() {
-      return Path.of(System.getProperty("rekey.home", ".")).resolve("rowkey/src/test/resources/vectors");
+      return Path.of(System.getProperty("rekey.home", "."))
+          .resolve("rowkey/src/test/resources/vectors");
     }
 
     /** Vector files whose "layout" names the same file as the given one. */
@@ -159,7 +186,8 @@ public final class KeyCommand implements Runnable {
       try (Stream<Path> files = Files.list(vectorsDir())) {
         for (Path f : files.sorted().toList()) {
           Object l = VectorChecker.readJson(f).get("layout");
-          if (l instanceof String s && home.resolve(s).toAbsolutePath().normalize().equals(wanted)) {
+          if (l instanceof String s
+              && home.resolve(s).toAbsolutePath().normalize().equals(wanted)) {
             out.add(f);
           }
         }

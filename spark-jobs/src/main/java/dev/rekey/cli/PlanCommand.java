@@ -18,44 +18,70 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** rekey plan: region count and split points for a layout, with the arithmetic; pure (no cluster contact). */
-@Command(name = "plan", mixinStandardHelpOptions = true,
-    description = "Plan a pre-split: region count (by count, volume or servers) and split points for a layout; "
-        + "writes a split file for create-table --splits and the HBase shell's SPLITS_FILE.")
+/**
+ * rekey plan: region count and split points for a layout, with the arithmetic; pure (no cluster
+ * contact).
+ */
+@Command(
+    name = "plan",
+    mixinStandardHelpOptions = true,
+    description =
+        "Plan a pre-split: region count (by count, volume or servers) and split points for a layout; "
+            + "writes a split file for create-table --splits and the HBase shell's SPLITS_FILE.")
 public final class PlanCommand implements Callable<Integer> {
   static final int PRINT_LIMIT = 64;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Option(names = "--layout", required = true, paramLabel = "L",
+  @Option(
+      names = "--layout",
+      required = true,
+      paramLabel = "L",
       description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
   String layout;
 
   @Option(names = "--regions", paramLabel = "N", description = "Number of regions.")
   Integer regions;
 
-  @Option(names = "--volume-gb", paramLabel = "G", description = "Estimated table size in GB (regions = G ÷ R × growth).")
+  @Option(
+      names = "--volume-gb",
+      paramLabel = "G",
+      description = "Estimated table size in GB (regions = G ÷ R × growth).")
   Double volumeGb;
 
-  @Option(names = "--region-gb", paramLabel = "R", defaultValue = "6",
+  @Option(
+      names = "--region-gb",
+      paramLabel = "R",
+      defaultValue = "6",
       description = "Target region size in GB (5–7 to start; default: ${DEFAULT-VALUE}).")
   double regionGb;
 
-  @Option(names = "--growth", paramLabel = "1.5..2", defaultValue = "1.5",
+  @Option(
+      names = "--growth",
+      paramLabel = "1.5..2",
+      defaultValue = "1.5",
       description = "Growth factor 1.5..2 (default: ${DEFAULT-VALUE}).")
   double growth;
 
-  @Option(names = "--servers", paramLabel = "S",
-      description = "RegionServers you will have: bucket count N = 1–2× S as a power of two (≤ 256); 4 regions per server for hashed keys.")
+  @Option(
+      names = "--servers",
+      paramLabel = "S",
+      description =
+          "RegionServers you will have: bucket count N = 1–2× S as a power of two (≤ 256); 4 regions per server for hashed keys.")
   Integer servers;
 
-  @Option(names = "--monthly", paramLabel = "FROM..TO",
-      description = "Monthly split points on a time-first key, e.g. 2026-01..2026-06 (within each salt bucket if salted).")
+  @Option(
+      names = "--monthly",
+      paramLabel = "FROM..TO",
+      description =
+          "Monthly split points on a time-first key, e.g. 2026-01..2026-06 (within each salt bucket if salted).")
   String monthly;
 
-  @Option(names = "--out", paramLabel = "FILE",
-      description = "Write the split points, one per line with \\xNN escapes (create-table --splits FILE; HBase shell SPLITS_FILE).")
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description =
+          "Write the split points, one per line with \\xNN escapes (create-table --splits FILE; HBase shell SPLITS_FILE).")
   Path out;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the plan as JSON.")
@@ -88,9 +114,18 @@ public final class PlanCommand implements Callable<Integer> {
     print(plan, w);
     if (out != null) {
       SplitFile.write(out, plan.splitPoints());
-      w.println("split file " + out + " (" + plan.splitPointsHex().size() + " lines, \\xNN escaped): "
-          + "rekey create-table --splits " + out + " ..., or in the HBase shell: create 'TABLE', 'FAMILY', "
-          + "SPLITS_FILE => '" + out + "'");
+      w.println(
+          "split file "
+              + out
+              + " ("
+              + plan.splitPointsHex().size()
+              + " lines, \\xNN escaped): "
+              + "rekey create-table --splits "
+              + out
+              + " ..., or in the HBase shell: create 'TABLE', 'FAMILY', "
+              + "SPLITS_FILE => '"
+              + out
+              + "'");
     }
     if (json != null) {
       AtomicJson.write(json, plan);
@@ -112,7 +147,10 @@ public final class PlanCommand implements Callable<Integer> {
       w.println("  " + hex.get(i));
     }
     if (hex.size() > PRINT_LIMIT) {
-      w.println("  ... " + (hex.size() - PRINT_LIMIT) + " more (all of them in --out FILE / --json FILE)");
+      w.println(
+          "  ... "
+              + (hex.size() - PRINT_LIMIT)
+              + " more (all of them in --out FILE / --json FILE)");
     }
   }
 }

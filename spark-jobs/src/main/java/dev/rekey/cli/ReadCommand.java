@@ -25,42 +25,64 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** rekey read: rows of a time window and/or an entity, one scan per bucket merged into natural key order. */
-@Command(name = "read", mixinStandardHelpOptions = true,
-    description = "Print the rows of a time window and/or of an entity (the leading fields) in natural key order: one "
-        + "scan per salt bucket, merged. Layouts that cannot serve the read as ranges are refused with the reason.")
+/**
+ * rekey read: rows of a time window and/or an entity, one scan per bucket merged into natural key
+ * order.
+ */
+@Command(
+    name = "read",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print the rows of a time window and/or of an entity (the leading fields) in natural key order: one "
+            + "scan per salt bucket, merged. Layouts that cannot serve the read as ranges are refused with the reason.")
 public final class ReadCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  GlobalOptions global;
+  @Mixin GlobalOptions global;
 
   @Option(names = "--table", required = true, description = "Table (namespace:name or name).")
   String table;
 
-  @Option(names = "--layout", required = true, paramLabel = "L",
+  @Option(
+      names = "--layout",
+      required = true,
+      paramLabel = "L",
       description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
   String layout;
 
-  @Option(names = "--from", paramLabel = "TIME", description = "Window start (inclusive): epoch millis or ISO-8601.")
+  @Option(
+      names = "--from",
+      paramLabel = "TIME",
+      description = "Window start (inclusive): epoch millis or ISO-8601.")
   String from;
 
-  @Option(names = "--to", paramLabel = "TIME", description = "Window end (exclusive): epoch millis or ISO-8601.")
+  @Option(
+      names = "--to",
+      paramLabel = "TIME",
+      description = "Window end (exclusive): epoch millis or ISO-8601.")
   String to;
 
-  @Option(names = "--limit", paramLabel = "N", defaultValue = "0",
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      defaultValue = "0",
       description = "At most N rows (default: all); each bucket scan reads at most N.")
   int limit;
 
   @Option(names = "--reverse", description = "Descending natural order.")
   boolean reverse;
 
-  @Option(names = "--format", paramLabel = "text|jsonl", defaultValue = "text",
-      description = "text (default) or jsonl: one JSON object per row with the fields, key (hex) and cells.")
+  @Option(
+      names = "--format",
+      paramLabel = "text|jsonl",
+      defaultValue = "text",
+      description =
+          "text (default) or jsonl: one JSON object per row with the fields, key (hex) and cells.")
   RowPrinter.Format format;
 
-  @Parameters(paramLabel = "NAME=VALUE", arity = "0..*",
+  @Parameters(
+      paramLabel = "NAME=VALUE",
+      arity = "0..*",
       description = "Values of the layout's leading fields (an entity), e.g. userId=alice.")
   Map<String, String> values = new LinkedHashMap<>();
 
@@ -86,11 +108,20 @@ public final class ReadCommand implements Callable<Integer> {
           }
         } catch (BucketReadException e) {
           out.flush();
-          throw new RekeyException(e.getMessage() + " [" + rows + " rows printed before the failure]", e);
+          throw new RekeyException(
+              e.getMessage() + " [" + rows + " rows printed before the failure]", e);
         }
         out.flush();
-        spec.commandLine().getErr().println(rows + " rows from " + plan.ranges().size() + " scan"
-            + (plan.ranges().size() == 1 ? "" : "s") + " of " + table);
+        spec.commandLine()
+            .getErr()
+            .println(
+                rows
+                    + " rows from "
+                    + plan.ranges().size()
+                    + " scan"
+                    + (plan.ranges().size() == 1 ? "" : "s")
+                    + " of "
+                    + table);
         return ExitCodes.OK;
       }
     }
@@ -101,7 +132,8 @@ public final class ReadCommand implements Callable<Integer> {
     try {
       b.leading(FieldValues.parse(l, values));
       if ((from == null) != (to == null)) {
-        throw RekeyException.usage("Cannot read " + table + ": give both --from and --to (a window is [from, to))");
+        throw RekeyException.usage(
+            "Cannot read " + table + ": give both --from and --to (a window is [from, to))");
       }
       if (from != null) {
         b.window(TimeArgs.option(from, "--from"), TimeArgs.option(to, "--to"));

@@ -1,13 +1,13 @@
 package dev.rekey.cli;
 
+import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Versions;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.Versions;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
@@ -15,25 +15,48 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** rekey reconcile: per-time-bucket counts and content digests between an old and a new table, by natural key. */
-@Command(name = "reconcile", mixinStandardHelpOptions = true,
-    description = {"Compare an old and a new table (or snapshots) per time bucket by natural key, across a key change:"
-        + " rows, cells and (--digest) content digests per bucket; mismatched buckets are drilled down to sample keys.",
-        "Writes reconcile.json and reconcile.html to --out. Exit 0 all buckets match, 3 any mismatch, 1 failure."})
+/**
+ * rekey reconcile: per-time-bucket counts and content digests between an old and a new table, by
+ * natural key.
+ */
+@Command(
+    name = "reconcile",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compare an old and a new table (or snapshots) per time bucket by natural key, across a key change:"
+          + " rows, cells and (--digest) content digests per bucket; mismatched buckets are drilled down to sample keys.",
+      "Writes reconcile.json and reconcile.html to --out. Exit 0 all buckets match, 3 any mismatch, 1 failure."
+    })
 public final class ReconcileCommand extends SparkCommand {
   static final class OldSource {
-    @Option(names = "--old-table", paramLabel = "TABLE", required = true, description = "The old (live) table.")
+    @Option(
+        names = "--old-table",
+        paramLabel = "TABLE",
+        required = true,
+        description = "The old (live) table.")
     String table;
 
-    @Option(names = "--old-snapshot", paramLabel = "SNAPSHOT", required = true, description = "A snapshot of the old table.")
+    @Option(
+        names = "--old-snapshot",
+        paramLabel = "SNAPSHOT",
+        required = true,
+        description = "A snapshot of the old table.")
     String snapshot;
   }
 
   static final class NewSource {
-    @Option(names = "--new-table", paramLabel = "TABLE", required = true, description = "The new (live) table.")
+    @Option(
+        names = "--new-table",
+        paramLabel = "TABLE",
+        required = true,
+        description = "The new (live) table.")
     String table;
 
-    @Option(names = "--new-snapshot", paramLabel = "SNAPSHOT", required = true, description = "A snapshot of the new table.")
+    @Option(
+        names = "--new-snapshot",
+        paramLabel = "SNAPSHOT",
+        required = true,
+        description = "A snapshot of the new table.")
     String snapshot;
   }
 
@@ -43,51 +66,93 @@ public final class ReconcileCommand extends SparkCommand {
   @ArgGroup(exclusive = true, multiplicity = "1")
   NewSource newSource;
 
-  @Option(names = "--old-layout", required = true, paramLabel = "FILE|NAME",
-      description = "Layout of the old side's keys: a file, or a name from conf/layouts (telemetry-v1).")
+  @Option(
+      names = "--old-layout",
+      required = true,
+      paramLabel = "FILE|NAME",
+      description =
+          "Layout of the old side's keys: a file, or a name from conf/layouts (telemetry-v1).")
   String oldLayout;
 
-  @Option(names = "--new-layout", required = true, paramLabel = "FILE|NAME",
-      description = "Layout of the new side's keys: a file, or a name from conf/layouts (telemetry-v2).")
+  @Option(
+      names = "--new-layout",
+      required = true,
+      paramLabel = "FILE|NAME",
+      description =
+          "Layout of the new side's keys: a file, or a name from conf/layouts (telemetry-v2).")
   String newLayout;
 
-  @Option(names = "--bucket", required = true, paramLabel = "SIZE", description = "Bucket size: 1h, 1d, 5m, 30s, or ISO-8601 PT5M.")
+  @Option(
+      names = "--bucket",
+      required = true,
+      paramLabel = "SIZE",
+      description = "Bucket size: 1h, 1d, 5m, 30s, or ISO-8601 PT5M.")
   String bucket;
 
-  @Option(names = "--from", paramLabel = "TIME", description = "Start (inclusive): ISO-8601 (2026-11-29T00:00:00Z, "
-      + "2026-11-29) or epoch millis. Without --from/--to the whole table is compared: one more keys-only pass finds "
-      + "the range of the data, which is printed.")
+  @Option(
+      names = "--from",
+      paramLabel = "TIME",
+      description =
+          "Start (inclusive): ISO-8601 (2026-11-29T00:00:00Z, "
+              + "2026-11-29) or epoch millis. Without --from/--to the whole table is compared: one more keys-only pass finds "
+              + "the range of the data, which is printed.")
   String from;
 
-  @Option(names = "--to", paramLabel = "TIME", description = "End (exclusive): ISO-8601 or epoch millis.")
+  @Option(
+      names = "--to",
+      paramLabel = "TIME",
+      description = "End (exclusive): ISO-8601 or epoch millis.")
   String to;
 
-  @Option(names = "--all-buckets", description = "List every bucket on the console (default: mismatched buckets, "
-      + "and each run of matching or empty buckets folded into one line).")
+  @Option(
+      names = "--all-buckets",
+      description =
+          "List every bucket on the console (default: mismatched buckets, "
+              + "and each run of matching or empty buckets folded into one line).")
   boolean allBuckets;
 
-  @Option(names = "--time", paramLabel = "key:FIELD|cell",
-      description = "A row's time: a key field of epoch millis (default: the layouts' time field) or `cell` (its newest cell timestamp).")
+  @Option(
+      names = "--time",
+      paramLabel = "key:FIELD|cell",
+      description =
+          "A row's time: a key field of epoch millis (default: the layouts' time field) or `cell` (its newest cell timestamp).")
   String time;
 
-  @Option(names = "--digest", description = "Also compare content digests (natural key, family, qualifier, timestamp, value) per bucket.")
+  @Option(
+      names = "--digest",
+      description =
+          "Also compare content digests (natural key, family, qualifier, timestamp, value) per bucket.")
   boolean digest;
 
-  @Option(names = "--versions", defaultValue = "all", paramLabel = "N|all",
-      description = "Versions of each column to compare (default: ${DEFAULT-VALUE}); 1 compares the newest only, e.g. "
-          + "against a new table whose families keep fewer versions than the old.")
+  @Option(
+      names = "--versions",
+      defaultValue = "all",
+      paramLabel = "N|all",
+      description =
+          "Versions of each column to compare (default: ${DEFAULT-VALUE}); 1 compares the newest only, e.g. "
+              + "against a new table whose families keep fewer versions than the old.")
   String versions;
 
-  @Option(names = "--via-snapshot", description = "Read live tables from snapshots rekey takes for this run and "
-      + "deletes after (a flush and a snapshot per table): the tasks read the HFiles, the RegionServers serve no rows. "
-      + "Needs the right to snapshot the tables.")
+  @Option(
+      names = "--via-snapshot",
+      description =
+          "Read live tables from snapshots rekey takes for this run and "
+              + "deletes after (a flush and a snapshot per table): the tasks read the HFiles, the RegionServers serve no rows. "
+              + "Needs the right to snapshot the tables.")
   boolean viaSnapshot;
 
-  @Option(names = "--samples", defaultValue = "20", paramLabel = "N",
-      description = "Differing natural keys to show per mismatched bucket (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--samples",
+      defaultValue = "20",
+      paramLabel = "N",
+      description =
+          "Differing natural keys to show per mismatched bucket (default: ${DEFAULT-VALUE}).")
   int samples;
 
-  @Option(names = "--out", defaultValue = "reconcile-report", paramLabel = "DIR",
+  @Option(
+      names = "--out",
+      defaultValue = "reconcile-report",
+      paramLabel = "DIR",
       description = "Where reconcile.json and reconcile.html go (default: ${DEFAULT-VALUE}).")
   Path out;
 
@@ -102,19 +167,28 @@ public final class ReconcileCommand extends SparkCommand {
     KeyLayout newL = LayoutFiles.load(newLayout, "--new-layout");
     ReconcileOptions options;
     try {
-      options = ReconcileOptions.builder()
-          .old(new SideSpec("old", oldSource.table, oldSource.snapshot, oldL))
-          .neu(new SideSpec("new", newSource.table, newSource.snapshot, newL))
-          .bucket(bucket).from(from).to(to).time(time).digest(digest).samples(samples).out(out)
-          .viaSnapshot(viaSnapshot).versions(Versions.parse(versions, "--versions"))
-          .build();
+      options =
+          ReconcileOptions.builder()
+              .old(new SideSpec("old", oldSource.table, oldSource.snapshot, oldL))
+              .neu(new SideSpec("new", newSource.table, newSource.snapshot, newL))
+              .bucket(bucket)
+              .from(from)
+              .to(to)
+              .time(time)
+              .digest(digest)
+              .samples(samples)
+              .out(out)
+              .viaSnapshot(viaSnapshot)
+              .versions(Versions.parse(versions, "--versions"))
+              .build();
     } catch (IllegalArgumentException e) {
       throw RekeyException.usage(e.getMessage());
     }
     ReconcileResult result = Reconcile.on(spark, global.hbaseConf()).options(options).execute();
     ReconcileReport.print(result, System.out, allBuckets);
     ReconcileReport.write(result, out);
-    System.out.println("report: " + out.resolve(ReconcileReport.JSON) + ", " + out.resolve(ReconcileReport.HTML));
+    System.out.println(
+        "report: " + out.resolve(ReconcileReport.JSON) + ", " + out.resolve(ReconcileReport.HTML));
     return result.exitCode();
   }
 }

@@ -6,51 +6,58 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The rekey command line: parse, run one command, print, exit with its code. */
-@Command(name = "rekey", mixinStandardHelpOptions = true, version = "rekey 0.1.0",
-    description = "Row-key migrations for HBase with Spark: key library, split planning, backfill, scan, reconcile.",
+@Command(
+    name = "rekey",
+    mixinStandardHelpOptions = true,
+    version = "rekey 0.1.0",
+    description =
+        "Row-key migrations for HBase with Spark: key library, split planning, backfill, scan, reconcile.",
     subcommands = {
-        HBaseCommand.class,
-        DemoCommand.class,
-        KeyCommand.class,
-        GetCommand.class,
-        ReadCommand.class,
-        SparkClusterCommand.class,
-        ClusterCommand.class,
-        CreateTableCommand.class,
-        BackfillCommand.class,
-        ScanCommand.class,
-        CheckConfigCommand.class,
-        PlanCommand.class,
-        AnalyzeCommand.class,
-        ReconcileCommand.class,
-        CleanupCommand.class,
-        CommandLine.HelpCommand.class
+      HBaseCommand.class,
+      DemoCommand.class,
+      KeyCommand.class,
+      GetCommand.class,
+      ReadCommand.class,
+      SparkClusterCommand.class,
+      ClusterCommand.class,
+      CreateTableCommand.class,
+      BackfillCommand.class,
+      ScanCommand.class,
+      CheckConfigCommand.class,
+      PlanCommand.class,
+      AnalyzeCommand.class,
+      ReconcileCommand.class,
+      CleanupCommand.class,
+      CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: see `rekey --help`.");
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "Missing command: see `rekey --help`.");
   }
 
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Rekey());
-    cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-      boolean verbose = parsed.originalArgs().contains("--verbose") || parsed.originalArgs().contains("-v");
-      Throwable t = ex;
-      int code = ExitCodes.FAILURE;
-      if (ex instanceof RekeyException re) {
-        code = re.exitCode();
-      }
-      if (verbose) {
-        ex.printStackTrace(cmd.getErr());
-      }
-      // last, so that the final line of the output says what failed and why, even after a stack trace
-      cmd.getErr().println(ErrorLine.of(t, verbose));
-      return code;
-    });
+    cl.setExecutionExceptionHandler(
+        (ex, cmd, parsed) -> {
+          boolean verbose =
+              parsed.originalArgs().contains("--verbose") || parsed.originalArgs().contains("-v");
+          Throwable t = ex;
+          int code = ExitCodes.FAILURE;
+          if (ex instanceof RekeyException re) {
+            code = re.exitCode();
+          }
+          if (verbose) {
+            ex.printStackTrace(cmd.getErr());
+          }
+          // last, so that the final line of the output says what failed and why, even after a stack
+          // trace
+          cmd.getErr().println(ErrorLine.of(t, verbose));
+          return code;
+        });
     return cl;
   }
 

@@ -17,13 +17,14 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Prints rows for `get` and `read`: {@code text} (one line per row: key, fields, cells) or {@code jsonl} (one JSON
- * object per row: the decoded fields — numbers as numbers, bytes as hex — then {@code key} in hex and {@code cells}
- * with family, qualifier, timestamp and value in hex).
+ * Prints rows for `get` and `read`: {@code text} (one line per row: key, fields, cells) or {@code
+ * jsonl} (one JSON object per row: the decoded fields — numbers as numbers, bytes as hex — then
+ * {@code key} in hex and {@code cells} with family, qualifier, timestamp and value in hex).
  */
 final class RowPrinter {
   enum Format {
-    text, jsonl
+    text,
+    jsonl
   }
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,15 +43,24 @@ final class RowPrinter {
     print(r, layout.decode(r.getRow()).fields());
   }
 
-  /** Prints a row with the given natural key (a full_hash key cannot be decoded: the caller's fields stand in). */
+  /**
+   * Prints a row with the given natural key (a full_hash key cannot be decoded: the caller's fields
+   * stand in).
+   */
   void print(Result r, Map<String, Object> fields) {
     if (format == Format.text) {
       StringBuilder sb = new StringBuilder(Hex.of(r.getRow()));
-      FieldValues.format(layout, fields).forEach((k, v) -> sb.append("  ").append(k).append('=').append(v));
+      FieldValues.format(layout, fields)
+          .forEach((k, v) -> sb.append("  ").append(k).append('=').append(v));
       for (Cell c : r.rawCells()) {
-        sb.append("  ").append(Bytes.toStringBinary(CellUtil.cloneFamily(c))).append(':')
-            .append(Bytes.toStringBinary(CellUtil.cloneQualifier(c))).append('@').append(c.getTimestamp())
-            .append("=0x").append(Hex.of(CellUtil.cloneValue(c)));
+        sb.append("  ")
+            .append(Bytes.toStringBinary(CellUtil.cloneFamily(c)))
+            .append(':')
+            .append(Bytes.toStringBinary(CellUtil.cloneQualifier(c)))
+            .append('@')
+            .append(c.getTimestamp())
+            .append("=0x")
+            .append(Hex.of(CellUtil.cloneValue(c)));
       }
       out.println(sb);
       return;
@@ -76,7 +86,8 @@ final class RowPrinter {
     try {
       out.println(JSON.writeValueAsString(row));
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("Cannot print row " + Hex.of(r.getRow()) + " as JSON: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Cannot print row " + Hex.of(r.getRow()) + " as JSON: " + e.getMessage(), e);
     }
   }
 }

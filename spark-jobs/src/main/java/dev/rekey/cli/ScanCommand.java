@@ -20,69 +20,133 @@ import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** rekey scan: the nightly full-table time-range scan, one Spark task per region, feeding the SQL reports. */
-@Command(name = "scan", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Scan a table or snapshot for a time window, one Spark task per region; decode every key with the "
-        + "layout and run SQL reports over the rows (views scan_rows, scan_cells: see sql/README.md).",
-        "Writes --out/<report>/ per report, summary.json (rows, cells, bytes, ms per region) and report.html."},
-    footer = {"", "Example:", "  bin/rekey scan --table events_v2 --layout conf/layouts/events-v2.yaml --day 2026-11-29 "
-        + "--report sql/user_daily_activity.sql --out scan-out --format csv"})
+/**
+ * rekey scan: the nightly full-table time-range scan, one Spark task per region, feeding the SQL
+ * reports.
+ */
+@Command(
+    name = "scan",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Scan a table or snapshot for a time window, one Spark task per region; decode every key with the "
+          + "layout and run SQL reports over the rows (views scan_rows, scan_cells: see sql/README.md).",
+      "Writes --out/<report>/ per report, summary.json (rows, cells, bytes, ms per region) and report.html."
+    },
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey scan --table events_v2 --layout conf/layouts/events-v2.yaml --day 2026-11-29 "
+          + "--report sql/user_daily_activity.sql --out scan-out --format csv"
+    })
 public final class ScanCommand extends SparkCommand {
-  @Option(names = "--table", paramLabel = "T", description = "Live table to scan (through the RegionServers).")
+  @Option(
+      names = "--table",
+      paramLabel = "T",
+      description = "Live table to scan (through the RegionServers).")
   String table;
 
-  @Option(names = "--snapshot", paramLabel = "S", description = "Snapshot to scan (its files; no RegionServer load).")
+  @Option(
+      names = "--snapshot",
+      paramLabel = "S",
+      description = "Snapshot to scan (its files; no RegionServer load).")
   String snapshot;
 
-  @Option(names = "--via-snapshot", description = "With --table: scan a snapshot the job takes (a flush and a "
-      + "snapshot) and deletes after, so the RegionServers serve no rows. Needs the right to snapshot the table.")
+  @Option(
+      names = "--via-snapshot",
+      description =
+          "With --table: scan a snapshot the job takes (a flush and a "
+              + "snapshot) and deletes after, so the RegionServers serve no rows. Needs the right to snapshot the table.")
   boolean viaSnapshot;
 
-  @Option(names = "--layout", paramLabel = "L", required = true,
+  @Option(
+      names = "--layout",
+      paramLabel = "L",
+      required = true,
       description = "Layout file that decodes the row keys, or a name in conf/layouts (events-v2).")
   String layout;
 
-  @Option(names = "--from", paramLabel = "TIME", description = "Window start, inclusive: epoch millis or ISO-8601 "
-      + "(2026-11-29T00:00:00Z; no zone = UTC). Default: 0.")
+  @Option(
+      names = "--from",
+      paramLabel = "TIME",
+      description =
+          "Window start, inclusive: epoch millis or ISO-8601 "
+              + "(2026-11-29T00:00:00Z; no zone = UTC). Default: 0.")
   String from;
 
-  @Option(names = "--to", paramLabel = "TIME", description = "Window end, exclusive (same forms). Default: no end.")
+  @Option(
+      names = "--to",
+      paramLabel = "TIME",
+      description = "Window end, exclusive (same forms). Default: no end.")
   String to;
 
-  @Option(names = "--day", paramLabel = "YYYY-MM-DD", description = "Shortcut for that UTC day's window "
-      + "[day 00:00Z, next day 00:00Z), e.g. yesterday's for the nightly report.")
+  @Option(
+      names = "--day",
+      paramLabel = "YYYY-MM-DD",
+      description =
+          "Shortcut for that UTC day's window "
+              + "[day 00:00Z, next day 00:00Z), e.g. yesterday's for the nightly report.")
   String day;
 
-  @Option(names = "--report", paramLabel = "SQL", description = "Report file (sql/NAME.sql, or NAME); repeatable.")
+  @Option(
+      names = "--report",
+      paramLabel = "SQL",
+      description = "Report file (sql/NAME.sql, or NAME); repeatable.")
   List<String> reports = new ArrayList<>();
 
-  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A report parameter declared in its header; "
-      + "repeatable.")
+  @Option(
+      names = "--param",
+      paramLabel = "NAME=VALUE",
+      description = "A report parameter declared in its header; " + "repeatable.")
   List<String> params = new ArrayList<>();
 
-  @Option(names = "--column", paramLabel = "F:Q=TYPE[:NAME]", description = "A qualifier as a typed column of "
-      + "scan_rows (string, long, int, double, binary), e.g. d:v=long; repeatable.")
+  @Option(
+      names = "--column",
+      paramLabel = "F:Q=TYPE[:NAME]",
+      description =
+          "A qualifier as a typed column of "
+              + "scan_rows (string, long, int, double, binary), e.g. d:v=long; repeatable.")
   List<String> columns = new ArrayList<>();
 
-  @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: scan-out).")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Output directory (default: scan-out).")
   Path out = ScanOptions.DEFAULT_OUT;
 
-  @Option(names = "--format", paramLabel = "FMT", defaultValue = "parquet",
+  @Option(
+      names = "--format",
+      paramLabel = "FMT",
+      defaultValue = "parquet",
       description = "Report output format: parquet, csv or json (default: ${DEFAULT-VALUE}).")
   String format;
 
-  @Option(names = "--splits-per-region", paramLabel = "K", defaultValue = "1",
+  @Option(
+      names = "--splits-per-region",
+      paramLabel = "K",
+      defaultValue = "1",
       description = "Spark tasks per region (default: ${DEFAULT-VALUE}).")
   int splitsPerRegion;
 
-  @Option(names = "--families", paramLabel = "F", split = ",", description = "Families to read (default: all).")
+  @Option(
+      names = "--families",
+      paramLabel = "F",
+      split = ",",
+      description = "Families to read (default: all).")
   List<String> families = new ArrayList<>();
 
-  @Option(names = "--where", paramLabel = "FIELD=VALUE", description = "Only one entity: the key's leading "
-      + "field(s), e.g. userId=alice for events-v2, read as that entity's one key range (not a filter); repeatable.")
+  @Option(
+      names = "--where",
+      paramLabel = "FIELD=VALUE",
+      description =
+          "Only one entity: the key's leading "
+              + "field(s), e.g. userId=alice for events-v2, read as that entity's one key range (not a filter); repeatable.")
   List<String> where = new ArrayList<>();
 
-  @Option(names = "--caching", paramLabel = "ROWS", defaultValue = "1000",
+  @Option(
+      names = "--caching",
+      paramLabel = "ROWS",
+      defaultValue = "1000",
       description = "Rows per scanner RPC (default: ${DEFAULT-VALUE}).")
   int caching;
 
@@ -97,15 +161,16 @@ public final class ScanCommand extends SparkCommand {
 
   /** The validated options (no Spark, no HBase): what the CLI hands to the job. */
   ScanOptions options() {
-    ScanOptions.Builder b = ScanOptions.builder()
-        .source(ScanSource.of(table, snapshot, viaSnapshot))
-        .layout(LayoutFiles.load(layout, "--layout"))
-        .window(TimeWindow.fromOptions(from, to, day))
-        .out(out)
-        .format(OutputFormat.parse(format))
-        .splitsPerRegion(splitsPerRegion)
-        .families(families)
-        .caching(caching);
+    ScanOptions.Builder b =
+        ScanOptions.builder()
+            .source(ScanSource.of(table, snapshot, viaSnapshot))
+            .layout(LayoutFiles.load(layout, "--layout"))
+            .window(TimeWindow.fromOptions(from, to, day))
+            .out(out)
+            .format(OutputFormat.parse(format))
+            .splitsPerRegion(splitsPerRegion)
+            .families(families)
+            .caching(caching);
     for (String r : reports) {
       b.report(ReportFile.load(ReportFile.resolve(r, home())));
     }
@@ -125,20 +190,31 @@ public final class ScanCommand extends SparkCommand {
   protected int run(SparkSession spark) {
     ScanOptions o = options();
     PrintStream outStream = System.out;
-    ScanResult r = ScanJob.on(spark).hbaseConf(global.hbaseConf()).options(o).progress(outStream::println).execute();
+    ScanResult r =
+        ScanJob.on(spark)
+            .hbaseConf(global.hbaseConf())
+            .options(o)
+            .progress(outStream::println)
+            .execute();
     print(r, outStream);
     return ExitCodes.OK;
   }
 
   static void print(ScanResult r, PrintStream out) {
-    out.printf("Scanned %s with layout %s, window %s: %d regions, %d partitions, %.1f s%n", r.source(), r.layout(),
-        r.window(), r.regions(), r.partitions(), r.millis() / 1000.0);
+    out.printf(
+        "Scanned %s with layout %s, window %s: %d regions, %d partitions, %.1f s%n",
+        r.source(), r.layout(), r.window(), r.regions(), r.partitions(), r.millis() / 1000.0);
     out.println("  " + r.accounting());
     out.println("  read: " + r.pruning());
     out.println("  region  start key                  rows        cells          ms");
     for (RegionTotals t : r.perRegion()) {
-      out.printf("  %6d  %-20s %10d %12d %11d%n", t.region(), t.startKeyHex().isEmpty() ? "-" : t.startKeyHex(),
-          t.rows(), t.cells(), t.millis());
+      out.printf(
+          "  %6d  %-20s %10d %12d %11d%n",
+          t.region(),
+          t.startKeyHex().isEmpty() ? "-" : t.startKeyHex(),
+          t.rows(),
+          t.cells(),
+          t.millis());
     }
     for (ReportOutput rep : r.reports()) {
       out.printf("  report %s: %,d rows -> %s%n", rep.name(), rep.rows(), rep.path());

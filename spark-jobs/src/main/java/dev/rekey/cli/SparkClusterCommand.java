@@ -10,34 +10,64 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** rekey spark-cluster start|stop|status: a real Spark standalone cluster (master + worker) on 127.0.0.1. */
-@Command(name = "spark-cluster", mixinStandardHelpOptions = true,
-    description = "Start, stop or show a local Spark standalone cluster (master + 1 worker on 127.0.0.1), "
-        + "for running jobs with --master spark://... as on a real cluster.")
+/**
+ * rekey spark-cluster start|stop|status: a real Spark standalone cluster (master + worker) on
+ * 127.0.0.1.
+ */
+@Command(
+    name = "spark-cluster",
+    mixinStandardHelpOptions = true,
+    description =
+        "Start, stop or show a local Spark standalone cluster (master + 1 worker on 127.0.0.1), "
+            + "for running jobs with --master spark://... as on a real cluster.")
 public final class SparkClusterCommand implements Callable<Integer> {
-  enum Action { start, stop, status }
+  enum Action {
+    start,
+    stop,
+    status
+  }
 
-  @Parameters(index = "0", paramLabel = "start|stop|status", description = "What to do: ${COMPLETION-CANDIDATES}.")
+  @Parameters(
+      index = "0",
+      paramLabel = "start|stop|status",
+      description = "What to do: ${COMPLETION-CANDIDATES}.")
   Action action;
 
-  @Option(names = "--run-dir", paramLabel = "DIR", description = "Where the cluster keeps logs and pids (default: $REKEY_RUN_DIR/spark, else .rekey/spark).")
+  @Option(
+      names = "--run-dir",
+      paramLabel = "DIR",
+      description =
+          "Where the cluster keeps logs and pids (default: $REKEY_RUN_DIR/spark, else .rekey/spark).")
   Path runDir;
 
-  @Option(names = "--worker-cores", defaultValue = "2", description = "Cores of the worker (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--worker-cores",
+      defaultValue = "2",
+      description = "Cores of the worker (default: ${DEFAULT-VALUE}).")
   int cores;
 
-  @Option(names = "--worker-memory", defaultValue = "2g", description = "Memory of the worker (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--worker-memory",
+      defaultValue = "2g",
+      description = "Memory of the worker (default: ${DEFAULT-VALUE}).")
   String memory;
 
   @Override
   public Integer call() {
-    LocalSparkCluster cluster = new LocalSparkCluster(runDir != null ? runDir : LocalSparkCluster.defaultRunDir(),
-        System.out::println);
+    LocalSparkCluster cluster =
+        new LocalSparkCluster(
+            runDir != null ? runDir : LocalSparkCluster.defaultRunDir(), System.out::println);
     switch (action) {
       case start -> {
         try {
-          String url = cluster.start(LocalSparkCluster.jarsOf(System.getProperty("java.class.path"),
-              Path.of(SparkSubmitLauncher.applicationJar())), cores, memory, Duration.ofSeconds(90));
+          String url =
+              cluster.start(
+                  LocalSparkCluster.jarsOf(
+                      System.getProperty("java.class.path"),
+                      Path.of(SparkSubmitLauncher.applicationJar())),
+                  cores,
+                  memory,
+                  Duration.ofSeconds(90));
           System.out.println("Run jobs on it with: bin/rekey <command> --master " + url + " ...");
           return ExitCodes.OK;
         } catch (EmbeddedHBaseException e) {
@@ -51,7 +81,8 @@ public final class SparkClusterCommand implements Callable<Integer> {
       }
       default -> {
         var url = cluster.masterUrl();
-        System.out.println(url.map(u -> "Spark cluster is running: " + u).orElse("Spark cluster is not running"));
+        System.out.println(
+            url.map(u -> "Spark cluster is running: " + u).orElse("Spark cluster is not running"));
         return url.isPresent() ? ExitCodes.OK : ExitCodes.FAILURE;
       }
     }

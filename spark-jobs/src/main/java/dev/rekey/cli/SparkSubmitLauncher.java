@@ -9,13 +9,14 @@ import java.util.List;
 
 /** Re-enters the CLI through {@code org.apache.spark.deploy.SparkSubmit}, in this JVM. */
 final class SparkSubmitLauncher {
-  /** Set (as a Spark conf, hence a system property in the driver) on every submission rekey makes. */
+  /**
+   * Set (as a Spark conf, hence a system property in the driver) on every submission rekey makes.
+   */
   static final String SUBMITTED = "spark.rekey.submitted";
 
   private static String[] originalArgs = new String[0];
 
-  private SparkSubmitLauncher() {
-  }
+  private SparkSubmitLauncher() {}
 
   static void rememberArgs(String[] args) {
     originalArgs = args.clone();
@@ -31,17 +32,20 @@ final class SparkSubmitLauncher {
     argv.add(global.master);
     argv.add("--conf");
     argv.add(SUBMITTED + "=true");
-    // Tiny jobs on 2 cores: Spark's 200 shuffle partitions cost seconds each stage. Jobs size their own shuffles.
+    // Tiny jobs on 2 cores: Spark's 200 shuffle partitions cost seconds each stage. Jobs size their
+    // own shuffles.
     argv.add("--conf");
     argv.add("spark.sql.shuffle.partitions=8");
     argv.add("--conf");
     argv.add("spark.ui.enabled=false");
-    // TableSnapshotInputFormat splits report length 0: without this Spark drops them and reads nothing.
+    // TableSnapshotInputFormat splits report length 0: without this Spark drops them and reads
+    // nothing.
     argv.add("--conf");
     argv.add("spark.hadoopRDD.ignoreEmptySplits=false");
     for (String c : global.sparkConf) {
       if (!c.contains("=")) {
-        throw RekeyException.usage("Invalid --conf '" + c + "': expected KEY=VALUE, e.g. --conf spark.executor.memory=2g");
+        throw RekeyException.usage(
+            "Invalid --conf '" + c + "': expected KEY=VALUE, e.g. --conf spark.executor.memory=2g");
       }
       argv.add("--conf");
       argv.add(c);
@@ -51,7 +55,8 @@ final class SparkSubmitLauncher {
     argv.add(applicationJar());
     argv.addAll(List.of(originalArgs));
     org.apache.spark.deploy.SparkSubmit.main(argv.toArray(new String[0]));
-    // SparkSubmit returns when the application's main returned without exiting (it exits itself on errors).
+    // SparkSubmit returns when the application's main returned without exiting (it exits itself on
+    // errors).
     return 0;
   }
 
@@ -60,8 +65,11 @@ final class SparkSubmitLauncher {
     try {
       Path p = Path.of(Rekey.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       if (!Files.isRegularFile(p)) {
-        throw new RekeyException("Cannot submit: rekey is not running from its jar (" + p + "). Run it through "
-            + "bin/rekey, or spark-submit spark-jobs/target/rekey-spark-jobs-*-spark.jar.");
+        throw new RekeyException(
+            "Cannot submit: rekey is not running from its jar ("
+                + p
+                + "). Run it through "
+                + "bin/rekey, or spark-submit spark-jobs/target/rekey-spark-jobs-*-spark.jar.");
       }
       return p.toString();
     } catch (URISyntaxException e) {

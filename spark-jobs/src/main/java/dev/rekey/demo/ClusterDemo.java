@@ -25,10 +25,11 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
- * The migration story on the pseudo-distributed cluster ({@code rekey demo --cluster}), every job through the
- * cluster's spark-submit as a user would run it: the legacy table written to HBase on HDFS, the salted table's
- * regions spread over both RegionServers, the backfill in cluster deploy mode on the Spark standalone master (HFiles
- * staged on HDFS, so the bulk load is a rename), analyze, reconcile and the nightly scan on YARN.
+ * The migration story on the pseudo-distributed cluster ({@code rekey demo --cluster}), every job
+ * through the cluster's spark-submit as a user would run it: the legacy table written to HBase on
+ * HDFS, the salted table's regions spread over both RegionServers, the backfill in cluster deploy
+ * mode on the Spark standalone master (HFiles staged on HDFS, so the bulk load is a rename),
+ * analyze, reconcile and the nightly scan on YARN.
  */
 public final class ClusterDemo {
   private final PseudoCluster cluster;
@@ -46,11 +47,15 @@ public final class ClusterDemo {
     this.out = out;
   }
 
-  /** @return 0 when every job succeeded and reconcile was green */
+  /**
+   * @return 0 when every job succeeded and reconcile was green
+   */
   public int run() throws Exception {
     if (!cluster.running()) {
-      throw new RekeyException("Cannot run the demo on the cluster: it is not running in " + cluster.dir()
-          + " (start it with `bin/rekey cluster start`, see `bin/rekey cluster status`)");
+      throw new RekeyException(
+          "Cannot run the demo on the cluster: it is not running in "
+              + cluster.dir()
+              + " (start it with `bin/rekey cluster start`, see `bin/rekey cluster status`)");
     }
     long t0 = System.nanoTime();
     Path site = cluster.clientSite();
@@ -64,62 +69,167 @@ public final class ClusterDemo {
     String v2 = layouts.resolve("telemetry-v2.yaml").toString();
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, devices);
 
-    try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
-      step("Cluster: HBase on " + fs + " with " + admin.getRegionServers().size() + " RegionServers, Spark "
-          + sparkMaster + ", YARN");
+    try (Connection conn = ConnectionFactory.createConnection(conf);
+        Admin admin = conn.getAdmin()) {
+      step(
+          "Cluster: HBase on "
+              + fs
+              + " with "
+              + admin.getRegionServers().size()
+              + " RegionServers, Spark "
+              + sparkMaster
+              + ", YARN");
       DemoTables.dropAll(admin, out::println);
 
-      step("Legacy table " + DemoTables.TELEMETRY_V1 + " (key ts | deviceId), written through the RegionServers");
+      step(
+          "Legacy table "
+              + DemoTables.TELEMETRY_V1
+              + " (key ts | deviceId), written through the RegionServers");
       LegacyTelemetryTable.create(admin, DemoTables.TELEMETRY_V1);
       long w0 = System.nanoTime();
       LegacyTelemetryTable.write(conn, DemoTables.TELEMETRY_V1, gen, out::println);
       admin.flush(DemoTables.TELEMETRY_V1);
-      out.printf("  %,d readings written in %.1f s (WAL on HDFS); snapshot %s%n", rows,
-          (System.nanoTime() - w0) / 1e9, DemoTables.TELEMETRY_V1_SNAPSHOT);
+      out.printf(
+          "  %,d readings written in %.1f s (WAL on HDFS); snapshot %s%n",
+          rows, (System.nanoTime() - w0) / 1e9, DemoTables.TELEMETRY_V1_SNAPSHOT);
       admin.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
 
-      step("Salted table " + DemoTables.TELEMETRY_V2 + ": 16 salt regions, spread over both RegionServers");
-      CreateTableResult created = TableCreator.table(DemoTables.TELEMETRY_V2)
-          .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
-          .splitPoints(SplitChoice.choose(LayoutFiles.load(v2, "demo"), 16, "salt"))
-          .create(admin);
+      step(
+          "Salted table "
+              + DemoTables.TELEMETRY_V2
+              + ": 16 salt regions, spread over both RegionServers");
+      CreateTableResult created =
+          TableCreator.table(DemoTables.TELEMETRY_V2)
+              .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
+              .splitPoints(SplitChoice.choose(LayoutFiles.load(v2, "demo"), 16, "salt"))
+              .create(admin);
       out.println("  " + created.summary());
       int moved = RegionSpread.interleave(admin, DemoTables.TELEMETRY_V2);
-      out.println("  regions per server (" + moved + " moved): " + regionsPerServer(admin, DemoTables.TELEMETRY_V2));
+      out.println(
+          "  regions per server ("
+              + moved
+              + " moved): "
+              + regionsPerServer(admin, DemoTables.TELEMETRY_V2));
     }
 
     int failures = 0;
-    step("Backfill on the Spark standalone master, cluster deploy mode (the driver runs on the worker)");
+    step(
+        "Backfill on the Spark standalone master, cluster deploy mode (the driver runs on the worker)");
     String staging = fs + "/rekey-staging/backfill-telemetry_v2";
-    ClusterSubmit.Outcome b = submit.run("backfill", sparkMaster, true, List.of("backfill", "--hbase-site",
-        site.toString(), "--source-snapshot", DemoTables.TELEMETRY_V1_SNAPSHOT, "--source-layout", v1,
-        "--target-table", DemoTables.TELEMETRY_V2.getNameAsString(), "--target-layout", v2,
-        "--staging", staging), out::println);
+    ClusterSubmit.Outcome b =
+        submit.run(
+            "backfill",
+            sparkMaster,
+            true,
+            List.of(
+                "backfill",
+                "--hbase-site",
+                site.toString(),
+                "--source-snapshot",
+                DemoTables.TELEMETRY_V1_SNAPSHOT,
+                "--source-layout",
+                v1,
+                "--target-table",
+                DemoTables.TELEMETRY_V2.getNameAsString(),
+                "--target-layout",
+                v2,
+                "--staging",
+                staging),
+            out::println);
     out.println("  driver " + b.driverId() + ": " + b.driverState() + " (staging " + staging + ")");
     printDriverOutput(b.driverId());
     failures += report(b);
 
-    step("Analyze " + DemoTables.TELEMETRY_V2 + " on YARN: regions, requests and salt tails per RegionServer");
-    failures += report(submit.run("analyze", "yarn", false, List.of("analyze", "--hbase-site", site.toString(),
-        "--table", DemoTables.TELEMETRY_V2.getNameAsString(), "--layout", v2, "--servers", "2",
-        "--out", work.resolve("analyze").toString()), this::indent));
+    step(
+        "Analyze "
+            + DemoTables.TELEMETRY_V2
+            + " on YARN: regions, requests and salt tails per RegionServer");
+    failures +=
+        report(
+            submit.run(
+                "analyze",
+                "yarn",
+                false,
+                List.of(
+                    "analyze",
+                    "--hbase-site",
+                    site.toString(),
+                    "--table",
+                    DemoTables.TELEMETRY_V2.getNameAsString(),
+                    "--layout",
+                    v2,
+                    "--servers",
+                    "2",
+                    "--out",
+                    work.resolve("analyze").toString()),
+                this::indent));
 
-    step("Reconcile " + DemoTables.TELEMETRY_V1 + " vs " + DemoTables.TELEMETRY_V2 + " on the standalone master");
-    failures += report(submit.run("reconcile", sparkMaster, false, List.of("reconcile", "--hbase-site",
-        site.toString(), "--old-table", DemoTables.TELEMETRY_V1.getNameAsString(), "--old-layout", v1,
-        "--new-table", DemoTables.TELEMETRY_V2.getNameAsString(), "--new-layout", v2, "--bucket", "1h",
-        "--from", "2026-11-29T00:00:00Z", "--to", "2026-11-30T00:00:00Z", "--digest",
-        "--out", work.resolve("reconcile").toString()), this::indent));
+    step(
+        "Reconcile "
+            + DemoTables.TELEMETRY_V1
+            + " vs "
+            + DemoTables.TELEMETRY_V2
+            + " on the standalone master");
+    failures +=
+        report(
+            submit.run(
+                "reconcile",
+                sparkMaster,
+                false,
+                List.of(
+                    "reconcile",
+                    "--hbase-site",
+                    site.toString(),
+                    "--old-table",
+                    DemoTables.TELEMETRY_V1.getNameAsString(),
+                    "--old-layout",
+                    v1,
+                    "--new-table",
+                    DemoTables.TELEMETRY_V2.getNameAsString(),
+                    "--new-layout",
+                    v2,
+                    "--bucket",
+                    "1h",
+                    "--from",
+                    "2026-11-29T00:00:00Z",
+                    "--to",
+                    "2026-11-30T00:00:00Z",
+                    "--digest",
+                    "--out",
+                    work.resolve("reconcile").toString()),
+                this::indent));
 
-    step("Nightly scan on YARN (--master yarn): sql/device_window_counts.sql over " + DemoTables.TELEMETRY_V2);
-    failures += report(submit.run("scan", "yarn", false, List.of("scan", "--hbase-site", site.toString(),
-        "--table", DemoTables.TELEMETRY_V2.getNameAsString(), "--layout", v2, "--day", Demo.DEMO_DAY,
-        "--report", home().resolve("sql/device_window_counts.sql").toString(),
-        "--out", work.resolve("scan").toString()), this::indent));
+    step(
+        "Nightly scan on YARN (--master yarn): sql/device_window_counts.sql over "
+            + DemoTables.TELEMETRY_V2);
+    failures +=
+        report(
+            submit.run(
+                "scan",
+                "yarn",
+                false,
+                List.of(
+                    "scan",
+                    "--hbase-site",
+                    site.toString(),
+                    "--table",
+                    DemoTables.TELEMETRY_V2.getNameAsString(),
+                    "--layout",
+                    v2,
+                    "--day",
+                    Demo.DEMO_DAY,
+                    "--report",
+                    home().resolve("sql/device_window_counts.sql").toString(),
+                    "--out",
+                    work.resolve("scan").toString()),
+                this::indent));
 
     out.println();
-    out.printf("== Done in %.1f s%s (Spark logs of each job in %s)%n", (System.nanoTime() - t0) / 1e9,
-        failures == 0 ? "" : ", " + failures + " job(s) FAILED", work.resolve("logs"));
+    out.printf(
+        "== Done in %.1f s%s (Spark logs of each job in %s)%n",
+        (System.nanoTime() - t0) / 1e9,
+        failures == 0 ? "" : ", " + failures + " job(s) FAILED",
+        work.resolve("logs"));
     return failures == 0 ? 0 : 1;
   }
 
@@ -128,8 +238,12 @@ public final class ClusterDemo {
     if (o.ok()) {
       return 0;
     }
-    out.println("  FAILED (exit " + o.exitCode() + (o.driverState() != null ? ", driver " + o.driverState() : "")
-        + "): see " + o.log());
+    out.println(
+        "  FAILED (exit "
+            + o.exitCode()
+            + (o.driverState() != null ? ", driver " + o.driverState() : "")
+            + "): see "
+            + o.log());
     return 1;
   }
 
@@ -154,8 +268,12 @@ public final class ClusterDemo {
   static String regionsPerServer(Admin admin, TableName table) throws IOException {
     Map<String, Integer> counts = new TreeMap<>();
     for (ServerName sn : admin.getRegionServers()) {
-      counts.put(sn.getAddress().toString(), admin.getRegions(sn).stream()
-          .filter(r -> r.getTable().equals(table)).mapToInt(r -> 1).sum());
+      counts.put(
+          sn.getAddress().toString(),
+          admin.getRegions(sn).stream()
+              .filter(r -> r.getTable().equals(table))
+              .mapToInt(r -> 1)
+              .sum());
     }
     List<String> parts = new ArrayList<>();
     counts.forEach((s, n) -> parts.add(s + " " + n));

@@ -12,13 +12,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One rekey command through a cluster's {@code spark-submit}, shaped like the README's "Running on a real cluster"
- * recipe: the shaded jar as the application, on the driver's JVM classpath and shipped to executors as
- * {@code rekey.jar}. Standalone cluster deploy mode waits for the driver and reads its final state, because
- * spark-submit exits 0 there even when the driver failed.
+ * One rekey command through a cluster's {@code spark-submit}, shaped like the README's "Running on
+ * a real cluster" recipe: the shaded jar as the application, on the driver's JVM classpath and
+ * shipped to executors as {@code rekey.jar}. Standalone cluster deploy mode waits for the driver
+ * and reads its final state, because spark-submit exits 0 there even when the driver failed.
  */
 public final class ClusterSubmit {
-  private static final Pattern DRIVER_STATE = Pattern.compile("State of driver (driver-\\S+) is (\\w+)");
+  private static final Pattern DRIVER_STATE =
+      Pattern.compile("State of driver (driver-\\S+) is (\\w+)");
 
   private final Path sparkSubmit;
   private final Path jar;
@@ -30,22 +31,41 @@ public final class ClusterSubmit {
     this.logDir = logDir;
   }
 
-  /** The spark-submit argument list (after the script) for a rekey command: pure, so tests can read it. */
+  /**
+   * The spark-submit argument list (after the script) for a rekey command: pure, so tests can read
+   * it.
+   */
   public List<String> argv(String master, boolean clusterMode, List<String> rekeyArgs) {
-    List<String> a = new ArrayList<>(List.of("--master", master, "--deploy-mode", clusterMode ? "cluster" : "client",
-        "--class", "dev.rekey.cli.Rekey",
-        "--conf", "spark.hadoopRDD.ignoreEmptySplits=false",
-        "--conf", "spark.driver.extraClassPath=" + jar));
+    List<String> a =
+        new ArrayList<>(
+            List.of(
+                "--master",
+                master,
+                "--deploy-mode",
+                clusterMode ? "cluster" : "client",
+                "--class",
+                "dev.rekey.cli.Rekey",
+                "--conf",
+                "spark.hadoopRDD.ignoreEmptySplits=false",
+                "--conf",
+                "spark.driver.extraClassPath=" + jar));
     if (master.startsWith("yarn")) {
-      a.addAll(List.of("--conf", "spark.executor.extraClassPath=rekey.jar", "--files", jar + "#rekey.jar"));
+      a.addAll(
+          List.of(
+              "--conf", "spark.executor.extraClassPath=rekey.jar", "--files", jar + "#rekey.jar"));
     } else {
       // standalone: executors run on this machine and read the jar where it is
       a.addAll(List.of("--conf", "spark.executor.extraClassPath=" + jar));
     }
     if (clusterMode) {
-      // a driver the worker starts gets no launcher: it needs Spark's Java 17 module flags (and the jar) here
-      a.addAll(List.of("--conf", "spark.driver.extraJavaOptions=" + java17Flags(),
-          "--conf", "spark.standalone.submit.waitAppCompletion=true"));
+      // a driver the worker starts gets no launcher: it needs Spark's Java 17 module flags (and the
+      // jar) here
+      a.addAll(
+          List.of(
+              "--conf",
+              "spark.driver.extraJavaOptions=" + java17Flags(),
+              "--conf",
+              "spark.standalone.submit.waitAppCompletion=true"));
     }
     a.add(jar.toString());
     a.addAll(rekeyArgs);
@@ -53,10 +73,11 @@ public final class ClusterSubmit {
   }
 
   /**
-   * Runs spark-submit, passing the driver's stdout lines (client mode) to {@code out} and keeping Spark's own
-   * logging in {@code logDir/NAME.log}.
+   * Runs spark-submit, passing the driver's stdout lines (client mode) to {@code out} and keeping
+   * Spark's own logging in {@code logDir/NAME.log}.
    */
-  public Outcome run(String name, String master, boolean clusterMode, List<String> rekeyArgs, Consumer<String> out)
+  public Outcome run(
+      String name, String master, boolean clusterMode, List<String> rekeyArgs, Consumer<String> out)
       throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(sparkSubmit.toString());
@@ -65,7 +86,8 @@ public final class ClusterSubmit {
     java.nio.file.Files.createDirectories(logDir);
     long t0 = System.nanoTime();
     Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader r =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line; (line = r.readLine()) != null; ) {
         out.accept(line);
       }
@@ -74,7 +96,8 @@ public final class ClusterSubmit {
     String driver = null;
     String state = null;
     if (clusterMode) {
-      Matcher m = DRIVER_STATE.matcher(java.nio.file.Files.readString(log, StandardCharsets.ISO_8859_1));
+      Matcher m =
+          DRIVER_STATE.matcher(java.nio.file.Files.readString(log, StandardCharsets.ISO_8859_1));
       while (m.find()) {
         driver = m.group(1);
         state = m.group(2);
@@ -84,13 +107,17 @@ public final class ClusterSubmit {
   }
 
   /** What a submission ended with; in cluster mode the driver's id and final state. */
-  public record Outcome(int exitCode, String driverId, String driverState, Path log, double seconds) {
+  public record Outcome(
+      int exitCode, String driverId, String driverState, Path log, double seconds) {
     public boolean ok() {
       return exitCode == 0 && (driverState == null || driverState.equals("FINISHED"));
     }
   }
 
-  /** What spark-submit's launcher adds to a client-mode driver on Java 17, and the HBase client's netty flag. */
+  /**
+   * What spark-submit's launcher adds to a client-mode driver on Java 17, and the HBase client's
+   * netty flag.
+   */
   static String java17Flags() {
     return org.apache.spark.launcher.JavaModuleOptions.defaultModuleOptions()
         + " -Dio.netty.tryReflectionSetAccessible=true";

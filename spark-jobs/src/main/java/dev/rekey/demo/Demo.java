@@ -4,28 +4,28 @@ import dev.rekey.embedded.EmbeddedHBase;
 import dev.rekey.jobs.analyze.Analyze;
 import dev.rekey.jobs.analyze.AnalyzeReport;
 import dev.rekey.jobs.analyze.AnalyzeResult;
-import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.backfill.RegionEntry;
+import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.createtable.CreateTableResult;
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.SplitChoice;
 import dev.rekey.jobs.createtable.TableCreator;
-import dev.rekey.rowkey.KeyLayout;
-import java.io.PrintStream;
-import java.util.List;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ReportOutput;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
 import dev.rekey.jobs.scan.TimeWindow;
+import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -34,18 +34,20 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The migration story on the embedded HBase, step by step: the legacy hotspot table, its snapshot, and (as the
- * jobs land) the rekeyed table, backfill, reports and reconciliation.
+ * The migration story on the embedded HBase, step by step: the legacy hotspot table, its snapshot,
+ * and (as the jobs land) the rekeyed table, backfill, reports and reconciliation.
  */
 public final class Demo {
   /** The demo's day (the generators' start): the nightly reports' window. */
   static final String DEMO_DAY = "2026-11-29";
+
   static final int EVENTS = 3_000;
   static final int EVENT_USERS = 300;
   static final int EVENT_REGIONS = 4;
 
   /** The cluster the demo plans for: 12 RegionServers (N = 16 buckets, as telemetry-v2 has). */
   static final int DEMO_PLANNED_SERVERS = 12;
+
   private final DemoOptions options;
   private int stepNo;
   private final PrintStream out;
@@ -61,10 +63,14 @@ public final class Demo {
     step("Embedded HBase");
     hbase.start(Duration.ofSeconds(180));
     Configuration conf = HBaseConfigs.load(hbase.clientSite());
-    try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
+    try (Connection conn = ConnectionFactory.createConnection(conf);
+        Admin admin = conn.getAdmin()) {
       DemoTables.dropAll(admin, out::println);
 
-      step("Legacy table " + DemoTables.TELEMETRY_V1 + " (key ts | deviceId: every write goes to the last region)");
+      step(
+          "Legacy table "
+              + DemoTables.TELEMETRY_V1
+              + " (key ts | deviceId: every write goes to the last region)");
       LegacyTelemetryTable.create(admin, DemoTables.TELEMETRY_V1);
       TelemetryGenerator gen = TelemetryGenerator.oneDay(options.rows(), options.devices());
       long w0 = System.nanoTime();
@@ -72,17 +78,26 @@ public final class Demo {
       double writeSeconds = (System.nanoTime() - w0) / 1e9;
       admin.flush(DemoTables.TELEMETRY_V1);
       int regions = admin.getRegions(DemoTables.TELEMETRY_V1).size();
-      out.printf("  %,d readings from %,d devices written in %.1f s (%,.0f rows/s, WAL on); %d region%n",
+      out.printf(
+          "  %,d readings from %,d devices written in %.1f s (%,.0f rows/s, WAL on); %d region%n",
           written, options.devices(), writeSeconds, written / writeSeconds, regions);
 
       KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
       KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
-      step("Dual writes start: " + DemoTables.TELEMETRY_V2 + " is created, writers write both keys (rekey-client)");
+      step(
+          "Dual writes start: "
+              + DemoTables.TELEMETRY_V2
+              + " is created, writers write both keys (rekey-client)");
       createRekeyed(admin, v2);
       try (DemoDualWrites dual = DemoDualWrites.begin(conn, gen, v1, v2, out)) {
-        out.printf("  %,d new readings written to both tables before the snapshot%n", DemoDualWrites.FIRST_BATCH);
+        out.printf(
+            "  %,d new readings written to both tables before the snapshot%n",
+            DemoDualWrites.FIRST_BATCH);
 
-        step("Snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " (the backfill reads its files, not the RegionServer)");
+        step(
+            "Snapshot "
+                + DemoTables.TELEMETRY_V1_SNAPSHOT
+                + " (the backfill reads its files, not the RegionServer)");
         admin.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
         out.println("  snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " taken");
         dual.keepWriting();
@@ -94,11 +109,16 @@ public final class Demo {
       analyzeRekeyedIfPresent(spark, conf);
       reconcileStep(spark, conf, conn, gen);
 
-      step("Reads switched: SHADOW (serve " + DemoTables.TELEMETRY_V1 + ", compare " + DemoTables.TELEMETRY_V2
-          + "), then NEW");
+      step(
+          "Reads switched: SHADOW (serve "
+              + DemoTables.TELEMETRY_V1
+              + ", compare "
+              + DemoTables.TELEMETRY_V2
+              + "), then NEW");
       if (!new DemoReadSwitch(out).run(conn, v1, v2, gen)) {
-        throw new dev.rekey.jobs.common.RekeyException("Demo: the new table does not answer reads as the old one does "
-            + "(see the mismatches above)");
+        throw new dev.rekey.jobs.common.RekeyException(
+            "Demo: the new table does not answer reads as the old one does "
+                + "(see the mismatches above)");
       }
       eventsTable(conn, admin);
       nightlyReports(spark, admin, conf);
@@ -110,40 +130,67 @@ public final class Demo {
     if (options.stop()) {
       hbase.stop(Duration.ofSeconds(120));
     } else {
-      out.println("HBase is still running (client config " + hbase.clientSite() + "). Stop it with: bin/rekey hbase stop");
+      out.println(
+          "HBase is still running (client config "
+              + hbase.clientSite()
+              + "). Stop it with: bin/rekey hbase stop");
     }
   }
 
-  /** Step 4: the salted table, pre-split one region per salt bucket, backfilled from the snapshot. */
+  /**
+   * Step 4: the salted table, pre-split one region per salt bucket, backfilled from the snapshot.
+   */
   private void backfillStep(SparkSession spark, Configuration conf, Admin admin) throws Exception {
-    step("Backfill " + DemoTables.TELEMETRY_V2 + " (layout telemetry-v2: salt 16 | ts | deviceId) from snapshot "
-        + DemoTables.TELEMETRY_V1_SNAPSHOT);
+    step(
+        "Backfill "
+            + DemoTables.TELEMETRY_V2
+            + " (layout telemetry-v2: salt 16 | ts | deviceId) from snapshot "
+            + DemoTables.TELEMETRY_V1_SNAPSHOT);
     KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
     KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
-    BackfillResult r = Backfill.on(spark, conf)
-        .options(BackfillOptions.builder()
-            .sourceSnapshot(DemoTables.TELEMETRY_V1_SNAPSHOT).sourceLayout(v1)
-            .targetTable(DemoTables.TELEMETRY_V2.getNameAsString()).targetLayout(v2)
-            .staging(options.runDir().resolve("staging").resolve("backfill-telemetry_v2").toUri().toString())
-            .build())
-        .execute();
+    BackfillResult r =
+        Backfill.on(spark, conf)
+            .options(
+                BackfillOptions.builder()
+                    .sourceSnapshot(DemoTables.TELEMETRY_V1_SNAPSHOT)
+                    .sourceLayout(v1)
+                    .targetTable(DemoTables.TELEMETRY_V2.getNameAsString())
+                    .targetLayout(v2)
+                    .staging(
+                        options
+                            .runDir()
+                            .resolve("staging")
+                            .resolve("backfill-telemetry_v2")
+                            .toUri()
+                            .toString())
+                    .build())
+            .execute();
     out.println("  rows per region (the legacy table had them all in one region):");
     for (RegionEntry e : r.regions()) {
-      out.printf("    region %2d  start %-4s %,10d rows  %s%n", e.index(), e.startHex().isEmpty() ? "-" : e.startHex(),
-          e.rows(), bar(e.rows(), r.skew().maxRows()));
+      out.printf(
+          "    region %2d  start %-4s %,10d rows  %s%n",
+          e.index(),
+          e.startHex().isEmpty() ? "-" : e.startHex(),
+          e.rows(),
+          bar(e.rows(), r.skew().maxRows()));
     }
     out.println("  " + r.skew().line());
     out.println("  " + r.accounting().line());
-    out.printf("  %d HFiles written in %.1f s, bulk-loaded in %.1f s, verified per region in %.1f s%n", r.filesWritten(),
-        r.writeSeconds(), r.loadSeconds(), r.verifySeconds());
+    out.printf(
+        "  %d HFiles written in %.1f s, bulk-loaded in %.1f s, verified per region in %.1f s%n",
+        r.filesWritten(), r.writeSeconds(), r.loadSeconds(), r.verifySeconds());
   }
 
-  /** The salted table, pre-split one region per salt bucket: it must exist before the dual writes start. */
+  /**
+   * The salted table, pre-split one region per salt bucket: it must exist before the dual writes
+   * start.
+   */
   private void createRekeyed(Admin admin, KeyLayout v2) throws IOException {
-    CreateTableResult created = TableCreator.table(DemoTables.TELEMETRY_V2)
-        .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
-        .splitPoints(SplitChoice.choose(v2, 16, "salt"))
-        .create(admin);
+    CreateTableResult created =
+        TableCreator.table(DemoTables.TELEMETRY_V2)
+            .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
+            .splitPoints(SplitChoice.choose(v2, 16, "salt"))
+            .create(admin);
     out.println("  " + created.summary() + " (salt splits)");
   }
 
@@ -154,48 +201,68 @@ public final class Demo {
   /** The events table (layout events-v2, a hash prefix), for the all-user report. */
   private void eventsTable(Connection conn, Admin admin) throws IOException {
     KeyLayout layout = LayoutFiles.load("events-v2", "demo");
-    step("Events table " + DemoTables.EVENTS_V2 + " (hash prefix key: md5(userId)[0..2] | userId | reversed time), "
-        + "pre-split into " + EVENT_REGIONS + " regions");
+    step(
+        "Events table "
+            + DemoTables.EVENTS_V2
+            + " (hash prefix key: md5(userId)[0..2] | userId | reversed time), "
+            + "pre-split into "
+            + EVENT_REGIONS
+            + " regions");
     EventsTable.create(admin, DemoTables.EVENTS_V2, layout, EVENT_REGIONS);
     EventGenerator gen = EventGenerator.oneDay(EVENTS, EVENT_USERS);
     long n = EventsTable.write(conn, DemoTables.EVENTS_V2, layout, gen);
     admin.flush(DemoTables.EVENTS_V2);
-    out.printf("  %,d events from %,d users written (cell timestamp = event time)%n", n, gen.users());
+    out.printf(
+        "  %,d events from %,d users written (cell timestamp = event time)%n", n, gen.users());
   }
 
   /**
-   * The nightly scan: the all-user report over events_v2 and the 5-minute device windows over telemetry_v2 (or the
-   * legacy table when this demo has no telemetry_v2), for the demo's day.
+   * The nightly scan: the all-user report over events_v2 and the 5-minute device windows over
+   * telemetry_v2 (or the legacy table when this demo has no telemetry_v2), for the demo's day.
    */
-  private void nightlyReports(SparkSession spark, Admin admin, Configuration conf) throws IOException {
+  private void nightlyReports(SparkSession spark, Admin admin, Configuration conf)
+      throws IOException {
     step("Nightly reports: rekey scan, one Spark task per region, SQL reports from sql/");
     Path outRoot = options.runDir().toAbsolutePath().resolveSibling("scan-out");
     TimeWindow day = TimeWindow.ofDay(DEMO_DAY);
-    ScanResult users = ScanJob.on(spark).hbaseConf(conf).progress(out::println).options(ScanOptions.builder()
-        .table(DemoTables.EVENTS_V2.getNameAsString())
-        .layout(LayoutFiles.load("events-v2", "demo"))
-        .window(day)
-        .report(ReportFile.load(home().resolve("sql/user_daily_activity.sql")))
-        .out(outRoot.resolve(DemoTables.EVENTS_V2.getNameAsString()))
-        .build()).execute();
+    ScanResult users =
+        ScanJob.on(spark)
+            .hbaseConf(conf)
+            .progress(out::println)
+            .options(
+                ScanOptions.builder()
+                    .table(DemoTables.EVENTS_V2.getNameAsString())
+                    .layout(LayoutFiles.load("events-v2", "demo"))
+                    .window(day)
+                    .report(ReportFile.load(home().resolve("sql/user_daily_activity.sql")))
+                    .out(outRoot.resolve(DemoTables.EVENTS_V2.getNameAsString()))
+                    .build())
+            .execute();
     printScan(users);
 
     boolean v2 = admin.tableExists(DemoTables.TELEMETRY_V2);
     TableName telemetry = v2 ? DemoTables.TELEMETRY_V2 : DemoTables.TELEMETRY_V1;
     String layout = v2 ? "telemetry-v2" : "telemetry-v1";
-    ScanResult devices = ScanJob.on(spark).hbaseConf(conf).progress(out::println).options(ScanOptions.builder()
-        .table(telemetry.getNameAsString())
-        .layout(LayoutFiles.load(layout, "demo"))
-        .window(day)
-        .report(ReportFile.load(home().resolve("sql/device_window_counts.sql")))
-        .out(outRoot.resolve(telemetry.getNameAsString()))
-        .build()).execute();
+    ScanResult devices =
+        ScanJob.on(spark)
+            .hbaseConf(conf)
+            .progress(out::println)
+            .options(
+                ScanOptions.builder()
+                    .table(telemetry.getNameAsString())
+                    .layout(LayoutFiles.load(layout, "demo"))
+                    .window(day)
+                    .report(ReportFile.load(home().resolve("sql/device_window_counts.sql")))
+                    .out(outRoot.resolve(telemetry.getNameAsString()))
+                    .build())
+            .execute();
     printScan(devices);
   }
 
   private void printScan(ScanResult r) {
-    out.printf("  %s: %d regions, %d Spark tasks; %s; %.1f s%n", r.source(), r.regions(), r.partitions(),
-        r.accounting(), r.millis() / 1000.0);
+    out.printf(
+        "  %s: %d regions, %d Spark tasks; %s; %.1f s%n",
+        r.source(), r.regions(), r.partitions(), r.accounting(), r.millis() / 1000.0);
     for (ReportOutput rep : r.reports()) {
       out.printf("  report %s: %,d rows in %s%n", rep.name(), rep.rows(), rep.path());
     }
@@ -208,31 +275,44 @@ public final class Demo {
   }
 
   /**
-   * Analyze on the legacy table (issue 7): read from its snapshot (files, no RegionServer load), region counters from
-   * the live table, advice sized for a 12-RegionServer cluster, and the salted layout simulated on the sample.
+   * Analyze on the legacy table (issue 7): read from its snapshot (files, no RegionServer load),
+   * region counters from the live table, advice sized for a 12-RegionServer cluster, and the salted
+   * layout simulated on the sample.
    */
   void analyzeLegacy(SparkSession spark, Configuration conf) {
-    step("Analyze " + DemoTables.TELEMETRY_V1 + " (the hotspot in numbers, and what to do about it)");
-    AnalyzeResult r = Analyze.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT)
-        .layout(LayoutFiles.load("telemetry-v1", "demo"))
-        .servers(DEMO_PLANNED_SERVERS)
-        .simulate(LayoutFiles.load("telemetry-v2", "demo"), "natural")
-        .execute(spark, conf);
+    step(
+        "Analyze "
+            + DemoTables.TELEMETRY_V1
+            + " (the hotspot in numbers, and what to do about it)");
+    AnalyzeResult r =
+        Analyze.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT)
+            .layout(LayoutFiles.load("telemetry-v1", "demo"))
+            .servers(DEMO_PLANNED_SERVERS)
+            .simulate(LayoutFiles.load("telemetry-v2", "demo"), "natural")
+            .execute(spark, conf);
     printAnalysis(r, "analyze-" + DemoTables.TELEMETRY_V1);
   }
 
-  /** Analyze on the rekeyed table, if the backfill has written it by now: the same figures, spread across regions. */
+  /**
+   * Analyze on the rekeyed table, if the backfill has written it by now: the same figures, spread
+   * across regions.
+   */
   void analyzeRekeyedIfPresent(SparkSession spark, Configuration conf) throws Exception {
-    try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
+    try (Connection conn = ConnectionFactory.createConnection(conf);
+        Admin admin = conn.getAdmin()) {
       if (!admin.tableExists(DemoTables.TELEMETRY_V2)) {
         return;
       }
     }
-    step("Analyze " + DemoTables.TELEMETRY_V2 + " (after the backfill: spread across its salt buckets)");
-    AnalyzeResult r = Analyze.table(DemoTables.TELEMETRY_V2)
-        .layout(LayoutFiles.load("telemetry-v2", "demo"))
-        .servers(DEMO_PLANNED_SERVERS)
-        .execute(spark, conf);
+    step(
+        "Analyze "
+            + DemoTables.TELEMETRY_V2
+            + " (after the backfill: spread across its salt buckets)");
+    AnalyzeResult r =
+        Analyze.table(DemoTables.TELEMETRY_V2)
+            .layout(LayoutFiles.load("telemetry-v2", "demo"))
+            .servers(DEMO_PLANNED_SERVERS)
+            .execute(spark, conf);
     printAnalysis(r, "analyze-" + DemoTables.TELEMETRY_V2);
   }
 
@@ -245,19 +325,34 @@ public final class Demo {
   }
 
   /**
-   * Reconcile telemetry_v1 vs telemetry_v2 per hour (green), delete a few rows from v2 and catch them (exit 3), restore
-   * them (green). Runs after the backfill step, which creates telemetry_v2; skipped without it.
+   * Reconcile telemetry_v1 vs telemetry_v2 per hour (green), delete a few rows from v2 and catch
+   * them (exit 3), restore them (green). Runs after the backfill step, which creates telemetry_v2;
+   * skipped without it.
    */
-  private void reconcileStep(SparkSession spark, Configuration conf, Connection conn, TelemetryGenerator gen)
+  private void reconcileStep(
+      SparkSession spark, Configuration conf, Connection conn, TelemetryGenerator gen)
       throws java.io.IOException {
-    step("Reconcile " + DemoTables.TELEMETRY_V1 + " vs " + DemoTables.TELEMETRY_V2
-        + " per hour, by natural key across the key change");
-    java.nio.file.Path layouts = java.nio.file.Path.of(System.getProperty("rekey.home", ".")).resolve("conf/layouts");
-    new DemoReconcile(out, options.runDir().toAbsolutePath().resolveSibling("reports").resolve("reconcile"))
-        .run(spark, conf, conn, DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2,
+    step(
+        "Reconcile "
+            + DemoTables.TELEMETRY_V1
+            + " vs "
+            + DemoTables.TELEMETRY_V2
+            + " per hour, by natural key across the key change");
+    java.nio.file.Path layouts =
+        java.nio.file.Path.of(System.getProperty("rekey.home", ".")).resolve("conf/layouts");
+    new DemoReconcile(
+            out, options.runDir().toAbsolutePath().resolveSibling("reports").resolve("reconcile"))
+        .run(
+            spark,
+            conf,
+            conn,
+            DemoTables.TELEMETRY_V1,
+            DemoTables.TELEMETRY_V2,
             dev.rekey.rowkey.KeyLayout.load(layouts.resolve("telemetry-v1.yaml")),
             dev.rekey.rowkey.KeyLayout.load(layouts.resolve("telemetry-v2.yaml")),
-            gen, TelemetryGenerator.DEFAULT_START, TelemetryGenerator.DEFAULT_START + 24L * 3600 * 1000);
+            gen,
+            TelemetryGenerator.DEFAULT_START,
+            TelemetryGenerator.DEFAULT_START + 24L * 3600 * 1000);
   }
 
   private void step(String title) {

@@ -17,14 +17,15 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The demo's dual writes (the migration's second step): from the moment telemetry_v2 exists, a writer writes new
- * readings to both tables through the client's {@link DualWriter}, and, while the backfill runs, updates a few old
- * readings. A first batch is written before the snapshot (so the snapshot, and the backfill's row count, are the
- * same on every run); a thread keeps writing until {@link #stop()}.
+ * The demo's dual writes (the migration's second step): from the moment telemetry_v2 exists, a
+ * writer writes new readings to both tables through the client's {@link DualWriter}, and, while the
+ * backfill runs, updates a few old readings. A first batch is written before the snapshot (so the
+ * snapshot, and the backfill's row count, are the same on every run); a thread keeps writing until
+ * {@link #stop()}.
  *
- * <p>New readings come from devices the generator never uses ({@link #isDualWriterDevice}); updates add
- * {@link #UPDATE_DELTA} to a reading's value, stamped by the writer (now, newer than the snapshot's cell), so the
- * backfill's older copy of the same cell can never shadow them.
+ * <p>New readings come from devices the generator never uses ({@link #isDualWriterDevice}); updates
+ * add {@link #UPDATE_DELTA} to a reading's value, stamped by the writer (now, newer than the
+ * snapshot's cell), so the backfill's older copy of the same cell can never shadow them.
  */
 final class DemoDualWrites implements AutoCloseable {
   static final int FIRST_BATCH = 100;
@@ -36,8 +37,13 @@ final class DemoDualWrites implements AutoCloseable {
   private final DualWriter writer;
   private final TelemetryGenerator gen;
   private final PrintStream out;
-  /** Counted down by stop()/close(): the writer thread waits on it between writes, so it stops at once. */
+
+  /**
+   * Counted down by stop()/close(): the writer thread waits on it between writes, so it stops at
+   * once.
+   */
   private final CountDownLatch stopping = new CountDownLatch(1);
+
   private final AtomicLong written = new AtomicLong();
   private final AtomicLong updated = new AtomicLong();
   private Thread thread;
@@ -50,10 +56,17 @@ final class DemoDualWrites implements AutoCloseable {
   }
 
   /** Opens the dual writer on both tables and writes the first batch of new readings (flushed). */
-  static DemoDualWrites begin(Connection conn, TelemetryGenerator gen, KeyLayout v1, KeyLayout v2, PrintStream out)
+  static DemoDualWrites begin(
+      Connection conn, TelemetryGenerator gen, KeyLayout v1, KeyLayout v2, PrintStream out)
       throws IOException {
-    DemoDualWrites d = new DemoDualWrites(DualWriter.builder(conn).oldTable(DemoTables.TELEMETRY_V1, v1)
-        .newTable(DemoTables.TELEMETRY_V2, v2).build(), gen, out);
+    DemoDualWrites d =
+        new DemoDualWrites(
+            DualWriter.builder(conn)
+                .oldTable(DemoTables.TELEMETRY_V1, v1)
+                .newTable(DemoTables.TELEMETRY_V2, v2)
+                .build(),
+            gen,
+            out);
     for (long j = 0; j < FIRST_BATCH; j++) {
       d.writeNew(j);
     }
@@ -61,45 +74,70 @@ final class DemoDualWrites implements AutoCloseable {
     return d;
   }
 
-  /** Keeps writing in a thread: first the updates of old readings, then new readings until {@link #stop()}. */
+  /**
+   * Keeps writing in a thread: first the updates of old readings, then new readings until {@link
+   * #stop()}.
+   */
   void keepWriting() {
-    thread = new Thread(() -> {
-      try {
-        for (int k = 0; k < UPDATES; k++) {
-          TelemetryReading r = gen.reading(updatedIndex(k, gen.rows()));
-          writer.mutate(Map.of("ts", r.ts(), "deviceId", r.deviceId()), List.of(
-              Column.of(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, Bytes.toBytes(r.value() + UPDATE_DELTA))));
-          updated.incrementAndGet();
-        }
-        writer.flush();
-        // a steady trickle, as a service would write: one reading per 10 ms until stopped
-        for (long j = FIRST_BATCH; !stopping.await(10, TimeUnit.MILLISECONDS); j++) {
-          writeNew(j);
-          if (j % 50 == 0) {
-            writer.flush();
-          }
-        }
-        writer.flush();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } catch (Exception e) {
-        failure = e;
-      }
-    }, "demo-dual-writer");
+    thread =
+        new Thread(
+            () -> {
+              try {
+                for (int k = 0; k < UPDATES; k++) {
+                  TelemetryReading r = gen.reading(updatedIndex(k, gen.rows()));
+                  writer.mutate(
+                      Map.of("ts", r.ts(), "deviceId", r.deviceId()),
+                      List.of(
+                          Column.of(
+                              LegacyTelemetryTable.FAMILY,
+                              LegacyTelemetryTable.VALUE,
+                              Bytes.toBytes(r.value() + UPDATE_DELTA))));
+                  updated.incrementAndGet();
+                }
+                writer.flush();
+                // a steady trickle, as a service would write: one reading per 10 ms until stopped
+                for (long j = FIRST_BATCH; !stopping.await(10, TimeUnit.MILLISECONDS); j++) {
+                  writeNew(j);
+                  if (j % 50 == 0) {
+                    writer.flush();
+                  }
+                }
+                writer.flush();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              } catch (Exception e) {
+                failure = e;
+              }
+            },
+            "demo-dual-writer");
     thread.setDaemon(true);
     thread.start();
-    out.println("  writer thread running: updating " + UPDATES + " old readings, then writing new ones");
+    out.println(
+        "  writer thread running: updating " + UPDATES + " old readings, then writing new ones");
   }
 
   private void writeNew(long j) throws IOException {
     TelemetryReading r = newReading(j);
-    writer.mutate(Map.of("ts", r.ts(), "deviceId", r.deviceId()), List.of(
-        Column.at(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, r.ts(), Bytes.toBytes(r.value())),
-        Column.at(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.STATUS, r.ts(), Bytes.toBytes(r.status()))));
+    writer.mutate(
+        Map.of("ts", r.ts(), "deviceId", r.deviceId()),
+        List.of(
+            Column.at(
+                LegacyTelemetryTable.FAMILY,
+                LegacyTelemetryTable.VALUE,
+                r.ts(),
+                Bytes.toBytes(r.value())),
+            Column.at(
+                LegacyTelemetryTable.FAMILY,
+                LegacyTelemetryTable.STATUS,
+                r.ts(),
+                Bytes.toBytes(r.status()))));
     written.incrementAndGet();
   }
 
-  /** Stops the thread and flushes: every write so far is on both tables, or this throws naming the rows. */
+  /**
+   * Stops the thread and flushes: every write so far is on both tables, or this throws naming the
+   * rows.
+   */
   void stop() throws Exception {
     stopping.countDown();
     if (thread != null) {
@@ -109,7 +147,8 @@ final class DemoDualWrites implements AutoCloseable {
     if (failure != null) {
       throw failure;
     }
-    out.printf("  dual writer stopped: %,d new readings and %,d updates written to both tables (flushed)%n",
+    out.printf(
+        "  dual writer stopped: %,d new readings and %,d updates written to both tables (flushed)%n",
         written.get(), updated.get());
   }
 
@@ -149,6 +188,7 @@ final class DemoDualWrites implements AutoCloseable {
 
   private static byte[] device(int d) {
     UUID u = UUID.nameUUIDFromBytes(("dual-writer-device-" + d).getBytes(StandardCharsets.UTF_8));
-    return Bytes.add(Bytes.toBytes(u.getMostSignificantBits()), Bytes.toBytes(u.getLeastSignificantBits()));
+    return Bytes.add(
+        Bytes.toBytes(u.getMostSignificantBits()), Bytes.toBytes(u.getLeastSignificantBits()));
   }
 }

@@ -14,7 +14,8 @@ public record DemoOptions(long rows, int devices, Path runDir, boolean stop) {
       throw new IllegalArgumentException("--rows must be at least 1 (got " + rows + ")");
     }
     if (devices < 1 || devices > rows) {
-      throw new IllegalArgumentException("--devices must be between 1 and --rows (got " + devices + ")");
+      throw new IllegalArgumentException(
+          "--devices must be between 1 and --rows (got " + devices + ")");
     }
   }
 }

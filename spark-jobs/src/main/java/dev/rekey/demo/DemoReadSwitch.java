@@ -15,8 +15,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The demo's read switch (after reconcile is green): readers go SHADOW (serve v1, compare with v2), then NEW; then one hour
- * read from v1 with one contiguous scan and from v2 with 16 merged bucket scans prints the same rows.
+ * The demo's read switch (after reconcile is green): readers go SHADOW (serve v1, compare with v2),
+ * then NEW; then one hour read from v1 with one contiguous scan and from v2 with 16 merged bucket
+ * scans prints the same rows.
  */
 final class DemoReadSwitch {
   private static final long HOUR = 3_600_000L;
@@ -26,8 +27,11 @@ final class DemoReadSwitch {
     this.out = out;
   }
 
-  /** @return true when SHADOW saw no mismatch and both reads of the hour agree */
-  boolean run(Connection conn, KeyLayout v1, KeyLayout v2, TelemetryGenerator gen) throws IOException {
+  /**
+   * @return true when SHADOW saw no mismatch and both reads of the hour agree
+   */
+  boolean run(Connection conn, KeyLayout v1, KeyLayout v2, TelemetryGenerator gen)
+      throws IOException {
     try (LayoutReader oldReader = LayoutReader.open(conn, DemoTables.TELEMETRY_V1, v1);
         LayoutReader newReader = LayoutReader.open(conn, DemoTables.TELEMETRY_V2, v2)) {
       ReadSwitch reads = new ReadSwitch(oldReader, newReader, ReadSwitch.Mode.SHADOW);
@@ -46,8 +50,13 @@ final class DemoReadSwitch {
       ReadQuery hour = ReadQuery.window(from, from + HOUR);
       List<Result> a = oldReader.scan(hour);
       List<Result> b = reads.scan(hour);
-      out.printf("  10:00-11:00 from %s (1 scan): %,d rows; from %s (%d bucket scans, merged): %,d rows%n",
-          DemoTables.TELEMETRY_V1, a.size(), DemoTables.TELEMETRY_V2, newReader.plan(hour).ranges().size(), b.size());
+      out.printf(
+          "  10:00-11:00 from %s (1 scan): %,d rows; from %s (%d bucket scans, merged): %,d rows%n",
+          DemoTables.TELEMETRY_V1,
+          a.size(),
+          DemoTables.TELEMETRY_V2,
+          newReader.plan(hour).ranges().size(),
+          b.size());
       List<String> la = lines(v1, a);
       List<String> lb = lines(v2, b);
       for (int i = 0; i < Math.min(3, la.size()); i++) {
@@ -63,8 +72,10 @@ final class DemoReadSwitch {
   private static List<String> lines(KeyLayout layout, List<Result> rows) {
     List<String> out = new ArrayList<>();
     for (Result r : rows) {
-      out.add(FieldValues.format(layout, layout.decode(r.getRow()).fields()) + " v="
-          + Bytes.toLong(r.getValue(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE)));
+      out.add(
+          FieldValues.format(layout, layout.decode(r.getRow()).fields())
+              + " v="
+              + Bytes.toLong(r.getValue(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE)));
     }
     return out;
   }

@@ -1,7 +1,6 @@
 package dev.rekey.demo;
 
 import dev.rekey.jobs.common.Poll;
-import java.time.Duration;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.reconcile.BucketDrill;
 import dev.rekey.jobs.reconcile.Reconcile;
@@ -15,6 +14,7 @@ import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -35,13 +35,15 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The demo's reconcile step: telemetry_v1 vs telemetry_v2 per hour (green), then a few rows deleted from v2 and
- * caught (exit 3, the missing natural keys printed), then restored with their original cells and timestamps (green).
+ * The demo's reconcile step: telemetry_v1 vs telemetry_v2 per hour (green), then a few rows deleted
+ * from v2 and caught (exit 3, the missing natural keys printed), then restored with their original
+ * cells and timestamps (green).
  *
- * <p>Restoring is the instructive part: a Delete leaves markers that hide every Put with the same (or an older)
- * timestamp until a major compaction removes them — re-putting the saved cells straight away would "succeed" and stay
- * invisible. So the step flushes and major-compacts the affected regions and waits until a raw scan of the deleted
- * rows shows no markers before re-putting.
+ * <p>Restoring is the instructive part: a Delete leaves markers that hide every Put with the same
+ * (or an older) timestamp until a major compaction removes them — re-putting the saved cells
+ * straight away would "succeed" and stay invisible. So the step flushes and major-compacts the
+ * affected regions and waits until a raw scan of the deleted rows shows no markers before
+ * re-putting.
  */
 public final class DemoReconcile {
   /** Rows deleted from v2 to show reconcile catching them. */
@@ -51,9 +53,12 @@ public final class DemoReconcile {
   private final Path reportDir;
 
   /** What the step saw: the three runs' exit codes and the natural keys reported missing. */
-  public record Outcome(int before, int afterDelete, int afterRestore, List<String> deletedRowKeys,
-      List<Map<String, String>> reportedMissing) {
-  }
+  public record Outcome(
+      int before,
+      int afterDelete,
+      int afterRestore,
+      List<String> deletedRowKeys,
+      List<Map<String, String>> reportedMissing) {}
 
   public DemoReconcile(PrintStream out, Path reportDir) {
     this.out = out;
@@ -61,28 +66,57 @@ public final class DemoReconcile {
   }
 
   /**
-   * Runs the step over the readings of {@code gen}, one bucket per hour over [from, to). Returns null (and says
-   * why) when the new table is not there.
+   * Runs the step over the readings of {@code gen}, one bucket per hour over [from, to). Returns
+   * null (and says why) when the new table is not there.
    */
-  public Outcome run(SparkSession spark, Configuration conf, Connection conn, TableName v1, TableName v2,
-      KeyLayout v1Layout, KeyLayout v2Layout, TelemetryGenerator gen, long from, long to) throws IOException {
+  public Outcome run(
+      SparkSession spark,
+      Configuration conf,
+      Connection conn,
+      TableName v1,
+      TableName v2,
+      KeyLayout v1Layout,
+      KeyLayout v2Layout,
+      TelemetryGenerator gen,
+      long from,
+      long to)
+      throws IOException {
     try (Admin admin = conn.getAdmin()) {
       if (!admin.tableExists(v2)) {
         out.println("  skipped: " + v2 + " does not exist (the backfill step creates it)");
         return null;
       }
     }
-    ReconcileOptions.Builder opts = ReconcileOptions.builder()
-        .old(SideSpec.table("old", v1.getNameAsString(), v1Layout))
-        .neu(SideSpec.table("new", v2.getNameAsString(), v2Layout))
-        .from(from).to(to).bucket("1h").samples(10);
+    ReconcileOptions.Builder opts =
+        ReconcileOptions.builder()
+            .old(SideSpec.table("old", v1.getNameAsString(), v1Layout))
+            .neu(SideSpec.table("new", v2.getNameAsString(), v2Layout))
+            .from(from)
+            .to(to)
+            .bucket("1h")
+            .samples(10);
 
-    out.println("  rekey reconcile --old-table " + v1 + " --old-layout " + v1Layout.name() + " --new-table " + v2
-        + " --new-layout " + v2Layout.name() + " --bucket 1h --digest");
-    ReconcileResult green = run(spark, conf, opts.digest(true).out(reportDir.resolve("1-before")).build(), true);
+    out.println(
+        "  rekey reconcile --old-table "
+            + v1
+            + " --old-layout "
+            + v1Layout.name()
+            + " --new-table "
+            + v2
+            + " --new-layout "
+            + v2Layout.name()
+            + " --bucket 1h --digest");
+    ReconcileResult green =
+        run(spark, conf, opts.digest(true).out(reportDir.resolve("1-before")).build(), true);
     if (!green.matches()) {
-      throw new RekeyException("Demo: " + v1 + " and " + v2 + " do not reconcile before any fault was planted (report "
-          + reportDir.resolve("1-before") + "); the backfill step lost or changed rows");
+      throw new RekeyException(
+          "Demo: "
+              + v1
+              + " and "
+              + v2
+              + " do not reconcile before any fault was planted (report "
+              + reportDir.resolve("1-before")
+              + "); the backfill step lost or changed rows");
     }
 
     // plant the fault: delete FAULTS consecutive readings from a third of the way into the day
@@ -97,15 +131,18 @@ public final class DemoReconcile {
       for (byte[] k : keys) {
         Result r = t.get(new Get(k));
         if (r.isEmpty()) {
-          throw new RekeyException("Demo: row 0x" + Hex.of(k) + " is not in " + v2 + "; cannot plant the fault");
+          throw new RekeyException(
+              "Demo: row 0x" + Hex.of(k) + " is not in " + v2 + "; cannot plant the fault");
         }
         saved.add(r);
         deleted.add(Hex.of(k));
         t.delete(new Delete(k));
       }
     }
-    out.println("  deleted " + keys.size() + " rows from " + v2 + ": " + String.join(", ", deleted));
-    ReconcileResult caught = run(spark, conf, opts.digest(false).out(reportDir.resolve("2-after-delete")).build(), true);
+    out.println(
+        "  deleted " + keys.size() + " rows from " + v2 + ": " + String.join(", ", deleted));
+    ReconcileResult caught =
+        run(spark, conf, opts.digest(false).out(reportDir.resolve("2-after-delete")).build(), true);
     List<Map<String, String>> missing = new ArrayList<>();
     for (BucketDrill d : caught.drills().values()) {
       for (Sample s : d.samples()) {
@@ -114,22 +151,38 @@ public final class DemoReconcile {
         }
       }
     }
-    out.printf("  reconcile exit code %d: %d natural keys missing in %s, as planted%n", caught.exitCode(),
-        missing.size(), v2);
+    out.printf(
+        "  reconcile exit code %d: %d natural keys missing in %s, as planted%n",
+        caught.exitCode(), missing.size(), v2);
 
     restore(conn, v2, saved);
-    out.println("  restored the " + saved.size() + " rows with their original cells and timestamps");
-    ReconcileResult again = run(spark, conf, opts.digest(true).out(reportDir.resolve("3-after-restore")).build(), false);
-    out.printf("  reconcile after the restore: exit code %d (%s)%n", again.exitCode(),
-        again.matches() ? "all buckets match, digests equal" : again.mismatchedBuckets() + " buckets still differ");
+    out.println(
+        "  restored the " + saved.size() + " rows with their original cells and timestamps");
+    ReconcileResult again =
+        run(
+            spark,
+            conf,
+            opts.digest(true).out(reportDir.resolve("3-after-restore")).build(),
+            false);
+    out.printf(
+        "  reconcile after the restore: exit code %d (%s)%n",
+        again.exitCode(),
+        again.matches()
+            ? "all buckets match, digests equal"
+            : again.mismatchedBuckets() + " buckets still differ");
     if (!again.matches()) {
-      throw new RekeyException("Demo: the restored rows of " + v2 + " do not reconcile (report "
-          + reportDir.resolve("3-after-restore") + ")");
+      throw new RekeyException(
+          "Demo: the restored rows of "
+              + v2
+              + " do not reconcile (report "
+              + reportDir.resolve("3-after-restore")
+              + ")");
     }
     return new Outcome(green.exitCode(), caught.exitCode(), again.exitCode(), deleted, missing);
   }
 
-  private ReconcileResult run(SparkSession spark, Configuration conf, ReconcileOptions o, boolean print)
+  private ReconcileResult run(
+      SparkSession spark, Configuration conf, ReconcileOptions o, boolean print)
       throws IOException {
     ReconcileResult r = Reconcile.on(spark, conf).options(o).execute();
     if (print) {
@@ -140,20 +193,34 @@ public final class DemoReconcile {
     return r;
   }
 
-  /** Re-puts saved rows after compacting their delete markers away (else the markers hide the re-put cells). */
+  /**
+   * Re-puts saved rows after compacting their delete markers away (else the markers hide the re-put
+   * cells).
+   */
   private void restore(Connection conn, TableName table, List<Result> saved) throws IOException {
-    try (Admin admin = conn.getAdmin(); Table t = conn.getTable(table)) {
+    try (Admin admin = conn.getAdmin();
+        Table t = conn.getTable(table)) {
       admin.flush(table);
       Set<String> regions = new HashSet<>();
       for (Result r : saved) {
-        byte[] region = conn.getRegionLocator(table).getRegionLocation(r.getRow()).getRegion().getRegionName();
+        byte[] region =
+            conn.getRegionLocator(table).getRegionLocation(r.getRow()).getRegion().getRegionName();
         if (regions.add(Hex.of(region))) {
           admin.majorCompactRegion(region);
         }
       }
-      Poll.until(() -> !hasMarkers(t, saved), Duration.ofSeconds(180), Duration.ofMillis(200),
-          () -> new RekeyException("Demo: the delete markers in " + table + " were not compacted away in 180 s; "
-              + "restore the rows after a major compaction (`major_compact '" + table + "'` in the HBase shell)"));
+      Poll.until(
+          () -> !hasMarkers(t, saved),
+          Duration.ofSeconds(180),
+          Duration.ofMillis(200),
+          () ->
+              new RekeyException(
+                  "Demo: the delete markers in "
+                      + table
+                      + " were not compacted away in 180 s; "
+                      + "restore the rows after a major compaction (`major_compact '"
+                      + table
+                      + "'` in the HBase shell)"));
       List<Put> puts = new ArrayList<>();
       for (Result r : saved) {
         Put p = new Put(r.getRow());
@@ -168,7 +235,12 @@ public final class DemoReconcile {
 
   private static boolean hasMarkers(Table t, List<Result> rows) throws IOException {
     for (Result r : rows) {
-      Scan raw = new Scan().withStartRow(r.getRow()).withStopRow(r.getRow(), true).setRaw(true).readAllVersions();
+      Scan raw =
+          new Scan()
+              .withStartRow(r.getRow())
+              .withStopRow(r.getRow(), true)
+              .setRaw(true)
+              .readAllVersions();
       try (ResultScanner s = t.getScanner(raw)) {
         if (s.next() != null) {
           return true;

@@ -17,8 +17,7 @@ public final class DemoTables {
   static final List<TableName> TABLES = List.of(TELEMETRY_V1, TELEMETRY_V2, EVENTS_V2);
   static final List<String> SNAPSHOTS = List.of(TELEMETRY_V1_SNAPSHOT);
 
-  private DemoTables() {
-  }
+  private DemoTables() {}
 
   /** Drops the demo's own tables and snapshots left by an earlier (possibly killed) run. */
   public static void dropAll(Admin admin, Consumer<String> out) throws IOException {

@@ -14,32 +14,36 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The demo's events table (layout events-v2: md5(userId)[0..2] | userId 0x00 | reversed ts), pre-split along the
- * hash prefix, family {@code e} with {@code type} (UTF-8) and {@code cents} (8-byte long); cell timestamps are the
- * event times, so the nightly scan's time window selects by event time.
+ * The demo's events table (layout events-v2: md5(userId)[0..2] | userId 0x00 | reversed ts),
+ * pre-split along the hash prefix, family {@code e} with {@code type} (UTF-8) and {@code cents}
+ * (8-byte long); cell timestamps are the event times, so the nightly scan's time window selects by
+ * event time.
  */
 public final class EventsTable {
   public static final byte[] FAMILY = Bytes.toBytes("e");
   public static final byte[] TYPE = Bytes.toBytes("type");
   public static final byte[] CENTS = Bytes.toBytes("cents");
 
-  private EventsTable() {
-  }
+  private EventsTable() {}
 
   public static byte[] rowKey(KeyLayout layout, EventGenerator.Event e) {
     return layout.encode(Map.of("userId", e.userId(), "ts", e.ts()));
   }
 
   /** Creates the table pre-split into {@code regions} regions along the layout's prefix space. */
-  public static void create(Admin admin, TableName name, KeyLayout layout, int regions) throws IOException {
+  public static void create(Admin admin, TableName name, KeyLayout layout, int regions)
+      throws IOException {
     List<byte[]> splits = layout.splitPoints(regions);
-    admin.createTable(TableDescriptorBuilder.newBuilder(name)
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY).build())
-        .build(), splits.toArray(new byte[0][]));
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(name)
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY).build())
+            .build(),
+        splits.toArray(new byte[0][]));
   }
 
   /** Writes every event; returns how many. */
-  public static long write(Connection conn, TableName name, KeyLayout layout, EventGenerator gen) throws IOException {
+  public static long write(Connection conn, TableName name, KeyLayout layout, EventGenerator gen)
+      throws IOException {
     try (BufferedMutator m = conn.getBufferedMutator(name)) {
       for (int i = 0; i < gen.events(); i++) {
         EventGenerator.Event e = gen.event(i);

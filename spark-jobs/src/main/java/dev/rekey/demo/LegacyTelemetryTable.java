@@ -14,17 +14,17 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The demo's legacy table: key {@code ts (8 bytes, big-endian) | deviceId (16 bytes)} (layout telemetry-v1), one
- * region, family {@code d} with {@code v} (the reading, 8-byte long) and {@code s} (status, UTF-8). Cell timestamps
- * are the event times, so time-range scans and reconciliation by cell time work.
+ * The demo's legacy table: key {@code ts (8 bytes, big-endian) | deviceId (16 bytes)} (layout
+ * telemetry-v1), one region, family {@code d} with {@code v} (the reading, 8-byte long) and {@code
+ * s} (status, UTF-8). Cell timestamps are the event times, so time-range scans and reconciliation
+ * by cell time work.
  */
 public final class LegacyTelemetryTable {
   public static final byte[] FAMILY = Bytes.toBytes("d");
   public static final byte[] VALUE = Bytes.toBytes("v");
   public static final byte[] STATUS = Bytes.toBytes("s");
 
-  private LegacyTelemetryTable() {
-  }
+  private LegacyTelemetryTable() {}
 
   public static byte[] rowKey(TelemetryReading r) {
     return Bytes.add(Bytes.toBytes(r.ts()), r.deviceId());
@@ -39,17 +39,20 @@ public final class LegacyTelemetryTable {
   }
 
   public static void create(Admin admin, TableName name) throws IOException {
-    admin.createTable(TableDescriptorBuilder.newBuilder(name)
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY).build())
-        .build());
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(name)
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY).build())
+            .build());
   }
 
   /**
-   * Writes every reading of the generator through a BufferedMutator, reporting progress about every two seconds.
+   * Writes every reading of the generator through a BufferedMutator, reporting progress about every
+   * two seconds.
    *
    * @return rows written
    */
-  public static long write(Connection conn, TableName name, TelemetryGenerator gen, Consumer<String> progress)
+  public static long write(
+      Connection conn, TableName name, TelemetryGenerator gen, Consumer<String> progress)
       throws IOException {
     long t0 = System.nanoTime();
     long lastReport = t0;
@@ -60,8 +63,10 @@ public final class LegacyTelemetryTable {
         long now = System.nanoTime();
         if (now - lastReport > 2_000_000_000L) {
           lastReport = now;
-          progress.accept(String.format("  wrote %,d / %,d rows (%,.0f rows/s)", i + 1, gen.rows(),
-              (i + 1) / ((now - t0) / 1e9)));
+          progress.accept(
+              String.format(
+                  "  wrote %,d / %,d rows (%,.0f rows/s)",
+                  i + 1, gen.rows(), (i + 1) / ((now - t0) / 1e9)));
         }
       }
       mutator.flush();

@@ -6,10 +6,10 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * Deterministic synthetic telemetry: reading i comes from device (i mod devices) at
- * {@code start + i * spacing}, so event time grows with i (the legacy key's hotspot) and every reading has a
- * distinct time, hence a distinct legacy key. The same arguments always give the same readings, which lets tests
- * recompute any report from the generator instead of trusting the job.
+ * Deterministic synthetic telemetry: reading i comes from device (i mod devices) at {@code start +
+ * i * spacing}, so event time grows with i (the legacy key's hotspot) and every reading has a
+ * distinct time, hence a distinct legacy key. The same arguments always give the same readings,
+ * which lets tests recompute any report from the generator instead of trusting the job.
  */
 public final class TelemetryGenerator {
   /** 2026-11-29T00:00:00Z: the demo's day. */
@@ -23,8 +23,8 @@ public final class TelemetryGenerator {
 
   public TelemetryGenerator(long rows, int devices, long start, long windowMillis) {
     if (rows < 1 || devices < 1) {
-      throw new IllegalArgumentException("rows and devices must be at least 1 (got rows=" + rows + ", devices="
-          + devices + ")");
+      throw new IllegalArgumentException(
+          "rows and devices must be at least 1 (got rows=" + rows + ", devices=" + devices + ")");
     }
     this.rows = rows;
     this.devices = devices;
@@ -54,12 +54,16 @@ public final class TelemetryGenerator {
     // a fixed mix of i: readings look random but are reproducible
     long mixed = (i * 0x9E3779B97F4A7C15L) >>> 33;
     long value = mixed % 1000;
-    return new TelemetryReading(ts, deviceIds[(int) (i % devices)], value, value >= 950 ? "alert" : "ok");
+    return new TelemetryReading(
+        ts, deviceIds[(int) (i % devices)], value, value >= 950 ? "alert" : "ok");
   }
 
   /** 16 bytes: the name-based (MD5) UUID of "device-N". */
   public static byte[] deviceId(int n) {
     UUID u = UUID.nameUUIDFromBytes(("device-" + n).getBytes(StandardCharsets.UTF_8));
-    return ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits()).array();
+    return ByteBuffer.allocate(16)
+        .putLong(u.getMostSignificantBits())
+        .putLong(u.getLeastSignificantBits())
+        .array();
   }
 }

@@ -8,5 +8,4 @@ package dev.rekey.demo;
  * @param value the reading
  * @param status "ok", or "alert" for high readings
  */
-public record TelemetryReading(long ts, byte[] deviceId, long value, String status) {
-}
+public record TelemetryReading(long ts, byte[] deviceId, long value, String status) {}

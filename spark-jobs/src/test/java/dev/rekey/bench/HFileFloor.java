@@ -23,10 +23,11 @@ import org.apache.hadoop.hbase.snapshot.SnapshotReferenceUtil;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 
 /**
- * The read floor of a snapshot (benchmarks only): every store file of the snapshot read with HBase's own HFile reader
- * and scanner, one thread per core, cells counted and rows counted as row-key changes within a file (exact for one
- * family and one file per region, as the benchmarks' major-compacted or freshly flushed tables have). No merge of
- * store files, no delete markers or versions, no Result, no Spark: the least a snapshot read can cost.
+ * The read floor of a snapshot (benchmarks only): every store file of the snapshot read with
+ * HBase's own HFile reader and scanner, one thread per core, cells counted and rows counted as
+ * row-key changes within a file (exact for one family and one file per region, as the benchmarks'
+ * major-compacted or freshly flushed tables have). No merge of store files, no delete markers or
+ * versions, no Result, no Spark: the least a snapshot read can cost.
  */
 public final class HFileFloor {
   /** What one pass read. */
@@ -36,22 +37,26 @@ public final class HFileFloor {
     }
   }
 
-  private HFileFloor() {
-  }
+  private HFileFloor() {}
 
   /** Reads every HFile of the snapshot with {@code threads} threads. */
   public static Pass read(Configuration conf, String snapshot, int threads) throws Exception {
     Path root = CommonFSUtils.getRootDir(conf);
     FileSystem fs = root.getFileSystem(conf);
     Path snapshotDir = SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot, root);
-    SnapshotProtos.SnapshotDescription desc = SnapshotDescriptionUtils.readSnapshotInfo(fs, snapshotDir);
+    SnapshotProtos.SnapshotDescription desc =
+        SnapshotDescriptionUtils.readSnapshotInfo(fs, snapshotDir);
     TableName table = TableName.valueOf(desc.getTable());
     List<Path> files = new ArrayList<>();
-    SnapshotReferenceUtil.visitReferencedFiles(conf, fs, snapshotDir, (RegionInfo region, String family,
-        SnapshotProtos.SnapshotRegionManifest.StoreFile f) -> {
-      HFileLink link = HFileLink.build(conf, table, region.getEncodedName(), family, f.getName());
-      files.add(link.getAvailablePath(fs));
-    });
+    SnapshotReferenceUtil.visitReferencedFiles(
+        conf,
+        fs,
+        snapshotDir,
+        (RegionInfo region, String family, SnapshotProtos.SnapshotRegionManifest.StoreFile f) -> {
+          HFileLink link =
+              HFileLink.build(conf, table, region.getEncodedName(), family, f.getName());
+          files.add(link.getAvailablePath(fs));
+        });
     long t0 = System.nanoTime();
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {

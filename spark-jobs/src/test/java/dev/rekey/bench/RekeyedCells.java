@@ -9,8 +9,7 @@ import org.apache.hadoop.hbase.client.Result;
 
 /** One source row's cells under its new key, timestamps kept: what every baseline writes. */
 final class RekeyedCells {
-  private RekeyedCells() {
-  }
+  private RekeyedCells() {}
 
   static List<KeyValue> of(Rekeyer rekeyer, Result row) {
     byte[] key = rekeyer.rekey(row.getRow());
@@ -22,8 +21,20 @@ final class RekeyedCells {
   }
 
   static KeyValue rebuild(byte[] row, Cell c) {
-    return new KeyValue(row, 0, row.length, c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength(),
-        c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(), c.getTimestamp(),
-        KeyValue.Type.codeToType(c.getTypeByte()), c.getValueArray(), c.getValueOffset(), c.getValueLength());
+    return new KeyValue(
+        row,
+        0,
+        row.length,
+        c.getFamilyArray(),
+        c.getFamilyOffset(),
+        c.getFamilyLength(),
+        c.getQualifierArray(),
+        c.getQualifierOffset(),
+        c.getQualifierLength(),
+        c.getTimestamp(),
+        KeyValue.Type.codeToType(c.getTypeByte()),
+        c.getValueArray(),
+        c.getValueOffset(),
+        c.getValueLength());
   }
 }

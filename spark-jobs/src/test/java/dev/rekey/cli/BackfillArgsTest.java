@@ -10,12 +10,23 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Arguments a Spark command refuses before Spark or HBase start: exit 2 and one line saying why. */
+/**
+ * Arguments a Spark command refuses before Spark or HBase start: exit 2 and one line saying why.
+ */
 @Tag("unit")
 class BackfillArgsTest {
   private static CliRun backfill(String table, String... more) {
-    String[] base = {"backfill", "--source-snapshot", "s", "--source-layout", "telemetry-v1", "--target-table", table,
-        "--target-layout", "telemetry-v2"};
+    String[] base = {
+      "backfill",
+      "--source-snapshot",
+      "s",
+      "--source-layout",
+      "telemetry-v1",
+      "--target-table",
+      table,
+      "--target-layout",
+      "telemetry-v2"
+    };
     String[] args = new String[base.length + more.length];
     System.arraycopy(base, 0, args, 0, base.length);
     System.arraycopy(more, 0, args, base.length, more.length);
@@ -26,19 +37,30 @@ class BackfillArgsTest {
   void anIllegalTableNameIsAUsageError() {
     CliRun r = backfill("no such table");
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("Cannot backfill 'no such table': not a valid table name ("), r.err());
+    assertTrue(
+        r.err().contains("Cannot backfill 'no such table': not a valid table name ("), r.err());
     assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
   }
 
   @Test
   void aMalformedHBaseSiteNamesTheFileAndTheParserPosition(@TempDir Path dir) throws Exception {
     Path site = dir.resolve("hbase-site.xml");
-    Files.writeString(site, "<configuration>\n  <property><name>hbase.zookeeper.quorum</name>\n</configuration>\n");
+    Files.writeString(
+        site,
+        "<configuration>\n  <property><name>hbase.zookeeper.quorum</name>\n</configuration>\n");
     CliRun r = backfill("fine_table", "--hbase-site", site.toString());
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("Cannot read HBase configuration " + site + ": not a valid Hadoop configuration file: "
-        + "line 3, column "), r.err());
-    assertTrue(r.err().contains("(fix the XML, or pass the cluster's hbase-site.xml with --hbase-site)"), r.err());
+    assertTrue(
+        r.err()
+            .contains(
+                "Cannot read HBase configuration "
+                    + site
+                    + ": not a valid Hadoop configuration file: "
+                    + "line 3, column "),
+        r.err());
+    assertTrue(
+        r.err().contains("(fix the XML, or pass the cluster's hbase-site.xml with --hbase-site)"),
+        r.err());
     assertEquals(1, r.err().strip().lines().count(), "one line, no stack trace: " + r.err());
   }
 }

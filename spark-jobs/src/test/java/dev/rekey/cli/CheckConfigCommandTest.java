@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** check-config in-process on the shipped example files (no cluster contact). */
 @Tag("unit")
 class CheckConfigCommandTest {
-  private static final Path EXAMPLES = Path.of(System.getProperty("rekey.home", "..")).resolve("conf/check-config");
+  private static final Path EXAMPLES =
+      Path.of(System.getProperty("rekey.home", "..")).resolve("conf/check-config");
 
   private static CliRun run(String... args) {
     return CliRun.of(args);
@@ -28,21 +29,38 @@ class CheckConfigCommandTest {
   @Test
   void badExampleExits3WithEveryRule(@TempDir Path tmp) throws Exception {
     Path json = tmp.resolve("findings.json");
-    CliRun r = run("check-config", "--conf", EXAMPLES.resolve("hbase-site.bad.xml").toString(), "--json", json.toString());
+    CliRun r =
+        run(
+            "check-config",
+            "--conf",
+            EXAMPLES.resolve("hbase-site.bad.xml").toString(),
+            "--json",
+            json.toString());
     assertEquals(3, r.code(), r.out() + r.err());
-    for (String key : new String[] {"hbase.client.operation.timeout", "hbase.rpc.timeout", "hbase.client.retries.number",
-        "hbase.client.scanner.caching", "import.wal.durability", "hbase.mapreduce.scan.cacheblocks"}) {
+    for (String key :
+        new String[] {
+          "hbase.client.operation.timeout",
+          "hbase.rpc.timeout",
+          "hbase.client.retries.number",
+          "hbase.client.scanner.caching",
+          "import.wal.durability",
+          "hbase.mapreduce.scan.cacheblocks"
+        }) {
       assertTrue(r.out().contains(" " + key + " = "), key + " in\n" + r.out());
     }
     assertTrue(r.out().contains("4 violation(s), 2 warning(s)"), r.out());
-    assertTrue(Files.readString(json).contains("\"key\" : \"import.wal.durability\""), Files.readString(json));
+    assertTrue(
+        Files.readString(json).contains("\"key\" : \"import.wal.durability\""),
+        Files.readString(json));
   }
 
   @Test
   void missingFileIsAUsageError() {
     CliRun r = run("check-config", "--conf", "/no/such/hbase-site.xml");
     assertEquals(2, r.code());
-    assertTrue(r.err().contains("Cannot read HBase configuration /no/such/hbase-site.xml: no such file"), r.err());
+    assertTrue(
+        r.err().contains("Cannot read HBase configuration /no/such/hbase-site.xml: no such file"),
+        r.err());
   }
 
   @Test

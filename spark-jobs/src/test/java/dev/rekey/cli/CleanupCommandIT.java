@@ -22,19 +22,27 @@ import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** `rekey cleanup` against the real server: a killed run's temporary snapshot and restore dir go, nothing else. */
+/**
+ * `rekey cleanup` against the real server: a killed run's temporary snapshot and restore dir go,
+ * nothing else.
+ */
 @Tag("e2e")
 class CleanupCommandIT {
   @Test
   void aKilledRunsTemporarySnapshotAndRestoreDirAreRemovedAndNothingElse() throws Exception {
     TableName t = SharedHBase.uniqueTable("cleanup");
     Admin admin = SharedHBase.connection().getAdmin();
-    admin.createTable(TableDescriptorBuilder.newBuilder(t).setColumnFamily(ColumnFamilyDescriptorBuilder.of("d"))
-        .build());
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(t)
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of("d"))
+            .build());
     try (Table table = SharedHBase.connection().getTable(t)) {
-      table.put(new Put(Bytes.toBytes("r1")).addColumn(Bytes.toBytes("d"), Bytes.toBytes("q"), Bytes.toBytes("v")));
+      table.put(
+          new Put(Bytes.toBytes("r1"))
+              .addColumn(Bytes.toBytes("d"), Bytes.toBytes("q"), Bytes.toBytes("v")));
     }
-    // what a scan killed with -9 leaves: its snapshot and its restore dir (with the links it restored)
+    // what a scan killed with -9 leaves: its snapshot and its restore dir (with the links it
+    // restored)
     String leaked = "rekey_scan_" + t.getNameAsString() + "_dead0001";
     String users = t.getNameAsString() + "_users_own";
     admin.snapshot(leaked, t);
@@ -43,34 +51,56 @@ class CleanupCommandIT {
     FileSystem fs = CommonFSUtils.getRootDir(conf).getFileSystem(conf);
     Path restore = new Path(RegionReader.defaultRestoreRoot(fs), leaked + "-0b5e1c2d");
     fs.mkdirs(new Path(restore, "data"));
-    Path othersRestore = new Path(RegionReader.defaultRestoreRoot(fs), "rekey_scan_elsewhere_0001-0b5e1c2d");
+    Path othersRestore =
+        new Path(RegionReader.defaultRestoreRoot(fs), "rekey_scan_elsewhere_0001-0b5e1c2d");
     fs.mkdirs(othersRestore);
     String site = SharedHBase.server().clientSite().toString();
 
     CliRun young = CliRun.of("cleanup", "--hbase-site", site, "--table", t.getNameAsString());
     assertEquals(0, young.code(), young.err());
-    assertTrue(young.out().contains("Removed 0 temporary snapshot(s) taken more than PT6H ago of " + t), young.out());
+    assertTrue(
+        young.out().contains("Removed 0 temporary snapshot(s) taken more than PT6H ago of " + t),
+        young.out());
 
-    CliRun dry = CliRun.of("cleanup", "--hbase-site", site, "--table", t.getNameAsString(), "--older-than", "PT0S",
-        "--dry-run");
+    CliRun dry =
+        CliRun.of(
+            "cleanup",
+            "--hbase-site",
+            site,
+            "--table",
+            t.getNameAsString(),
+            "--older-than",
+            "PT0S",
+            "--dry-run");
     assertEquals(0, dry.code(), dry.err());
     assertTrue(dry.out().contains("would remove snapshot " + leaked + " of " + t), dry.out());
     assertTrue(dry.out().contains(restore.getName()), "names the restore dir: " + dry.out());
     assertTrue(snapshots(admin).contains(leaked));
 
-    CliRun run = CliRun.of("cleanup", "--hbase-site", site, "--table", t.getNameAsString(), "--older-than", "PT0S");
+    CliRun run =
+        CliRun.of(
+            "cleanup",
+            "--hbase-site",
+            site,
+            "--table",
+            t.getNameAsString(),
+            "--older-than",
+            "PT0S");
     assertEquals(0, run.code(), run.err());
     assertTrue(run.out().contains("Removed 1 temporary snapshot(s)"), run.out());
     List<String> left = snapshots(admin);
     assertFalse(left.contains(leaked), left.toString());
     assertTrue(left.contains(users), "a user's snapshot is kept: " + left);
     assertFalse(fs.exists(restore), "restore dir removed");
-    assertTrue(fs.exists(othersRestore), "a dir of a snapshot this cluster does not hold is not touched");
+    assertTrue(
+        fs.exists(othersRestore), "a dir of a snapshot this cluster does not hold is not touched");
     fs.delete(othersRestore, true);
 
     CliRun bad = CliRun.of("cleanup", "--hbase-site", site, "--older-than", "6 hours");
     assertEquals(2, bad.code(), bad.err());
-    assertTrue(bad.err().contains("Invalid --older-than '6 hours': expected an ISO-8601 duration"), bad.err());
+    assertTrue(
+        bad.err().contains("Invalid --older-than '6 hours': expected an ISO-8601 duration"),
+        bad.err());
   }
 
   private static List<String> snapshots(Admin admin) throws Exception {

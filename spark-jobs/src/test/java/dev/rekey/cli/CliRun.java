@@ -4,7 +4,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
 
-/** The CLI run in-process: its exit code and what it printed (the tests of commands that need no cluster). */
+/**
+ * The CLI run in-process: its exit code and what it printed (the tests of commands that need no
+ * cluster).
+ */
 record CliRun(int code, String out, String err) {
   static CliRun of(String... args) {
     CommandLine cl = Rekey.commandLine();

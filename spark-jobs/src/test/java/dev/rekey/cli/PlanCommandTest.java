@@ -16,15 +16,27 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("unit")
 class PlanCommandTest {
   private static CliRun run(String... args) {
-    System.setProperty("rekey.home", Path.of(System.getProperty("rekey.home", "..")).toAbsolutePath().toString());
+    System.setProperty(
+        "rekey.home", Path.of(System.getProperty("rekey.home", "..")).toAbsolutePath().toString());
     return CliRun.of(args);
   }
 
   @Test
   void volumePlanPrintsTheArithmeticAndWritesTheFile(@TempDir Path tmp) throws Exception {
     Path file = tmp.resolve("splits.txt");
-    CliRun r = run("plan", "--layout", "events-v2", "--volume-gb", "500", "--region-gb", "6", "--growth", "1.5",
-        "--out", file.toString());
+    CliRun r =
+        run(
+            "plan",
+            "--layout",
+            "events-v2",
+            "--volume-gb",
+            "500",
+            "--region-gb",
+            "6",
+            "--growth",
+            "1.5",
+            "--out",
+            file.toString());
     assertEquals(0, r.code(), r.out() + r.err());
     assertTrue(r.out().contains("500 GB ÷ 6 GB × 1.5 = 125 → 128 regions"), r.out());
     assertTrue(r.out().contains("128 regions, 127 split points (hex):\n  0200\n  0400\n"), r.out());

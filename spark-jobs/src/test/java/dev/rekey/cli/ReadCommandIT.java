@@ -24,7 +24,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** `rekey get` and `rekey read` in-process against the shared server: merged order, jsonl, refusals, exit codes. */
+/**
+ * `rekey get` and `rekey read` in-process against the shared server: merged order, jsonl, refusals,
+ * exit codes.
+ */
 @Tag("e2e")
 class ReadCommandIT {
   private static final long T0 = 1_764_374_400_000L;
@@ -40,14 +43,22 @@ class ReadCommandIT {
       splits[b - 1] = new byte[] {(byte) b};
     }
     try (Admin admin = SharedHBase.connection().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(table)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LegacyTelemetryTable.FAMILY)).build(), splits);
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(table)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LegacyTelemetryTable.FAMILY))
+              .build(),
+          splits);
     }
     List<Put> puts = new ArrayList<>();
     for (int i = 0; i < ROWS; i++) {
       long ts = T0 + i * 9_000L; // one reading every 9 s over the first hour
-      puts.add(new Put(V2.encode(Map.of("ts", ts, "deviceId", device(i % 7))))
-          .addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, ts, Bytes.toBytes((long) i)));
+      puts.add(
+          new Put(V2.encode(Map.of("ts", ts, "deviceId", device(i % 7))))
+              .addColumn(
+                  LegacyTelemetryTable.FAMILY,
+                  LegacyTelemetryTable.VALUE,
+                  ts,
+                  Bytes.toBytes((long) i)));
     }
     try (Table t = SharedHBase.connection().getTable(table)) {
       t.put(puts);
@@ -66,8 +77,21 @@ class ReadCommandIT {
 
   @Test
   void readPrintsTheWindowInNaturalOrderAsJsonl() throws Exception {
-    CliRun r = CliRun.of("read", "--hbase-site", site(), "--table", table.getNameAsString(), "--layout", "telemetry-v2",
-        "--from", Long.toString(T0 + 90_000), "--to", Long.toString(T0 + 900_000), "--format", "jsonl");
+    CliRun r =
+        CliRun.of(
+            "read",
+            "--hbase-site",
+            site(),
+            "--table",
+            table.getNameAsString(),
+            "--layout",
+            "telemetry-v2",
+            "--from",
+            Long.toString(T0 + 90_000),
+            "--to",
+            Long.toString(T0 + 900_000),
+            "--format",
+            "jsonl");
     assertEquals(0, r.code(), r.err());
     String[] lines = r.out().strip().split("\n");
     assertEquals(90, lines.length, "readings 10..99"); // ts = T0 + 9 s * i for i in [10, 100)
@@ -77,7 +101,9 @@ class ReadCommandIT {
       int i = 10 + k;
       assertEquals(T0 + i * 9_000L, row.get("ts").asLong(), lines[k]);
       assertEquals(Hex.of(device(i % 7)), row.get("deviceId").asText());
-      assertEquals(Hex.of(V2.encode(Map.of("ts", T0 + i * 9_000L, "deviceId", device(i % 7)))), row.get("key").asText());
+      assertEquals(
+          Hex.of(V2.encode(Map.of("ts", T0 + i * 9_000L, "deviceId", device(i % 7)))),
+          row.get("key").asText());
       assertEquals(Hex.of(Bytes.toBytes((long) i)), row.get("cells").get(0).get("value").asText());
     }
     assertTrue(r.err().contains("90 rows from 16 scans"), r.err());
@@ -85,8 +111,18 @@ class ReadCommandIT {
 
   @Test
   void readLimitAndReverseGiveTheNewestRowsFirst() {
-    CliRun r = CliRun.of("read", "--hbase-site", site(), "--table", table.getNameAsString(), "--layout", "telemetry-v2",
-        "--limit", "3", "--reverse");
+    CliRun r =
+        CliRun.of(
+            "read",
+            "--hbase-site",
+            site(),
+            "--table",
+            table.getNameAsString(),
+            "--layout",
+            "telemetry-v2",
+            "--limit",
+            "3",
+            "--reverse");
     assertEquals(0, r.code(), r.err());
     String[] lines = r.out().strip().split("\n");
     assertEquals(3, lines.length, r.out());
@@ -98,25 +134,62 @@ class ReadCommandIT {
   @Test
   void getFindsARowByItsNaturalKeyAndExitsThreeWithoutOne() {
     long ts = T0 + 42 * 9_000L;
-    CliRun hit = CliRun.of("get", "--hbase-site", site(), "--table", table.getNameAsString(), "--layout", "telemetry-v2",
-        "ts=" + ts, "deviceId=" + Hex.of(device(42 % 7)));
+    CliRun hit =
+        CliRun.of(
+            "get",
+            "--hbase-site",
+            site(),
+            "--table",
+            table.getNameAsString(),
+            "--layout",
+            "telemetry-v2",
+            "ts=" + ts,
+            "deviceId=" + Hex.of(device(42 % 7)));
     assertEquals(0, hit.code(), hit.err());
-    assertTrue(hit.out().startsWith(Hex.of(V2.encode(Map.of("ts", ts, "deviceId", device(0))))), hit.out());
+    assertTrue(
+        hit.out().startsWith(Hex.of(V2.encode(Map.of("ts", ts, "deviceId", device(0))))),
+        hit.out());
     assertTrue(hit.out().contains("d:v@" + ts + "=0x" + Hex.of(Bytes.toBytes(42L))), hit.out());
 
-    CliRun miss = CliRun.of("get", "--hbase-site", site(), "--table", table.getNameAsString(), "--layout",
-        "telemetry-v2", "ts=" + (ts + 1), "deviceId=" + Hex.of(device(0)));
+    CliRun miss =
+        CliRun.of(
+            "get",
+            "--hbase-site",
+            site(),
+            "--table",
+            table.getNameAsString(),
+            "--layout",
+            "telemetry-v2",
+            "ts=" + (ts + 1),
+            "deviceId=" + Hex.of(device(0)));
     assertEquals(3, miss.code(), miss.out() + miss.err());
   }
 
   @Test
   void readsALayoutCannotServeAreRefusedWithTheReason() {
-    CliRun r = CliRun.of("read", "--hbase-site", site(), "--table", table.getNameAsString(), "--layout", "events-v2",
-        "--from", "2026-11-29", "--to", "2026-11-30");
+    CliRun r =
+        CliRun.of(
+            "read",
+            "--hbase-site",
+            site(),
+            "--table",
+            table.getNameAsString(),
+            "--layout",
+            "events-v2",
+            "--from",
+            "2026-11-29",
+            "--to",
+            "2026-11-30");
     assertEquals(2, r.code(), r.err());
-    assertTrue(r.err().contains("Cannot read layout events-v2 by time window: its rows are ordered by a hash of "
-        + "[userId]"), r.err());
-    CliRun noTable = CliRun.of("read", "--hbase-site", site(), "--table", "no_such_table", "--layout", "telemetry-v2");
+    assertTrue(
+        r.err()
+            .contains(
+                "Cannot read layout events-v2 by time window: its rows are ordered by a hash of "
+                    + "[userId]"),
+        r.err());
+    CliRun noTable =
+        CliRun.of(
+            "read", "--hbase-site", site(), "--table", "no_such_table", "--layout", "telemetry-v2");
     assertEquals(2, noTable.code());
     assertTrue(noTable.err().contains("Cannot read no_such_table: no such table"), noTable.err());
   }

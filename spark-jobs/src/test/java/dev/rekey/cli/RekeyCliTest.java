@@ -69,15 +69,27 @@ class RekeyCliTest {
   @Test
   void keyEncodeMatchesSeed000() {
     // md5("alice")[0..2] = 63 84 | "alice" | 00 | Long.MAX_VALUE - 1700000000000
-    CliRun r = run("key", "encode", "--layout", layout("events-v2.yaml"), "userId=alice", "ts=1700000000000");
+    CliRun r =
+        run(
+            "key",
+            "encode",
+            "--layout",
+            layout("events-v2.yaml"),
+            "userId=alice",
+            "ts=1700000000000");
     assertEquals(0, r.code(), r.err());
     assertEquals("6384616c696365007ffffe74301a97ff", r.out().trim());
   }
 
   @Test
   void keyDecodePrintsSaltAndFields() {
-    CliRun r = run("key", "decode", "--layout", layout("telemetry-v2.yaml"),
-        "010000018bcfe5680000112233445566778899aabbccddeeff");
+    CliRun r =
+        run(
+            "key",
+            "decode",
+            "--layout",
+            layout("telemetry-v2.yaml"),
+            "010000018bcfe5680000112233445566778899aabbccddeeff");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("salt: 1"), r.out());
     assertTrue(r.out().contains("ts: 1700000000000"), r.out());
@@ -86,15 +98,21 @@ class RekeyCliTest {
 
   @Test
   void keyDecodeRejectsAWrongSaltNamingTheReason() {
-    CliRun r = run("key", "decode", "--layout", layout("telemetry-v2.yaml"),
-        "020000018bcfe5680000112233445566778899aabbccddeeff");
+    CliRun r =
+        run(
+            "key",
+            "decode",
+            "--layout",
+            layout("telemetry-v2.yaml"),
+            "020000018bcfe5680000112233445566778899aabbccddeeff");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("salt byte 0x02 does not match"), r.err());
   }
 
   @Test
   void keyEncodeNamesTheBadField() {
-    CliRun r = run("key", "encode", "--layout", layout("telemetry-v1.yaml"), "ts=abc", "deviceId=00");
+    CliRun r =
+        run("key", "encode", "--layout", layout("telemetry-v1.yaml"), "ts=abc", "deviceId=00");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("field 'ts'"), r.err());
   }

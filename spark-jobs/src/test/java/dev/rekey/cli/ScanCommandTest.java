@@ -27,38 +27,73 @@ class ScanCommandTest {
 
   @Test
   void everyOptionReachesTheJob() {
-    ScanOptions o = options("--snapshot", "s1", "--layout", "telemetry-v2", "--day", "2026-11-29",
-        "--report", "sql/device_window_counts.sql", "--report", "user_daily_activity", "--param", "window_minutes=15",
-        "--out", "/tmp/x", "--format", "csv", "--splits-per-region", "3", "--families", "d,e",
-        "--column", "d:x=double", "--caching", "50");
+    ScanOptions o =
+        options(
+            "--snapshot",
+            "s1",
+            "--layout",
+            "telemetry-v2",
+            "--day",
+            "2026-11-29",
+            "--report",
+            "sql/device_window_counts.sql",
+            "--report",
+            "user_daily_activity",
+            "--param",
+            "window_minutes=15",
+            "--out",
+            "/tmp/x",
+            "--format",
+            "csv",
+            "--splits-per-region",
+            "3",
+            "--families",
+            "d,e",
+            "--column",
+            "d:x=double",
+            "--caching",
+            "50");
     assertEquals(ScanSource.snapshot("s1"), o.source());
     assertEquals("telemetry-v2", o.layout().name());
     assertEquals(TimeWindow.ofDay("2026-11-29"), o.window());
-    assertEquals(List.of("device_window_counts", "user_daily_activity"), o.reports().stream().map(r -> r.name()).toList());
+    assertEquals(
+        List.of("device_window_counts", "user_daily_activity"),
+        o.reports().stream().map(r -> r.name()).toList());
     assertEquals("15", o.reportValues().get("window_minutes"));
     assertEquals(Path.of("/tmp/x"), o.out());
     assertEquals(OutputFormat.CSV, o.format());
     assertEquals(3, o.splitsPerRegion());
     assertEquals(List.of("d", "e"), o.families());
-    assertEquals(List.of("x", "reading", "status"), o.columns().stream().map(c -> c.name()).toList());
+    assertEquals(
+        List.of("x", "reading", "status"), o.columns().stream().map(c -> c.name()).toList());
     assertEquals(50, o.caching());
   }
 
   @Test
   void badInputIsAUsageError() {
-    RekeyException e = assertThrows(RekeyException.class,
-        () -> options("--table", "t", "--layout", "events-v2", "--report", "sql/nope.sql"));
+    RekeyException e =
+        assertThrows(
+            RekeyException.class,
+            () -> options("--table", "t", "--layout", "events-v2", "--report", "sql/nope.sql"));
     assertEquals(ExitCodes.USAGE, e.exitCode());
-    assertTrue(e.getMessage().startsWith("Cannot run report sql/nope.sql: no such file"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("Cannot run report sql/nope.sql: no such file"), e.getMessage());
 
-    e = assertThrows(RekeyException.class, () -> options("--table", "t", "--layout", "no-such-layout"));
+    e =
+        assertThrows(
+            RekeyException.class, () -> options("--table", "t", "--layout", "no-such-layout"));
     assertEquals(ExitCodes.USAGE, e.exitCode());
-    assertTrue(e.getMessage().startsWith("Cannot load layout 'no-such-layout' (--layout): no such file"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("Cannot load layout 'no-such-layout' (--layout): no such file"),
+        e.getMessage());
 
     e = assertThrows(RekeyException.class, () -> options("--layout", "events-v2"));
     assertTrue(e.getMessage().contains("exactly one of --table"), e.getMessage());
 
-    e = assertThrows(RekeyException.class, () -> options("--table", "t", "--layout", "events-v2", "--from", "soon"));
+    e =
+        assertThrows(
+            RekeyException.class,
+            () -> options("--table", "t", "--layout", "events-v2", "--from", "soon"));
     assertTrue(e.getMessage().startsWith("Invalid --from 'soon'"), e.getMessage());
   }
 }

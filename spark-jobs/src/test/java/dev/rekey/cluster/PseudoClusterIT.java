@@ -28,10 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * The pseudo-distributed cluster, end to end and as a user drives it: {@code rekey cluster start}, the demo's
- * backfill / analyze / reconcile / scan through the cluster's spark-submit (standalone cluster deploy mode and
- * YARN), a RegionServer killed while a scan runs, {@code rekey cluster stop}. Tier {@code cluster}: excluded from
- * the default suite (it costs minutes, see docs/cluster.md); run it with {@code bin/test -Dgroups=cluster}.
+ * The pseudo-distributed cluster, end to end and as a user drives it: {@code rekey cluster start},
+ * the demo's backfill / analyze / reconcile / scan through the cluster's spark-submit (standalone
+ * cluster deploy mode and YARN), a RegionServer killed while a scan runs, {@code rekey cluster
+ * stop}. Tier {@code cluster}: excluded from the default suite (it costs minutes, see
+ * docs/cluster.md); run it with {@code bin/test -Dgroups=cluster}.
  */
 @Tag("cluster")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -61,7 +62,8 @@ class PseudoClusterIT {
     RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "stop");
     System.out.println(r.all());
     assertEquals(0, r.exitCode(), r.all());
-    assertTrue(cluster.status().stream().noneMatch(s -> s.pid().isPresent()),
+    assertTrue(
+        cluster.status().stream().noneMatch(s -> s.pid().isPresent()),
         "every process of the cluster is gone after stop: " + cluster.status());
   }
 
@@ -70,31 +72,49 @@ class PseudoClusterIT {
   void statusListsEveryProcessWithItsPidAndPortAndTheClientConfig() throws Exception {
     RekeyProcess.Result r = RekeyProcess.run(120, "cluster", "status");
     assertEquals(0, r.exitCode(), r.all());
-    for (String role : List.of("namenode", "datanode", "zookeeper", "hbase-master", "regionserver-1",
-        "regionserver-2", "resourcemanager", "nodemanager", "spark-master", "spark-worker")) {
-      assertTrue(r.stdout().lines().anyMatch(l -> l.matches(role + "\\s+\\d+\\s+\\d+\\s+.*\\.log")),
+    for (String role :
+        List.of(
+            "namenode",
+            "datanode",
+            "zookeeper",
+            "hbase-master",
+            "regionserver-1",
+            "regionserver-2",
+            "resourcemanager",
+            "nodemanager",
+            "spark-master",
+            "spark-worker")) {
+      assertTrue(
+          r.stdout().lines().anyMatch(l -> l.matches(role + "\\s+\\d+\\s+\\d+\\s+.*\\.log")),
           role + " listed with pid, port and log:\n" + r.stdout());
     }
     assertTrue(r.stdout().contains("client config: " + cluster.clientSite()), r.stdout());
-    assertTrue(Files.readString(cluster.clientSite()).contains("hdfs://127.0.0.1:"), "HBase is rooted on HDFS");
+    assertTrue(
+        Files.readString(cluster.clientSite()).contains("hdfs://127.0.0.1:"),
+        "HBase is rooted on HDFS");
   }
 
   @Test
   @Order(2)
   void demoRunsEveryJobThroughSparkSubmitOnTheCluster() throws Exception {
-    RekeyProcess.Result r = RekeyProcess.run(900, "demo", "--cluster", "--rows", ROWS, "--devices", "50");
+    RekeyProcess.Result r =
+        RekeyProcess.run(900, "demo", "--cluster", "--rows", ROWS, "--devices", "50");
     System.out.println(r.all());
     assertEquals(0, r.exitCode(), r.all());
     String out = r.stdout();
-    assertTrue(out.matches("(?s).*driver driver-\\S+: FINISHED \\(staging hdfs://.*"),
+    assertTrue(
+        out.matches("(?s).*driver driver-\\S+: FINISHED \\(staging hdfs://.*"),
         "backfill ran as a standalone cluster-mode driver with HDFS staging:\n" + out);
     assertEquals(16, out.lines().filter(l -> l.trim().endsWith("VERIFIED")).count(), out);
-    assertTrue(out.contains("read " + String.format("%,d", Integer.parseInt(ROWS)) + " = written "), out);
-    assertTrue(out.contains("16 buckets' last regions sit on 2 of 2 RegionServer(s)"),
+    assertTrue(
+        out.contains("read " + String.format("%,d", Integer.parseInt(ROWS)) + " = written "), out);
+    assertTrue(
+        out.contains("16 buckets' last regions sit on 2 of 2 RegionServer(s)"),
         "analyze saw the salt tails on both servers:\n" + out);
     assertTrue(out.contains("MATCH: all 24 buckets agree"), out);
     assertTrue(out.contains("Scanned table telemetry_v2"), out);
-    assertTrue(Files.readString(DIR.resolve("demo/logs/scan.log")).contains("application_"),
+    assertTrue(
+        Files.readString(DIR.resolve("demo/logs/scan.log")).contains("application_"),
         "the scan ran as a YARN application");
   }
 
@@ -102,52 +122,97 @@ class PseudoClusterIT {
   @Order(3)
   void backfillCommitsNoDuplicateOrPartialHFileWhenAnExecutorIsKilledMidWrite() throws Exception {
     String target = "telemetry_v2_executor_kill";
-    RekeyProcess.Result created = RekeyProcess.run(120, "create-table", "--hbase-site",
-        cluster.clientSite().toString(), "--table", target, "--layout", "telemetry-v2", "--splits", "salt",
-        "--family", "d");
+    RekeyProcess.Result created =
+        RekeyProcess.run(
+            120,
+            "create-table",
+            "--hbase-site",
+            cluster.clientSite().toString(),
+            "--table",
+            target,
+            "--layout",
+            "telemetry-v2",
+            "--splits",
+            "salt",
+            "--family",
+            "d");
     assertEquals(0, created.exitCode(), created.all());
-    // staging on the local filesystem, so the test can see task attempts' files appear under _temporary
+    // staging on the local filesystem, so the test can see task attempts' files appear under
+    // _temporary
     Path staging = DIR.resolve("it-staging-executor-kill");
-    Path jar = SharedHBase.rekeyHome().resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
+    Path jar =
+        SharedHBase.rekeyHome()
+            .resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
     AtomicLong killed = new AtomicLong();
     AtomicBoolean done = new AtomicBoolean();
-    CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> killAnExecutorOnceHFilesAreBeingWritten(
-        staging, killed, done));
+    CompletableFuture<Void> killer =
+        CompletableFuture.runAsync(
+            () -> killAnExecutorOnceHFilesAreBeingWritten(staging, killed, done));
     List<String> lines = new ArrayList<>();
     Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
-    ClusterSubmit.Outcome o = submit.run("backfill-executor-kill", cluster.spark().masterUrl().orElseThrow(), false,
-        List.of("backfill", "--hbase-site", cluster.clientSite().toString(), "--source-snapshot",
-            "telemetry_v1_snap", "--source-layout", layouts.resolve("telemetry-v1.yaml").toString(),
-            "--target-table", target, "--target-layout", layouts.resolve("telemetry-v2.yaml").toString(),
-            "--staging", staging.toUri().toString()), lines::add);
+    ClusterSubmit.Outcome o =
+        submit.run(
+            "backfill-executor-kill",
+            cluster.spark().masterUrl().orElseThrow(),
+            false,
+            List.of(
+                "backfill",
+                "--hbase-site",
+                cluster.clientSite().toString(),
+                "--source-snapshot",
+                "telemetry_v1_snap",
+                "--source-layout",
+                layouts.resolve("telemetry-v1.yaml").toString(),
+                "--target-table",
+                target,
+                "--target-layout",
+                layouts.resolve("telemetry-v2.yaml").toString(),
+                "--staging",
+                staging.toUri().toString()),
+            lines::add);
     done.set(true);
     killer.join();
     String out = String.join("\n", lines);
     assertTrue(killed.get() > 0, "an executor was killed while HFiles were being written:\n" + out);
-    assertTrue(o.ok(), "the backfill finished despite the lost executor (see " + o.log() + "):\n" + out);
-    // one committed HFile per region, every row verified in the table: no duplicate or partial file was loaded
+    assertTrue(
+        o.ok(), "the backfill finished despite the lost executor (see " + o.log() + "):\n" + out);
+    // one committed HFile per region, every row verified in the table: no duplicate or partial file
+    // was loaded
     assertEquals(16, out.lines().filter(l -> l.trim().endsWith("VERIFIED")).count(), out);
     assertTrue(out.contains("16 HFiles; write"), out);
-    assertTrue(out.contains("read " + String.format("%,d", Integer.parseInt(ROWS)) + " = written "
-        + String.format("%,d", Integer.parseInt(ROWS))), out);
+    assertTrue(
+        out.contains(
+            "read "
+                + String.format("%,d", Integer.parseInt(ROWS))
+                + " = written "
+                + String.format("%,d", Integer.parseInt(ROWS))),
+        out);
   }
 
-  /** Polls the staging dir; at the first task attempt's file under _temporary, SIGKILLs one executor JVM. */
-  private static void killAnExecutorOnceHFilesAreBeingWritten(Path staging, AtomicLong killed, AtomicBoolean done) {
+  /**
+   * Polls the staging dir; at the first task attempt's file under _temporary, SIGKILLs one executor
+   * JVM.
+   */
+  private static void killAnExecutorOnceHFilesAreBeingWritten(
+      Path staging, AtomicLong killed, AtomicBoolean done) {
     while (killed.get() == 0 && !done.get()) {
       if (Files.isDirectory(staging)) {
         try (var walk = Files.walk(staging)) {
           if (walk.anyMatch(p -> p.toString().contains("_temporary") && Files.isRegularFile(p))) {
             ProcessHandle.allProcesses()
-                .filter(p -> {
-                  String cmd = PseudoCluster.commandLine(p);
-                  return cmd.contains("CoarseGrainedExecutorBackend") && cmd.contains(DIR.toString());
-                })
-                .findFirst().ifPresent(p -> {
-                  p.destroyForcibly();
-                  killed.set(p.pid());
-                });
+                .filter(
+                    p -> {
+                      String cmd = PseudoCluster.commandLine(p);
+                      return cmd.contains("CoarseGrainedExecutorBackend")
+                          && cmd.contains(DIR.toString());
+                    })
+                .findFirst()
+                .ifPresent(
+                    p -> {
+                      p.destroyForcibly();
+                      killed.set(p.pid());
+                    });
             if (killed.get() != 0) {
               return;
             }
@@ -166,60 +231,124 @@ class PseudoClusterIT {
 
   @Test
   @Order(4)
-  void backfillFinishesOrResumesAfterARegionServerKilledDuringItsLoadAndTheTablesReconcile() throws Exception {
+  void backfillFinishesOrResumesAfterARegionServerKilledDuringItsLoadAndTheTablesReconcile()
+      throws Exception {
     String target = "telemetry_v2_load_kill";
-    RekeyProcess.Result created = RekeyProcess.run(120, "create-table", "--hbase-site",
-        cluster.clientSite().toString(), "--table", target, "--layout", "telemetry-v2", "--splits", "salt",
-        "--family", "d");
+    RekeyProcess.Result created =
+        RekeyProcess.run(
+            120,
+            "create-table",
+            "--hbase-site",
+            cluster.clientSite().toString(),
+            "--table",
+            target,
+            "--layout",
+            "telemetry-v2",
+            "--splits",
+            "salt",
+            "--family",
+            "d");
     assertEquals(0, created.exitCode(), created.all());
     Path staging = DIR.resolve("it-staging-load-kill");
-    Path jar = SharedHBase.rekeyHome().resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
+    Path jar =
+        SharedHBase.rekeyHome()
+            .resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
     Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
-    List<String> args = new ArrayList<>(List.of("backfill", "--hbase-site", cluster.clientSite().toString(),
-        "--source-snapshot", "telemetry_v1_snap", "--source-layout", layouts.resolve("telemetry-v1.yaml").toString(),
-        "--target-table", target, "--target-layout", layouts.resolve("telemetry-v2.yaml").toString(),
-        "--staging", staging.toUri().toString()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "backfill",
+                "--hbase-site",
+                cluster.clientSite().toString(),
+                "--source-snapshot",
+                "telemetry_v1_snap",
+                "--source-layout",
+                layouts.resolve("telemetry-v1.yaml").toString(),
+                "--target-table",
+                target,
+                "--target-layout",
+                layouts.resolve("telemetry-v2.yaml").toString(),
+                "--staging",
+                staging.toUri().toString()));
     AtomicLong killed = new AtomicLong();
     AtomicBoolean done = new AtomicBoolean();
-    // the backfill links the files it hands to BulkLoadHFiles under load/ right before the call: kill then
-    CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> {
-      while (killed.get() == 0 && !done.get()) {
-        if (Files.isDirectory(staging.resolve("load"))) {
-          killed.set(cluster.kill("regionserver-2"));
-          return;
-        }
-        try {
-          Thread.sleep(20);
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    });
+    // the backfill links the files it hands to BulkLoadHFiles under load/ right before the call:
+    // kill then
+    CompletableFuture<Void> killer =
+        CompletableFuture.runAsync(
+            () -> {
+              while (killed.get() == 0 && !done.get()) {
+                if (Files.isDirectory(staging.resolve("load"))) {
+                  killed.set(cluster.kill("regionserver-2"));
+                  return;
+                }
+                try {
+                  Thread.sleep(20);
+                } catch (InterruptedException e) {
+                  return;
+                }
+              }
+            });
     List<String> lines = new ArrayList<>();
-    ClusterSubmit.Outcome first = submit.run("backfill-load-kill", cluster.spark().masterUrl().orElseThrow(), false,
-        args, lines::add);
+    ClusterSubmit.Outcome first =
+        submit.run(
+            "backfill-load-kill",
+            cluster.spark().masterUrl().orElseThrow(),
+            false,
+            args,
+            lines::add);
     done.set(true);
     killer.join();
-    assertTrue(killed.get() > 0, "regionserver-2 was killed as the load began:\n" + String.join("\n", lines));
+    assertTrue(
+        killed.get() > 0,
+        "regionserver-2 was killed as the load began:\n" + String.join("\n", lines));
     ClusterSubmit.Outcome last = first;
     if (!first.ok() || lines.stream().noneMatch(l -> l.contains("verified=true"))) {
       args.add("--resume");
       lines.add("---- resume ----");
-      last = submit.run("backfill-load-kill-resume", cluster.spark().masterUrl().orElseThrow(), false, args,
-          lines::add);
+      last =
+          submit.run(
+              "backfill-load-kill-resume",
+              cluster.spark().masterUrl().orElseThrow(),
+              false,
+              args,
+              lines::add);
     }
     String out = String.join("\n", lines);
-    assertTrue(last.ok(), "the backfill (or its --resume) finished (see " + last.log() + "):\n" + out);
+    assertTrue(
+        last.ok(), "the backfill (or its --resume) finished (see " + last.log() + "):\n" + out);
     assertTrue(out.contains("verified=true"), out);
-    ClusterSubmit.Outcome rec = submit.run("reconcile-load-kill", cluster.spark().masterUrl().orElseThrow(), false,
-        List.of("reconcile", "--hbase-site", cluster.clientSite().toString(), "--old-table", "telemetry_v1",
-            "--old-layout", layouts.resolve("telemetry-v1.yaml").toString(), "--new-table", target,
-            "--new-layout", layouts.resolve("telemetry-v2.yaml").toString(), "--bucket", "1h",
-            "--from", "2026-11-29T00:00:00Z", "--to", "2026-11-30T00:00:00Z", "--digest",
-            "--out", DIR.resolve("it-reconcile-load-kill").toString()), lines::add);
+    ClusterSubmit.Outcome rec =
+        submit.run(
+            "reconcile-load-kill",
+            cluster.spark().masterUrl().orElseThrow(),
+            false,
+            List.of(
+                "reconcile",
+                "--hbase-site",
+                cluster.clientSite().toString(),
+                "--old-table",
+                "telemetry_v1",
+                "--old-layout",
+                layouts.resolve("telemetry-v1.yaml").toString(),
+                "--new-table",
+                target,
+                "--new-layout",
+                layouts.resolve("telemetry-v2.yaml").toString(),
+                "--bucket",
+                "1h",
+                "--from",
+                "2026-11-29T00:00:00Z",
+                "--to",
+                "2026-11-30T00:00:00Z",
+                "--digest",
+                "--out",
+                DIR.resolve("it-reconcile-load-kill").toString()),
+            lines::add);
     assertTrue(rec.ok(), "digest-equal after the resumed backfill:\n" + String.join("\n", lines));
-    assertTrue(String.join("\n", lines).contains("MATCH: all 24 buckets agree"), String.join("\n", lines));
+    assertTrue(
+        String.join("\n", lines).contains("MATCH: all 24 buckets agree"), String.join("\n", lines));
     // the next fault needs two servers again
     cluster.restart("regionserver-2", java.time.Duration.ofSeconds(120));
   }
@@ -230,31 +359,59 @@ class PseudoClusterIT {
     Path clean = DIR.resolve("demo/scan/summary.json");
     assertTrue(Files.exists(clean), "needs the demo's clean scan");
     Path out = DIR.resolve("it-scan-killed");
-    Path jar = SharedHBase.rekeyHome().resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
+    Path jar =
+        SharedHBase.rekeyHome()
+            .resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
     AtomicLong killed = new AtomicLong();
     List<String> lines = new ArrayList<>();
-    ClusterSubmit.Outcome o = submit.run("scan-killed", cluster.spark().masterUrl().orElseThrow(), false,
-        List.of("scan", "--hbase-site", cluster.clientSite().toString(), "--table", "telemetry_v2",
-            "--layout", SharedHBase.rekeyHome().resolve("conf/layouts/telemetry-v2.yaml").toString(),
-            "--day", "2026-11-29", "--report", SharedHBase.rekeyHome().resolve("sql/device_window_counts.sql")
-                .toString(), "--out", out.toString()),
-        line -> {
-          lines.add(line);
-          // the driver prints this line as it starts the region reads: kill one of the two servers now
-          if (line.contains("scanning table") && killed.get() == 0) {
-            killed.set(cluster.kill("regionserver-1"));
-          }
-        });
-    assertTrue(killed.get() > 0, "regionserver-1 was killed during the scan:\n" + String.join("\n", lines));
-    assertTrue(o.ok(), "the scan finished despite the dead server (see " + o.log() + "):\n"
-        + String.join("\n", lines));
+    ClusterSubmit.Outcome o =
+        submit.run(
+            "scan-killed",
+            cluster.spark().masterUrl().orElseThrow(),
+            false,
+            List.of(
+                "scan",
+                "--hbase-site",
+                cluster.clientSite().toString(),
+                "--table",
+                "telemetry_v2",
+                "--layout",
+                SharedHBase.rekeyHome().resolve("conf/layouts/telemetry-v2.yaml").toString(),
+                "--day",
+                "2026-11-29",
+                "--report",
+                SharedHBase.rekeyHome().resolve("sql/device_window_counts.sql").toString(),
+                "--out",
+                out.toString()),
+            line -> {
+              lines.add(line);
+              // the driver prints this line as it starts the region reads: kill one of the two
+              // servers now
+              if (line.contains("scanning table") && killed.get() == 0) {
+                killed.set(cluster.kill("regionserver-1"));
+              }
+            });
+    assertTrue(
+        killed.get() > 0,
+        "regionserver-1 was killed during the scan:\n" + String.join("\n", lines));
+    assertTrue(
+        o.ok(),
+        "the scan finished despite the dead server (see "
+            + o.log()
+            + "):\n"
+            + String.join("\n", lines));
     assertFalse(cluster.process("regionserver-1").isPresent());
-    assertEquals(withoutTimings(clean), withoutTimings(out.resolve("summary.json")),
+    assertEquals(
+        withoutTimings(clean),
+        withoutTimings(out.resolve("summary.json")),
         "the same report as the clean run");
   }
 
-  /** A scan summary without what differs between two runs of the same scan: timings and the output paths. */
+  /**
+   * A scan summary without what differs between two runs of the same scan: timings and the output
+   * paths.
+   */
   private static JsonNode withoutTimings(Path summary) throws Exception {
     JsonNode n = new ObjectMapper().readTree(summary.toFile());
     strip(n);
@@ -265,8 +422,12 @@ class PseudoClusterIT {
     if (n instanceof ObjectNode o) {
       for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
         String f = it.next();
-        if (f.toLowerCase().contains("millis") || f.toLowerCase().contains("seconds") || f.equals("path")
-            || f.equals("out") || f.toLowerCase().contains("html") || f.toLowerCase().contains("dir")) {
+        if (f.toLowerCase().contains("millis")
+            || f.toLowerCase().contains("seconds")
+            || f.equals("path")
+            || f.equals("out")
+            || f.toLowerCase().contains("html")
+            || f.toLowerCase().contains("dir")) {
           it.remove();
         }
       }

@@ -34,8 +34,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The same jar and command line on a real Spark standalone cluster (master + worker processes, executors in their
- * own JVMs that get HBase and rekey only from the application jar): a backfill through bin/rekey --master spark://.
+ * The same jar and command line on a real Spark standalone cluster (master + worker processes,
+ * executors in their own JVMs that get HBase and rekey only from the application jar): a backfill
+ * through bin/rekey --master spark://.
  */
 @Tag("e2e")
 class StandaloneClusterIT {
@@ -48,8 +49,12 @@ class StandaloneClusterIT {
     SharedHBase.server();
     Path launchClasspath = SharedHBase.rekeyHome().resolve("spark-jobs/target/launch.classpath");
     cluster = new LocalSparkCluster(SharedHBase.runRoot().resolve("spark"), System.out::println);
-    masterUrl = cluster.start(LocalSparkCluster.jarsOf(Files.readString(launchClasspath).trim(), null), 1, "1g",
-        Duration.ofSeconds(120));
+    masterUrl =
+        cluster.start(
+            LocalSparkCluster.jarsOf(Files.readString(launchClasspath).trim(), null),
+            1,
+            "1g",
+            Duration.ofSeconds(120));
   }
 
   @AfterAll
@@ -77,21 +82,46 @@ class StandaloneClusterIT {
       }
       admin.flush(source);
       admin.snapshot(snapshot, source);
-      TableCreator.table(target).families(List.of(FamilySpec.parse("d")))
-          .splitPoints(SplitChoice.choose(v2, 16, "salt")).create(admin);
+      TableCreator.table(target)
+          .families(List.of(FamilySpec.parse("d")))
+          .splitPoints(SplitChoice.choose(v2, 16, "salt"))
+          .create(admin);
     }
 
     Path staging = SharedHBase.runRoot().resolve("cluster-staging-" + target.getNameAsString());
-    // HBase's metrics classes live in Hadoop's own package (org.apache.hadoop.metrics2.lib): on executors they must
-    // come from the same class loader as Hadoop, so the jar goes on the executors' JVM classpath too (README).
-    String appJar = SharedHBase.rekeyHome().resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar").toString();
-    RekeyProcess.Result r = RekeyProcess.run(600, "backfill", "--master", masterUrl,
-        "--conf", "spark.executor.memory=768m", "--conf", "spark.executor.extraClassPath=" + appJar, "--source-snapshot", snapshot, "--source-layout", "telemetry-v1",
-        "--target-table", target.getNameAsString(), "--target-layout", "telemetry-v2",
-        "--staging", staging.toString());
+    // HBase's metrics classes live in Hadoop's own package (org.apache.hadoop.metrics2.lib): on
+    // executors they must
+    // come from the same class loader as Hadoop, so the jar goes on the executors' JVM classpath
+    // too (README).
+    String appJar =
+        SharedHBase.rekeyHome()
+            .resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar")
+            .toString();
+    RekeyProcess.Result r =
+        RekeyProcess.run(
+            600,
+            "backfill",
+            "--master",
+            masterUrl,
+            "--conf",
+            "spark.executor.memory=768m",
+            "--conf",
+            "spark.executor.extraClassPath=" + appJar,
+            "--source-snapshot",
+            snapshot,
+            "--source-layout",
+            "telemetry-v1",
+            "--target-table",
+            target.getNameAsString(),
+            "--target-layout",
+            "telemetry-v2",
+            "--staging",
+            staging.toString());
     assertEquals(0, r.exitCode(), r.all());
-    assertTrue(r.stdout().contains("read 2,000 = written 2,000 + quarantined 0 + filtered 0"), r.all());
-    assertTrue(Files.list(SharedHBase.runRoot().resolve("spark/work")).findAny().isPresent(),
+    assertTrue(
+        r.stdout().contains("read 2,000 = written 2,000 + quarantined 0 + filtered 0"), r.all());
+    assertTrue(
+        Files.list(SharedHBase.runRoot().resolve("spark/work")).findAny().isPresent(),
         "the worker ran executors for the application");
 
     try (Table t = SharedHBase.connection().getTable(target)) {
@@ -99,10 +129,14 @@ class StandaloneClusterIT {
         TelemetryReading reading = gen.reading(i);
         byte[] key = v2.encode(Map.of("ts", reading.ts(), "deviceId", reading.deviceId()));
         Result row = t.get(new Get(key));
-        assertArrayEquals(Bytes.toBytes(reading.value()), row.getValue(LegacyTelemetryTable.FAMILY,
-            LegacyTelemetryTable.VALUE), "row " + i);
-        assertEquals(reading.ts(), row.getColumnLatestCell(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE)
-            .getTimestamp());
+        assertArrayEquals(
+            Bytes.toBytes(reading.value()),
+            row.getValue(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE),
+            "row " + i);
+        assertEquals(
+            reading.ts(),
+            row.getColumnLatestCell(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE)
+                .getTimestamp());
       }
     }
   }

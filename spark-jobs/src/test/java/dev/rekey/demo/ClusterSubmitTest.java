@@ -11,16 +11,34 @@ import org.junit.jupiter.api.Test;
 
 @Tag("unit")
 class ClusterSubmitTest {
-  private final ClusterSubmit submit = new ClusterSubmit(Path.of("/c/bin/spark-submit"), Path.of("/r/rekey.jar"),
-      Path.of("/c/logs"));
+  private final ClusterSubmit submit =
+      new ClusterSubmit(
+          Path.of("/c/bin/spark-submit"), Path.of("/r/rekey.jar"), Path.of("/c/logs"));
 
   @Test
   void yarnShipsTheJarAsTheReadmeDoes() {
     List<String> a = submit.argv("yarn", false, List.of("scan", "--table", "t"));
-    assertEquals(List.of("--master", "yarn", "--deploy-mode", "client", "--class", "dev.rekey.cli.Rekey",
-        "--conf", "spark.hadoopRDD.ignoreEmptySplits=false", "--conf", "spark.driver.extraClassPath=/r/rekey.jar",
-        "--conf", "spark.executor.extraClassPath=rekey.jar", "--files", "/r/rekey.jar#rekey.jar",
-        "/r/rekey.jar", "scan", "--table", "t"), a);
+    assertEquals(
+        List.of(
+            "--master",
+            "yarn",
+            "--deploy-mode",
+            "client",
+            "--class",
+            "dev.rekey.cli.Rekey",
+            "--conf",
+            "spark.hadoopRDD.ignoreEmptySplits=false",
+            "--conf",
+            "spark.driver.extraClassPath=/r/rekey.jar",
+            "--conf",
+            "spark.executor.extraClassPath=rekey.jar",
+            "--files",
+            "/r/rekey.jar#rekey.jar",
+            "/r/rekey.jar",
+            "scan",
+            "--table",
+            "t"),
+        a);
   }
 
   @Test
@@ -46,7 +64,10 @@ class ClusterSubmitTest {
 
   @Test
   void regionsAlternateBetweenServersInKeyOrder() {
-    assertEquals(List.of(0, 1, 0, 1, 0), java.util.stream.IntStream.range(0, 5)
-        .mapToObj(i -> RegionSpread.serverFor(i, 2)).toList());
+    assertEquals(
+        List.of(0, 1, 0, 1, 0),
+        java.util.stream.IntStream.range(0, 5)
+            .mapToObj(i -> RegionSpread.serverFor(i, 2))
+            .toList());
   }
 }

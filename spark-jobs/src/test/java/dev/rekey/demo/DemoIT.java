@@ -33,25 +33,45 @@ class DemoIT {
   void demoWritesTheLegacyTableAndSnapshotAndRunsAgain() throws Exception {
     SharedHBase.server();
     for (int run = 1; run <= 2; run++) {
-      RekeyProcess.Result r = RekeyProcess.run(600, "demo", "--rows", Integer.toString(ROWS),
-          "--devices", Integer.toString(DEVICES));
+      RekeyProcess.Result r =
+          RekeyProcess.run(
+              600,
+              "demo",
+              "--rows",
+              Integer.toString(ROWS),
+              "--devices",
+              Integer.toString(DEVICES));
       assertEquals(0, r.exitCode(), "run " + run + ":\n" + r.all());
       assertTrue(r.stdout().contains("5,000 readings from 25 devices"), r.stdout());
-      assertTrue(r.stdout().contains("already running"), "the demo reuses the running server:\n" + r.stdout());
-      assertTrue(r.stdout().contains("verdict: HOTSPOT") && r.stdout().contains("recommendation: salt, N = 16, 16 regions"),
+      assertTrue(
+          r.stdout().contains("already running"),
+          "the demo reuses the running server:\n" + r.stdout());
+      assertTrue(
+          r.stdout().contains("verdict: HOTSPOT")
+              && r.stdout().contains("recommendation: salt, N = 16, 16 regions"),
           "analyze shows the legacy hotspot:\n" + r.stdout());
       assertLegacyTableMatchesGenerator();
       // step 4: the backfill into the 16-region salted table
       // the snapshot holds the legacy rows and the dual writer's first batch
-      assertTrue(r.stdout().contains("read 5,100 = written 5,100 + quarantined 0 + filtered 0"), r.stdout());
-      assertEquals(16, SharedHBase.connection().getAdmin().getRegions(DemoTables.TELEMETRY_V2).size());
-      assertNightlyReports(r.stdout());
-      // the reconcile step: green, 3 deleted rows caught (exit 3) with their natural keys, restored, green
-      assertTrue(r.stdout().contains("MATCH: all 24 buckets agree"), r.stdout());
-      assertTrue(r.stdout().contains("reconcile exit code 3: 3 natural keys missing in telemetry_v2"), r.stdout());
-      assertTrue(r.stdout().contains("reconcile after the restore: exit code 0 (all buckets match, digests equal)"),
+      assertTrue(
+          r.stdout().contains("read 5,100 = written 5,100 + quarantined 0 + filtered 0"),
           r.stdout());
-      // dual writes during the backfill, then the read switch: no mismatch, one hour read the same from both tables
+      assertEquals(
+          16, SharedHBase.connection().getAdmin().getRegions(DemoTables.TELEMETRY_V2).size());
+      assertNightlyReports(r.stdout());
+      // the reconcile step: green, 3 deleted rows caught (exit 3) with their natural keys,
+      // restored, green
+      assertTrue(r.stdout().contains("MATCH: all 24 buckets agree"), r.stdout());
+      assertTrue(
+          r.stdout().contains("reconcile exit code 3: 3 natural keys missing in telemetry_v2"),
+          r.stdout());
+      assertTrue(
+          r.stdout()
+              .contains(
+                  "reconcile after the restore: exit code 0 (all buckets match, digests equal)"),
+          r.stdout());
+      // dual writes during the backfill, then the read switch: no mismatch, one hour read the same
+      // from both tables
       assertTrue(r.stdout().contains("updates written to both tables (flushed)"), r.stdout());
       assertTrue(r.stdout().contains("0 mismatched (0 rows), 0 new-table errors"), r.stdout());
       assertTrue(r.stdout().contains("same rows in the same order: yes"), r.stdout());
@@ -60,14 +80,21 @@ class DemoIT {
   }
 
   /**
-   * Every notebook of notebooks-export/ executed on this small demo's outputs by the export command users run: a cell
-   * error fails the export (exit 1, the error printed), and each page must come out with its charts embedded.
+   * Every notebook of notebooks-export/ executed on this small demo's outputs by the export command
+   * users run: a cell error fails the export (exit 1, the error printed), and each page must come
+   * out with its charts embedded.
    */
   private static void notebooksRunOnTheDemoOutputs() throws Exception {
     Path home = SharedHBase.rekeyHome();
     Path html = SharedHBase.runRoot().resolve("notebooks-html");
-    ProcessBuilder pb = new ProcessBuilder(home.resolve("notebooks-export/export.sh").toString(), "--from",
-        SharedHBase.runRoot().toString(), "--html-dir", html.toString()).directory(home.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                home.resolve("notebooks-export/export.sh").toString(),
+                "--from",
+                SharedHBase.runRoot().toString(),
+                "--html-dir",
+                html.toString())
+            .directory(home.toFile());
     RekeyProcess.Result r = RekeyProcess.run(pb, 600);
     assertEquals(0, r.exitCode(), r.all());
     List<Path> notebooks;
@@ -84,13 +111,26 @@ class DemoIT {
     }
   }
 
-  /** The scan step: the all-user report over events_v2 and the device windows over the telemetry table. */
+  /**
+   * The scan step: the all-user report over events_v2 and the device windows over the telemetry
+   * table.
+   */
   private static void assertNightlyReports(String stdout) {
     EventGenerator gen = EventGenerator.oneDay(Demo.EVENTS, Demo.EVENT_USERS);
-    long users = java.util.stream.IntStream.range(0, gen.events()).mapToObj(i -> gen.event(i).userId()).distinct().count();
+    long users =
+        java.util.stream.IntStream.range(0, gen.events())
+            .mapToObj(i -> gen.event(i).userId())
+            .distinct()
+            .count();
     assertTrue(stdout.contains("report user_daily_activity: " + users + " rows in "), stdout);
-    assertTrue(stdout.contains("table events_v2: " + Demo.EVENT_REGIONS + " regions, " + Demo.EVENT_REGIONS
-        + " Spark tasks; read 3,000 rows = 3,000 decoded + 0 undecodable"), stdout);
+    assertTrue(
+        stdout.contains(
+            "table events_v2: "
+                + Demo.EVENT_REGIONS
+                + " regions, "
+                + Demo.EVENT_REGIONS
+                + " Spark tasks; read 3,000 rows = 3,000 decoded + 0 undecodable"),
+        stdout);
     assertTrue(stdout.contains("report device_window_counts: "), stdout);
     assertTrue(stdout.contains("report.html"), stdout);
   }
@@ -99,8 +139,12 @@ class DemoIT {
   void demoKilledHalfWayRunsAgain() throws Exception {
     SharedHBase.server();
     // big enough to still be writing when killed
-    Process p = RekeyProcess.builder("demo", "--rows", "3000000", "--devices", "100").redirectErrorStream(true).start();
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+    Process p =
+        RekeyProcess.builder("demo", "--rows", "3000000", "--devices", "100")
+            .redirectErrorStream(true)
+            .start();
+    try (BufferedReader out =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = out.readLine()) != null && !line.contains("wrote ")) {
         // wait for the first progress line: the demo is half-way through writing
@@ -109,8 +153,9 @@ class DemoIT {
     p.destroyForcibly();
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
 
-    RekeyProcess.Result r = RekeyProcess.run(600, "demo", "--rows", Integer.toString(ROWS),
-        "--devices", Integer.toString(DEVICES));
+    RekeyProcess.Result r =
+        RekeyProcess.run(
+            600, "demo", "--rows", Integer.toString(ROWS), "--devices", Integer.toString(DEVICES));
     assertEquals(0, r.exitCode(), r.all());
     assertTrue(r.stdout().contains("dropped table telemetry_v1 from an earlier run"), r.stdout());
     assertLegacyTableMatchesGenerator();
@@ -121,7 +166,9 @@ class DemoIT {
     try (Admin admin = SharedHBase.connection().getAdmin();
         Table t = SharedHBase.connection().getTable(DemoTables.TELEMETRY_V1);
         ResultScanner scanner = t.getScanner(new Scan())) {
-      assertTrue(admin.listSnapshots().stream().anyMatch(s -> s.getName().equals(DemoTables.TELEMETRY_V1_SNAPSHOT)));
+      assertTrue(
+          admin.listSnapshots().stream()
+              .anyMatch(s -> s.getName().equals(DemoTables.TELEMETRY_V1_SNAPSHOT)));
       assertEquals(1, admin.getRegions(DemoTables.TELEMETRY_V1).size());
       long i = 0;
       long dual = 0;
@@ -137,13 +184,19 @@ class DemoIT {
         // keys start with the growing timestamp, so the scan order is the generation order
         TelemetryReading expected = gen.reading(i);
         assertTrue(Bytes.equals(LegacyTelemetryTable.rowKey(expected), row.getRow()), "row " + i);
-        long value = Bytes.toLong(row.getValue(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE));
+        long value =
+            Bytes.toLong(row.getValue(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE));
         if (updated.contains(i)) {
-          assertEquals(expected.value() + DemoDualWrites.UPDATE_DELTA, value, "updated through the dual writer: " + i);
+          assertEquals(
+              expected.value() + DemoDualWrites.UPDATE_DELTA,
+              value,
+              "updated through the dual writer: " + i);
         } else {
           assertEquals(expected.value(), value);
-          assertEquals(expected.ts(), row.getColumnLatestCell(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE)
-              .getTimestamp());
+          assertEquals(
+              expected.ts(),
+              row.getColumnLatestCell(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE)
+                  .getTimestamp());
         }
         i++;
       }

@@ -10,8 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs {@code bin/rekey} as a user would, against the test run's embedded HBase. */
 public final class RekeyProcess {
-  private RekeyProcess() {
-  }
+  private RekeyProcess() {}
 
   public record Result(int exitCode, String stdout, String stderr) {
     public String all() {
@@ -29,22 +28,32 @@ public final class RekeyProcess {
     return pb;
   }
 
-  public static Result run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
+  public static Result run(long timeoutSeconds, String... args)
+      throws IOException, InterruptedException {
     return run(builder(args), timeoutSeconds);
   }
 
   /** Runs a {@link #builder} (e.g. with more environment) and collects its output. */
-  public static Result run(ProcessBuilder pb, long timeoutSeconds) throws IOException, InterruptedException {
+  public static Result run(ProcessBuilder pb, long timeoutSeconds)
+      throws IOException, InterruptedException {
     Path out = Files.createTempFile("rekey-out", ".txt");
     Path err = Files.createTempFile("rekey-err", ".txt");
     Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       p.destroyForcibly();
-      throw new AssertionError(String.join(" ", pb.command()) + " did not finish in " + timeoutSeconds
-          + " s; output so far:\n" + Files.readString(out) + Files.readString(err));
+      throw new AssertionError(
+          String.join(" ", pb.command())
+              + " did not finish in "
+              + timeoutSeconds
+              + " s; output so far:\n"
+              + Files.readString(out)
+              + Files.readString(err));
     }
-    Result r = new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8));
+    Result r =
+        new Result(
+            p.exitValue(),
+            Files.readString(out, StandardCharsets.UTF_8),
+            Files.readString(err, StandardCharsets.UTF_8));
     Files.deleteIfExists(out);
     Files.deleteIfExists(err);
     return r;

@@ -13,17 +13,17 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
- * The one embedded HBase server process of a test run, shared by every e2e class in the JVM (unique table names per
- * test). It lives in {@code <rekey home>/target/test-run/hbase}; tests that drive {@code bin/rekey} point
- * {@code REKEY_RUN_DIR} at {@link #runRoot()} so the CLI finds the same server. Stopped when the JVM exits.
+ * The one embedded HBase server process of a test run, shared by every e2e class in the JVM (unique
+ * table names per test). It lives in {@code <rekey home>/target/test-run/hbase}; tests that drive
+ * {@code bin/rekey} point {@code REKEY_RUN_DIR} at {@link #runRoot()} so the CLI finds the same
+ * server. Stopped when the JVM exits.
  */
 public final class SharedHBase {
   private static EmbeddedHBase server;
   private static Connection connection;
   private static final AtomicInteger TABLE_SEQ = new AtomicInteger();
 
-  private SharedHBase() {
-  }
+  private SharedHBase() {}
 
   public static Path rekeyHome() {
     return Path.of(System.getProperty("rekey.home", "..")).toAbsolutePath().normalize();
@@ -37,11 +37,17 @@ public final class SharedHBase {
   public static synchronized EmbeddedHBase server() {
     if (server == null) {
       EmbeddedHBase s = new EmbeddedHBase(runRoot().resolve("hbase"), System.out::println);
-      s.startEmpty(Duration.ofSeconds(180)); // no tables of earlier local runs: each run starts from an empty server
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        closeConnection();
-        s.stop(Duration.ofSeconds(60));
-      }, "stop-embedded-hbase"));
+      s.startEmpty(
+          Duration.ofSeconds(
+              180)); // no tables of earlier local runs: each run starts from an empty server
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    closeConnection();
+                    s.stop(Duration.ofSeconds(60));
+                  },
+                  "stop-embedded-hbase"));
       server = s;
     }
     return server;
@@ -64,7 +70,8 @@ public final class SharedHBase {
 
   /** A table name no other test uses in this run. */
   public static TableName uniqueTable(String prefix) {
-    return TableName.valueOf(prefix + "_" + ProcessHandle.current().pid() + "_" + TABLE_SEQ.incrementAndGet());
+    return TableName.valueOf(
+        prefix + "_" + ProcessHandle.current().pid() + "_" + TABLE_SEQ.incrementAndGet());
   }
 
   private static synchronized void closeConnection() {

@@ -2,26 +2,29 @@ package dev.rekey.testing;
 
 import org.apache.spark.sql.SparkSession;
 
-/** One local[2] SparkSession per test JVM, UI off, small shuffles (200 partitions cost seconds on 2 cores). */
+/**
+ * One local[2] SparkSession per test JVM, UI off, small shuffles (200 partitions cost seconds on 2
+ * cores).
+ */
 public final class SharedSpark {
   private static SparkSession session;
 
-  private SharedSpark() {
-  }
+  private SharedSpark() {}
 
   public static synchronized SparkSession session() {
     if (session == null) {
-      session = SparkSession.builder()
-          .appName("rekey-tests")
-          .master("local[2]")
-          .config("spark.ui.enabled", "false")
-          .config("spark.sql.shuffle.partitions", "4")
-          .config("spark.default.parallelism", "4")
-          // TableSnapshotInputFormat splits report length 0: keep them (STACK.md pitfall 1)
-          .config("spark.hadoopRDD.ignoreEmptySplits", "false")
-          .config("spark.driver.host", "127.0.0.1")
-          .config("spark.driver.bindAddress", "127.0.0.1")
-          .getOrCreate();
+      session =
+          SparkSession.builder()
+              .appName("rekey-tests")
+              .master("local[2]")
+              .config("spark.ui.enabled", "false")
+              .config("spark.sql.shuffle.partitions", "4")
+              .config("spark.default.parallelism", "4")
+              // TableSnapshotInputFormat splits report length 0: keep them (STACK.md pitfall 1)
+              .config("spark.hadoopRDD.ignoreEmptySplits", "false")
+              .config("spark.driver.host", "127.0.0.1")
+              .config("spark.driver.bindAddress", "127.0.0.1")
+              .getOrCreate();
     }
     return session;
   }

@@ -17,15 +17,16 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * A table's whole content by natural key — the layout's decoded fields, not the row key — with every version of
- * every cell as {@code family:qualifier@timestamp=valueHex}: what "nothing lost" compares across a key change.
+ * A table's whole content by natural key — the layout's decoded fields, not the row key — with
+ * every version of every cell as {@code family:qualifier@timestamp=valueHex}: what "nothing lost"
+ * compares across a key change.
  */
 public final class TableContents {
-  private TableContents() {
-  }
+  private TableContents() {}
 
   /** Natural key (decoded fields) → cells of the row, every version, in HBase order. */
-  public static Map<String, List<String>> byNaturalKey(TableName table, KeyLayout layout) throws IOException {
+  public static Map<String, List<String>> byNaturalKey(TableName table, KeyLayout layout)
+      throws IOException {
     Map<String, List<String>> out = new TreeMap<>();
     try (Table t = SharedHBase.connection().getTable(table);
         ResultScanner sc = t.getScanner(new Scan().readAllVersions().setCaching(2000))) {
@@ -33,8 +34,14 @@ public final class TableContents {
         String key = naturalKey(layout, r.getRow());
         List<String> cells = new ArrayList<>();
         for (Cell c : r.rawCells()) {
-          cells.add(Bytes.toString(CellUtil.cloneFamily(c)) + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
-              + "@" + c.getTimestamp() + "=" + Hex.of(CellUtil.cloneValue(c)));
+          cells.add(
+              Bytes.toString(CellUtil.cloneFamily(c))
+                  + ":"
+                  + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
+                  + "@"
+                  + c.getTimestamp()
+                  + "="
+                  + Hex.of(CellUtil.cloneValue(c)));
         }
         if (out.put(key, cells) != null) {
           throw new AssertionError(table + ": two rows decode to natural key " + key);
@@ -47,8 +54,15 @@ public final class TableContents {
   /** The decoded fields as {@code name=value,...}, byte fields in hex. */
   public static String naturalKey(KeyLayout layout, byte[] row) {
     StringBuilder b = new StringBuilder();
-    layout.decode(row).fields().forEach((name, v) -> b.append(b.length() == 0 ? "" : ",").append(name).append('=')
-        .append(v instanceof byte[] bytes ? Hex.of(bytes) : String.valueOf(v)));
+    layout
+        .decode(row)
+        .fields()
+        .forEach(
+            (name, v) ->
+                b.append(b.length() == 0 ? "" : ",")
+                    .append(name)
+                    .append('=')
+                    .append(v instanceof byte[] bytes ? Hex.of(bytes) : String.valueOf(v)));
     return b.toString();
   }
 

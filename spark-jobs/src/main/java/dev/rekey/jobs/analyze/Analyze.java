@@ -20,10 +20,10 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The analyze action: the live table's regions and RegionServer counters (read first, so analyze's own scan does not
- * count), then every row read region-parallel through {@link RegionReader} (table or snapshot) into exact rows per
- * region and a uniform key sample, then the pure statistics ({@link Analyzer}) and an optional simulation of a
- * proposed layout and split points.
+ * The analyze action: the live table's regions and RegionServer counters (read first, so analyze's
+ * own scan does not count), then every row read region-parallel through {@link RegionReader} (table
+ * or snapshot) into exact rows per region and a uniform key sample, then the pure statistics
+ * ({@link Analyzer}) and an optional simulation of a proposed layout and split points.
  */
 public final class Analyze {
   public static final int DEFAULT_SAMPLE = 100_000;
@@ -72,7 +72,9 @@ public final class Analyze {
     return this;
   }
 
-  /** Simulate a proposed layout (null = the keys as they are) with split points (SplitSpec syntax). */
+  /**
+   * Simulate a proposed layout (null = the keys as they are) with split points (SplitSpec syntax).
+   */
   public Analyze simulate(KeyLayout proposed, String splitSpec) {
     this.layout2 = proposed;
     this.splits = splitSpec;
@@ -86,8 +88,11 @@ public final class Analyze {
   public AnalyzeResult execute(SparkSession spark, Configuration hbaseConf) {
     long t0 = System.nanoTime();
     if (layout2 != null && splits == null) {
-      throw RekeyException.usage("Cannot analyze " + describe() + ": --layout2 needs --splits (hex:N, uniform:N, "
-          + "natural[:N] or a split file)");
+      throw RekeyException.usage(
+          "Cannot analyze "
+              + describe()
+              + ": --layout2 needs --splits (hex:N, uniform:N, "
+              + "natural[:N] or a split file)");
     }
     SplitSpec spec = null;
     if (splits != null) {
@@ -97,17 +102,27 @@ public final class Analyze {
         throw RekeyException.usage("Cannot analyze " + describe() + ": " + e.getMessage());
       }
       if (layout2 != null && layout == null) {
-        throw RekeyException.usage("Cannot analyze " + describe() + ": simulating --layout2 " + layout2.name()
-            + " needs the current layout (--layout) to decode the sampled keys");
+        throw RekeyException.usage(
+            "Cannot analyze "
+                + describe()
+                + ": simulating --layout2 "
+                + layout2.name()
+                + " needs the current layout (--layout) to decode the sampled keys");
       }
     }
     TableName live;
     ClusterRegions.View view;
-    try (Connection conn = ConnectionFactory.createConnection(hbaseConf); Admin admin = conn.getAdmin()) {
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
+        Admin admin = conn.getAdmin()) {
       live = table != null ? table : sourceOf(admin, snapshot);
       if (!admin.tableExists(live)) {
-        throw new RekeyException("Cannot analyze " + describe() + ": table " + live + " does not exist (list tables "
-            + "with `list` in the HBase shell, or check --hbase-site points at the right cluster)");
+        throw new RekeyException(
+            "Cannot analyze "
+                + describe()
+                + ": table "
+                + live
+                + " does not exist (list tables "
+                + "with `list` in the HBase shell, or check --hbase-site points at the right cluster)");
       }
       view = ClusterRegions.read(conn, admin, live);
     } catch (IOException e) {
@@ -115,25 +130,31 @@ public final class Analyze {
     }
 
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    RegionReader reader = table != null ? RegionReader.table(table) : RegionReader.snapshot(snapshot);
+    RegionReader reader =
+        table != null ? RegionReader.table(table) : RegionReader.snapshot(snapshot);
     ArrayList<byte[]> starts = new ArrayList<>(view.startKeys());
     int regions = starts.size();
     int capacity = sample;
     List<PartitionSample> parts;
     try (RegionRead read = reader.open(jsc, hbaseConf)) {
-      parts = read.rows().mapPartitionsWithIndex((idx, it) -> {
-        PartitionSample p = new PartitionSample(regions, capacity, 0x5eedL + idx);
-        while (it.hasNext()) {
-          Result r = it.next();
-          long ts = Long.MIN_VALUE;
-          for (Cell c : r.rawCells()) {
-            ts = Math.max(ts, c.getTimestamp());
-          }
-          byte[] key = r.getRow();
-          p.add(new KeySample(key, ts), KeyStats.regionOf(starts, key));
-        }
-        return Collections.singletonList(p).iterator();
-      }, true).collect();
+      parts =
+          read.rows()
+              .mapPartitionsWithIndex(
+                  (idx, it) -> {
+                    PartitionSample p = new PartitionSample(regions, capacity, 0x5eedL + idx);
+                    while (it.hasNext()) {
+                      Result r = it.next();
+                      long ts = Long.MIN_VALUE;
+                      for (Cell c : r.rawCells()) {
+                        ts = Math.max(ts, c.getTimestamp());
+                      }
+                      byte[] key = r.getRow();
+                      p.add(new KeySample(key, ts), KeyStats.regionOf(starts, key));
+                    }
+                    return Collections.singletonList(p).iterator();
+                  },
+                  true)
+              .collect();
     }
     long rowsRead = parts.stream().mapToLong(PartitionSample::rows).sum();
     long[] perRegion = new long[regions];
@@ -153,8 +174,18 @@ public final class Analyze {
       samples.forEach(s -> keys.add(s.key()));
       sim = Simulator.simulate(layout2 != null ? layout : null, layout2, spec, keys, rowsRead);
     }
-    return Analyzer.assemble(reader.describe(), live.getNameAsString(), layout, rowsRead, samples, regionStats,
-        view.servers(), view.liveServers(), servers, sim, (System.nanoTime() - t0) / 1e9);
+    return Analyzer.assemble(
+        reader.describe(),
+        live.getNameAsString(),
+        layout,
+        rowsRead,
+        samples,
+        regionStats,
+        view.servers(),
+        view.liveServers(),
+        servers,
+        sim,
+        (System.nanoTime() - t0) / 1e9);
   }
 
   private static TableName sourceOf(Admin admin, String snapshot) throws IOException {
@@ -163,7 +194,12 @@ public final class Analyze {
         return s.getTableName();
       }
     }
-    throw new RekeyException("Cannot analyze snapshot " + snapshot + ": it does not exist (list snapshots with "
-        + "`list_snapshots` in the HBase shell; take one with `snapshot 'TABLE', '" + snapshot + "'`)");
+    throw new RekeyException(
+        "Cannot analyze snapshot "
+            + snapshot
+            + ": it does not exist (list snapshots with "
+            + "`list_snapshots` in the HBase shell; take one with `snapshot 'TABLE', '"
+            + snapshot
+            + "'`)");
   }
 }

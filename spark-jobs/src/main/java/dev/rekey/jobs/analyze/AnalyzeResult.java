@@ -3,7 +3,8 @@ package dev.rekey.jobs.analyze;
 import java.util.List;
 
 /**
- * Everything analyze found: immutable; printed as a console table and written as analyze.json and analyze.html.
+ * Everything analyze found: immutable; printed as a console table and written as analyze.json and
+ * analyze.html.
  *
  * @param source "table T" or "snapshot S"
  * @param table the live table whose regions and metrics are shown
@@ -13,10 +14,11 @@ import java.util.List;
  * @param leadingByteHistogram sampled rows per leading byte (256 values)
  * @param busiestEighth which eighth of the leading-byte space holds the most rows (0 = 0x00-0x1f)
  * @param busiestEighthShare share of sampled rows in it (0.125 = even)
- * @param saltBuckets the salt's bucket count N when the layout declares a salt (its leading byte then only takes
- *     0..N-1 by design, so it is judged by how evenly those N values fill), else 0
+ * @param saltBuckets the salt's bucket count N when the layout declares a salt (its leading byte
+ *     then only takes 0..N-1 by design, so it is judged by how evenly those N values fill), else 0
  * @param leadingByte the leading byte judged against the layout's prefix, as a sentence
- * @param appendFraction share of writes (in timestamp order) whose key is above every earlier key (appends)
+ * @param appendFraction share of writes (in timestamp order) whose key is above every earlier key
+ *     (appends)
  * @param recentLabel how the recent window is named ("the last hour's")
  * @param recentRows sampled rows in the recent window
  * @param recentTopRegion the region that got most recent rows (0-based)
@@ -29,10 +31,26 @@ import java.util.List;
  * @param simulation the proposed layout and split points on the sample, or null
  * @param seconds wall time
  */
-public record AnalyzeResult(String source, String table, String layout, long rowsRead, long sampledRows,
-    long[] leadingByteHistogram, int busiestEighth, double busiestEighthShare, int saltBuckets, String leadingByte,
+public record AnalyzeResult(
+    String source,
+    String table,
+    String layout,
+    long rowsRead,
+    long sampledRows,
+    long[] leadingByteHistogram,
+    int busiestEighth,
+    double busiestEighthShare,
+    int saltBuckets,
+    String leadingByte,
     double appendFraction,
-    String recentLabel, long recentRows, int recentTopRegion, double recentTopRegionShare, int recentRegionsHit,
-    int liveServers, List<RegionStat> regions, List<ServerStat> servers, Verdict verdict, Simulation simulation,
-    double seconds) {
-}
+    String recentLabel,
+    long recentRows,
+    int recentTopRegion,
+    double recentTopRegionShare,
+    int recentRegionsHit,
+    int liveServers,
+    List<RegionStat> regions,
+    List<ServerStat> servers,
+    Verdict verdict,
+    Simulation simulation,
+    double seconds) {}

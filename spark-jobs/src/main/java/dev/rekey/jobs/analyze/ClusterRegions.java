@@ -20,9 +20,9 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * A table's live regions, their servers and the RegionServers' own counters for them. The counters are asked of each
- * RegionServer directly ({@code Admin.getRegionMetrics(server)}), which reports its current values, rather than the
- * master's copy, which lags by a heartbeat.
+ * A table's live regions, their servers and the RegionServers' own counters for them. The counters
+ * are asked of each RegionServer directly ({@code Admin.getRegionMetrics(server)}), which reports
+ * its current values, rather than the master's copy, which lags by a heartbeat.
  */
 public final class ClusterRegions {
   /** Regions in key order (rows = -1: not read yet), the live servers, and their count. */
@@ -34,16 +34,17 @@ public final class ClusterRegions {
     }
   }
 
-  private ClusterRegions() {
-  }
+  private ClusterRegions() {}
 
   public static View read(Connection conn, Admin admin, TableName table) throws IOException {
     List<HRegionLocation> locations;
     try (RegionLocator locator = conn.getRegionLocator(table)) {
       locations = new ArrayList<>(locator.getAllRegionLocations());
     }
-    locations.sort((a, b) -> Bytes.compareTo(a.getRegion().getStartKey(), b.getRegion().getStartKey()));
-    ClusterMetrics cluster = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
+    locations.sort(
+        (a, b) -> Bytes.compareTo(a.getRegion().getStartKey(), b.getRegion().getStartKey()));
+    ClusterMetrics cluster =
+        admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
     Map<String, RegionMetrics> metricsByRegion = new HashMap<>();
     List<ServerStat> servers = new ArrayList<>();
     List<ServerName> live = new ArrayList<>(cluster.getLiveServerMetrics().keySet());
@@ -72,11 +73,20 @@ public final class ClusterRegions {
       HRegionLocation loc = locations.get(i);
       String name = Bytes.toStringBinary(loc.getRegion().getRegionName());
       RegionMetrics rm = metricsByRegion.get(name);
-      String server = serverOfRegion.getOrDefault(name, loc.getServerName() == null ? "" : label(loc.getServerName()));
-      regions.add(new RegionStat(i, Hex.of(loc.getRegion().getStartKey()), Hex.of(loc.getRegion().getEndKey()), server,
-          -1, rm == null ? 0 : rm.getReadRequestCount(), rm == null ? 0 : rm.getWriteRequestCount(),
-          rm == null ? 0 : rm.getStoreFileSize().get(Size.Unit.MEGABYTE),
-          rm == null ? 0 : rm.getMemStoreSize().get(Size.Unit.MEGABYTE)));
+      String server =
+          serverOfRegion.getOrDefault(
+              name, loc.getServerName() == null ? "" : label(loc.getServerName()));
+      regions.add(
+          new RegionStat(
+              i,
+              Hex.of(loc.getRegion().getStartKey()),
+              Hex.of(loc.getRegion().getEndKey()),
+              server,
+              -1,
+              rm == null ? 0 : rm.getReadRequestCount(),
+              rm == null ? 0 : rm.getWriteRequestCount(),
+              rm == null ? 0 : rm.getStoreFileSize().get(Size.Unit.MEGABYTE),
+              rm == null ? 0 : rm.getMemStoreSize().get(Size.Unit.MEGABYTE)));
     }
     return new View(regions, servers, live.size());
   }
@@ -84,7 +94,8 @@ public final class ClusterRegions {
   /** Region names are {@code table,startKey,id.encoded.}: the table name and a comma lead. */
   static boolean belongsTo(byte[] regionName, TableName table) {
     byte[] prefix = Bytes.add(table.getName(), new byte[] {','});
-    return regionName.length > prefix.length && Arrays.equals(regionName, 0, prefix.length, prefix, 0, prefix.length);
+    return regionName.length > prefix.length
+        && Arrays.equals(regionName, 0, prefix.length, prefix, 0, prefix.length);
   }
 
   static String label(ServerName sn) {

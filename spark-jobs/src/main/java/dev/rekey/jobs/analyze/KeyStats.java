@@ -8,17 +8,21 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The key statistics of analyze, as pure functions over sampled keys and region boundaries (unsigned byte order,
- * as HBase compares keys). Region boundaries are given as the regions' start keys, the first one empty.
+ * The key statistics of analyze, as pure functions over sampled keys and region boundaries
+ * (unsigned byte order, as HBase compares keys). Region boundaries are given as the regions' start
+ * keys, the first one empty.
  */
 public final class KeyStats {
   /** Recent writes: the last hour before the newest timestamp in the sample. */
   public static final long RECENT_WINDOW_MS = 3_600_000L;
-  /** If the sample spans less than this, "recent" is the newest tenth of the rows instead of the last hour. */
+
+  /**
+   * If the sample spans less than this, "recent" is the newest tenth of the rows instead of the
+   * last hour.
+   */
   public static final long MIN_SPAN_FOR_HOUR_MS = 2 * RECENT_WINDOW_MS;
 
-  private KeyStats() {
-  }
+  private KeyStats() {}
 
   /** Rows per leading byte value (256 bins); empty keys are not counted. */
   public static long[] leadingByteHistogram(List<byte[]> keys) {
@@ -31,7 +35,10 @@ public final class KeyStats {
     return h;
   }
 
-  /** The eighth of the leading-byte space (32 values: 0x00-0x1f, 0x20-0x3f, ...) holding the most rows: its index. */
+  /**
+   * The eighth of the leading-byte space (32 values: 0x00-0x1f, 0x20-0x3f, ...) holding the most
+   * rows: its index.
+   */
   public static int busiestEighth(long[] histogram) {
     int best = 0;
     long bestRows = -1;
@@ -45,7 +52,9 @@ public final class KeyStats {
     return best;
   }
 
-  /** Share (0..1) of the rows in the busiest eighth of the leading-byte space; 1/8 = perfectly even. */
+  /**
+   * Share (0..1) of the rows in the busiest eighth of the leading-byte space; 1/8 = perfectly even.
+   */
   public static double busiestEighthShare(long[] histogram) {
     long total = Arrays.stream(histogram).sum();
     return total == 0 ? 0 : (double) eighthRows(histogram, busiestEighth(histogram)) / total;
@@ -60,9 +69,10 @@ public final class KeyStats {
   }
 
   /**
-   * The leading byte judged against the prefix the layout declares. A salt byte takes only 0..N-1 by design (all of
-   * it in the first eighth of the byte space for N up to 32), so a salted key is judged by how evenly its N buckets
-   * fill; a hash prefix or an unprefixed key by the eighths of the byte space.
+   * The leading byte judged against the prefix the layout declares. A salt byte takes only 0..N-1
+   * by design (all of it in the first eighth of the byte space for N up to 32), so a salted key is
+   * judged by how evenly its N buckets fill; a hash prefix or an unprefixed key by the eighths of
+   * the byte space.
    *
    * @param prefix the layout's prefix, or null when no layout was given
    */
@@ -78,16 +88,34 @@ public final class KeyStats {
         max = Math.max(max, histogram[b]);
         inBuckets += histogram[b];
       }
-      return String.format(Locale.ROOT, "leading byte: the salt (salting, N = %d: bytes 0x00-0x%02x); each bucket "
-          + "holds %.1f%% to %.1f%% of rows (%.2f%% is even)%s", n, n - 1, 100.0 * min / total, 100.0 * max / total,
-          100.0 / n, inBuckets < total ? String.format(Locale.ROOT, "; %.1f%% of rows lead with a byte outside the "
-          + "salt's range", 100.0 * (total - inBuckets) / total) : "");
+      return String.format(
+          Locale.ROOT,
+          "leading byte: the salt (salting, N = %d: bytes 0x00-0x%02x); each bucket "
+              + "holds %.1f%% to %.1f%% of rows (%.2f%% is even)%s",
+          n,
+          n - 1,
+          100.0 * min / total,
+          100.0 * max / total,
+          100.0 / n,
+          inBuckets < total
+              ? String.format(
+                  Locale.ROOT,
+                  "; %.1f%% of rows lead with a byte outside the " + "salt's range",
+                  100.0 * (total - inBuckets) / total)
+              : "");
     }
     int e = busiestEighth(histogram);
-    String what = prefix != null && prefix.kind() == PrefixSpec.Kind.HASH_PREFIX ? "leading byte (of the hash prefix)"
-        : "leading byte";
-    return String.format(Locale.ROOT, "%s: the busiest eighth 0x%02x-0x%02x holds %.1f%% of rows (12.5%% is even)",
-        what, e * 32, e * 32 + 31, 100 * busiestEighthShare(histogram));
+    String what =
+        prefix != null && prefix.kind() == PrefixSpec.Kind.HASH_PREFIX
+            ? "leading byte (of the hash prefix)"
+            : "leading byte";
+    return String.format(
+        Locale.ROOT,
+        "%s: the busiest eighth 0x%02x-0x%02x holds %.1f%% of rows (12.5%% is even)",
+        what,
+        e * 32,
+        e * 32 + 31,
+        100 * busiestEighthShare(histogram));
   }
 
   /** Index of the region holding the key: the last region whose start key is ≤ the key. */
@@ -122,7 +150,10 @@ public final class KeyStats {
     return c;
   }
 
-  /** max ÷ mean of the counts (1 = perfectly even; n = everything in one of n). 0 when there are no rows. */
+  /**
+   * max ÷ mean of the counts (1 = perfectly even; n = everything in one of n). 0 when there are no
+   * rows.
+   */
   public static double maxOverMean(long[] counts) {
     long total = Arrays.stream(counts).sum();
     if (total == 0 || counts.length == 0) {
@@ -135,15 +166,18 @@ public final class KeyStats {
   /** Samples in write order (timestamp, then key). */
   public static List<KeySample> byTime(List<KeySample> samples) {
     List<KeySample> s = new ArrayList<>(samples);
-    s.sort(Comparator.comparingLong(KeySample::ts).thenComparing(KeySample::key, Arrays::compareUnsigned));
+    s.sort(
+        Comparator.comparingLong(KeySample::ts)
+            .thenComparing(KeySample::key, Arrays::compareUnsigned));
     return s;
   }
 
   /**
-   * Share (0..1) of writes, in timestamp order, whose key is above every earlier key of the sample: the writes that
-   * append at the end of the key space, i.e. land in the last region. About 1 for a key led by a growing field, about
-   * 1/N for N salt buckets (only the top bucket's newest rows), near 0 for a hashed key. (Comparing only consecutive
-   * pairs is fooled by linear hashes such as Arrays.hashCode, whose salt walks upwards in steps.)
+   * Share (0..1) of writes, in timestamp order, whose key is above every earlier key of the sample:
+   * the writes that append at the end of the key space, i.e. land in the last region. About 1 for a
+   * key led by a growing field, about 1/N for N salt buckets (only the top bucket's newest rows),
+   * near 0 for a hashed key. (Comparing only consecutive pairs is fooled by linear hashes such as
+   * Arrays.hashCode, whose salt walks upwards in steps.)
    */
   public static double appendFraction(List<KeySample> samples) {
     List<KeySample> s = byTime(samples);
@@ -162,7 +196,10 @@ public final class KeyStats {
     return (double) appends / (s.size() - 1);
   }
 
-  /** The recent writes: the last hour of the sample, or its newest tenth if the sample spans under two hours. */
+  /**
+   * The recent writes: the last hour of the sample, or its newest tenth if the sample spans under
+   * two hours.
+   */
   public static RecentWindow recentWindow(List<KeySample> samples) {
     List<KeySample> s = byTime(samples);
     if (s.isEmpty()) {
@@ -209,8 +246,9 @@ public final class KeyStats {
   }
 
   /**
-   * True if every split point is hex text (ASCII 0-9, a-f, A-F), as HexStringSplit makes, while fewer than half of
-   * the keys start with such a character: hex-text boundaries on a raw-byte key space (a classic mistake).
+   * True if every split point is hex text (ASCII 0-9, a-f, A-F), as HexStringSplit makes, while
+   * fewer than half of the keys start with such a character: hex-text boundaries on a raw-byte key
+   * space (a classic mistake).
    */
   public static boolean hexSplitsOnRawKeys(List<byte[]> splitPoints, List<byte[]> keys) {
     if (splitPoints.isEmpty() || keys.isEmpty()) {

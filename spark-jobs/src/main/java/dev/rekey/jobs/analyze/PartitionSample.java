@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * What one Spark partition sends back: how many rows it read, per region, and a uniform reservoir sample of them
- * (Algorithm R, seeded by the partition index so a rerun draws the same sample).
+ * What one Spark partition sends back: how many rows it read, per region, and a uniform reservoir
+ * sample of them (Algorithm R, seeded by the partition index so a rerun draws the same sample).
  */
 public final class PartitionSample implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -50,8 +50,9 @@ public final class PartitionSample implements Serializable {
   }
 
   /**
-   * A sample of about {@code target} rows over all partitions, each partition contributing in proportion to its rows
-   * (its reservoir is a uniform sample of it, so the union is a uniform sample of the whole).
+   * A sample of about {@code target} rows over all partitions, each partition contributing in
+   * proportion to its rows (its reservoir is a uniform sample of it, so the union is a uniform
+   * sample of the whole).
    */
   public static List<KeySample> combine(List<PartitionSample> parts, int target) {
     long total = parts.stream().mapToLong(PartitionSample::rows).sum();
@@ -64,7 +65,8 @@ public final class PartitionSample implements Serializable {
       if (total <= target) {
         take = p.reservoir.size();
       }
-      // the reservoir keeps key order until it fills: shuffle before taking part of it, or the part is the region's head
+      // the reservoir keeps key order until it fills: shuffle before taking part of it, or the part
+      // is the region's head
       List<KeySample> shuffled = new ArrayList<>(p.reservoir);
       java.util.Collections.shuffle(shuffled, new Random(p.rows * 31 + shuffled.size()));
       out.addAll(shuffled.subList(0, take));

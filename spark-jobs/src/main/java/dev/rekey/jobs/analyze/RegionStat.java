@@ -1,8 +1,8 @@
 package dev.rekey.jobs.analyze;
 
 /**
- * One live region of the analyzed table: its boundaries, server, the rows analyze read from it and the
- * RegionServer's own counters for it.
+ * One live region of the analyzed table: its boundaries, server, the rows analyze read from it and
+ * the RegionServer's own counters for it.
  *
  * @param index 0-based, in key order
  * @param startKeyHex start key (hex; empty = table start)
@@ -14,9 +14,26 @@ package dev.rekey.jobs.analyze;
  * @param storeFileMb size of its store files (MB)
  * @param memStoreMb size of its memstores (MB)
  */
-public record RegionStat(int index, String startKeyHex, String endKeyHex, String server, long rows, long readRequests,
-    long writeRequests, double storeFileMb, double memStoreMb) {
+public record RegionStat(
+    int index,
+    String startKeyHex,
+    String endKeyHex,
+    String server,
+    long rows,
+    long readRequests,
+    long writeRequests,
+    double storeFileMb,
+    double memStoreMb) {
   public RegionStat withRows(long r) {
-    return new RegionStat(index, startKeyHex, endKeyHex, server, r, readRequests, writeRequests, storeFileMb, memStoreMb);
+    return new RegionStat(
+        index,
+        startKeyHex,
+        endKeyHex,
+        server,
+        r,
+        readRequests,
+        writeRequests,
+        storeFileMb,
+        memStoreMb);
   }
 }

@@ -12,6 +12,10 @@ import java.util.List;
  * @param allRequests read + write requests of every region it hosts (all tables)
  * @param tailBuckets salt buckets whose tail (last) region it hosts (salted layouts only)
  */
-public record ServerStat(String server, int tableRegions, long tableReadRequests, long tableWriteRequests,
-    long allRequests, List<Integer> tailBuckets) {
-}
+public record ServerStat(
+    String server,
+    int tableRegions,
+    long tableReadRequests,
+    long tableWriteRequests,
+    long allRequests,
+    List<Integer> tailBuckets) {}

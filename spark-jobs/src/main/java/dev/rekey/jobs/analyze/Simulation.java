@@ -3,8 +3,8 @@ package dev.rekey.jobs.analyze;
 import java.util.List;
 
 /**
- * The sampled keys, rekeyed with a proposed layout and placed in proposed regions: predicted rows per region and the
- * skew.
+ * The sampled keys, rekeyed with a proposed layout and placed in proposed regions: predicted rows
+ * per region and the skew.
  *
  * @param layout the proposed layout (or "the current keys")
  * @param splits how the split points were chosen
@@ -19,7 +19,16 @@ import java.util.List;
  * @param hexSplitsOnRawKeys HexStringSplit-style boundaries on keys that start with raw bytes
  * @param warnings what is wrong with the proposal, in words
  */
-public record Simulation(String layout, String splits, int regions, long sampledRows, long unconvertible,
-    String firstProblem, List<Long> predictedRows, double maxOverMean, int emptyRegions, int regionsFor90Percent,
-    boolean hexSplitsOnRawKeys, List<String> warnings) {
-}
+public record Simulation(
+    String layout,
+    String splits,
+    int regions,
+    long sampledRows,
+    long unconvertible,
+    String firstProblem,
+    List<Long> predictedRows,
+    double maxOverMean,
+    int emptyRegions,
+    int regionsFor90Percent,
+    boolean hexSplitsOnRawKeys,
+    List<String> warnings) {}

@@ -11,19 +11,26 @@ import java.util.Map;
 
 /** Places sampled keys, optionally rekeyed to a proposed layout, into proposed regions. Pure. */
 public final class Simulator {
-  private Simulator() {
-  }
+  private Simulator() {}
 
   /**
-   * @param current the layout of the sampled keys (needed to rekey; null = simulate on the keys as they are)
+   * @param current the layout of the sampled keys (needed to rekey; null = simulate on the keys as
+   *     they are)
    * @param proposed the proposed layout (null = the keys as they are)
    * @param totalRows rows the sample stands for (to scale counts)
    */
-  public static Simulation simulate(KeyLayout current, KeyLayout proposed, SplitSpec splits, List<byte[]> sampleKeys,
+  public static Simulation simulate(
+      KeyLayout current,
+      KeyLayout proposed,
+      SplitSpec splits,
+      List<byte[]> sampleKeys,
       long totalRows) {
     if (proposed != null && current == null) {
-      throw new IllegalArgumentException("simulating layout " + proposed.name() + " needs the current layout (--layout) "
-          + "to decode the sampled keys");
+      throw new IllegalArgumentException(
+          "simulating layout "
+              + proposed.name()
+              + " needs the current layout (--layout) "
+              + "to decode the sampled keys");
     }
     List<byte[]> keys = new ArrayList<>(sampleKeys.size());
     long bad = 0;
@@ -60,20 +67,47 @@ public final class Simulator {
     long total = Arrays.stream(counts).sum();
     if (hexOnRaw) {
       long top = topShare(counts, for90);
-      warnings.add(String.format(Locale.ROOT, "HexStringSplit boundaries on a raw-byte prefix: almost every row in a "
-          + "handful of regions (%.0f%% of rows in %d of %d regions). Hex-text split points such as 04000000 are ASCII; "
-          + "use UniformSplit or the layout's own split points for raw bytes (docs/layouts.md: split points)",
-          100.0 * top / Math.max(1, total), for90, counts.length));
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "HexStringSplit boundaries on a raw-byte prefix: almost every row in a "
+                  + "handful of regions (%.0f%% of rows in %d of %d regions). Hex-text split points such as 04000000 are ASCII; "
+                  + "use UniformSplit or the layout's own split points for raw bytes (docs/layouts.md: split points)",
+              100.0 * top / Math.max(1, total),
+              for90,
+              counts.length));
     } else if (counts.length > 1 && skew > 2) {
-      warnings.add(String.format(Locale.ROOT, "skewed: the busiest region gets %.1f× the mean; %d of %d regions hold "
-          + "90%% of the rows", skew, for90, counts.length));
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "skewed: the busiest region gets %.1f× the mean; %d of %d regions hold "
+                  + "90%% of the rows",
+              skew,
+              for90,
+              counts.length));
     }
     if (bad > 0) {
-      warnings.add(String.format(Locale.ROOT, "%,d of %,d sampled keys could not be rekeyed (first: %s)", bad,
-          sampleKeys.size(), firstProblem));
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "%,d of %,d sampled keys could not be rekeyed (first: %s)",
+              bad,
+              sampleKeys.size(),
+              firstProblem));
     }
-    return new Simulation(proposed == null ? "the current keys" : proposed.name(), splits.description(), counts.length,
-        keys.size(), bad, firstProblem, predicted, skew, empty, for90, hexOnRaw, warnings);
+    return new Simulation(
+        proposed == null ? "the current keys" : proposed.name(),
+        splits.description(),
+        counts.length,
+        keys.size(),
+        bad,
+        firstProblem,
+        predicted,
+        skew,
+        empty,
+        for90,
+        hexOnRaw,
+        warnings);
   }
 
   /** The fewest regions (busiest first) holding at least {@code share} of the rows. */

@@ -7,9 +7,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The {@code --splits} argument of analyze's simulation: {@code hex:N} (HBase HexStringSplit), {@code uniform:N}
- * (UniformSplit), {@code natural:N} (the proposed layout's own split points; {@code natural} alone = one region per
- * salt bucket), or a split file as {@code rekey plan --out} writes it.
+ * The {@code --splits} argument of analyze's simulation: {@code hex:N} (HBase HexStringSplit),
+ * {@code uniform:N} (UniformSplit), {@code natural:N} (the proposed layout's own split points;
+ * {@code natural} alone = one region per salt bucket), or a split file as {@code rekey plan --out}
+ * writes it.
  */
 public record SplitSpec(String description, List<byte[]> points) {
   public static SplitSpec parse(String spec, KeyLayout proposed) {
@@ -28,10 +29,15 @@ public record SplitSpec(String description, List<byte[]> points) {
       }
       case "natural", "salt" -> {
         if (proposed == null) {
-          throw new IllegalArgumentException("--splits " + spec + " needs a layout to take the split points from (--layout2)");
+          throw new IllegalArgumentException(
+              "--splits " + spec + " needs a layout to take the split points from (--layout2)");
         }
-        int n = arg == null && proposed.prefix().buckets() > 0 ? proposed.prefix().buckets() : count(arg, spec);
-        return new SplitSpec(proposed.name() + " natural split points x " + n, proposed.splitPoints(n));
+        int n =
+            arg == null && proposed.prefix().buckets() > 0
+                ? proposed.prefix().buckets()
+                : count(arg, spec);
+        return new SplitSpec(
+            proposed.name() + " natural split points x " + n, proposed.splitPoints(n));
       }
       default -> {
         return new SplitSpec("split file " + s, SplitFile.read(Path.of(s)));
@@ -43,7 +49,8 @@ public record SplitSpec(String description, List<byte[]> points) {
     try {
       return Integer.parseInt(arg);
     } catch (NumberFormatException | NullPointerException e) {
-      throw new IllegalArgumentException("--splits " + spec + ": expected hex:N, uniform:N, natural[:N] or a split file");
+      throw new IllegalArgumentException(
+          "--splits " + spec + ": expected hex:N, uniform:N, natural[:N] or a split file");
     }
   }
 }

@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where each salt bucket's write tail sits. Inside a bucket the key still grows, so only the bucket's last region
- * takes its appends; several tails on one RegionServer make it hot again.
+ * Where each salt bucket's write tail sits. Inside a bucket the key still grows, so only the
+ * bucket's last region takes its appends; several tails on one RegionServer make it hot again.
  */
 public final class TailPlacement {
-  private TailPlacement() {
-  }
+  private TailPlacement() {}
 
-  /** The region index of bucket b's tail: the region holding the largest possible key of the bucket. */
+  /**
+   * The region index of bucket b's tail: the region holding the largest possible key of the bucket.
+   */
   public static int tailRegion(List<byte[]> startKeys, int bucket) {
     byte[] top = new byte[64];
     Arrays.fill(top, (byte) 0xff);
@@ -23,7 +24,8 @@ public final class TailPlacement {
   }
 
   /** Buckets per server ("" for an unknown server), in bucket order. */
-  public static Map<String, List<Integer>> tailsByServer(int buckets, List<byte[]> startKeys, List<String> serverOfRegion) {
+  public static Map<String, List<Integer>> tailsByServer(
+      int buckets, List<byte[]> startKeys, List<String> serverOfRegion) {
     Map<String, List<Integer>> out = new LinkedHashMap<>();
     for (int b = 0; b < buckets; b++) {
       String s = serverOfRegion.get(tailRegion(startKeys, b));

@@ -7,7 +7,8 @@ public record Accounting(long read, long written, long quarantined, long filtere
   }
 
   public String line() {
-    return String.format("read %,d = written %,d + quarantined %,d + filtered %,d%s", read, written, quarantined,
-        filtered, balances() ? "" : "  (DOES NOT BALANCE)");
+    return String.format(
+        "read %,d = written %,d + quarantined %,d + filtered %,d%s",
+        read, written, quarantined, filtered, balances() ? "" : "  (DOES NOT BALANCE)");
   }
 }

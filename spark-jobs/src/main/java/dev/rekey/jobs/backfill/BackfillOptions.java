@@ -9,8 +9,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What to backfill, validated (plan layer). Build with {@link #builder()}; {@link Builder#build()} throws a usage
- * RekeyException naming the bad option.
+ * What to backfill, validated (plan layer). Build with {@link #builder()}; {@link Builder#build()}
+ * throws a usage RekeyException naming the bad option.
  */
 public record BackfillOptions(
     String sourceSnapshot,
@@ -32,6 +32,7 @@ public record BackfillOptions(
 
   /** Default sub-partitions (HFile writers) per target region. */
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
+
   /** Default quarantine threshold: any undecodable source key fails the backfill. */
   public static final long DEFAULT_MAX_QUARANTINED = 0;
 
@@ -47,7 +48,10 @@ public record BackfillOptions(
     return Optional.ofNullable(toMillis);
   }
 
-  /** The staging dir: the one given, else {@code <default>/backfill-<table>} under the caller's default root. */
+  /**
+   * The staging dir: the one given, else {@code <default>/backfill-<table>} under the caller's
+   * default root.
+   */
   public String stagingOr(String defaultRoot) {
     return staging != null ? staging : defaultRoot + "/backfill-" + targetTable.replace(':', '_');
   }
@@ -136,21 +140,27 @@ public record BackfillOptions(
       return this;
     }
 
-    /** Versions per column to copy (default all), capped per family at the target family's VERSIONS. */
+    /**
+     * Versions per column to copy (default all), capped per family at the target family's VERSIONS.
+     */
     public Builder versions(Versions v) {
       this.versions = v == null ? Versions.ALL : v;
       return this;
     }
 
-    /** Always take the sorted path, even where the layouts keep the source's order (benchmarks, checks). */
+    /**
+     * Always take the sorted path, even where the layouts keep the source's order (benchmarks,
+     * checks).
+     */
     public Builder sortAlways(boolean b) {
       this.sortAlways = b;
       return this;
     }
 
     /**
-     * Verify every cell of the loaded regions against a snapshot of the target (a second full read) instead of
-     * checking that the loaded HFiles are store files of the table with their cell counts.
+     * Verify every cell of the loaded regions against a snapshot of the target (a second full read)
+     * instead of checking that the loaded HFiles are store files of the table with their cell
+     * counts.
      */
     public Builder verifyRows(boolean b) {
       this.verifyRows = b;
@@ -164,31 +174,61 @@ public record BackfillOptions(
       require(targetLayout, "--target-layout");
       TableNames.parse(targetTable, "backfill");
       if (splitsPerRegion < 1 || splitsPerRegion > 1024) {
-        throw RekeyException.usage("Cannot backfill " + targetTable + ": --splits-per-region must be in 1..1024, got "
-            + splitsPerRegion);
+        throw RekeyException.usage(
+            "Cannot backfill "
+                + targetTable
+                + ": --splits-per-region must be in 1..1024, got "
+                + splitsPerRegion);
       }
       if (maxQuarantined < 0) {
-        throw RekeyException.usage("Cannot backfill " + targetTable + ": --max-quarantined must be ≥ 0, got " + maxQuarantined);
+        throw RekeyException.usage(
+            "Cannot backfill "
+                + targetTable
+                + ": --max-quarantined must be ≥ 0, got "
+                + maxQuarantined);
       }
       if (from != null && to != null && from >= to) {
-        throw RekeyException.usage("Cannot backfill " + targetTable + ": --from " + from + " must be before --to " + to);
+        throw RekeyException.usage(
+            "Cannot backfill " + targetTable + ": --from " + from + " must be before --to " + to);
       }
       if (dryRun && resume) {
-        throw RekeyException.usage("Cannot backfill " + targetTable + ": --dry-run and --resume exclude each other");
+        throw RekeyException.usage(
+            "Cannot backfill " + targetTable + ": --dry-run and --resume exclude each other");
       }
       Rekeyer r = new Rekeyer(sourceLayout, targetLayout);
       Optional<String> misfit = r.check();
       if (misfit.isPresent()) {
-        throw RekeyException.usage("Cannot backfill " + targetTable + " from snapshot " + sourceSnapshot + ": "
-            + misfit.get() + " (pick a --target-layout whose fields the --source-layout has)");
+        throw RekeyException.usage(
+            "Cannot backfill "
+                + targetTable
+                + " from snapshot "
+                + sourceSnapshot
+                + ": "
+                + misfit.get()
+                + " (pick a --target-layout whose fields the --source-layout has)");
       }
       for (String f : families) {
         if (f.isBlank()) {
-          throw RekeyException.usage("Cannot backfill " + targetTable + ": empty family name in --families");
+          throw RekeyException.usage(
+              "Cannot backfill " + targetTable + ": empty family name in --families");
         }
       }
-      return new BackfillOptions(sourceSnapshot, sourceLayout, targetTable, targetLayout, from, to, families, staging,
-          splitsPerRegion, dryRun, noLoad, resume, maxQuarantined, versions, sortAlways,
+      return new BackfillOptions(
+          sourceSnapshot,
+          sourceLayout,
+          targetTable,
+          targetLayout,
+          from,
+          to,
+          families,
+          staging,
+          splitsPerRegion,
+          dryRun,
+          noLoad,
+          resume,
+          maxQuarantined,
+          versions,
+          sortAlways,
           verifyRows);
     }
 

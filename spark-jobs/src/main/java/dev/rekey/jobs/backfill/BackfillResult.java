@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a backfill did (result layer): accounting, per-region rows/files/state, skew, where the staging files are,
- * and how long each phase took. The CLI prints {@link #lines()} and the staging dir holds it as _result.json.
+ * What a backfill did (result layer): accounting, per-region rows/files/state, skew, where the
+ * staging files are, and how long each phase took. The CLI prints {@link #lines()} and the staging
+ * dir holds it as _result.json.
  */
 public record BackfillResult(
     String targetTable,
@@ -35,25 +36,45 @@ public record BackfillResult(
 
   public List<String> lines() {
     List<String> out = new ArrayList<>();
-    out.add(String.format("%s %s from snapshot %s (staging %s)", dryRun ? "Plan (dry run) for" : "Backfill of",
-        targetTable, sourceSnapshot, staging));
+    out.add(
+        String.format(
+            "%s %s from snapshot %s (staging %s)",
+            dryRun ? "Plan (dry run) for" : "Backfill of", targetTable, sourceSnapshot, staging));
     if (writePath != null) {
       out.add("  " + writePath);
     }
-    out.add(String.format("  %-6s %-34s %12s %12s %14s %6s  %s", "region", "start key (hex)", "rows", "cells", "bytes",
-        "files", "state"));
+    out.add(
+        String.format(
+            "  %-6s %-34s %12s %12s %14s %6s  %s",
+            "region", "start key (hex)", "rows", "cells", "bytes", "files", "state"));
     for (RegionEntry r : regions) {
-      out.add(String.format("  %-6d %-34s %,12d %,12d %,14d %6d  %s", r.index(),
-          r.startHex().isEmpty() ? "(first)" : r.startHex(), r.rows(), r.cells(), r.bytes(), r.files(), r.state()));
+      out.add(
+          String.format(
+              "  %-6d %-34s %,12d %,12d %,14d %6d  %s",
+              r.index(),
+              r.startHex().isEmpty() ? "(first)" : r.startHex(),
+              r.rows(),
+              r.cells(),
+              r.bytes(),
+              r.files(),
+              r.state()));
     }
     out.add("  " + skew.line());
     out.add("  " + accounting.line());
-    out.add(String.format("  versions per column copied: %s%s", versions, olderVersionsNotCopied == 0 ? ""
-        : String.format("; %,d older cell versions not copied (beyond the target families' VERSIONS)",
-            olderVersionsNotCopied)));
+    out.add(
+        String.format(
+            "  versions per column copied: %s%s",
+            versions,
+            olderVersionsNotCopied == 0
+                ? ""
+                : String.format(
+                    "; %,d older cell versions not copied (beyond the target families' VERSIONS)",
+                    olderVersionsNotCopied)));
     if (!dryRun) {
-      out.add(String.format("  %d HFiles; write %.1f s, load %.1f s, verify %.1f s; loaded=%s verified=%s", filesWritten,
-          writeSeconds, loadSeconds, verifySeconds, loaded, verified));
+      out.add(
+          String.format(
+              "  %d HFiles; write %.1f s, load %.1f s, verify %.1f s; loaded=%s verified=%s",
+              filesWritten, writeSeconds, loadSeconds, verifySeconds, loaded, verified));
     }
     return out;
   }

@@ -32,24 +32,33 @@ import org.apache.spark.util.CollectionAccumulator;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * The in-source-order write ({@link WritePath}): one read task streams its re-keyed rows, already in target order
- * within each (target region, salt bucket), into one HFile per region, bucket and family — no shuffle, no sort.
- * Each file is written with HBase's own {@link StoreFileWriter} and the target family's compression, bloom type,
- * block size and data block encoding, and carries the metadata HFileOutputFormat2 gives bulk-load files.
+ * The in-source-order write ({@link WritePath}): one read task streams its re-keyed rows, already
+ * in target order within each (target region, salt bucket), into one HFile per region, bucket and
+ * family — no shuffle, no sort. Each file is written with HBase's own {@link StoreFileWriter} and
+ * the target family's compression, bloom type, block size and data block encoding, and carries the
+ * metadata HFileOutputFormat2 gives bulk-load files.
  *
- * <p>Commit protocol: an attempt writes under its own directory and returns the list of files it closed; the driver
- * moves only the files of the attempts whose results Spark kept (one per partition) and removes the rest, so a
- * failed, retried or speculative attempt never leaves a file to load.
+ * <p>Commit protocol: an attempt writes under its own directory and returns the list of files it
+ * closed; the driver moves only the files of the attempts whose results Spark kept (one per
+ * partition) and removes the rest, so a failed, retried or speculative attempt never leaves a file
+ * to load.
  */
 final class InOrderHFiles implements Serializable {
   private static final long serialVersionUID = 1L;
-  /** Test-only fault injection: fail the first attempt of the chosen partition after this many cells. */
+
+  /**
+   * Test-only fault injection: fail the first attempt of the chosen partition after this many
+   * cells.
+   */
   static final int INJECTED_FAILURE_AFTER_CELLS = 50;
+
   private static final int MAX_EXAMPLES_PER_TASK = 3;
 
-  /** One closed HFile of a successful attempt: where it is, its target region and family, and its cells. */
-  record WrittenFile(String path, int region, String family, long cells) implements Serializable {
-  }
+  /**
+   * One closed HFile of a successful attempt: where it is, its target region and family, and its
+   * cells.
+   */
+  record WrittenFile(String path, int region, String family, long cells) implements Serializable {}
 
   private final RegionBoundaries live;
   private final boolean salted;
@@ -58,8 +67,13 @@ final class InOrderHFiles implements Serializable {
   private final String attemptsDir;
   private final long maxFileSize;
 
-  InOrderHFiles(RegionBoundaries live, boolean salted, TableDescriptor target, Map<String, String> conf,
-      Path attemptsDir, long maxFileSize) {
+  InOrderHFiles(
+      RegionBoundaries live,
+      boolean salted,
+      TableDescriptor target,
+      Map<String, String> conf,
+      Path attemptsDir,
+      long maxFileSize) {
     this.live = live;
     this.salted = salted;
     this.descriptor = TableDescriptorBuilder.toByteArray(target);
@@ -69,12 +83,20 @@ final class InOrderHFiles implements Serializable {
   }
 
   /** Writes one partition's rows; returns the files it closed. */
-  List<WrittenFile> write(Iterator<RekeyedRows.Row> rows, KeyedCounts counts, LongAccumulator collisions,
-      CollectionAccumulator<String> examples, boolean injectFailure) throws IOException {
+  List<WrittenFile> write(
+      Iterator<RekeyedRows.Row> rows,
+      KeyedCounts counts,
+      LongAccumulator collisions,
+      CollectionAccumulator<String> examples,
+      boolean injectFailure)
+      throws IOException {
     TaskContext tc = TaskContext.get();
     Configuration c = HBaseConfigs.fromMap(conf);
-    Path dir = new Path(attemptsDir, String.format("p%05d-a%d-%d", tc.partitionId(), tc.attemptNumber(),
-        tc.taskAttemptId()));
+    Path dir =
+        new Path(
+            attemptsDir,
+            String.format(
+                "p%05d-a%d-%d", tc.partitionId(), tc.attemptNumber(), tc.taskAttemptId()));
     FileSystem fs = dir.getFileSystem(c);
     TableDescriptor target;
     try {
@@ -104,14 +126,27 @@ final class InOrderHFiles implements Serializable {
           if (cmp == 0) {
             collisions.add(1);
             if (examplesAdded++ < MAX_EXAMPLES_PER_TASK) {
-              examples.add("target key " + Hex.of(key) + " <- source keys " + Hex.of(lastSource.get(slot)) + " and "
-                  + Hex.of(r.sourceKey()));
+              examples.add(
+                  "target key "
+                      + Hex.of(key)
+                      + " <- source keys "
+                      + Hex.of(lastSource.get(slot))
+                      + " and "
+                      + Hex.of(r.sourceKey()));
             }
             continue;
           }
-          if (cmp > 0) { // the plan's rule guarantees order; a break here is a bug, never a silently bad file
-            throw new IllegalStateException("target key " + Hex.of(key) + " arrived after " + Hex.of(last)
-                + " in region " + region + ": the rows are not in target order");
+          if (cmp
+              > 0) { // the plan's rule guarantees order; a break here is a bug, never a silently
+            // bad file
+            throw new IllegalStateException(
+                "target key "
+                    + Hex.of(key)
+                    + " arrived after "
+                    + Hex.of(last)
+                    + " in region "
+                    + region
+                    + ": the rows are not in target order");
           }
         }
         lastKey.put(slot, key);
@@ -124,9 +159,15 @@ final class InOrderHFiles implements Serializable {
           writers.append(slot, region, kv);
           cellsPer[region]++;
           bytesPer[region] += kv.getLength();
-          if (injectFailure && ++emitted == INJECTED_FAILURE_AFTER_CELLS && tc.attemptNumber() == 0) {
-            throw new IllegalStateException("injected test failure (first attempt of partition " + tc.partitionId()
-                + ", after " + emitted + " cells)");
+          if (injectFailure
+              && ++emitted == INJECTED_FAILURE_AFTER_CELLS
+              && tc.attemptNumber() == 0) {
+            throw new IllegalStateException(
+                "injected test failure (first attempt of partition "
+                    + tc.partitionId()
+                    + ", after "
+                    + emitted
+                    + " cells)");
           }
         }
       }
@@ -143,19 +184,26 @@ final class InOrderHFiles implements Serializable {
       return files;
     } finally {
       if (!done) {
-        writers.abandon(); // the attempt's dir is removed by the driver; only release the streams here
+        writers
+            .abandon(); // the attempt's dir is removed by the driver; only release the streams here
       }
     }
   }
 
-  /** The row's cells copied once under its target key (the source's buffers are not kept past this row). */
+  /**
+   * The row's cells copied once under its target key (the source's buffers are not kept past this
+   * row).
+   */
   private static KeyValue[] underTargetKey(byte[] key, org.apache.hadoop.hbase.Cell[] cells) {
     byte[] packed = new byte[PackedCells.sizeAs(key.length, cells)];
     PackedCells.packAs(key, cells, packed, 0);
     return PackedCells.unpack(packed, 0);
   }
 
-  /** The open writers of one attempt, per (region, bucket) slot and family, rolled at the max file size. */
+  /**
+   * The open writers of one attempt, per (region, bucket) slot and family, rolled at the max file
+   * size.
+   */
   private final class Writers {
     private final FileSystem fs;
     private final Path dir;
@@ -166,7 +214,8 @@ final class InOrderHFiles implements Serializable {
     private final List<WrittenFile> closed = new ArrayList<>();
     private final Map<String, byte[]> familyKeys = new HashMap<>();
 
-    Writers(FileSystem fs, Path dir, Configuration conf, TableDescriptor target, long taskAttemptId) {
+    Writers(
+        FileSystem fs, Path dir, Configuration conf, TableDescriptor target, long taskAttemptId) {
       this.fs = fs;
       this.dir = dir;
       this.conf = conf;
@@ -188,7 +237,8 @@ final class InOrderHFiles implements Serializable {
     }
 
     void append(int slot, int region, KeyValue kv) throws IOException {
-      String family = Bytes.toString(kv.getFamilyArray(), kv.getFamilyOffset(), kv.getFamilyLength());
+      String family =
+          Bytes.toString(kv.getFamilyArray(), kv.getFamilyOffset(), kv.getFamilyLength());
       int famIndex = familyIndex(family);
       long key = ((long) slot << 16) | famIndex;
       Open o = open.get(key);
@@ -212,21 +262,32 @@ final class InOrderHFiles implements Serializable {
           return i;
         }
       }
-      throw new IllegalStateException("family " + family + " is not in target table " + target.getTableName());
+      throw new IllegalStateException(
+          "family " + family + " is not in target table " + target.getTableName());
     }
 
     /** A writer with the target family's own settings, as HFileOutputFormat2 would open it. */
     private StoreFileWriter newWriter(String family) throws IOException {
-      ColumnFamilyDescriptor f = target.getColumnFamily(familyKeys.computeIfAbsent(family, Bytes::toBytes));
-      HFileContext ctx = new HFileContextBuilder().withCompression(f.getCompressionType())
-          .withDataBlockEncoding(f.getDataBlockEncoding()).withBlockSize(f.getBlocksize())
-          .withChecksumType(StoreUtils.getChecksumType(conf)).withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf))
-          .withColumnFamily(f.getName()).withTableName(target.getTableName().getName())
-          .withCreateTime(System.currentTimeMillis()).build();
+      ColumnFamilyDescriptor f =
+          target.getColumnFamily(familyKeys.computeIfAbsent(family, Bytes::toBytes));
+      HFileContext ctx =
+          new HFileContextBuilder()
+              .withCompression(f.getCompressionType())
+              .withDataBlockEncoding(f.getDataBlockEncoding())
+              .withBlockSize(f.getBlocksize())
+              .withChecksumType(StoreUtils.getChecksumType(conf))
+              .withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf))
+              .withColumnFamily(f.getName())
+              .withTableName(target.getTableName().getName())
+              .withCreateTime(System.currentTimeMillis())
+              .build();
       Path famDir = new Path(dir, family);
       fs.mkdirs(famDir);
-      return new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs).withOutputDir(famDir)
-          .withBloomType(f.getBloomFilterType()).withFileContext(ctx).build();
+      return new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs)
+          .withOutputDir(famDir)
+          .withBloomType(f.getBloomFilterType())
+          .withFileContext(ctx)
+          .build();
     }
 
     private void close(Open o) throws IOException {
@@ -234,7 +295,8 @@ final class InOrderHFiles implements Serializable {
       w.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
       w.appendFileInfo(HStoreFile.BULKLOAD_TASK_KEY, Bytes.toBytes(Long.toString(taskAttemptId)));
       w.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
-      // as HFileOutput sets for the sorted path: kept as loaded until a major compaction (see there)
+      // as HFileOutput sets for the sorted path: kept as loaded until a major compaction (see
+      // there)
       w.appendFileInfo(HStoreFile.EXCLUDE_FROM_MINOR_COMPACTION_KEY, Bytes.toBytes(true));
       w.appendTrackedTimestampsToMetadata();
       w.close();
@@ -260,5 +322,4 @@ final class InOrderHFiles implements Serializable {
       open.clear();
     }
   }
-
 }

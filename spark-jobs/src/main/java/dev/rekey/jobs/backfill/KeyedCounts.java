@@ -5,9 +5,9 @@ import java.util.Map;
 import org.apache.spark.util.AccumulatorV2;
 
 /**
- * Counts by string key (rows per region, rows per hour, ...). Updated only in the write stage, which is the result
- * stage of the save action: Spark merges a result task's accumulator updates once, so retried and speculative
- * attempts do not double count.
+ * Counts by string key (rows per region, rows per hour, ...). Updated only in the write stage,
+ * which is the result stage of the save action: Spark merges a result task's accumulator updates
+ * once, so retried and speculative attempts do not double count.
  */
 public final class KeyedCounts extends AccumulatorV2<Map.Entry<String, Long>, Map<String, Long>> {
   private static final long serialVersionUID = 1L;

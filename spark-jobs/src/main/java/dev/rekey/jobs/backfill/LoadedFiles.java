@@ -22,25 +22,24 @@ import org.apache.hadoop.hbase.regionserver.StoreFileInfo;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 
 /**
- * Verification that costs files, not rows: every HFile the backfill loaded into a region must now be a store file of
- * the target table, with the same family, first and last key and cell count (read from the files' trailers and
- * indexes, never their data). This catches a load that lost or deleted a file (HBASE-30501) without reading the table
- * back. A region whose files were changed since the load — split by the loader because the region split, or already
- * compacted — cannot be matched this way; it is checked cell by cell instead ({@link RegionCheck}).
+ * Verification that costs files, not rows: every HFile the backfill loaded into a region must now
+ * be a store file of the target table, with the same family, first and last key and cell count
+ * (read from the files' trailers and indexes, never their data). This catches a load that lost or
+ * deleted a file (HBASE-30501) without reading the table back. A region whose files were changed
+ * since the load — split by the loader because the region split, or already compacted — cannot be
+ * matched this way; it is checked cell by cell instead ({@link RegionCheck}).
  */
 final class LoadedFiles {
   /** What identifies one HFile without reading its data. */
-  record Fingerprint(String family, String firstKey, String lastKey, long cells) {
-  }
+  record Fingerprint(String family, String firstKey, String lastKey, long cells) {}
 
   /** Per region: verified by its files, or the reason it needs the cell-by-cell check. */
-  record Outcome(boolean matched, String reason) {
-  }
+  record Outcome(boolean matched, String reason) {}
 
-  private LoadedFiles() {
-  }
+  private LoadedFiles() {}
 
-  static Fingerprint of(FileSystem fs, Path file, String family, Configuration conf) throws IOException {
+  static Fingerprint of(FileSystem fs, Path file, String family, Configuration conf)
+      throws IOException {
     try (HFile.Reader r = HFile.createReader(fs, file, CacheConfig.DISABLED, true, conf)) {
       return new Fingerprint(family, key(r.getFirstKey()), key(r.getLastKey()), r.getEntries());
     }
@@ -51,8 +50,9 @@ final class LoadedFiles {
   }
 
   /**
-   * The fingerprints of the table's store files (plain HFiles only: references and links, as a split leaves them,
-   * are skipped), read from the table's dir under the HBase root. Empty if that dir cannot be read.
+   * The fingerprints of the table's store files (plain HFiles only: references and links, as a
+   * split leaves them, are skipped), read from the table's dir under the HBase root. Empty if that
+   * dir cannot be read.
    */
   static Optional<Set<Fingerprint>> inTable(Configuration conf, TableName table) {
     try {
@@ -78,13 +78,18 @@ final class LoadedFiles {
       }
       return Optional.of(out);
     } catch (IOException | RuntimeException e) {
-      return Optional.empty(); // e.g. no permission to read the HBase root: the caller checks cells instead
+      return Optional
+          .empty(); // e.g. no permission to read the HBase root: the caller checks cells instead
     }
   }
 
-  /** Matches each region's kept HFiles (staging/regions/r-N/family/) against the table's store files. */
-  static Map<Integer, Outcome> check(Staging staging, List<RegionEntry> regions, Set<Fingerprint> table,
-      Configuration conf) throws IOException {
+  /**
+   * Matches each region's kept HFiles (staging/regions/r-N/family/) against the table's store
+   * files.
+   */
+  static Map<Integer, Outcome> check(
+      Staging staging, List<RegionEntry> regions, Set<Fingerprint> table, Configuration conf)
+      throws IOException {
     Map<Integer, Outcome> out = new TreeMap<>();
     for (RegionEntry r : regions) {
       List<Fingerprint> ours = new ArrayList<>();
@@ -107,11 +112,20 @@ final class LoadedFiles {
   static Outcome match(RegionEntry r, List<Fingerprint> ours, Set<Fingerprint> table) {
     long cells = ours.stream().mapToLong(Fingerprint::cells).sum();
     if (ours.size() != r.files() || cells != r.cells()) {
-      return new Outcome(false, String.format("the staging dir holds %d files with %,d cells, the manifest %d with %,d",
-          ours.size(), cells, r.files(), r.cells()));
+      return new Outcome(
+          false,
+          String.format(
+              "the staging dir holds %d files with %,d cells, the manifest %d with %,d",
+              ours.size(), cells, r.files(), r.cells()));
     }
     long absent = ours.stream().filter(f -> !table.contains(f)).count();
-    return absent == 0 ? new Outcome(true, "all " + ours.size() + " HFiles are store files of the table")
-        : new Outcome(false, absent + " of its " + ours.size() + " HFiles are not store files of the table as loaded");
+    return absent == 0
+        ? new Outcome(true, "all " + ours.size() + " HFiles are store files of the table")
+        : new Outcome(
+            false,
+            absent
+                + " of its "
+                + ours.size()
+                + " HFiles are not store files of the table as loaded");
   }
 }

@@ -6,9 +6,10 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * {@code _manifest.json} in the staging dir (written as .tmp then renamed): the inputs, layouts, the target's region
- * boundaries at write time, rows/cells/bytes/files and ledger state per region, rows per hour of the key's time
- * field, and the accounting. The ledger state in it is rewritten as regions are loaded and verified.
+ * {@code _manifest.json} in the staging dir (written as .tmp then renamed): the inputs, layouts,
+ * the target's region boundaries at write time, rows/cells/bytes/files and ledger state per region,
+ * rows per hour of the key's time field, and the accounting. The ledger state in it is rewritten as
+ * regions are loaded and verified.
  */
 public record Manifest(
     int version,
@@ -37,8 +38,22 @@ public record Manifest(
   }
 
   public Manifest withRegions(List<RegionEntry> r) {
-    return new Manifest(version, sourceSnapshot, sourceLayout, targetTable, targetLayout, fromMillis, toMillis,
-        families, splitsPerRegion, writtenAt, r, rowsPerHour, accounting, versions, olderVersionsNotCopied,
+    return new Manifest(
+        version,
+        sourceSnapshot,
+        sourceLayout,
+        targetTable,
+        targetLayout,
+        fromMillis,
+        toMillis,
+        families,
+        splitsPerRegion,
+        writtenAt,
+        r,
+        rowsPerHour,
+        accounting,
+        versions,
+        olderVersionsNotCopied,
         writePath);
   }
 
@@ -49,15 +64,19 @@ public record Manifest(
   }
 
   public RegionBoundaries boundaries() {
-    return RegionBoundaries.fromHex(regions.stream().map(RegionEntry::startHex).toList(),
+    return RegionBoundaries.fromHex(
+        regions.stream().map(RegionEntry::startHex).toList(),
         regions.stream().map(RegionEntry::name).toList());
   }
 
   /** True if the inputs match the given options (a --resume must continue the same backfill). */
   public boolean sameInputs(BackfillOptions o) {
-    return sourceSnapshot.equals(o.sourceSnapshot()) && targetTable.equals(o.targetTable())
-        && sourceLayout.equals(o.sourceLayout().name()) && targetLayout.equals(o.targetLayout().name())
-        && java.util.Objects.equals(fromMillis, o.fromMillis()) && java.util.Objects.equals(toMillis, o.toMillis())
+    return sourceSnapshot.equals(o.sourceSnapshot())
+        && targetTable.equals(o.targetTable())
+        && sourceLayout.equals(o.sourceLayout().name())
+        && targetLayout.equals(o.targetLayout().name())
+        && java.util.Objects.equals(fromMillis, o.fromMillis())
+        && java.util.Objects.equals(toMillis, o.toMillis())
         && families.equals(o.families())
         // a manifest from before --versions read the newest version only
         && java.util.Objects.equals(versions == null ? "1" : versions, o.versions().toString());

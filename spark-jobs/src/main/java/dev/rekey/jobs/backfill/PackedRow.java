@@ -7,17 +7,20 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * One re-keyed row as the sort shuffle carries it: the value of a (target row key, packed row) record. Format:
- * {@code int sourceKeyLength, sourceKey, long time, cells} where time is the target key's time field
- * ({@link Rekeyer#NO_TIME} if none: counted per hour without decoding the key again) and cells are packed by
- * {@link PackedCells}, already in HBase cell order (a Result's order; the row is the same for all). Shuffling whole
- * rows instead of cells halves the records and lets the sort compare plain row keys.
+ * One re-keyed row as the sort shuffle carries it: the value of a (target row key, packed row)
+ * record. Format: {@code int sourceKeyLength, sourceKey, long time, cells} where time is the target
+ * key's time field ({@link Rekeyer#NO_TIME} if none: counted per hour without decoding the key
+ * again) and cells are packed by {@link PackedCells}, already in HBase cell order (a Result's
+ * order; the row is the same for all). Shuffling whole rows instead of cells halves the records and
+ * lets the sort compare plain row keys.
  */
 final class PackedRow {
-  private PackedRow() {
-  }
+  private PackedRow() {}
 
-  /** Packs a source row's cells under its target key (each cell copied once, straight into the packed row). */
+  /**
+   * Packs a source row's cells under its target key (each cell copied once, straight into the
+   * packed row).
+   */
   static byte[] pack(byte[] sourceKey, byte[] targetKey, long time, Cell[] sourceCells) {
     int header = 4 + sourceKey.length + 8;
     byte[] out = new byte[header + PackedCells.sizeAs(targetKey.length, sourceCells)];

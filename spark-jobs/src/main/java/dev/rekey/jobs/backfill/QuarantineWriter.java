@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -12,9 +11,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Undecodable source keys of one input partition, as JSON lines {@code {"keyHex": .., "reason": ..}} in
- * {@code <staging>/quarantine/part-NNNNN.jsonl}. Written to an attempt-specific .tmp file and renamed over the final
- * name when the partition is done, so a retried attempt replaces (never adds to) the file.
+ * Undecodable source keys of one input partition, as JSON lines {@code {"keyHex": .., "reason":
+ * ..}} in {@code <staging>/quarantine/part-NNNNN.jsonl}. Written to an attempt-specific .tmp file
+ * and renamed over the final name when the partition is done, so a retried attempt replaces (never
+ * adds to) the file.
  */
 final class QuarantineWriter implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -57,11 +57,15 @@ final class QuarantineWriter implements AutoCloseable {
       out.write(JSON.writeValueAsBytes(line));
       out.write('\n');
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write quarantine file in " + dir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "Cannot write quarantine file in " + dir + ": " + e.getMessage(), e);
     }
   }
 
-  /** Publishes the file (if anything was quarantined); removes a stale one from an earlier attempt otherwise. */
+  /**
+   * Publishes the file (if anything was quarantined); removes a stale one from an earlier attempt
+   * otherwise.
+   */
   @Override
   public void close() {
     if (dir == null) {
@@ -81,7 +85,8 @@ final class QuarantineWriter implements AutoCloseable {
         throw new IOException("rename " + tmp + " -> " + dest + " failed");
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot publish quarantine file in " + dir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "Cannot publish quarantine file in " + dir + ": " + e.getMessage(), e);
     }
   }
 

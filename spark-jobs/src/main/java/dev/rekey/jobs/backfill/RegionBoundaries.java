@@ -7,8 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A table's regions as sorted start keys (the first is empty) with their encoded names: which region a row key falls
- * in, by binary search. Read from the live table at write time and recorded in the manifest.
+ * A table's regions as sorted start keys (the first is empty) with their encoded names: which
+ * region a row key falls in, by binary search. Read from the live table at write time and recorded
+ * in the manifest.
  */
 public final class RegionBoundaries implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -18,13 +19,17 @@ public final class RegionBoundaries implements Serializable {
 
   public RegionBoundaries(List<byte[]> startKeys, List<String> names) {
     if (startKeys.isEmpty() || startKeys.get(0).length != 0) {
-      throw new IllegalArgumentException("region start keys must begin with the empty key, got "
-          + (startKeys.isEmpty() ? "none" : Hex.of(startKeys.get(0))));
+      throw new IllegalArgumentException(
+          "region start keys must begin with the empty key, got "
+              + (startKeys.isEmpty() ? "none" : Hex.of(startKeys.get(0))));
     }
     for (int i = 1; i < startKeys.size(); i++) {
       if (Arrays.compareUnsigned(startKeys.get(i - 1), startKeys.get(i)) >= 0) {
-        throw new IllegalArgumentException("region start keys must increase: " + Hex.of(startKeys.get(i - 1)) + " then "
-            + Hex.of(startKeys.get(i)));
+        throw new IllegalArgumentException(
+            "region start keys must increase: "
+                + Hex.of(startKeys.get(i - 1))
+                + " then "
+                + Hex.of(startKeys.get(i)));
       }
     }
     this.startKeys = startKeys.toArray(new byte[0][]);
@@ -54,7 +59,8 @@ public final class RegionBoundaries implements Serializable {
     int hi = startKeys.length - 1;
     while (lo < hi) {
       int mid = (lo + hi + 1) >>> 1;
-      if (Arrays.compareUnsigned(startKeys[mid], 0, startKeys[mid].length, buf, off, off + len) <= 0) {
+      if (Arrays.compareUnsigned(startKeys[mid], 0, startKeys[mid].length, buf, off, off + len)
+          <= 0) {
         lo = mid;
       } else {
         hi = mid - 1;

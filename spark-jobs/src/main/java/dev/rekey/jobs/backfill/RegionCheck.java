@@ -22,38 +22,56 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 
 /**
- * Verification of one target region after the load: is every cell the backfill wrote there — each version of each
- * column, by row, family, qualifier and timestamp — in the table? Walks two streams in HBase cell order side by side,
- * the cells of the region's kept HFiles and the table's cells in the region's key range (all versions), so:
+ * Verification of one target region after the load: is every cell the backfill wrote there — each
+ * version of each column, by row, family, qualifier and timestamp — in the table? Walks two streams
+ * in HBase cell order side by side, the cells of the region's kept HFiles and the table's cells in
+ * the region's key range (all versions), so:
+ *
  * <ul>
- *   <li>rows someone else put there (a migration's dual writer) are counted apart, not as a failure;</li>
- *   <li>a lost row or a lost older version is found even when such rows make the totals equal;</li>
- *   <li>a written version that the table hides because it holds the family's VERSIONS newer cells of that column
- *       (dual writes since the snapshot) is counted as shadowed: HBase itself would never return it.</li>
+ *   <li>rows someone else put there (a migration's dual writer) are counted apart, not as a
+ *       failure;
+ *   <li>a lost row or a lost older version is found even when such rows make the totals equal;
+ *   <li>a written version that the table hides because it holds the family's VERSIONS newer cells
+ *       of that column (dual writes since the snapshot) is counted as shadowed: HBase itself would
+ *       never return it.
  * </ul>
  */
 final class RegionCheck {
   private static final CellComparator ORDER = CellComparator.getInstance();
 
-  /** What the HFiles hold, what of it the table has or legitimately hides, and the table's other rows. */
-  record Outcome(long writtenRows, long writtenCells, long foundCells, long shadowedCells, long otherRows)
+  /**
+   * What the HFiles hold, what of it the table has or legitimately hides, and the table's other
+   * rows.
+   */
+  record Outcome(
+      long writtenRows, long writtenCells, long foundCells, long shadowedCells, long otherRows)
       implements java.io.Serializable {
     long missingCells() {
       return writtenCells - foundCells - shadowedCells;
     }
 
-    /** Every cell the manifest counted is in the files, and every one of them is in the table (or shadowed). */
+    /**
+     * Every cell the manifest counted is in the files, and every one of them is in the table (or
+     * shadowed).
+     */
     boolean complete(long manifestRows, long manifestCells) {
       return writtenRows == manifestRows && writtenCells == manifestCells && missingCells() == 0;
     }
   }
 
-  private RegionCheck() {
-  }
+  private RegionCheck() {}
 
-  /** Checks one region's kept HFiles (in {@code regionDir}) against the table's cells of its key range. */
-  static Outcome check(Iterator<Cell> tableCells, ToIntFunction<Cell> maxVersions, FileSystem fs, Path regionDir,
-      Configuration conf) throws IOException {
+  /**
+   * Checks one region's kept HFiles (in {@code regionDir}) against the table's cells of its key
+   * range.
+   */
+  static Outcome check(
+      Iterator<Cell> tableCells,
+      ToIntFunction<Cell> maxVersions,
+      FileSystem fs,
+      Path regionDir,
+      Configuration conf)
+      throws IOException {
     List<HFile.Reader> readers = new ArrayList<>();
     try {
       PriorityQueue<FileCells> queue = new PriorityQueue<>();
@@ -78,10 +96,12 @@ final class RegionCheck {
   }
 
   /**
-   * Counts over two cell streams in HBase order (row, family, qualifier, newest first), the written one free of
-   * duplicates (pure: unit-tested). {@code maxVersions} gives a cell's family VERSIONS in the table.
+   * Counts over two cell streams in HBase order (row, family, qualifier, newest first), the written
+   * one free of duplicates (pure: unit-tested). {@code maxVersions} gives a cell's family VERSIONS
+   * in the table.
    */
-  static Outcome merge(Iterator<Cell> written, Iterator<Cell> inTable, ToIntFunction<Cell> maxVersions) {
+  static Outcome merge(
+      Iterator<Cell> written, Iterator<Cell> inTable, ToIntFunction<Cell> maxVersions) {
     long rows = 0;
     long cells = 0;
     long found = 0;
@@ -89,7 +109,8 @@ final class RegionCheck {
     long others = 0;
     Cell lastWritten = null;
     Cell lastOther = null;
-    int newerInColumn = 0; // table cells of the current written column at or above the written cell's timestamp
+    int newerInColumn =
+        0; // table cells of the current written column at or above the written cell's timestamp
     Cell t = inTable.hasNext() ? inTable.next() : null;
     while (written.hasNext()) {
       Cell w = written.next();
@@ -128,7 +149,10 @@ final class RegionCheck {
     return new Outcome(rows, cells, found, shadowed, others);
   }
 
-  /** Row, family, qualifier, then newest first; type and sequence id ignored (scans return puts only). */
+  /**
+   * Row, family, qualifier, then newest first; type and sequence id ignored (scans return puts
+   * only).
+   */
   private static int compareKey(Cell a, Cell b) {
     int c = ORDER.compareRows(a, b);
     if (c == 0) {

@@ -1,6 +1,9 @@
 package dev.rekey.jobs.backfill;
 
-/** The per-region ledger: a region moves WRITTEN → LOADED → VERIFIED; --resume redoes whatever is not VERIFIED. */
+/**
+ * The per-region ledger: a region moves WRITTEN → LOADED → VERIFIED; --resume redoes whatever is
+ * not VERIFIED.
+ */
 public enum RegionState {
   /** Planned only (dry run). */
   PLANNED,
@@ -8,6 +11,8 @@ public enum RegionState {
   WRITTEN,
   /** HFiles bulk-loaded into the target table (the staging copy is kept). */
   LOADED,
-  /** Rows counted in the table equal the manifest's; the staging files of the region are removed. */
+  /**
+   * Rows counted in the table equal the manifest's; the staging files of the region are removed.
+   */
   VERIFIED
 }

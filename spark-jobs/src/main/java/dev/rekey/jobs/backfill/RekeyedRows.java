@@ -9,15 +9,18 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * The map side over one input partition: each source Result → its target key and time, with its cells as read; the
- * consumer copies them under the target key ({@link PackedRow#pack}: family, qualifier, timestamp, type and value
- * kept) before asking for the next row, so nothing is kept pointing into the reader's buffers. A row that arrives as
- * several consecutive Results is counted once. Undecodable keys go to the quarantine writer. Lazy.
+ * The map side over one input partition: each source Result → its target key and time, with its
+ * cells as read; the consumer copies them under the target key ({@link PackedRow#pack}: family,
+ * qualifier, timestamp, type and value kept) before asking for the next row, so nothing is kept
+ * pointing into the reader's buffers. A row that arrives as several consecutive Results is counted
+ * once. Undecodable keys go to the quarantine writer. Lazy.
  */
 final class RekeyedRows implements Iterator<RekeyedRows.Row> {
-  /** One source Result re-keyed: its cells as read (their own row is the source key; they go under targetKey). */
-  record Row(byte[] sourceKey, byte[] targetKey, long time, Cell[] cells) {
-  }
+  /**
+   * One source Result re-keyed: its cells as read (their own row is the source key; they go under
+   * targetKey).
+   */
+  record Row(byte[] sourceKey, byte[] targetKey, long time, Cell[] cells) {}
 
   private final Iterator<Result> in;
   private final Rekeyer rekeyer;
@@ -36,9 +39,16 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   private Row next;
   private boolean closed;
 
-  RekeyedRows(Iterator<Result> in, Rekeyer rekeyer, QuarantineWriter quarantine,
-      LongAccumulator read, LongAccumulator quarantined, LongAccumulator filtered, Retention retention,
-      LongAccumulator olderVersions, LongAccumulator expired) {
+  RekeyedRows(
+      Iterator<Result> in,
+      Rekeyer rekeyer,
+      QuarantineWriter quarantine,
+      LongAccumulator read,
+      LongAccumulator quarantined,
+      LongAccumulator filtered,
+      Retention retention,
+      LongAccumulator olderVersions,
+      LongAccumulator expired) {
     this.in = in;
     this.rekeyer = rekeyer;
     this.quarantine = quarantine;

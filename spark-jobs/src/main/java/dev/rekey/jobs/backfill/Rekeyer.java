@@ -9,34 +9,48 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.HConstants;
 
 /**
- * Source key → target key: decode with the source layout, encode the target layout's fields with the decoded values
- * (pure, stateless, Serializable). Which target fields come from where is checked once up front by {@link #check}.
+ * Source key → target key: decode with the source layout, encode the target layout's fields with
+ * the decoded values (pure, stateless, Serializable). Which target fields come from where is
+ * checked once up front by {@link #check}.
  */
 public final class Rekeyer implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final KeyLayout source;
   private final KeyLayout target;
-  /** Per target field, the source field it is copied from (-1: derived sub-bucket, or absent — see check()). */
+
+  /**
+   * Per target field, the source field it is copied from (-1: derived sub-bucket, or absent — see
+   * check()).
+   */
   private final int[] sourceIndex;
+
   private final int targetTimeIndex;
 
   public Rekeyer(KeyLayout source, KeyLayout target) {
     this.source = source;
     this.target = target;
-    this.sourceIndex = target.fields().stream()
-        .mapToInt(t -> t.type() == FieldType.SUB_BUCKET ? -1 : source.fieldIndex(t.name())).toArray();
+    this.sourceIndex =
+        target.fields().stream()
+            .mapToInt(t -> t.type() == FieldType.SUB_BUCKET ? -1 : source.fieldIndex(t.name()))
+            .toArray();
     this.targetTimeIndex = target.timeField().map(target::fieldIndex).orElse(-1);
   }
 
   /**
-   * Why the target layout cannot be built from the source layout's fields, if it cannot: the source must be
-   * decodable, and every target field (except derived sub-buckets) must exist in the source with the same value type.
+   * Why the target layout cannot be built from the source layout's fields, if it cannot: the source
+   * must be decodable, and every target field (except derived sub-buckets) must exist in the source
+   * with the same value type.
    */
   public Optional<String> check() {
     if (!source.decodable()) {
-      return Optional.of("source layout " + source.name() + " (" + source.prefix() + ") cannot be decoded: a hashed key "
-          + "cannot be turned back into fields");
+      return Optional.of(
+          "source layout "
+              + source.name()
+              + " ("
+              + source.prefix()
+              + ") cannot be decoded: a hashed key "
+              + "cannot be turned back into fields");
     }
     for (FieldSpec t : target.fields()) {
       if (t.type() == FieldType.SUB_BUCKET) {
@@ -44,31 +58,54 @@ public final class Rekeyer implements Serializable {
       }
       FieldSpec s = source.field(t.name());
       if (s == null) {
-        return Optional.of("target layout " + target.name() + " needs field '" + t.name() + "', which source layout "
-            + source.name() + " does not have (source fields: " + names(source) + ")");
+        return Optional.of(
+            "target layout "
+                + target.name()
+                + " needs field '"
+                + t.name()
+                + "', which source layout "
+                + source.name()
+                + " does not have (source fields: "
+                + names(source)
+                + ")");
       }
-      if (valueType(s.type()) != valueType(t.type()) || (t.type() == FieldType.BYTES && s.length() != t.length())) {
-        return Optional.of("field '" + t.name() + "' is " + describe(s) + " in source layout " + source.name()
-            + " but " + describe(t) + " in target layout " + target.name());
+      if (valueType(s.type()) != valueType(t.type())
+          || (t.type() == FieldType.BYTES && s.length() != t.length())) {
+        return Optional.of(
+            "field '"
+                + t.name()
+                + "' is "
+                + describe(s)
+                + " in source layout "
+                + source.name()
+                + " but "
+                + describe(t)
+                + " in target layout "
+                + target.name());
       }
     }
     return Optional.empty();
   }
 
-  /** The target key; throws IllegalArgumentException (KeyDecodeException / KeyEncodeException) with the reason. */
+  /**
+   * The target key; throws IllegalArgumentException (KeyDecodeException / KeyEncodeException) with
+   * the reason.
+   */
   public byte[] rekey(byte[] sourceKey) {
     return rekeyWithTime(sourceKey).key();
   }
 
-  /** A target key and the value of the target layout's time field in it ({@link #NO_TIME} if it has none). */
-  public record Rekeyed(byte[] key, long time) {
-  }
+  /**
+   * A target key and the value of the target layout's time field in it ({@link #NO_TIME} if it has
+   * none).
+   */
+  public record Rekeyed(byte[] key, long time) {}
 
   public static final long NO_TIME = Long.MIN_VALUE;
 
   /**
-   * As {@link #rekey}, also returning the key's time field, so that counting rows per hour does not decode the new
-   * key again.
+   * As {@link #rekey}, also returning the key's time field, so that counting rows per hour does not
+   * decode the new key again.
    */
   public Rekeyed rekeyWithTime(byte[] sourceKey) {
     DecodedKey d = source.decode(sourceKey);
@@ -78,10 +115,15 @@ public final class Rekeyer implements Serializable {
     }
     Object time = targetTimeIndex < 0 ? null : values[targetTimeIndex];
     byte[] key = target.encode(values);
-    // a salt byte or a terminator can push a source key at HBase's limit over it: the HFile writer would abort the job
+    // a salt byte or a terminator can push a source key at HBase's limit over it: the HFile writer
+    // would abort the job
     if (key.length > HConstants.MAX_ROW_LENGTH) {
-      throw new IllegalArgumentException("target key of " + key.length + " bytes is over HBase's row key limit of "
-          + HConstants.MAX_ROW_LENGTH + " bytes");
+      throw new IllegalArgumentException(
+          "target key of "
+              + key.length
+              + " bytes is over HBase's row key limit of "
+              + HConstants.MAX_ROW_LENGTH
+              + " bytes");
     }
     return new Rekeyed(key, time instanceof Long l ? l : NO_TIME);
   }

@@ -9,13 +9,14 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * What each target family keeps, applied to the rows on their way in. <b>Versions</b>: the backfill copies into each
- * target family the versions asked for ({@code --versions}),
- * capped at the family's VERSIONS. A target family that keeps fewer versions than the source holds would hide the
- * older ones at once and drop them at its next major compaction, so they are not written; the source is read with
- * the versions asked for and {@link #trim} counts what it leaves out, so the job can say how many cells and why.
- * <b>TTL</b>: a cell older than its target family's TTL would expire as soon as it is loaded; {@link #trim} counts
- * them so the job refuses before loading anything.
+ * What each target family keeps, applied to the rows on their way in. <b>Versions</b>: the backfill
+ * copies into each target family the versions asked for ({@code --versions}), capped at the
+ * family's VERSIONS. A target family that keeps fewer versions than the source holds would hide the
+ * older ones at once and drop them at its next major compaction, so they are not written; the
+ * source is read with the versions asked for and {@link #trim} counts what it leaves out, so the
+ * job can say how many cells and why. <b>TTL</b>: a cell older than its target family's TTL would
+ * expire as soon as it is loaded; {@link #trim} counts them so the job refuses before loading
+ * anything.
  */
 final class Retention implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -27,17 +28,22 @@ final class Retention implements Serializable {
   private final boolean trims;
   private final boolean checksTtl;
 
-  /** @param capPerFamily versions to copy per target family; @param requested versions read from the source */
+  /**
+   * @param capPerFamily versions to copy per target family; @param requested versions read from the
+   *     source
+   */
   Retention(Map<String, Integer> capPerFamily, int requested) {
     this(capPerFamily, Map.of(), requested);
   }
 
   /**
    * @param capPerFamily versions to copy per target family
-   * @param expiresBeforePerFamily per family with a TTL: cells older than this (epoch millis) would expire on load
+   * @param expiresBeforePerFamily per family with a TTL: cells older than this (epoch millis) would
+   *     expire on load
    * @param requested versions read from the source
    */
-  Retention(Map<String, Integer> capPerFamily, Map<String, Long> expiresBeforePerFamily, int requested) {
+  Retention(
+      Map<String, Integer> capPerFamily, Map<String, Long> expiresBeforePerFamily, int requested) {
     this.families = new byte[capPerFamily.size()][];
     this.caps = new int[capPerFamily.size()];
     this.expiresBefore = new long[capPerFamily.size()];
@@ -63,9 +69,10 @@ final class Retention implements Serializable {
   }
 
   /**
-   * The cells of one row (HBase order: family, qualifier, newest first) keeping at most the family's cap of
-   * versions per column; {@code dropped[0]} grows by the cells left out. Returns {@code cells} itself when nothing is
-   * left out. {@code dropped[1]}, if present, grows by the cells kept that are older than their family's TTL.
+   * The cells of one row (HBase order: family, qualifier, newest first) keeping at most the
+   * family's cap of versions per column; {@code dropped[0]} grows by the cells left out. Returns
+   * {@code cells} itself when nothing is left out. {@code dropped[1]}, if present, grows by the
+   * cells kept that are older than their family's TTL.
    */
   Cell[] trim(Cell[] cells, long[] dropped) {
     if (checksTtl && dropped.length > 1) {

@@ -14,10 +14,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * A lock file owned by one backfill run: created only if absent ({@code create(path, overwrite=false)}, atomic on
- * HDFS), holding who took it, deleted when the run ends. Two runs that share a staging dir (or a target table) would
- * otherwise clean and load each other's HFiles; the second refuses at once instead. A lock whose owner was a process
- * on this host that no longer runs (a killed run) is taken over, with a note: a resume after a crash just works.
+ * A lock file owned by one backfill run: created only if absent ({@code create(path,
+ * overwrite=false)}, atomic on HDFS), holding who took it, deleted when the run ends. Two runs that
+ * share a staging dir (or a target table) would otherwise clean and load each other's HFiles; the
+ * second refuses at once instead. A lock whose owner was a process on this host that no longer runs
+ * (a killed run) is taken over, with a note: a resume after a crash just works.
  */
 final class RunLock implements AutoCloseable {
   private final FileSystem fs;
@@ -40,9 +41,11 @@ final class RunLock implements AutoCloseable {
   }
 
   /**
-   * Takes the lock at {@code path} or refuses, naming {@code what} is locked, the owner and how to clear a stale lock.
+   * Takes the lock at {@code path} or refuses, naming {@code what} is locked, the owner and how to
+   * clear a stale lock.
    */
-  static RunLock take(Path path, Configuration conf, String verb, String what, Consumer<String> progress) {
+  static RunLock take(
+      Path path, Configuration conf, String verb, String what, Consumer<String> progress) {
     try {
       FileSystem fs = path.getFileSystem(conf);
       fs.mkdirs(path.getParent());
@@ -53,19 +56,36 @@ final class RunLock implements AutoCloseable {
         } catch (FileAlreadyExistsException e) {
           String owner = owner(fs, path);
           if (attempt == 0 && deadOnThisHost(owner)) {
-            progress.accept("Taking over " + path + " from a run that no longer runs (" + owner + ")");
+            progress.accept(
+                "Taking over " + path + " from a run that no longer runs (" + owner + ")");
             fs.delete(path, false);
             continue;
           }
-          throw new RekeyException("Cannot " + verb + ": " + what + " is in use by another backfill (" + owner
-              + ", lock " + path + "). Wait for it to finish; if it is no longer running, delete " + path
-              + " and rerun with --resume");
+          throw new RekeyException(
+              "Cannot "
+                  + verb
+                  + ": "
+                  + what
+                  + " is in use by another backfill ("
+                  + owner
+                  + ", lock "
+                  + path
+                  + "). Wait for it to finish; if it is no longer running, delete "
+                  + path
+                  + " and rerun with --resume");
         }
       }
       throw new RekeyException("Cannot " + verb + ": could not take the lock " + path);
     } catch (IOException e) {
-      throw new RekeyException("Cannot " + verb + ": cannot write the lock " + path + ": " + e.getMessage()
-          + " (check that the directory is writable)", e);
+      throw new RekeyException(
+          "Cannot "
+              + verb
+              + ": cannot write the lock "
+              + path
+              + ": "
+              + e.getMessage()
+              + " (check that the directory is writable)",
+          e);
     }
   }
 
@@ -77,7 +97,10 @@ final class RunLock implements AutoCloseable {
     }
   }
 
-  /** True if the owner line names this host and a process id that is not running here (pure except the pid look-up). */
+  /**
+   * True if the owner line names this host and a process id that is not running here (pure except
+   * the pid look-up).
+   */
   static boolean deadOnThisHost(String owner) {
     String[] parts = owner.split(" ");
     if (parts.length < 2) {
@@ -86,8 +109,9 @@ final class RunLock implements AutoCloseable {
     String host = ownerLine().split(" ")[0];
     try {
       long pid = Long.parseLong(parts[1]);
-      return parts[0].equals(host) && pid != ProcessHandle.current().pid() && ProcessHandle.of(pid)
-          .map(p -> !p.isAlive()).orElse(true);
+      return parts[0].equals(host)
+          && pid != ProcessHandle.current().pid()
+          && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
     } catch (NumberFormatException e) {
       return false;
     }
@@ -98,7 +122,8 @@ final class RunLock implements AutoCloseable {
     try {
       fs.delete(path, false);
     } catch (IOException e) {
-      throw new RekeyException("Could not remove the lock " + path + ": " + e.getMessage() + " (delete it by hand)", e);
+      throw new RekeyException(
+          "Could not remove the lock " + path + ": " + e.getMessage() + " (delete it by hand)", e);
     }
   }
 }

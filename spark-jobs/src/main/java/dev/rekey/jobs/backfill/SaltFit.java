@@ -4,15 +4,17 @@ import dev.rekey.rowkey.Hex;
 import java.util.Optional;
 
 /**
- * Whether a salt layout's buckets fit the target table's regions: a salt only spreads writes if the regions split the
- * buckets evenly. 32 buckets written into a table pre-split for 16 put buckets 15..31 into its last region (a hotspot
- * with more than half of the rows); 16 buckets into a table pre-split for 32 leave half of the regions empty. Pure.
+ * Whether a salt layout's buckets fit the target table's regions: a salt only spreads writes if the
+ * regions split the buckets evenly. 32 buckets written into a table pre-split for 16 put buckets
+ * 15..31 into its last region (a hotspot with more than half of the rows); 16 buckets into a table
+ * pre-split for 32 leave half of the regions empty. Pure.
  */
 final class SaltFit {
-  private SaltFit() {
-  }
+  private SaltFit() {}
 
-  /** Why {@code buckets} salt buckets do not fit the regions, with the numbers; empty when they do. */
+  /**
+   * Why {@code buckets} salt buckets do not fit the regions, with the numbers; empty when they do.
+   */
   static Optional<String> problem(RegionBoundaries live, int buckets, String layoutName) {
     if (buckets <= 1) {
       return Optional.empty();
@@ -33,25 +35,57 @@ final class SaltFit {
         worstCount = n;
       }
     }
-    String layout = "layout " + layoutName + " salts keys into " + buckets + " buckets (first byte 00.."
-        + Hex.of(new byte[] {(byte) (buckets - 1)}) + "), but ";
+    String layout =
+        "layout "
+            + layoutName
+            + " salts keys into "
+            + buckets
+            + " buckets (first byte 00.."
+            + Hex.of(new byte[] {(byte) (buckets - 1)})
+            + "), but ";
     if (firstEmpty >= 0) {
       int empty = live.count() - regionsWithBuckets;
-      return Optional.of(layout + empty + " of the table's " + live.count() + " regions start after the last bucket "
-          + "and would stay empty (the first is region " + firstEmpty + " from " + Hex.of(live.start(firstEmpty))
-          + ")");
+      return Optional.of(
+          layout
+              + empty
+              + " of the table's "
+              + live.count()
+              + " regions start after the last bucket "
+              + "and would stay empty (the first is region "
+              + firstEmpty
+              + " from "
+              + Hex.of(live.start(firstEmpty))
+              + ")");
     }
     int even = (buckets + regionsWithBuckets - 1) / regionsWithBuckets;
     if (worstCount > even) {
-      return Optional.of(layout + "the table's " + live.count() + " regions do not split them evenly: region " + worst
-          + " [" + Hex.of(live.start(worst)) + ", " + Hex.of(live.end(worst)) + ") takes " + worstCount + " of the "
-          + buckets + " buckets, where an even split puts at most " + even + " in a region (a hotspot of about "
-          + String.format("%.1f", worstCount / (double) even) + "x)");
+      return Optional.of(
+          layout
+              + "the table's "
+              + live.count()
+              + " regions do not split them evenly: region "
+              + worst
+              + " ["
+              + Hex.of(live.start(worst))
+              + ", "
+              + Hex.of(live.end(worst))
+              + ") takes "
+              + worstCount
+              + " of the "
+              + buckets
+              + " buckets, where an even split puts at most "
+              + even
+              + " in a region (a hotspot of about "
+              + String.format("%.1f", worstCount / (double) even)
+              + "x)");
     }
     return Optional.empty();
   }
 
-  /** How many salt buckets (keys starting with byte b, b < buckets) region r's key range reaches into. */
+  /**
+   * How many salt buckets (keys starting with byte b, b < buckets) region r's key range reaches
+   * into.
+   */
   static int bucketsIn(RegionBoundaries live, int r, int buckets) {
     byte[] start = live.start(r);
     byte[] end = live.end(r);

@@ -2,7 +2,10 @@ package dev.rekey.jobs.backfill;
 
 import java.util.List;
 
-/** Max / mean of rows per region (1.0 = perfectly even; the legacy hotspot table shows N for N regions). */
+/**
+ * Max / mean of rows per region (1.0 = perfectly even; the legacy hotspot table shows N for N
+ * regions).
+ */
 public record Skew(long maxRows, double meanRows, double ratio) {
   public static Skew of(List<Long> rowsPerRegion) {
     if (rowsPerRegion.isEmpty()) {

@@ -19,9 +19,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ClientSideRegionScanner;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
@@ -36,22 +36,30 @@ import org.apache.spark.api.java.JavaSparkContext;
 import scala.Tuple2;
 
 /**
- * Runs the {@link RegionCheck}s as a Spark job against a snapshot of the target taken after the load: a task per
- * region merges the region's kept HFiles with the snapshot's row keys for that key range, read in the task from the
- * snapshot's files (ClientSideRegionScanner). Verification thus loads no RegionServer and does not funnel every row
- * through the driver; it sees the table as it was after the load, dual writes included. The snapshot and its
- * restore dir are removed afterwards, also on failure.
+ * Runs the {@link RegionCheck}s as a Spark job against a snapshot of the target taken after the
+ * load: a task per region merges the region's kept HFiles with the snapshot's row keys for that key
+ * range, read in the task from the snapshot's files (ClientSideRegionScanner). Verification thus
+ * loads no RegionServer and does not funnel every row through the driver; it sees the table as it
+ * was after the load, dual writes included. The snapshot and its restore dir are removed
+ * afterwards, also on failure.
  */
 final class SnapshotCheck {
-  private SnapshotCheck() {
-  }
+  private SnapshotCheck() {}
 
-  /** One region to check: its manifest index, write-time key range and staging dir of kept HFiles. */
-  private record Task(int index, byte[] start, byte[] end, String regionDir) implements Serializable {
-  }
+  /**
+   * One region to check: its manifest index, write-time key range and staging dir of kept HFiles.
+   */
+  private record Task(int index, byte[] start, byte[] end, String regionDir)
+      implements Serializable {}
 
-  static Map<Integer, RegionCheck.Outcome> run(JavaSparkContext jsc, Admin admin, Configuration conf, TableName table,
-      Staging staging, List<RegionEntry> regions) throws IOException {
+  static Map<Integer, RegionCheck.Outcome> run(
+      JavaSparkContext jsc,
+      Admin admin,
+      Configuration conf,
+      TableName table,
+      Staging staging,
+      List<RegionEntry> regions)
+      throws IOException {
     Map<Integer, RegionCheck.Outcome> out = new TreeMap<>();
     if (regions.isEmpty()) {
       return out;
@@ -67,24 +75,38 @@ final class SnapshotCheck {
       byte[] htd = TableDescriptorBuilder.toByteArray(meta.getTableDescriptor());
       List<byte[]> snapshotRegions = new ArrayList<>();
       for (RegionInfo ri : meta.getRegionsToAdd()) {
-        if (!(ri.isOffline() && (ri.isSplit() || ri.isSplitParent()))) { // split parents hold no rows of their own
+        if (!(ri.isOffline()
+            && (ri.isSplit() || ri.isSplitParent()))) { // split parents hold no rows of their own
           snapshotRegions.add(RegionInfo.toByteArray(ri));
         }
       }
       List<Task> tasks = new ArrayList<>();
       for (RegionEntry r : regions) {
-        tasks.add(new Task(r.index(), Hex.parse(r.startHex()), Hex.parse(r.endHex()),
-            staging.region(r.index()).toString()));
+        tasks.add(
+            new Task(
+                r.index(),
+                Hex.parse(r.startHex()),
+                Hex.parse(r.endHex()),
+                staging.region(r.index()).toString()));
       }
       Map<String, String> confMap = HBaseConfigs.toMap(conf);
       String restore = restoreDir.toString();
-      List<Tuple2<Integer, RegionCheck.Outcome>> results = jsc.parallelize(tasks, tasks.size()).map(t -> {
-        Configuration c = HBaseConfigs.fromMap(confMap);
-        Path dir = new Path(t.regionDir());
-        try (TableCells cells = new TableCells(c, new Path(restore), htd, snapshotRegions, t.start(), t.end())) {
-          return new Tuple2<>(t.index(), RegionCheck.check(cells, cells::maxVersions, dir.getFileSystem(c), dir, c));
-        }
-      }).collect();
+      List<Tuple2<Integer, RegionCheck.Outcome>> results =
+          jsc.parallelize(tasks, tasks.size())
+              .map(
+                  t -> {
+                    Configuration c = HBaseConfigs.fromMap(confMap);
+                    Path dir = new Path(t.regionDir());
+                    try (TableCells cells =
+                        new TableCells(
+                            c, new Path(restore), htd, snapshotRegions, t.start(), t.end())) {
+                      return new Tuple2<>(
+                          t.index(),
+                          RegionCheck.check(
+                              cells, cells::maxVersions, dir.getFileSystem(c), dir, c));
+                    }
+                  })
+              .collect();
       for (Tuple2<Integer, RegionCheck.Outcome> r : results) {
         out.put(r._1(), r._2());
       }
@@ -97,8 +119,8 @@ final class SnapshotCheck {
   }
 
   /**
-   * The cells in [start, end) of the restored snapshot, every version, region by region in key order (key-only
-   * reads: presence is checked by row, family, qualifier and timestamp).
+   * The cells in [start, end) of the restored snapshot, every version, region by region in key
+   * order (key-only reads: presence is checked by row, family, qualifier and timestamp).
    */
   private static final class TableCells implements Iterator<Cell>, AutoCloseable {
     private final Configuration conf;
@@ -115,7 +137,13 @@ final class SnapshotCheck {
     private byte[] lastFamily;
     private int lastMaxVersions;
 
-    TableCells(Configuration conf, Path restoreDir, byte[] htd, List<byte[]> regions, byte[] start, byte[] end)
+    TableCells(
+        Configuration conf,
+        Path restoreDir,
+        byte[] htd,
+        List<byte[]> regions,
+        byte[] start,
+        byte[] end)
         throws IOException {
       this.conf = conf;
       this.restoreDir = restoreDir;
@@ -138,7 +166,8 @@ final class SnapshotCheck {
 
     private static boolean overlaps(RegionInfo ri, byte[] start, byte[] end) {
       boolean startsBeforeEnd = end.length == 0 || Bytes.compareTo(ri.getStartKey(), end) < 0;
-      boolean endsAfterStart = ri.getEndKey().length == 0 || Bytes.compareTo(ri.getEndKey(), start) > 0;
+      boolean endsAfterStart =
+          ri.getEndKey().length == 0 || Bytes.compareTo(ri.getEndKey(), start) > 0;
       return startsBeforeEnd && endsAfterStart;
     }
 
@@ -150,9 +179,16 @@ final class SnapshotCheck {
             if (next >= regions.size()) {
               return false;
             }
-            Scan scan = new Scan().withStartRow(start).withStopRow(end).setFilter(new KeyOnlyFilter())
-                .readAllVersions().setCacheBlocks(false);
-            scanner = new ClientSideRegionScanner(conf, fs, restoreDir, htd, regions.get(next++), scan, null);
+            Scan scan =
+                new Scan()
+                    .withStartRow(start)
+                    .withStopRow(end)
+                    .setFilter(new KeyOnlyFilter())
+                    .readAllVersions()
+                    .setCacheBlocks(false);
+            scanner =
+                new ClientSideRegionScanner(
+                    conf, fs, restoreDir, htd, regions.get(next++), scan, null);
           }
           Result r = scanner.next();
           if (r == null) {
@@ -177,7 +213,10 @@ final class SnapshotCheck {
       return row[inRow++];
     }
 
-    /** The VERSIONS of a cell's family in the table: how many newer cells of a column hide an older one. */
+    /**
+     * The VERSIONS of a cell's family in the table: how many newer cells of a column hide an older
+     * one.
+     */
     int maxVersions(Cell c) {
       if (lastFamily == null || !CellUtil.matchingFamily(c, lastFamily)) {
         lastFamily = CellUtil.cloneFamily(c);

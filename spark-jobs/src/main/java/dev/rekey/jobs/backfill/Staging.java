@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * The staging dir of one backfill (any Hadoop filesystem the RegionServers can read):
+ *
  * <pre>
  *   _manifest.json        inputs, region boundaries at write time, counts, per-region ledger state
  *   _result.json          the last result
@@ -52,7 +53,10 @@ final class Staging {
     return new Path(root, "hfiles");
   }
 
-  /** The in-source-order write's task attempts, each in its own dir until the driver keeps or drops its files. */
+  /**
+   * The in-source-order write's task attempts, each in its own dir until the driver keeps or drops
+   * its files.
+   */
   Path attempts() {
     return new Path(root, "attempts");
   }
@@ -71,8 +75,17 @@ final class Staging {
 
   /** Removes what an earlier run left (only our own entries, never the dir's other content). */
   void clean() throws IOException {
-    for (String n : new String[] {"_manifest.json", "_manifest.json.tmp", "_result.json", "hfiles", "attempts", "regions",
-        "load", "quarantine"}) {
+    for (String n :
+        new String[] {
+          "_manifest.json",
+          "_manifest.json.tmp",
+          "_result.json",
+          "hfiles",
+          "attempts",
+          "regions",
+          "load",
+          "quarantine"
+        }) {
       fs.delete(new Path(root, n), true);
     }
     fs.mkdirs(root);

@@ -8,22 +8,32 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
 /**
- * Pre-flight of the staging dir, before the snapshot is read: a backfill that can write no HFile, or not all of them,
- * otherwise fails only after the read, as a Spark "Job aborted" with the cause (Mkdirs failed, No space left on
- * device) buried in task stack traces.
+ * Pre-flight of the staging dir, before the snapshot is read: a backfill that can write no HFile,
+ * or not all of them, otherwise fails only after the read, as a Spark "Job aborted" with the cause
+ * (Mkdirs failed, No space left on device) buried in task stack traces.
  */
 final class StagingCheck {
-  /** What the probe writes: enough to hit a full disk's last blocks, small enough to cost nothing. */
+  /**
+   * What the probe writes: enough to hit a full disk's last blocks, small enough to cost nothing.
+   */
   static final int PROBE_BYTES = 64 * 1024;
 
-  private StagingCheck() {
-  }
+  private StagingCheck() {}
 
-  /** Refuses, naming the dir and the cause, when the dir cannot be written or has less free space than needed. */
+  /**
+   * Refuses, naming the dir and the cause, when the dir cannot be written or has less free space
+   * than needed.
+   */
   static void check(Staging staging, String verb, long neededBytes, String neededWhat) {
-    // unique per run: two runs in one JVM (or racing for the dir's lock) must not delete each other's probe
-    Path probe = new Path(staging.root, "_preflight-" + ProcessHandle.current().pid() + "-"
-        + java.util.UUID.randomUUID().toString().substring(0, 8));
+    // unique per run: two runs in one JVM (or racing for the dir's lock) must not delete each
+    // other's probe
+    Path probe =
+        new Path(
+            staging.root,
+            "_preflight-"
+                + ProcessHandle.current().pid()
+                + "-"
+                + java.util.UUID.randomUUID().toString().substring(0, 8));
     try {
       if (!staging.fs.mkdirs(staging.root)) {
         throw new IOException("Mkdirs failed to create " + staging.root);
@@ -32,9 +42,17 @@ final class StagingCheck {
         out.write(new byte[PROBE_BYTES]);
       }
     } catch (IOException | RuntimeException | org.apache.hadoop.fs.FSError e) {
-      // FSError: how Hadoop's local filesystem reports a disk error such as ENOSPC (an Error, not an IOException)
-      throw new RekeyException("Cannot " + verb + ": staging dir " + staging.root + " is not writable: " + cause(e)
-          + " (fix its permissions or free space, or choose another --staging)", e);
+      // FSError: how Hadoop's local filesystem reports a disk error such as ENOSPC (an Error, not
+      // an IOException)
+      throw new RekeyException(
+          "Cannot "
+              + verb
+              + ": staging dir "
+              + staging.root
+              + " is not writable: "
+              + cause(e)
+              + " (fix its permissions or free space, or choose another --staging)",
+          e);
     } finally {
       try {
         staging.fs.delete(probe, false);
@@ -48,10 +66,18 @@ final class StagingCheck {
     } catch (IOException e) {
       return; // a filesystem that cannot say its free space: the probe write is the check
     }
-    spaceProblem(free, neededBytes, neededWhat).ifPresent(p -> {
-      throw new RekeyException("Cannot " + verb + ": staging dir " + staging.root + " " + p
-          + " (free space there, or choose another --staging)");
-    });
+    spaceProblem(free, neededBytes, neededWhat)
+        .ifPresent(
+            p -> {
+              throw new RekeyException(
+                  "Cannot "
+                      + verb
+                      + ": staging dir "
+                      + staging.root
+                      + " "
+                      + p
+                      + " (free space there, or choose another --staging)");
+            });
   }
 
   /** Why {@code free} bytes are not enough for {@code needed}; empty when they are. Pure. */
@@ -59,8 +85,14 @@ final class StagingCheck {
     if (free >= needed) {
       return Optional.empty();
     }
-    return Optional.of("has " + bytes(free) + " free, and the HFiles need about " + bytes(needed) + " (" + neededWhat
-        + ")");
+    return Optional.of(
+        "has "
+            + bytes(free)
+            + " free, and the HFiles need about "
+            + bytes(needed)
+            + " ("
+            + neededWhat
+            + ")");
   }
 
   static String bytes(long n) {

@@ -4,8 +4,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.spark.Partitioner;
 
 /**
- * Partition = target region × k sub-partitions: region by the live boundaries, sub-partition by a hash of the row, so
- * a row (with all its cells) lands in one partition (one HFile writer) and parallelism is regions × k.
+ * Partition = target region × k sub-partitions: region by the live boundaries, sub-partition by a
+ * hash of the row, so a row (with all its cells) lands in one partition (one HFile writer) and
+ * parallelism is regions × k.
  */
 public final class TargetPartitioner extends Partitioner {
   private static final long serialVersionUID = 1L;

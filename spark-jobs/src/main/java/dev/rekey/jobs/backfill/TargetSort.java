@@ -10,22 +10,25 @@ import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
 
 /**
- * The backfill's sort shuffle: (target key, packed row) records to their target partition, sorted by key in HBase
- * order, spilling to disk like any sort shuffle. What {@code repartitionAndSortWithinPartitions} builds, with Kryo
- * for this shuffle alone: the records are two byte arrays, and Java serialization (the job default) rewrites its class
- * descriptors every 100 records. Kryo's reference tracking is off for it: no record refers to another, and tracking
- * costs an identity-map insert per array written and a map reset per record. The job's other serialization is left
- * as it is.
+ * The backfill's sort shuffle: (target key, packed row) records to their target partition, sorted
+ * by key in HBase order, spilling to disk like any sort shuffle. What {@code
+ * repartitionAndSortWithinPartitions} builds, with Kryo for this shuffle alone: the records are two
+ * byte arrays, and Java serialization (the job default) rewrites its class descriptors every 100
+ * records. Kryo's reference tracking is off for it: no record refers to another, and tracking costs
+ * an identity-map insert per array written and a map reset per record. The job's other
+ * serialization is left as it is.
  */
 final class TargetSort {
-  private TargetSort() {
-  }
+  private TargetSort() {}
 
-  static JavaPairRDD<byte[], byte[]> of(JavaPairRDD<byte[], byte[]> rows, Partitioner partitioner, SparkConf conf) {
+  static JavaPairRDD<byte[], byte[]> of(
+      JavaPairRDD<byte[], byte[]> rows, Partitioner partitioner, SparkConf conf) {
     ClassTag<byte[]> bytes = ClassTag$.MODULE$.apply(byte[].class);
-    ShuffledRDD<byte[], byte[], byte[]> sorted = new ShuffledRDD<>(rows.rdd(), partitioner, bytes, bytes, bytes);
+    ShuffledRDD<byte[], byte[], byte[]> sorted =
+        new ShuffledRDD<>(rows.rdd(), partitioner, bytes, bytes, bytes);
     sorted.setKeyOrdering(Ordering.comparatorToOrdering(new RowOrder()));
-    sorted.setSerializer(new KryoSerializer(conf.clone().set("spark.kryo.referenceTracking", "false")));
+    sorted.setSerializer(
+        new KryoSerializer(conf.clone().set("spark.kryo.referenceTracking", "false")));
     return JavaPairRDD.fromRDD(sorted, bytes, bytes);
   }
 }

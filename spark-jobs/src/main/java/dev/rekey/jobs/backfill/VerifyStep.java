@@ -18,9 +18,10 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The backfill's verify step: each LOADED region becomes VERIFIED when its loaded HFiles are store files of the
- * target ({@link LoadedFiles}), or, where that cannot tell or {@code --verify rows} asks, when every cell it wrote is
- * in a snapshot of the target ({@link SnapshotCheck}, {@link RegionCheck}).
+ * The backfill's verify step: each LOADED region becomes VERIFIED when its loaded HFiles are store
+ * files of the target ({@link LoadedFiles}), or, where that cannot tell or {@code --verify rows}
+ * asks, when every cell it wrote is in a snapshot of the target ({@link SnapshotCheck}, {@link
+ * RegionCheck}).
  */
 final class VerifyStep {
   private final SparkSession spark;
@@ -28,7 +29,8 @@ final class VerifyStep {
   private final Consumer<String> progress;
   private final boolean verifyRows;
 
-  VerifyStep(SparkSession spark, Configuration hbaseConf, Consumer<String> progress, boolean verifyRows) {
+  VerifyStep(
+      SparkSession spark, Configuration hbaseConf, Consumer<String> progress, boolean verifyRows) {
     this.spark = spark;
     this.hbaseConf = hbaseConf;
     this.progress = progress;
@@ -36,25 +38,36 @@ final class VerifyStep {
   }
 
   /**
-   * A region is verified when every row its kept HFiles hold is in the table ({@link RegionCheck}, run as a Spark job
-   * on a snapshot taken after the load: {@link SnapshotCheck}); rows others wrote into the same key range meanwhile
-   * (a migration's dual writer) are reported, not counted as a failure.
+   * A region is verified when every row its kept HFiles hold is in the table ({@link RegionCheck},
+   * run as a Spark job on a snapshot taken after the load: {@link SnapshotCheck}); rows others
+   * wrote into the same key range meanwhile (a migration's dual writer) are reported, not counted
+   * as a failure.
    */
-  Manifest verify(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
+  Manifest verify(Connection conn, Staging staging, TableName table, Manifest m)
+      throws IOException {
     try (Admin admin = conn.getAdmin()) {
-      // this run holds the target's lock: any verify snapshot of the target left now is a killed run's; remove it
-      TemporarySnapshots.remove(admin, hbaseConf, TemporarySnapshots.find(admin, hbaseConf,
-          TemporarySnapshots.prefix("verify", table), table, Long.MAX_VALUE));
+      // this run holds the target's lock: any verify snapshot of the target left now is a killed
+      // run's; remove it
+      TemporarySnapshots.remove(
+          admin,
+          hbaseConf,
+          TemporarySnapshots.find(
+              admin, hbaseConf, TemporarySnapshots.prefix("verify", table), table, Long.MAX_VALUE));
     }
-    List<RegionEntry> loaded = m.regions().stream().filter(r -> r.state() == RegionState.LOADED).toList();
+    List<RegionEntry> loaded =
+        m.regions().stream().filter(r -> r.state() == RegionState.LOADED).toList();
     List<RegionEntry> verified = new ArrayList<>();
     List<RegionEntry> byCells = loaded;
     if (!verifyRows && !loaded.isEmpty()) {
       Optional<Set<LoadedFiles.Fingerprint>> storeFiles = LoadedFiles.inTable(hbaseConf, table);
       if (storeFiles.isEmpty()) {
-        progress.accept("  cannot read the store files of " + table + " under the HBase root: checking cells instead");
+        progress.accept(
+            "  cannot read the store files of "
+                + table
+                + " under the HBase root: checking cells instead");
       } else {
-        Map<Integer, LoadedFiles.Outcome> byFiles = LoadedFiles.check(staging, loaded, storeFiles.get(), hbaseConf);
+        Map<Integer, LoadedFiles.Outcome> byFiles =
+            LoadedFiles.check(staging, loaded, storeFiles.get(), hbaseConf);
         byCells = new ArrayList<>();
         for (RegionEntry r : loaded) {
           LoadedFiles.Outcome o = byFiles.get(r.index());
@@ -66,15 +79,25 @@ final class VerifyStep {
             byCells.add(r);
           }
         }
-        progress.accept(String.format("Verified %d regions by their loaded HFiles (store files with the same keys and "
-            + "cell counts)%s", verified.size(), byCells.isEmpty() ? "" : "; " + byCells.size() + " by their cells"));
+        progress.accept(
+            String.format(
+                "Verified %d regions by their loaded HFiles (store files with the same keys and "
+                    + "cell counts)%s",
+                verified.size(),
+                byCells.isEmpty() ? "" : "; " + byCells.size() + " by their cells"));
       }
     }
     Map<Integer, RegionCheck.Outcome> checks = Map.of();
     if (!byCells.isEmpty()) {
       try (Admin admin = conn.getAdmin()) {
-        checks = SnapshotCheck.run(JavaSparkContext.fromSparkContext(spark.sparkContext()), admin, hbaseConf, table,
-            staging, byCells);
+        checks =
+            SnapshotCheck.run(
+                JavaSparkContext.fromSparkContext(spark.sparkContext()),
+                admin,
+                hbaseConf,
+                table,
+                staging,
+                byCells);
       }
     }
     long others = 0;
@@ -85,18 +108,30 @@ final class VerifyStep {
         m = m.withRegion(r.withState(RegionState.VERIFIED));
         verified.add(r);
       } else {
-        progress.accept(String.format("  region %d [%s, %s): %,d of the %,d cells written (%,d rows; manifest: %,d "
-            + "cells, %,d rows) are missing from the table", r.index(), r.startHex(), r.endHex(), c.missingCells(),
-            c.writtenCells(), c.writtenRows(), r.cells(), r.rows()));
+        progress.accept(
+            String.format(
+                "  region %d [%s, %s): %,d of the %,d cells written (%,d rows; manifest: %,d "
+                    + "cells, %,d rows) are missing from the table",
+                r.index(),
+                r.startHex(),
+                r.endHex(),
+                c.missingCells(),
+                c.writtenCells(),
+                c.writtenRows(),
+                r.cells(),
+                r.rows()));
       }
     }
     staging.writeJson(staging.manifest(), m);
-    for (RegionEntry r : verified) { // only once the ledger says so: a crash before leaves them for --resume
+    for (RegionEntry r :
+        verified) { // only once the ledger says so: a crash before leaves them for --resume
       staging.fs.delete(staging.region(r.index()), true);
     }
     if (others > 0) {
-      progress.accept(String.format("  %,d rows in %s besides the backfill's (written meanwhile, e.g. by dual writes)",
-          others, table));
+      progress.accept(
+          String.format(
+              "  %,d rows in %s besides the backfill's (written meanwhile, e.g. by dual writes)",
+              others, table));
     }
     return m;
   }
@@ -108,8 +143,15 @@ final class VerifyStep {
         bad.add(r.index() + " [" + r.startHex() + ", " + r.endHex() + ")");
       }
     }
-    return new RekeyException("Backfill of " + table + " not verified: cells written are missing from the table in "
-        + "region(s) " + bad + "; their HFiles are kept in the staging dir. Rerun with --resume to load "
-        + "and verify them again.", ExitCodes.MISMATCH, null);
+    return new RekeyException(
+        "Backfill of "
+            + table
+            + " not verified: cells written are missing from the table in "
+            + "region(s) "
+            + bad
+            + "; their HFiles are kept in the staging dir. Rerun with --resume to load "
+            + "and verify them again.",
+        ExitCodes.MISMATCH,
+        null);
   }
 }

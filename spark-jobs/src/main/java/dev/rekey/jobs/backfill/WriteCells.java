@@ -12,13 +12,16 @@ import org.apache.spark.util.LongAccumulator;
 import scala.Tuple2;
 
 /**
- * The write side of one partition (packed rows sorted by target key, cells within a row in HBase order): counts rows, cells and bytes per target region
- * and rows per hour of the key's time field, detects collisions (one target row from two source rows), and hands the
- * cells to HFileOutputFormat2. Runs in the save action's result stage (accumulators merged once per partition).
+ * The write side of one partition (packed rows sorted by target key, cells within a row in HBase
+ * order): counts rows, cells and bytes per target region and rows per hour of the key's time field,
+ * detects collisions (one target row from two source rows), and hands the cells to
+ * HFileOutputFormat2. Runs in the save action's result stage (accumulators merged once per
+ * partition).
  */
 final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyValue>> {
   /** Test-only fault injection: fail the first attempt of this partition after this many cells. */
   static final int INJECTED_FAILURE_AFTER_CELLS = 50;
+
   private static final int MAX_EXAMPLES_PER_TASK = 3;
 
   private final Iterator<Tuple2<byte[], byte[]>> in;
@@ -37,11 +40,17 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
   private long cells;
   private long bytes;
   private boolean flushed;
+
   /** Rows per hour (epoch millis) of this partition, handed to the accumulator once at the end. */
   private final java.util.HashMap<Long, Long> rowsPerHour = new java.util.HashMap<>();
 
-  WriteCells(Iterator<Tuple2<byte[], byte[]>> in, int region, KeyedCounts counts,
-      LongAccumulator collisions, CollectionAccumulator<String> examples, boolean injectFailure) {
+  WriteCells(
+      Iterator<Tuple2<byte[], byte[]>> in,
+      int region,
+      KeyedCounts counts,
+      LongAccumulator collisions,
+      CollectionAccumulator<String> examples,
+      boolean injectFailure) {
     this.in = in;
     this.region = region;
     this.counts = counts;
@@ -66,20 +75,32 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
     return has;
   }
 
-  /** Takes the next packed row: counts it, or, if it repeats the previous target key, records a collision. */
+  /**
+   * Takes the next packed row: counts it, or, if it repeats the previous target key, records a
+   * collision.
+   */
   private void nextRow(Tuple2<byte[], byte[]> t) {
     byte[] src = PackedRow.sourceKey(t._2());
     if (row != null && Arrays.equals(row, t._1())) {
       if (Arrays.equals(rowSource, src)) {
-        // the shared reader merges a row's partial Results; a row in two pieces here would be a reader bug
-        throw new IllegalStateException("source row " + Hex.of(src) + " arrived in more than one piece");
+        // the shared reader merges a row's partial Results; a row in two pieces here would be a
+        // reader bug
+        throw new IllegalStateException(
+            "source row " + Hex.of(src) + " arrived in more than one piece");
       } else {
         collisions.add(1);
         if (examplesAdded++ < MAX_EXAMPLES_PER_TASK) {
-          examples.add("target key " + Hex.of(row) + " <- source keys " + Hex.of(rowSource) + " and " + Hex.of(src));
+          examples.add(
+              "target key "
+                  + Hex.of(row)
+                  + " <- source keys "
+                  + Hex.of(rowSource)
+                  + " and "
+                  + Hex.of(src));
         }
       }
-      // never interleave a second row's cells (the HFile would be out of order); the backfill fails anyway
+      // never interleave a second row's cells (the HFile would be out of order); the backfill fails
+      // anyway
       cellsOfRow = null;
       return;
     }
@@ -99,14 +120,23 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
     KeyValue kv = cellsOfRow[i++];
     cells++;
     bytes += kv.getLength();
-    if (injectFailure && ++emitted == INJECTED_FAILURE_AFTER_CELLS && TaskContext.get().attemptNumber() == 0) {
-      throw new IllegalStateException("injected test failure (first attempt of partition "
-          + TaskContext.get().partitionId() + ", after " + emitted + " cells)");
+    if (injectFailure
+        && ++emitted == INJECTED_FAILURE_AFTER_CELLS
+        && TaskContext.get().attemptNumber() == 0) {
+      throw new IllegalStateException(
+          "injected test failure (first attempt of partition "
+              + TaskContext.get().partitionId()
+              + ", after "
+              + emitted
+              + " cells)");
     }
     return new Tuple2<>(new ImmutableBytesWritable(row), kv);
   }
 
-  /** The time travels with the row (taken when the key was built): no second decode of the key per row. */
+  /**
+   * The time travels with the row (taken when the key was built): no second decode of the key per
+   * row.
+   */
   private void countHour(long time) {
     if (time != Rekeyer.NO_TIME) {
       rowsPerHour.merge(Math.floorDiv(time, 3_600_000L) * 3_600_000L, 1L, Long::sum);

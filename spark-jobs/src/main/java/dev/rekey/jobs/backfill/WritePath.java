@@ -8,57 +8,93 @@ import java.io.Serializable;
 import java.util.Optional;
 
 /**
- * Which way the backfill writes its HFiles (plan layer, pure). <b>In source order</b> when every target region
- * receives the source's rows in the source's own order within each salt bucket — the usual salting migration,
- * {@code ts|id} to {@code salt|ts|id}: then each read task streams its rows straight into one HFile per target region,
- * salt bucket and family, with no shuffle and no sort. <b>Sorted</b> otherwise: a sort shuffle by target key first.
+ * Which way the backfill writes its HFiles (plan layer, pure). <b>In source order</b> when every
+ * target region receives the source's rows in the source's own order within each salt bucket — the
+ * usual salting migration, {@code ts|id} to {@code salt|ts|id}: then each read task streams its
+ * rows straight into one HFile per target region, salt bucket and family, with no shuffle and no
+ * sort. <b>Sorted</b> otherwise: a sort shuffle by target key first.
  *
- * <p>The in-order path writes up to (read tasks × buckets in the region) files per region and family, which must stay
- * within HBase's bulk-load limit ({@code hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily}, default 32): the
- * read splits per source region are chosen to fit, and a source with too many regions takes the sorted path.
+ * <p>The in-order path writes up to (read tasks × buckets in the region) files per region and
+ * family, which must stay within HBase's bulk-load limit ({@code
+ * hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily}, default 32): the read splits per source
+ * region are chosen to fit, and a source with too many regions takes the sorted path.
  */
-public record WritePath(boolean inSourceOrder, String reason, int splitsPerSourceRegion) implements Serializable {
+public record WritePath(boolean inSourceOrder, String reason, int splitsPerSourceRegion)
+    implements Serializable {
 
-  public static final String MAX_FILES_PER_REGION_KEY = "hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily";
+  public static final String MAX_FILES_PER_REGION_KEY =
+      "hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily";
   public static final int DEFAULT_MAX_FILES_PER_REGION = 32;
 
   public static WritePath sorted(String reason) {
     return new WritePath(false, reason, 1);
   }
 
-  /** "written in source order (why)" or "sorted by target key (why)", for the plan and the result. */
+  /**
+   * "written in source order (why)" or "sorted by target key (why)", for the plan and the result.
+   */
   public String describe() {
-    return (inSourceOrder ? "written in source order, no shuffle: " : "sorted by target key (shuffle): ") + reason;
+    return (inSourceOrder
+            ? "written in source order, no shuffle: "
+            : "sorted by target key (shuffle): ")
+        + reason;
   }
 
   /**
-   * Why the target layout does not keep the source's order within a bucket, if it does not: the source has no
-   * prefix; the target has a salt (or no prefix); both have the same fields, in the same order, encoded alike.
+   * Why the target layout does not keep the source's order within a bucket, if it does not: the
+   * source has no prefix; the target has a salt (or no prefix); both have the same fields, in the
+   * same order, encoded alike.
    */
   public static Optional<String> orderMismatch(KeyLayout source, KeyLayout target) {
     PrefixSpec.Kind tp = target.prefix().kind();
     if (tp == PrefixSpec.Kind.HASH_PREFIX) {
-      return Optional.of("target layout " + target.name() + " has a hash prefix: each region holds many prefix "
-          + "values, whose rows interleave in source order");
+      return Optional.of(
+          "target layout "
+              + target.name()
+              + " has a hash prefix: each region holds many prefix "
+              + "values, whose rows interleave in source order");
     }
     if (tp == PrefixSpec.Kind.FULL_HASH) {
-      return Optional.of("target layout " + target.name() + " is a full hash: its order is unrelated to the source's");
+      return Optional.of(
+          "target layout "
+              + target.name()
+              + " is a full hash: its order is unrelated to the source's");
     }
     if (source.prefix().kind() != PrefixSpec.Kind.NONE) {
-      return Optional.of("source layout " + source.name() + " has a " + source.prefix().kind().name().toLowerCase()
-          + " prefix: its key order is not the order of its fields");
+      return Optional.of(
+          "source layout "
+              + source.name()
+              + " has a "
+              + source.prefix().kind().name().toLowerCase()
+              + " prefix: its key order is not the order of its fields");
     }
     if (source.fields().size() != target.fields().size()) {
-      return Optional.of("the layouts have different fields (" + source.fields() + " vs " + target.fields() + ")");
+      return Optional.of(
+          "the layouts have different fields (" + source.fields() + " vs " + target.fields() + ")");
     }
     for (int i = 0; i < source.fields().size(); i++) {
       FieldSpec s = source.fields().get(i);
       FieldSpec t = target.fields().get(i);
-      boolean alike = s.name().equals(t.name()) && s.type() == t.type() && s.length() == t.length()
-          && s.signFlip() == t.signFlip() && s.terminated() == t.terminated() && t.type() != FieldType.SUB_BUCKET;
+      boolean alike =
+          s.name().equals(t.name())
+              && s.type() == t.type()
+              && s.length() == t.length()
+              && s.signFlip() == t.signFlip()
+              && s.terminated() == t.terminated()
+              && t.type() != FieldType.SUB_BUCKET;
       if (!alike) {
-        return Optional.of("field " + (i + 1) + " differs (" + s + " in " + source.name() + ", " + t + " in "
-            + target.name() + "): the target orders rows differently");
+        return Optional.of(
+            "field "
+                + (i + 1)
+                + " differs ("
+                + s
+                + " in "
+                + source.name()
+                + ", "
+                + t
+                + " in "
+                + target.name()
+                + "): the target orders rows differently");
       }
     }
     return Optional.empty();
@@ -72,29 +108,51 @@ public record WritePath(boolean inSourceOrder, String reason, int splitsPerSourc
    * @param wantedTasks read tasks wanted for parallelism (e.g. two per core)
    * @param maxFilesPerRegion the bulk-load limit per region and family
    */
-  public static WritePath choose(KeyLayout source, KeyLayout target, RegionBoundaries live, int sourceRegions,
-      int wantedTasks, int maxFilesPerRegion) {
+  public static WritePath choose(
+      KeyLayout source,
+      KeyLayout target,
+      RegionBoundaries live,
+      int sourceRegions,
+      int wantedTasks,
+      int maxFilesPerRegion) {
     Optional<String> mismatch = orderMismatch(source, target);
     if (mismatch.isPresent()) {
       return sorted(mismatch.get());
     }
     int buckets = target.prefix().kind() == PrefixSpec.Kind.SALT ? target.prefix().buckets() : 1;
-    int perTask = maxBucketsPerRegion(live, buckets); // files one read task may write into one region (per family)
+    int perTask =
+        maxBucketsPerRegion(
+            live, buckets); // files one read task may write into one region (per family)
     int maxTasks = maxFilesPerRegion / perTask;
     if (sourceRegions > maxTasks) {
-      return sorted(String.format("the source's %d regions, each read by its own task writing up to %d file(s) per "
-          + "target region, would put more than %d HFiles into one region (%s)", sourceRegions, perTask,
-          maxFilesPerRegion, MAX_FILES_PER_REGION_KEY));
+      return sorted(
+          String.format(
+              "the source's %d regions, each read by its own task writing up to %d file(s) per "
+                  + "target region, would put more than %d HFiles into one region (%s)",
+              sourceRegions, perTask, maxFilesPerRegion, MAX_FILES_PER_REGION_KEY));
     }
-    int wantedPerRegion = (Math.max(wantedTasks, sourceRegions) + sourceRegions - 1) / sourceRegions;
+    int wantedPerRegion =
+        (Math.max(wantedTasks, sourceRegions) + sourceRegions - 1) / sourceRegions;
     int k = Math.max(1, Math.min(wantedPerRegion, maxTasks / sourceRegions));
-    return new WritePath(true, String.format("target layout %s adds %s to the fields of %s in their order; %d read "
-        + "task(s) x %d bucket(s) per region = at most %d HFiles per region and family (limit %d)", target.name(),
-        buckets > 1 ? "a salt byte" : "no prefix", source.name(), sourceRegions * k, perTask,
-        sourceRegions * k * perTask, maxFilesPerRegion), k);
+    return new WritePath(
+        true,
+        String.format(
+            "target layout %s adds %s to the fields of %s in their order; %d read "
+                + "task(s) x %d bucket(s) per region = at most %d HFiles per region and family (limit %d)",
+            target.name(),
+            buckets > 1 ? "a salt byte" : "no prefix",
+            source.name(),
+            sourceRegions * k,
+            perTask,
+            sourceRegions * k * perTask,
+            maxFilesPerRegion),
+        k);
   }
 
-  /** The most salt buckets any region's key range touches (bucket b holds the keys that start with byte b). */
+  /**
+   * The most salt buckets any region's key range touches (bucket b holds the keys that start with
+   * byte b).
+   */
   static int maxBucketsPerRegion(RegionBoundaries live, int buckets) {
     if (buckets <= 1) {
       return 1;

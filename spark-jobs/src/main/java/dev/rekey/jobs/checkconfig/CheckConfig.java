@@ -20,14 +20,18 @@ public final class CheckConfig {
     return new CheckConfig(properties, source);
   }
 
-  /** A loaded configuration (hbase-default.xml + the site file), so unset keys show HBase's defaults. */
+  /**
+   * A loaded configuration (hbase-default.xml + the site file), so unset keys show HBase's
+   * defaults.
+   */
   public static CheckConfig of(Configuration conf, String source) {
     return new CheckConfig(HBaseConfigs.toMap(conf), source);
   }
 
   public CheckConfig assumedScanRowsPerSecond(long rowsPerSecond) {
     if (rowsPerSecond <= 0) {
-      throw RekeyException.usage("Cannot check " + source + ": --scan-rows-per-sec must be > 0, got " + rowsPerSecond);
+      throw RekeyException.usage(
+          "Cannot check " + source + ": --scan-rows-per-sec must be > 0, got " + rowsPerSecond);
     }
     this.assumedScanRowsPerSecond = rowsPerSecond;
     return this;
@@ -35,7 +39,9 @@ public final class CheckConfig {
 
   public CheckConfigResult execute() {
     try {
-      return new CheckConfigResult(source, assumedScanRowsPerSecond,
+      return new CheckConfigResult(
+          source,
+          assumedScanRowsPerSecond,
           ClientConfigRules.checkAll(properties, assumedScanRowsPerSecond));
     } catch (IllegalArgumentException e) {
       throw RekeyException.usage(e.getMessage() + " in " + source);

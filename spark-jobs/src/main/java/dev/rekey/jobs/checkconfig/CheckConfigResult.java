@@ -5,10 +5,12 @@ import dev.rekey.jobs.common.ExitCodes;
 import java.util.List;
 
 /**
- * The outcome of check-config: where the configuration came from, the assumption the scanner rule used and the
- * findings. Exit 0 when there is no violation (and, with {@code strict}, no warning), else 3.
+ * The outcome of check-config: where the configuration came from, the assumption the scanner rule
+ * used and the findings. Exit 0 when there is no violation (and, with {@code strict}, no warning),
+ * else 3.
  */
-public record CheckConfigResult(String source, long assumedScanRowsPerSecond, List<ConfigFinding> findings) {
+public record CheckConfigResult(
+    String source, long assumedScanRowsPerSecond, List<ConfigFinding> findings) {
   public CheckConfigResult {
     findings = List.copyOf(findings);
   }

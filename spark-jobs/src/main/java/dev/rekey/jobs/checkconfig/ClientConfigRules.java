@@ -8,9 +8,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The HBase client settings rules of seed 003 (and the scan/WAL advice next to them), as pure functions over a
- * configuration's properties. A key that is absent takes HBase 2.6's default from hbase-default.xml (written
- * below), so the rules give the same answer for a bare map and for a loaded {@code Configuration}.
+ * The HBase client settings rules of seed 003 (and the scan/WAL advice next to them), as pure
+ * functions over a configuration's properties. A key that is absent takes HBase 2.6's default from
+ * hbase-default.xml (written below), so the rules give the same answer for a bare map and for a
+ * loaded {@code Configuration}.
  */
 public final class ClientConfigRules {
   public static final String RPC_TIMEOUT = "hbase.rpc.timeout";
@@ -18,35 +19,46 @@ public final class ClientConfigRules {
   public static final String RETRIES = "hbase.client.retries.number";
   public static final String SCANNER_TIMEOUT = "hbase.client.scanner.timeout.period";
   public static final String SCANNER_CACHING = "hbase.client.scanner.caching";
-  /** TableInputFormat.SCAN_CACHEDROWS: the caching of the scans Spark/MapReduce jobs run (overrides the above). */
+
+  /**
+   * TableInputFormat.SCAN_CACHEDROWS: the caching of the scans Spark/MapReduce jobs run (overrides
+   * the above).
+   */
   public static final String MR_SCAN_CACHING = "hbase.mapreduce.scan.cachedrows";
-  /** TableInputFormat.SCAN_CACHEBLOCKS: block cache for the full-table scans of Spark/MapReduce jobs. */
+
+  /**
+   * TableInputFormat.SCAN_CACHEBLOCKS: block cache for the full-table scans of Spark/MapReduce
+   * jobs.
+   */
   public static final String MR_SCAN_CACHEBLOCKS = "hbase.mapreduce.scan.cacheblocks";
+
   public static final String WAL_PROVIDER = "hbase.wal.provider";
 
   /** HBase 2.6 defaults (hbase-default.xml). */
   static final long DEFAULT_RPC_TIMEOUT_MS = 60_000;
+
   static final long DEFAULT_OPERATION_TIMEOUT_MS = 1_200_000;
   static final long DEFAULT_RETRIES = 15;
   static final long DEFAULT_SCANNER_TIMEOUT_MS = 60_000;
 
   /** Seed 003: rpc timeout no less than 5 s, retries no less than 5. */
   public static final long MIN_RPC_TIMEOUT_MS = 5_000;
+
   public static final long MIN_RETRIES = 5;
 
   /**
-   * The assumed slowest rate one scanner's next() batch is produced at, rows per second: a scan whose filter
-   * skips most rows, or that reads cold HFiles from disk, can fall to about a thousand returned rows a second.
-   * A batch of {@code caching} rows must arrive within the scanner timeout, or the scanner lease expires and the
-   * retry repeats the same too-large batch.
+   * The assumed slowest rate one scanner's next() batch is produced at, rows per second: a scan
+   * whose filter skips most rows, or that reads cold HFiles from disk, can fall to about a thousand
+   * returned rows a second. A batch of {@code caching} rows must arrive within the scanner timeout,
+   * or the scanner lease expires and the retry repeats the same too-large batch.
    */
   public static final long DEFAULT_ASSUMED_SCAN_ROWS_PER_SECOND = 1_000;
 
-  private ClientConfigRules() {
-  }
+  private ClientConfigRules() {}
 
   /** Every rule, in a fixed order. */
-  public static List<ConfigFinding> checkAll(Map<String, String> conf, long assumedScanRowsPerSecond) {
+  public static List<ConfigFinding> checkAll(
+      Map<String, String> conf, long assumedScanRowsPerSecond) {
     List<ConfigFinding> out = new ArrayList<>();
     out.addAll(operationTimeoutCoversRetries(conf));
     out.addAll(rpcTimeoutAtLeast5s(conf));
@@ -66,12 +78,31 @@ public final class ClientConfigRules {
     if (op.value > product) {
       return List.of();
     }
-    return List.of(new ConfigFinding(Severity.VIOLATION, OPERATION_TIMEOUT, op.shown,
-        String.format(Locale.ROOT, "operation timeout must exceed rpc timeout x retries so the retries fit: %,d ms <= "
-            + "%,d ms x %d = %,d ms (%s = %s, %s = %s)", op.value, rpc.value, retries.value, product,
-            RPC_TIMEOUT, rpc.shown, RETRIES, retries.shown),
-        String.format(Locale.ROOT, "set %s above %,d (e.g. %d), or lower %s or %s", OPERATION_TIMEOUT, product,
-            roundUp(product + 1), RPC_TIMEOUT, RETRIES)));
+    return List.of(
+        new ConfigFinding(
+            Severity.VIOLATION,
+            OPERATION_TIMEOUT,
+            op.shown,
+            String.format(
+                Locale.ROOT,
+                "operation timeout must exceed rpc timeout x retries so the retries fit: %,d ms <= "
+                    + "%,d ms x %d = %,d ms (%s = %s, %s = %s)",
+                op.value,
+                rpc.value,
+                retries.value,
+                product,
+                RPC_TIMEOUT,
+                rpc.shown,
+                RETRIES,
+                retries.shown),
+            String.format(
+                Locale.ROOT,
+                "set %s above %,d (e.g. %d), or lower %s or %s",
+                OPERATION_TIMEOUT,
+                product,
+                roundUp(product + 1),
+                RPC_TIMEOUT,
+                RETRIES)));
   }
 
   /** {@code hbase.rpc.timeout ≥ 5 s}. */
@@ -80,11 +111,25 @@ public final class ClientConfigRules {
     if (rpc.value >= MIN_RPC_TIMEOUT_MS) {
       return List.of();
     }
-    return List.of(new ConfigFinding(Severity.VIOLATION, RPC_TIMEOUT, rpc.shown,
-        String.format(Locale.ROOT, "rpc timeout should be at least %,d ms: a GC pause or a region move makes "
-            + "shorter calls fail (%,d ms < %,d ms)", MIN_RPC_TIMEOUT_MS, rpc.value, MIN_RPC_TIMEOUT_MS),
-        "set " + RPC_TIMEOUT + " to at least " + MIN_RPC_TIMEOUT_MS + " and keep " + OPERATION_TIMEOUT
-            + " above rpc timeout x retries"));
+    return List.of(
+        new ConfigFinding(
+            Severity.VIOLATION,
+            RPC_TIMEOUT,
+            rpc.shown,
+            String.format(
+                Locale.ROOT,
+                "rpc timeout should be at least %,d ms: a GC pause or a region move makes "
+                    + "shorter calls fail (%,d ms < %,d ms)",
+                MIN_RPC_TIMEOUT_MS,
+                rpc.value,
+                MIN_RPC_TIMEOUT_MS),
+            "set "
+                + RPC_TIMEOUT
+                + " to at least "
+                + MIN_RPC_TIMEOUT_MS
+                + " and keep "
+                + OPERATION_TIMEOUT
+                + " above rpc timeout x retries"));
   }
 
   /** {@code hbase.client.retries.number ≥ 5}. */
@@ -93,22 +138,39 @@ public final class ClientConfigRules {
     if (retries.value >= MIN_RETRIES) {
       return List.of();
     }
-    return List.of(new ConfigFinding(Severity.VIOLATION, RETRIES, retries.shown,
-        String.format(Locale.ROOT, "retries should be at least %d: fewer fail requests during a region move or "
-            + "a RegionServer restart (%d < %d)", MIN_RETRIES, retries.value, MIN_RETRIES),
-        "set " + RETRIES + " to at least " + MIN_RETRIES + " and keep " + OPERATION_TIMEOUT
-            + " above rpc timeout x retries"));
+    return List.of(
+        new ConfigFinding(
+            Severity.VIOLATION,
+            RETRIES,
+            retries.shown,
+            String.format(
+                Locale.ROOT,
+                "retries should be at least %d: fewer fail requests during a region move or "
+                    + "a RegionServer restart (%d < %d)",
+                MIN_RETRIES,
+                retries.value,
+                MIN_RETRIES),
+            "set "
+                + RETRIES
+                + " to at least "
+                + MIN_RETRIES
+                + " and keep "
+                + OPERATION_TIMEOUT
+                + " above rpc timeout x retries"));
   }
 
   /**
-   * One next() batch of {@code caching} rows, produced at the assumed slowest rate, must finish within the scanner
-   * timeout: {@code caching ÷ rows/s < hbase.client.scanner.timeout.period}. The job caching
-   * ({@value #MR_SCAN_CACHING}) is checked if set, else the client caching; an unset caching (HBase's default,
-   * unlimited rows bounded by {@code hbase.client.scanner.max.result.size}) is not a row-count problem.
+   * One next() batch of {@code caching} rows, produced at the assumed slowest rate, must finish
+   * within the scanner timeout: {@code caching ÷ rows/s < hbase.client.scanner.timeout.period}. The
+   * job caching ({@value #MR_SCAN_CACHING}) is checked if set, else the client caching; an unset
+   * caching (HBase's default, unlimited rows bounded by {@code
+   * hbase.client.scanner.max.result.size}) is not a row-count problem.
    */
-  public static List<ConfigFinding> scannerBatchFitsTimeout(Map<String, String> conf, long assumedRowsPerSecond) {
+  public static List<ConfigFinding> scannerBatchFitsTimeout(
+      Map<String, String> conf, long assumedRowsPerSecond) {
     if (assumedRowsPerSecond <= 0) {
-      throw new IllegalArgumentException("assumed scan rows per second must be > 0, got " + assumedRowsPerSecond);
+      throw new IllegalArgumentException(
+          "assumed scan rows per second must be > 0, got " + assumedRowsPerSecond);
     }
     Setting timeout = number(conf, SCANNER_TIMEOUT, DEFAULT_SCANNER_TIMEOUT_MS);
     List<ConfigFinding> out = new ArrayList<>();
@@ -123,13 +185,29 @@ public final class ClientConfigRules {
       double batchMs = caching.value * 1000.0 / assumedRowsPerSecond;
       if (batchMs >= timeout.value) {
         long maxCaching = Math.max(1, (timeout.value / 2) * assumedRowsPerSecond / 1000);
-        out.add(new ConfigFinding(Severity.VIOLATION, key, caching.shown,
-            String.format(Locale.ROOT, "one scanner batch of %,d rows at an assumed %,d rows/s (a filtered or "
-                + "cold scan) takes %,.0f ms, not within %s = %,d ms: the scanner lease expires and the retry "
-                + "repeats the same batch", caching.value, assumedRowsPerSecond, batchMs, SCANNER_TIMEOUT,
-                timeout.value),
-            String.format(Locale.ROOT, "set %s to at most %,d (half the timeout's worth of rows), or raise %s "
-                + "above %,d ms", key, maxCaching, SCANNER_TIMEOUT, (long) Math.ceil(batchMs) * 2)));
+        out.add(
+            new ConfigFinding(
+                Severity.VIOLATION,
+                key,
+                caching.shown,
+                String.format(
+                    Locale.ROOT,
+                    "one scanner batch of %,d rows at an assumed %,d rows/s (a filtered or "
+                        + "cold scan) takes %,.0f ms, not within %s = %,d ms: the scanner lease expires and the retry "
+                        + "repeats the same batch",
+                    caching.value,
+                    assumedRowsPerSecond,
+                    batchMs,
+                    SCANNER_TIMEOUT,
+                    timeout.value),
+                String.format(
+                    Locale.ROOT,
+                    "set %s to at most %,d (half the timeout's worth of rows), or raise %s "
+                        + "above %,d ms",
+                    key,
+                    maxCaching,
+                    SCANNER_TIMEOUT,
+                    (long) Math.ceil(batchMs) * 2)));
       }
       break; // only the caching the scans actually use
     }
@@ -137,9 +215,9 @@ public final class ClientConfigRules {
   }
 
   /**
-   * WAL disabled: a {@code hbase.wal.provider} of {@code disabled}, or any {@code *durability} setting (for example
-   * HBase Import's {@code import.wal.durability}) of {@code SKIP_WAL}. Seed 003: rows written since the last flush
-   * are lost when a RegionServer dies.
+   * WAL disabled: a {@code hbase.wal.provider} of {@code disabled}, or any {@code *durability}
+   * setting (for example HBase Import's {@code import.wal.durability}) of {@code SKIP_WAL}. Seed
+   * 003: rows written since the last flush are lost when a RegionServer dies.
    */
   public static List<ConfigFinding> walEnabled(Map<String, String> conf) {
     List<ConfigFinding> out = new ArrayList<>();
@@ -148,38 +226,56 @@ public final class ClientConfigRules {
       String value = e.getValue() == null ? "" : e.getValue().trim();
       boolean providerOff = key.equals(WAL_PROVIDER) || key.equals("hbase.wal.meta_provider");
       if (providerOff && value.equalsIgnoreCase("disabled")) {
-        out.add(new ConfigFinding(Severity.WARNING, key, value,
-            "the write-ahead log is disabled: every edit not yet flushed is lost when a RegionServer dies",
-            "remove " + key + " (default: the filesystem WAL) unless losing unflushed data is acceptable"));
-      } else if (key.toLowerCase(Locale.ROOT).endsWith("durability") && value.equalsIgnoreCase("SKIP_WAL")) {
-        out.add(new ConfigFinding(Severity.WARNING, key, value,
-            "SKIP_WAL durability: writes bypass the write-ahead log and are lost if a RegionServer dies before "
-                + "the memstore flushes",
-            "set " + key + " to USE_DEFAULT (or ASYNC_WAL if about a second of loss is acceptable); for bulk "
-                + "backfills write HFiles and bulk-load them instead"));
+        out.add(
+            new ConfigFinding(
+                Severity.WARNING,
+                key,
+                value,
+                "the write-ahead log is disabled: every edit not yet flushed is lost when a RegionServer dies",
+                "remove "
+                    + key
+                    + " (default: the filesystem WAL) unless losing unflushed data is acceptable"));
+      } else if (key.toLowerCase(Locale.ROOT).endsWith("durability")
+          && value.equalsIgnoreCase("SKIP_WAL")) {
+        out.add(
+            new ConfigFinding(
+                Severity.WARNING,
+                key,
+                value,
+                "SKIP_WAL durability: writes bypass the write-ahead log and are lost if a RegionServer dies before "
+                    + "the memstore flushes",
+                "set "
+                    + key
+                    + " to USE_DEFAULT (or ASYNC_WAL if about a second of loss is acceptable); for bulk "
+                    + "backfills write HFiles and bulk-load them instead"));
       }
     }
     return out;
   }
 
   /**
-   * Full-table scans (Spark/MapReduce jobs through TableInputFormat) with the block cache on: a one-pass read of
-   * the whole table evicts the blocks the online readers need. Seed 003: enable the block cache only for data that
-   * is read repeatedly.
+   * Full-table scans (Spark/MapReduce jobs through TableInputFormat) with the block cache on: a
+   * one-pass read of the whole table evicts the blocks the online readers need. Seed 003: enable
+   * the block cache only for data that is read repeatedly.
    */
   public static List<ConfigFinding> blockCacheOffForFullScans(Map<String, String> conf) {
     String v = conf.get(MR_SCAN_CACHEBLOCKS);
     if (v == null || !v.trim().equalsIgnoreCase("true")) {
       return List.of();
     }
-    return List.of(new ConfigFinding(Severity.WARNING, MR_SCAN_CACHEBLOCKS, v.trim(),
-        "full-table job scans fill the RegionServers' block cache with blocks read once, evicting the online "
-            + "readers' working set",
-        "set " + MR_SCAN_CACHEBLOCKS + " to false (TableInputFormat's default; rekey's scans turn it off)"));
+    return List.of(
+        new ConfigFinding(
+            Severity.WARNING,
+            MR_SCAN_CACHEBLOCKS,
+            v.trim(),
+            "full-table job scans fill the RegionServers' block cache with blocks read once, evicting the online "
+                + "readers' working set",
+            "set "
+                + MR_SCAN_CACHEBLOCKS
+                + " to false (TableInputFormat's default; rekey's scans turn it off)"));
   }
 
-  private record Setting(long value, String shown) {
-  }
+  private record Setting(long value, String shown) {}
 
   private static Setting number(Map<String, String> conf, String key, long dflt) {
     String raw = conf.get(key);
@@ -189,7 +285,8 @@ public final class ClientConfigRules {
     try {
       return new Setting(Long.parseLong(raw.trim()), raw.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Cannot check " + key + ": '" + raw + "' is not a whole number");
+      throw new IllegalArgumentException(
+          "Cannot check " + key + ": '" + raw + "' is not a whole number");
     }
   }
 

@@ -1,14 +1,19 @@
 package dev.rekey.jobs.checkconfig;
 
 /**
- * One problem found in a client configuration: the key, its effective value, the rule it breaks and the fix.
+ * One problem found in a client configuration: the key, its effective value, the rule it breaks and
+ * the fix.
  *
- * @param severity VIOLATION (fails check-config with exit 3) or WARNING (printed; fails only with --strict)
+ * @param severity VIOLATION (fails check-config with exit 3) or WARNING (printed; fails only with
+ *     --strict)
  * @param key the configuration key the finding is about
  * @param value its effective value ("(default)" suffix when HBase's default applies)
  * @param rule the rule in words, with the numbers that break it
  * @param fix what to set instead
  */
 public record ConfigFinding(Severity severity, String key, String value, String rule, String fix) {
-  public enum Severity { VIOLATION, WARNING }
+  public enum Severity {
+    VIOLATION,
+    WARNING
+  }
 }

@@ -8,18 +8,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** Results and reports written as {@code *.tmp} then renamed (DESIGN §6: no half-written file looks done). */
+/**
+ * Results and reports written as {@code *.tmp} then renamed (DESIGN §6: no half-written file looks
+ * done).
+ */
 public final class AtomicJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  private AtomicJson() {
-  }
+  private AtomicJson() {}
 
   public static String toJson(Object value) {
     try {
       return MAPPER.writeValueAsString(value);
     } catch (IOException e) {
-      throw new RekeyException("Cannot serialise " + value.getClass().getSimpleName() + " to JSON: " + e.getMessage(), e);
+      throw new RekeyException(
+          "Cannot serialise " + value.getClass().getSimpleName() + " to JSON: " + e.getMessage(),
+          e);
     }
   }
 
@@ -38,7 +43,13 @@ public final class AtomicJson {
       Files.writeString(tmp, text, StandardCharsets.UTF_8);
       Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw new RekeyException("Cannot write " + abs + ": " + e.getMessage() + " (check the directory exists and is writable)", e);
+      throw new RekeyException(
+          "Cannot write "
+              + abs
+              + ": "
+              + e.getMessage()
+              + " (check the directory exists and is writable)",
+          e);
     }
   }
 }

@@ -5,8 +5,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.util.CollectionAccumulator;
 
 /**
- * Counts the rows a partition's scanners returned and reports them once the partition is read to its end (a partly
- * read partition, e.g. by take(1), reports nothing): rows scanned per region, whatever the job does with them.
+ * Counts the rows a partition's scanners returned and reports them once the partition is read to
+ * its end (a partly read partition, e.g. by take(1), reports nothing): rows scanned per region,
+ * whatever the job does with them.
  */
 final class CountedRows implements Iterator<Result> {
   private final int partition;
@@ -16,7 +17,8 @@ final class CountedRows implements Iterator<Result> {
   private long rows;
   private boolean reported;
 
-  CountedRows(int partition, Iterator<Result> in, CollectionAccumulator<RegionScan.PartitionCount> out) {
+  CountedRows(
+      int partition, Iterator<Result> in, CollectionAccumulator<RegionScan.PartitionCount> out) {
     this.partition = partition;
     this.in = in;
     this.out = out;

@@ -7,8 +7,8 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 
 /**
- * One cell of a decoded row, copied out of HBase's buffers so it is Java-serializable and safe to keep after the
- * scanner moved on (Results are neither). Immutable.
+ * One cell of a decoded row, copied out of HBase's buffers so it is Java-serializable and safe to
+ * keep after the scanner moved on (Results are neither). Immutable.
  */
 public final class DecodedCell implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -26,7 +26,10 @@ public final class DecodedCell implements Serializable {
   }
 
   public static DecodedCell of(Cell c) {
-    return new DecodedCell(CellUtil.cloneFamily(c), CellUtil.cloneQualifier(c), c.getTimestamp(),
+    return new DecodedCell(
+        CellUtil.cloneFamily(c),
+        CellUtil.cloneQualifier(c),
+        c.getTimestamp(),
         CellUtil.cloneValue(c));
   }
 
@@ -55,7 +58,10 @@ public final class DecodedCell implements Serializable {
     return new String(qualifier, StandardCharsets.UTF_8);
   }
 
-  /** Bytes this cell carries (family + qualifier + value + 8 for the timestamp), the scan's "bytes" measure. */
+  /**
+   * Bytes this cell carries (family + qualifier + value + 8 for the timestamp), the scan's "bytes"
+   * measure.
+   */
   public long byteSize() {
     return family.length + qualifier.length + value.length + 8L;
   }
@@ -67,17 +73,27 @@ public final class DecodedCell implements Serializable {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof DecodedCell c && timestamp == c.timestamp && Arrays.equals(family, c.family)
-        && Arrays.equals(qualifier, c.qualifier) && Arrays.equals(value, c.value);
+    return o instanceof DecodedCell c
+        && timestamp == c.timestamp
+        && Arrays.equals(family, c.family)
+        && Arrays.equals(qualifier, c.qualifier)
+        && Arrays.equals(value, c.value);
   }
 
   @Override
   public int hashCode() {
-    return 31 * (31 * Arrays.hashCode(family) + Arrays.hashCode(qualifier)) + Long.hashCode(timestamp);
+    return 31 * (31 * Arrays.hashCode(family) + Arrays.hashCode(qualifier))
+        + Long.hashCode(timestamp);
   }
 
   @Override
   public String toString() {
-    return familyString() + ":" + qualifierString() + "@" + timestamp + "=" + dev.rekey.rowkey.Hex.of(value);
+    return familyString()
+        + ":"
+        + qualifierString()
+        + "@"
+        + timestamp
+        + "="
+        + dev.rekey.rowkey.Hex.of(value);
   }
 }

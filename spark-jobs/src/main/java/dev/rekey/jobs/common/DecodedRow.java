@@ -7,10 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
- * A row key decoded with a layout plus the row's cells: what jobs keep of an HBase {@code Result} once they have
- * read it (Results are not serializable; this is). Field values are in the layout's key order with the Java types
- * of {@link dev.rekey.rowkey.FieldType} (STRING→String, BYTES→byte[], INT→Integer, LONG/REVERSED_LONG→Long,
- * SUB_BUCKET→Integer). Immutable by convention: the arrays are not copied, callers must not modify them.
+ * A row key decoded with a layout plus the row's cells: what jobs keep of an HBase {@code Result}
+ * once they have read it (Results are not serializable; this is). Field values are in the layout's
+ * key order with the Java types of {@link dev.rekey.rowkey.FieldType} (STRING→String, BYTES→byte[],
+ * INT→Integer, LONG/REVERSED_LONG→Long, SUB_BUCKET→Integer). Immutable by convention: the arrays
+ * are not copied, callers must not modify them.
  */
 public final class DecodedRow implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -62,7 +63,9 @@ public final class DecodedRow implements Serializable {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof DecodedRow r && Arrays.equals(rowKey, r.rowKey) && Arrays.deepEquals(fields, r.fields)
+    return o instanceof DecodedRow r
+        && Arrays.equals(rowKey, r.rowKey)
+        && Arrays.deepEquals(fields, r.fields)
         && cells.equals(r.cells);
   }
 

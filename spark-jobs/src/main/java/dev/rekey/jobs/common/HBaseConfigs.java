@@ -9,19 +9,20 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 
 /**
- * Where a command's HBase client configuration comes from: {@code --hbase-site FILE}, else
- * {@code $HBASE_CONF_DIR/hbase-site.xml}, else the embedded server's client config in the run directory.
+ * Where a command's HBase client configuration comes from: {@code --hbase-site FILE}, else {@code
+ * $HBASE_CONF_DIR/hbase-site.xml}, else the embedded server's client config in the run directory.
  */
 public final class HBaseConfigs {
-  private HBaseConfigs() {
-  }
+  private HBaseConfigs() {}
 
   /** Resolves the hbase-site.xml to use; fails with the next step when there is none. */
   public static Path resolveSite(Path explicit) {
     if (explicit != null) {
       if (!Files.isRegularFile(explicit)) {
-        throw RekeyException.usage("Cannot read HBase configuration " + explicit
-            + ": no such file (pass the cluster's hbase-site.xml with --hbase-site)");
+        throw RekeyException.usage(
+            "Cannot read HBase configuration "
+                + explicit
+                + ": no such file (pass the cluster's hbase-site.xml with --hbase-site)");
       }
       return explicit;
     }
@@ -29,17 +30,22 @@ public final class HBaseConfigs {
     if (confDir != null && Files.isRegularFile(Path.of(confDir, "hbase-site.xml"))) {
       return Path.of(confDir, "hbase-site.xml");
     }
-    Path embedded = new EmbeddedHBase(EmbeddedHBase.defaultRunDir(), s -> { }).clientSite();
+    Path embedded = new EmbeddedHBase(EmbeddedHBase.defaultRunDir(), s -> {}).clientSite();
     if (Files.isRegularFile(embedded)) {
       return embedded;
     }
-    throw new RekeyException("No HBase configuration: pass --hbase-site FILE (a cluster's hbase-site.xml), set "
-        + "HBASE_CONF_DIR, or start the embedded server with `bin/rekey hbase start`.");
+    throw new RekeyException(
+        "No HBase configuration: pass --hbase-site FILE (a cluster's hbase-site.xml), set "
+            + "HBASE_CONF_DIR, or start the embedded server with `bin/rekey hbase start`.");
   }
 
-  /** The configuration with {@code site} on top, read at once so a malformed file fails here, named, not later. */
+  /**
+   * The configuration with {@code site} on top, read at once so a malformed file fails here, named,
+   * not later.
+   */
   public static Configuration load(Path site) {
-    // Hadoop's own parser logs a malformed file as an ERROR with a stack trace before throwing: check it first
+    // Hadoop's own parser logs a malformed file as an ERROR with a stack trace before throwing:
+    // check it first
     checkWellFormed(site);
     Configuration conf = HBaseConfiguration.create();
     try {
@@ -53,29 +59,43 @@ public final class HBaseConfigs {
 
   private static void checkWellFormed(Path site) {
     try {
-      javax.xml.parsers.DocumentBuilderFactory f = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+      javax.xml.parsers.DocumentBuilderFactory f =
+          javax.xml.parsers.DocumentBuilderFactory.newInstance();
       f.setFeature(javax.xml.XMLConstants.FEATURE_SECURE_PROCESSING, true);
       javax.xml.parsers.DocumentBuilder b = f.newDocumentBuilder();
-      b.setErrorHandler(new org.xml.sax.helpers.DefaultHandler() {
-        @Override
-        public void fatalError(org.xml.sax.SAXParseException e) throws org.xml.sax.SAXException {
-          throw e; // the default handler also prints "[Fatal Error]" to stderr
-        }
-      });
+      b.setErrorHandler(
+          new org.xml.sax.helpers.DefaultHandler() {
+            @Override
+            public void fatalError(org.xml.sax.SAXParseException e)
+                throws org.xml.sax.SAXException {
+              throw e; // the default handler also prints "[Fatal Error]" to stderr
+            }
+          });
       b.parse(site.toFile());
     } catch (org.xml.sax.SAXParseException e) {
-      throw notValid(site, "line " + e.getLineNumber() + ", column " + e.getColumnNumber() + ": " + e.getMessage());
-    } catch (org.xml.sax.SAXException | javax.xml.parsers.ParserConfigurationException | java.io.IOException e) {
+      throw notValid(
+          site,
+          "line " + e.getLineNumber() + ", column " + e.getColumnNumber() + ": " + e.getMessage());
+    } catch (org.xml.sax.SAXException
+        | javax.xml.parsers.ParserConfigurationException
+        | java.io.IOException e) {
       throw notValid(site, rootMessage(e));
     }
   }
 
   private static RekeyException notValid(Path site, String why) {
-    return RekeyException.usage("Cannot read HBase configuration " + site + ": not a valid Hadoop configuration file: "
-        + why + " (fix the XML, or pass the cluster's hbase-site.xml with --hbase-site)");
+    return RekeyException.usage(
+        "Cannot read HBase configuration "
+            + site
+            + ": not a valid Hadoop configuration file: "
+            + why
+            + " (fix the XML, or pass the cluster's hbase-site.xml with --hbase-site)");
   }
 
-  /** The innermost cause's message on one line: the parser's row and column, not a wrapped stack of them. */
+  /**
+   * The innermost cause's message on one line: the parser's row and column, not a wrapped stack of
+   * them.
+   */
   private static String rootMessage(Throwable t) {
     Throwable root = t;
     while (root.getCause() != null && root.getCause() != root) {
@@ -85,7 +105,10 @@ public final class HBaseConfigs {
     return m.replaceAll("\\s*\\R\\s*", " ").strip();
   }
 
-  /** Every property as a plain map: what a Spark closure ships to executors to rebuild the configuration. */
+  /**
+   * Every property as a plain map: what a Spark closure ships to executors to rebuild the
+   * configuration.
+   */
   public static Map<String, String> toMap(Configuration conf) {
     Map<String, String> m = new HashMap<>();
     conf.forEach(e -> m.put(e.getKey(), e.getValue()));

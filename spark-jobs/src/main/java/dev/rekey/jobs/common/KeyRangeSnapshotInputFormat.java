@@ -1,5 +1,6 @@
 package dev.rekey.jobs.common;
 
+import dev.rekey.rowkey.KeyRange;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,29 +13,29 @@ import org.apache.hadoop.hbase.client.ClientSideRegionScanner;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import dev.rekey.rowkey.KeyRange;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
- * TableSnapshotInputFormat with k splits per region cut along the keys the region really holds. HBase's own way
- * (RegionSplitter.UniformSplit over the region's boundaries) takes an open start or end as 0x00 or 0xFF..: for keys
- * that lead with a timestamp, every row of a table's first and last region falls into the first of its k splits, so
- * a one-region legacy table — the hot-spotted table a migration starts from — is read by one task whatever k is.
- * Here an open boundary is replaced by the region's first or last row (one row read from that end), and the range is
- * cut into k with {@link KeyRanges#cut}. The splits keep the job's scan (time range, families, filters) and together
- * cover the region's key range exactly once.
+ * TableSnapshotInputFormat with k splits per region cut along the keys the region really holds.
+ * HBase's own way (RegionSplitter.UniformSplit over the region's boundaries) takes an open start or
+ * end as 0x00 or 0xFF..: for keys that lead with a timestamp, every row of a table's first and last
+ * region falls into the first of its k splits, so a one-region legacy table — the hot-spotted table
+ * a migration starts from — is read by one task whatever k is. Here an open boundary is replaced by
+ * the region's first or last row (one row read from that end), and the range is cut into k with
+ * {@link KeyRanges#cut}. The splits keep the job's scan (time range, families, filters) and
+ * together cover the region's key range exactly once.
  */
 public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
   /** Splits per region (default 1: one split per region, as TableSnapshotInputFormat). */
@@ -47,7 +48,8 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
     List<InputSplit> out = new ArrayList<>();
     for (TableSnapshotInputFormatImpl.InputSplit s : TableSnapshotInputFormatImpl.getSplits(conf)) {
       List<KeyRange> ranges = keyRanges(TableMapReduceUtil.convertStringToScan(s.getScan()));
-      if (ranges != null && !overlaps(ranges, s.getRegionInfo().getStartKey(), s.getRegionInfo().getEndKey())) {
+      if (ranges != null
+          && !overlaps(ranges, s.getRegionInfo().getStartKey(), s.getRegionInfo().getEndKey())) {
         out.add(new NothingToRead(s)); // one task per region stays the rule; this one opens nothing
         continue;
       }
@@ -63,12 +65,12 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
   }
 
   /**
-   * A region that holds none of the scan's key ranges: its task returns no rows without opening the region (restoring
-   * a region's stores, indexes and blooms costs a few hundred ms, for nothing, on every region a window misses).
+   * A region that holds none of the scan's key ranges: its task returns no rows without opening the
+   * region (restoring a region's stores, indexes and blooms costs a few hundred ms, for nothing, on
+   * every region a window misses).
    */
   public static class NothingToRead extends TableSnapshotRegionSplit {
-    public NothingToRead() {
-    }
+    public NothingToRead() {}
 
     NothingToRead(TableSnapshotInputFormatImpl.InputSplit s) {
       super(s);
@@ -76,13 +78,12 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
   }
 
   @Override
-  public RecordReader<ImmutableBytesWritable, Result> createRecordReader(InputSplit split,
-      TaskAttemptContext context) throws IOException {
+  public RecordReader<ImmutableBytesWritable, Result> createRecordReader(
+      InputSplit split, TaskAttemptContext context) throws IOException {
     if (split instanceof NothingToRead) {
       return new RecordReader<>() {
         @Override
-        public void initialize(InputSplit s, TaskAttemptContext c) {
-        }
+        public void initialize(InputSplit s, TaskAttemptContext c) {}
 
         @Override
         public boolean nextKeyValue() {
@@ -105,14 +106,16 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
       };
     }
     return super.createRecordReader(split, context);
   }
 
-  /** The key ranges of the scan's MultiRowRangeFilter (alone or in a FilterList), or null if it has none. */
+  /**
+   * The key ranges of the scan's MultiRowRangeFilter (alone or in a FilterList), or null if it has
+   * none.
+   */
   static List<KeyRange> keyRanges(Scan scan) {
     List<Filter> filters = new ArrayList<>();
     if (scan.getFilter() instanceof FilterList list) {
@@ -142,12 +145,14 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
     return false;
   }
 
-  private static List<TableSnapshotInputFormatImpl.InputSplit> cut(TableSnapshotInputFormatImpl.InputSplit s, int k,
-      Configuration conf) throws IOException {
-    HRegionInfo region = s.getRegionInfo(); // the type TableSnapshotInputFormat's splits still carry
+  private static List<TableSnapshotInputFormatImpl.InputSplit> cut(
+      TableSnapshotInputFormatImpl.InputSplit s, int k, Configuration conf) throws IOException {
+    HRegionInfo region =
+        s.getRegionInfo(); // the type TableSnapshotInputFormat's splits still carry
     Scan scan = TableMapReduceUtil.convertStringToScan(s.getScan());
     byte[] lo = region.getStartKey().length > 0 ? region.getStartKey() : edgeRow(s, false, conf);
-    byte[] hi = region.getEndKey().length > 0 ? region.getEndKey() : afterLast(edgeRow(s, true, conf));
+    byte[] hi =
+        region.getEndKey().length > 0 ? region.getEndKey() : afterLast(edgeRow(s, true, conf));
     byte[][] cuts = lo == null || hi == null ? null : KeyRanges.cut(lo, hi, k);
     if (cuts == null) {
       return List.of(s); // an empty region, or one row: nothing to cut
@@ -155,45 +160,62 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
     List<TableSnapshotInputFormatImpl.InputSplit> parts = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
       Scan part = new Scan(scan);
-      // the first and last parts keep the job's own bounds: the parts cover exactly what the one split covered
+      // the first and last parts keep the job's own bounds: the parts cover exactly what the one
+      // split covered
       part.withStartRow(i == 0 ? scan.getStartRow() : KeyRanges.max(scan.getStartRow(), cuts[i]));
-      part.withStopRow(i == k - 1 ? scan.getStopRow() : KeyRanges.minStop(scan.getStopRow(), cuts[i + 1]));
-      if (part.getStopRow().length > 0 && Bytes.compareTo(part.getStartRow(), part.getStopRow()) >= 0) {
+      part.withStopRow(
+          i == k - 1 ? scan.getStopRow() : KeyRanges.minStop(scan.getStopRow(), cuts[i + 1]));
+      if (part.getStopRow().length > 0
+          && Bytes.compareTo(part.getStartRow(), part.getStopRow()) >= 0) {
         continue; // the job's own scan range leaves nothing of this part
       }
-      parts.add(new TableSnapshotInputFormatImpl.InputSplit(s.getHtd(), region,
-          Arrays.asList(s.getLocations()), part, new Path(s.getRestoreDir())));
+      parts.add(
+          new TableSnapshotInputFormatImpl.InputSplit(
+              s.getHtd(),
+              region,
+              Arrays.asList(s.getLocations()),
+              part,
+              new Path(s.getRestoreDir())));
     }
     return parts.isEmpty() ? List.of(s) : parts;
   }
 
-  /** The region's first (or last) row key, read from the restored snapshot; null if the region is empty. */
-  private static byte[] edgeRow(TableSnapshotInputFormatImpl.InputSplit s, boolean last, Configuration conf)
+  /**
+   * The region's first (or last) row key, read from the restored snapshot; null if the region is
+   * empty.
+   */
+  private static byte[] edgeRow(
+      TableSnapshotInputFormatImpl.InputSplit s, boolean last, Configuration conf)
       throws IOException {
     Path restoreDir = new Path(s.getRestoreDir());
     FileSystem fs = restoreDir.getFileSystem(conf);
     TableDescriptor htd = s.getHtd();
-    Scan scan = new Scan().setFilter(new FirstKeyOnlyFilter()).setCacheBlocks(false).setReversed(last);
-    try (ClientSideRegionScanner scanner = new ClientSideRegionScanner(conf, fs, restoreDir, htd,
-        s.getRegionInfo(), scan, null)) {
+    Scan scan =
+        new Scan().setFilter(new FirstKeyOnlyFilter()).setCacheBlocks(false).setReversed(last);
+    try (ClientSideRegionScanner scanner =
+        new ClientSideRegionScanner(conf, fs, restoreDir, htd, s.getRegionInfo(), scan, null)) {
       Result r = scanner.next();
       return r == null ? null : r.getRow();
     }
   }
 
   /**
-   * The first row key of a restored snapshot (null if it holds no row): the regions in key order, opened one at a time
-   * until one holds a row.
+   * The first row key of a restored snapshot (null if it holds no row): the regions in key order,
+   * opened one at a time until one holds a row.
    */
-  static byte[] firstRow(Configuration conf, TableDescriptor htd, List<? extends org.apache.hadoop.hbase.client.RegionInfo>
-      regions, Path restoreDir) throws IOException {
+  static byte[] firstRow(
+      Configuration conf,
+      TableDescriptor htd,
+      List<? extends org.apache.hadoop.hbase.client.RegionInfo> regions,
+      Path restoreDir)
+      throws IOException {
     FileSystem fs = restoreDir.getFileSystem(conf);
     List<org.apache.hadoop.hbase.client.RegionInfo> sorted = new ArrayList<>(regions);
     sorted.sort(org.apache.hadoop.hbase.client.RegionInfo.COMPARATOR);
     for (org.apache.hadoop.hbase.client.RegionInfo region : sorted) {
       Scan scan = new Scan().setFilter(new FirstKeyOnlyFilter()).setCacheBlocks(false);
-      try (ClientSideRegionScanner scanner = new ClientSideRegionScanner(conf, fs, restoreDir, htd, region, scan,
-          null)) {
+      try (ClientSideRegionScanner scanner =
+          new ClientSideRegionScanner(conf, fs, restoreDir, htd, region, scan, null)) {
         Result r = scanner.next();
         if (r != null) {
           return r.getRow();

@@ -3,14 +3,17 @@ package dev.rekey.jobs.common;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.util.Bytes;
 
-/** Pure key-range arithmetic for splitting a region's reads (unsigned byte order; an empty stop key = no end). */
+/**
+ * Pure key-range arithmetic for splitting a region's reads (unsigned byte order; an empty stop key
+ * = no end).
+ */
 public final class KeyRanges {
-  private KeyRanges() {
-  }
+  private KeyRanges() {}
 
   /**
-   * k+1 increasing boundaries from {@code lo} to {@code hi} cutting [lo, hi) into k parts of equal width (keys as
-   * big-endian numbers, HBase's {@link Bytes#split}); null if the range is too narrow for k distinct parts.
+   * k+1 increasing boundaries from {@code lo} to {@code hi} cutting [lo, hi) into k parts of equal
+   * width (keys as big-endian numbers, HBase's {@link Bytes#split}); null if the range is too
+   * narrow for k distinct parts.
    */
   public static byte[][] cut(byte[] lo, byte[] hi, int k) {
     if (k < 2 || Bytes.compareTo(lo, hi) >= 0) {

@@ -6,12 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Resolves a {@code --layout} argument: a path to a layout file, or the name of a shipped layout under
- * {@code <rekey.home>/conf/layouts/<name>.yaml} (system property {@code rekey.home}, set by bin/rekey and the tests).
+ * Resolves a {@code --layout} argument: a path to a layout file, or the name of a shipped layout
+ * under {@code <rekey.home>/conf/layouts/<name>.yaml} (system property {@code rekey.home}, set by
+ * bin/rekey and the tests).
  */
 public final class LayoutFiles {
-  private LayoutFiles() {
-  }
+  private LayoutFiles() {}
 
   public static Path layoutsDir() {
     return Path.of(System.getProperty("rekey.home", ".")).resolve("conf").resolve("layouts");
@@ -23,15 +23,24 @@ public final class LayoutFiles {
     if (!Files.isRegularFile(p)) {
       Path named = layoutsDir().resolve(arg.endsWith(".yaml") ? arg : arg + ".yaml");
       if (!Files.isRegularFile(named)) {
-        throw RekeyException.usage("Cannot load layout '" + arg + "' (" + optionName + "): no such file, and no "
-            + named + " (give a layout file path, or a name from " + layoutsDir() + ")");
+        throw RekeyException.usage(
+            "Cannot load layout '"
+                + arg
+                + "' ("
+                + optionName
+                + "): no such file, and no "
+                + named
+                + " (give a layout file path, or a name from "
+                + layoutsDir()
+                + ")");
       }
       p = named;
     }
     try {
       return KeyLayout.load(p);
     } catch (LayoutException e) {
-      throw RekeyException.usage("Cannot load layout " + p + " (" + optionName + "): " + e.getMessage());
+      throw RekeyException.usage(
+          "Cannot load layout " + p + " (" + optionName + "): " + e.getMessage());
     }
   }
 }

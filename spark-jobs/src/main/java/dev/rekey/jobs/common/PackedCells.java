@@ -6,21 +6,24 @@ import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * A row's cells as one byte array: {@code int count, (int length, KeyValue bytes) x count} (KeyValue's own
- * serialization, tags dropped). What a job keeps of a row it caches: one array instead of a graph of ~20 objects per
- * row, which Spark's memory store sizes cheaply and the garbage collector does not have to trace; and the cells part
- * of the rows backfill shuffles, packed under their new row key straight from the source cells.
+ * A row's cells as one byte array: {@code int count, (int length, KeyValue bytes) x count}
+ * (KeyValue's own serialization, tags dropped). What a job keeps of a row it caches: one array
+ * instead of a graph of ~20 objects per row, which Spark's memory store sizes cheaply and the
+ * garbage collector does not have to trace; and the cells part of the rows backfill shuffles,
+ * packed under their new row key straight from the source cells.
  */
 public final class PackedCells {
-  private PackedCells() {
-  }
+  private PackedCells() {}
 
   /** Bytes {@link #packInto} takes for these cells. */
   public static int size(Cell[] cells) {
     return sizeAs(-1, cells);
   }
 
-  /** Bytes {@link #packAs} takes for these cells under a row key of {@code rowLength} bytes (-1: each its own). */
+  /**
+   * Bytes {@link #packAs} takes for these cells under a row key of {@code rowLength} bytes (-1:
+   * each its own).
+   */
   public static int sizeAs(int rowLength, Cell[] cells) {
     int size = 4;
     for (Cell c : cells) {
@@ -29,20 +32,31 @@ public final class PackedCells {
     return size;
   }
 
-  /** The length of the cell's KeyValue (without tags) under a row key of {@code rowLength} bytes. */
+  /**
+   * The length of the cell's KeyValue (without tags) under a row key of {@code rowLength} bytes.
+   */
   public static int keyValueLength(int rowLength, Cell c) {
-    return KeyValueUtil.length((short) rowLength, c.getFamilyLength(), c.getQualifierLength(), c.getValueLength(), 0,
+    return KeyValueUtil.length(
+        (short) rowLength,
+        c.getFamilyLength(),
+        c.getQualifierLength(),
+        c.getValueLength(),
+        0,
         false);
   }
 
-  /** Packs the cells into {@code out} from {@code at} (room for {@link #size} bytes); returns the end offset. */
+  /**
+   * Packs the cells into {@code out} from {@code at} (room for {@link #size} bytes); returns the
+   * end offset.
+   */
   public static int packInto(Cell[] cells, byte[] out, int at) {
     return pack(null, cells, out, at);
   }
 
   /**
-   * As {@link #packInto}, every cell written under {@code row} instead of its own (room for {@link #sizeAs} bytes):
-   * a re-keyed row, without first copying each cell into a KeyValue of the new row.
+   * As {@link #packInto}, every cell written under {@code row} instead of its own (room for {@link
+   * #sizeAs} bytes): a re-keyed row, without first copying each cell into a KeyValue of the new
+   * row.
    */
   public static int packAs(byte[] row, Cell[] cells, byte[] out, int at) {
     return pack(row, cells, out, at);
@@ -53,17 +67,34 @@ public final class PackedCells {
     at += 4;
     for (Cell c : cells) {
       byte[] r = row != null ? row : c.getRowArray();
-      int len = KeyValue.writeByteArray(out, at + 4, r, row != null ? 0 : c.getRowOffset(),
-          row != null ? row.length : c.getRowLength(), c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength(),
-          c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(), c.getTimestamp(),
-          KeyValue.Type.codeToType(c.getTypeByte()), c.getValueArray(), c.getValueOffset(), c.getValueLength(), null);
+      int len =
+          KeyValue.writeByteArray(
+              out,
+              at + 4,
+              r,
+              row != null ? 0 : c.getRowOffset(),
+              row != null ? row.length : c.getRowLength(),
+              c.getFamilyArray(),
+              c.getFamilyOffset(),
+              c.getFamilyLength(),
+              c.getQualifierArray(),
+              c.getQualifierOffset(),
+              c.getQualifierLength(),
+              c.getTimestamp(),
+              KeyValue.Type.codeToType(c.getTypeByte()),
+              c.getValueArray(),
+              c.getValueOffset(),
+              c.getValueLength(),
+              null);
       Bytes.putInt(out, at, len);
       at += 4 + len;
     }
     return at;
   }
 
-  /** The cells packed at {@code offset} of {@code buf}, as KeyValues pointing into it (not copied). */
+  /**
+   * The cells packed at {@code offset} of {@code buf}, as KeyValues pointing into it (not copied).
+   */
   public static KeyValue[] unpack(byte[] buf, int offset) {
     KeyValue[] cells = new KeyValue[Bytes.toInt(buf, offset)];
     int at = offset + 4;

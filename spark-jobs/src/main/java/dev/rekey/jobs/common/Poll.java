@@ -6,8 +6,9 @@ import java.time.Duration;
 import java.util.function.Supplier;
 
 /**
- * Waits for a condition on a live cluster that has no notification to wait on (a table becoming available, a
- * compaction finishing): checks it at an interval until it holds or the deadline passes. The one place rekey polls.
+ * Waits for a condition on a live cluster that has no notification to wait on (a table becoming
+ * available, a compaction finishing): checks it at an interval until it holds or the deadline
+ * passes. The one place rekey polls.
  */
 public final class Poll {
   /** A condition that may need a round trip to the cluster. */
@@ -16,12 +17,18 @@ public final class Poll {
     boolean holds() throws IOException;
   }
 
-  private Poll() {
-  }
+  private Poll() {}
 
-  /** Returns once {@code condition} holds; throws {@code onTimeout}'s exception when {@code timeout} passes first. */
-  public static void until(Condition condition, Duration timeout, Duration interval,
-      Supplier<? extends RuntimeException> onTimeout) throws IOException {
+  /**
+   * Returns once {@code condition} holds; throws {@code onTimeout}'s exception when {@code timeout}
+   * passes first.
+   */
+  public static void until(
+      Condition condition,
+      Duration timeout,
+      Duration interval,
+      Supplier<? extends RuntimeException> onTimeout)
+      throws IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.holds()) {
       if (System.nanoTime() > deadline) {

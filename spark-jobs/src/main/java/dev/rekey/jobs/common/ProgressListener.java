@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.apache.spark.SparkContext;
+import org.apache.spark.executor.TaskMetrics;
 import org.apache.spark.scheduler.AccumulableInfo;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerExecutorMetricsUpdate;
@@ -18,15 +19,15 @@ import org.apache.spark.scheduler.SparkListenerStageSubmitted;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.apache.spark.scheduler.StageInfo;
-import org.apache.spark.executor.TaskMetrics;
 import scala.Tuple4;
 import scala.collection.JavaConverters;
 
 /**
- * Progress of long jobs from Spark's own listener events: stages submitted and completed, tasks started and ended
- * (with their input metrics), and the executors' heartbeats, which carry the rows read so far by running tasks. Every
- * {@code period} a line per running stage ({@link StageProgress#line()}); a command done within the first period prints
- * nothing. Installed once where the CLI starts a Spark command, so every job gets it without code of its own.
+ * Progress of long jobs from Spark's own listener events: stages submitted and completed, tasks
+ * started and ended (with their input metrics), and the executors' heartbeats, which carry the rows
+ * read so far by running tasks. Every {@code period} a line per running stage ({@link
+ * StageProgress#line()}); a command done within the first period prints nothing. Installed once
+ * where the CLI starts a Spark command, so every job gets it without code of its own.
  */
 public final class ProgressListener extends SparkListener implements AutoCloseable {
   static final String RECORDS_READ = "internal.metrics.input.recordsRead";
@@ -38,7 +39,9 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
   private ScheduledExecutorService timer;
   private SparkContext context;
 
-  /** One running stage: counters updated from the listener bus thread, read by the printing thread. */
+  /**
+   * One running stage: counters updated from the listener bus thread, read by the printing thread.
+   */
   private static final class Stage {
     final int id;
     final String name;
@@ -47,6 +50,7 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
     volatile int done;
     volatile int running;
     volatile long finishedRows;
+
     /** Rows read so far by each running task (from heartbeats), by task id. */
     final Map<Long, Long> runningRows = new ConcurrentHashMap<>();
 
@@ -64,20 +68,27 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
   }
 
   /**
-   * Registers a listener on the session's context and prints the running stages to {@code out} every
-   * {@code periodSeconds}; close it (or stop the context) to stop.
+   * Registers a listener on the session's context and prints the running stages to {@code out}
+   * every {@code periodSeconds}; close it (or stop the context) to stop.
    */
-  public static ProgressListener install(SparkContext sc, String job, PrintStream out, long periodSeconds) {
+  public static ProgressListener install(
+      SparkContext sc, String job, PrintStream out, long periodSeconds) {
     ProgressListener l = new ProgressListener(job, System::currentTimeMillis);
     l.context = sc;
     sc.addSparkListener(l);
-    l.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "rekey-progress");
-      t.setDaemon(true);
-      return t;
-    });
-    // a job of many short stages is as long as one long stage: every running stage gets a line at every tick
-    l.timer.scheduleAtFixedRate(() -> l.snapshot().forEach(p -> out.println(p.line())), periodSeconds, periodSeconds,
+    l.timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "rekey-progress");
+              t.setDaemon(true);
+              return t;
+            });
+    // a job of many short stages is as long as one long stage: every running stage gets a line at
+    // every tick
+    l.timer.scheduleAtFixedRate(
+        () -> l.snapshot().forEach(p -> out.println(p.line())),
+        periodSeconds,
+        periodSeconds,
         TimeUnit.SECONDS);
     return l;
   }
@@ -86,13 +97,18 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
   public List<StageProgress> snapshot() {
     long now = clock.getAsLong();
     List<StageProgress> out = new ArrayList<>();
-    stages.values().stream().sorted((a, b) -> Integer.compare(a.id, b.id)).forEach(s -> {
-      long rows = s.finishedRows;
-      for (long r : s.runningRows.values()) {
-        rows += r;
-      }
-      out.add(new StageProgress(job, s.id, s.name, s.done, s.running, s.total, rows, now - s.started));
-    });
+    stages.values().stream()
+        .sorted((a, b) -> Integer.compare(a.id, b.id))
+        .forEach(
+            s -> {
+              long rows = s.finishedRows;
+              for (long r : s.runningRows.values()) {
+                rows += r;
+              }
+              out.add(
+                  new StageProgress(
+                      job, s.id, s.name, s.done, s.running, s.total, rows, now - s.started));
+            });
     return out;
   }
 
@@ -135,15 +151,16 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
   /** Heartbeats carry each running task's accumulators: the rows it has read so far. */
   @Override
   public void onExecutorMetricsUpdate(SparkListenerExecutorMetricsUpdate e) {
-    for (Tuple4<Object, Object, Object, scala.collection.Seq<AccumulableInfo>> u
-        : JavaConverters.seqAsJavaList(e.accumUpdates())) {
+    for (Tuple4<Object, Object, Object, scala.collection.Seq<AccumulableInfo>> u :
+        JavaConverters.seqAsJavaList(e.accumUpdates())) {
       Stage s = stages.get((Integer) u._2());
       if (s == null) {
         continue;
       }
       long rows = 0;
       for (AccumulableInfo a : JavaConverters.seqAsJavaList(u._4())) {
-        if (a.name().isDefined() && a.update().isDefined()
+        if (a.name().isDefined()
+            && a.update().isDefined()
             && (RECORDS_READ.equals(a.name().get()) || SHUFFLE_RECORDS_READ.equals(a.name().get()))
             && a.update().get() instanceof Long v) {
           rows += v;

@@ -12,11 +12,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * What a region-parallel read covers, derived from the layout (pure: no Spark, no HBase): the key ranges that can hold
- * a time window or one entity, or every key. A time window is a key range per salt bucket only when the layout's time
- * field comes first after the salt byte (or with no prefix); otherwise time is not in key order and the window can
- * only be a time range on the cells, which lets the server skip cells but not blocks. {@link #within} cuts the ranges
- * to one region, so each region's task reads only its part.
+ * What a region-parallel read covers, derived from the layout (pure: no Spark, no HBase): the key
+ * ranges that can hold a time window or one entity, or every key. A time window is a key range per
+ * salt bucket only when the layout's time field comes first after the salt byte (or with no
+ * prefix); otherwise time is not in key order and the window can only be a time range on the cells,
+ * which lets the server skip cells but not blocks. {@link #within} cuts the ranges to one region,
+ * so each region's task reads only its part.
  */
 public final class ReadPlan implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -35,7 +36,11 @@ public final class ReadPlan implements Serializable {
   private final Pruning pruning;
   private final List<KeyRange> ranges;
   private final String reason;
-  /** The layout the ranges come from (null without key ranges): the source's keys must decode with it. */
+
+  /**
+   * The layout the ranges come from (null without key ranges): the source's keys must decode with
+   * it.
+   */
   private final KeyLayout layout;
 
   private ReadPlan(Pruning pruning, List<KeyRange> ranges, String reason) {
@@ -54,12 +59,16 @@ public final class ReadPlan implements Serializable {
     return new ReadPlan(Pruning.NONE, List.of(new KeyRange(OPEN, OPEN)), "no window");
   }
 
-  /** Every key, for the reason given (e.g. the source's keys do not decode with the plan's layout). */
+  /**
+   * Every key, for the reason given (e.g. the source's keys do not decode with the plan's layout).
+   */
   public ReadPlan unpruned(String why) {
     return new ReadPlan(Pruning.NONE, List.of(new KeyRange(OPEN, OPEN)), why);
   }
 
-  /** True if the key decodes with the layout the ranges come from (always true without key ranges). */
+  /**
+   * True if the key decodes with the layout the ranges come from (always true without key ranges).
+   */
   public boolean fits(byte[] key) {
     if (layout == null) {
       return true;
@@ -78,8 +87,8 @@ public final class ReadPlan implements Serializable {
   }
 
   /**
-   * The key ranges holding rows whose time field is in [from, to) when the layout keeps time in key order, else every
-   * key with the window as a cell time range.
+   * The key ranges holding rows whose time field is in [from, to) when the layout keeps time in key
+   * order, else every key with the window as a cell time range.
    */
   public static ReadPlan window(KeyLayout layout, long from, long to) {
     String notOrdered = whyNotTimeOrdered(layout);
@@ -88,25 +97,39 @@ public final class ReadPlan implements Serializable {
     }
     List<KeyRange> r = merge(layout.timeWindowRanges(from, to));
     String field = layout.timeField().orElseThrow();
-    String where = layout.prefix().kind() == PrefixSpec.Kind.SALT
-        ? "after the salt byte, one range per bucket" : "one range";
-    return new ReadPlan(Pruning.KEY_RANGES, r, "time field " + field + " leads the key of layout " + layout.name()
-        + " (" + where + ")", layout);
+    String where =
+        layout.prefix().kind() == PrefixSpec.Kind.SALT
+            ? "after the salt byte, one range per bucket"
+            : "one range";
+    return new ReadPlan(
+        Pruning.KEY_RANGES,
+        r,
+        "time field " + field + " leads the key of layout " + layout.name() + " (" + where + ")",
+        layout);
   }
 
   /**
-   * The one key range of the rows whose leading fields equal these values ({@link KeyLayout#entityRange}); throws
-   * IllegalArgumentException when the fields are not the leading ones or the prefix needs fields not given.
+   * The one key range of the rows whose leading fields equal these values ({@link
+   * KeyLayout#entityRange}); throws IllegalArgumentException when the fields are not the leading
+   * ones or the prefix needs fields not given.
    */
   public static ReadPlan entity(KeyLayout layout, Map<String, Object> leading) {
     KeyRange r = layout.entityRange(leading);
-    String what = leading.entrySet().stream().map(e -> e.getKey() + "=" + text(e.getValue()))
-        .collect(Collectors.joining(","));
-    return new ReadPlan(Pruning.KEY_RANGES, List.of(r), "entity " + what + " of layout " + layout.name()
-        + " (one key range)", layout);
+    String what =
+        leading.entrySet().stream()
+            .map(e -> e.getKey() + "=" + text(e.getValue()))
+            .collect(Collectors.joining(","));
+    return new ReadPlan(
+        Pruning.KEY_RANGES,
+        List.of(r),
+        "entity " + what + " of layout " + layout.name() + " (one key range)",
+        layout);
   }
 
-  /** Both limits at once: the key ranges of both, intersected; a cell time plan adds nothing to key ranges. */
+  /**
+   * Both limits at once: the key ranges of both, intersected; a cell time plan adds nothing to key
+   * ranges.
+   */
   public ReadPlan and(ReadPlan other) {
     if (other.pruning != Pruning.KEY_RANGES) {
       return this;
@@ -133,7 +156,12 @@ public final class ReadPlan implements Serializable {
     }
     String field = layout.timeField().get();
     if (!layout.timeLeads()) {
-      return "time field " + field + " of layout " + layout.name() + " follows " + layout.fields().get(0).name()
+      return "time field "
+          + field
+          + " of layout "
+          + layout.name()
+          + " follows "
+          + layout.fields().get(0).name()
           + " in the key, so a window is not in key order";
     }
     PrefixSpec.Kind k = layout.prefix().kind();
@@ -164,15 +192,16 @@ public final class ReadPlan implements Serializable {
   /** "key ranges" / "cell time range" / "every key", for the job's output. */
   public String describe() {
     return switch (pruning) {
-      case KEY_RANGES -> ranges.size() + " key range" + (ranges.size() == 1 ? "" : "s") + ": " + reason;
+      case KEY_RANGES ->
+          ranges.size() + " key range" + (ranges.size() == 1 ? "" : "s") + ": " + reason;
       case CELL_TIME -> "every key, window as a cell time range: " + reason;
       case NONE -> "every key (" + reason + ")";
     };
   }
 
   /**
-   * The plan's ranges cut to one region [start, end) (an empty end = the last region): what that region's task reads.
-   * Empty if the region holds none of the plan.
+   * The plan's ranges cut to one region [start, end) (an empty end = the last region): what that
+   * region's task reads. Empty if the region holds none of the plan.
    */
   public List<KeyRange> within(byte[] regionStart, byte[] regionEnd) {
     List<KeyRange> out = new ArrayList<>();
@@ -220,8 +249,10 @@ public final class ReadPlan implements Serializable {
         KeyRange last = out.get(out.size() - 1);
         byte[] lastStop = last.stop();
         if (lastStop.length == 0 || Arrays.compareUnsigned(r.start(), lastStop) <= 0) {
-          byte[] stop = lastStop.length == 0 || r.stop().length == 0 ? OPEN
-              : Arrays.compareUnsigned(lastStop, r.stop()) >= 0 ? lastStop : r.stop();
+          byte[] stop =
+              lastStop.length == 0 || r.stop().length == 0
+                  ? OPEN
+                  : Arrays.compareUnsigned(lastStop, r.stop()) >= 0 ? lastStop : r.stop();
           out.set(out.size() - 1, new KeyRange(last.start(), stop));
           continue;
         }

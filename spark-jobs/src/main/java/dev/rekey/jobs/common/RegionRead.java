@@ -1,14 +1,17 @@
 package dev.rekey.jobs.common;
 
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Result;
-import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.util.CollectionAccumulator;
 
-/** An opened region-parallel read: the rows, how many regions and partitions, and the restore dir to clean up. */
+/**
+ * An opened region-parallel read: the rows, how many regions and partitions, and the restore dir to
+ * clean up.
+ */
 public final class RegionRead implements AutoCloseable {
   private final JavaRDD<Result> rows;
   private final int regions;
@@ -21,8 +24,17 @@ public final class RegionRead implements AutoCloseable {
   private final List<byte[]> ends;
   private final CollectionAccumulator<RegionScan.PartitionCount> counts;
 
-  RegionRead(JavaRDD<Result> rows, int regions, int partitions, Path restoreDir, Configuration conf, String reading,
-      ReadPlan plan, List<byte[]> starts, List<byte[]> ends, CollectionAccumulator<RegionScan.PartitionCount> counts) {
+  RegionRead(
+      JavaRDD<Result> rows,
+      int regions,
+      int partitions,
+      Path restoreDir,
+      Configuration conf,
+      String reading,
+      ReadPlan plan,
+      List<byte[]> starts,
+      List<byte[]> ends,
+      CollectionAccumulator<RegionScan.PartitionCount> counts) {
     this.reading = reading;
     this.plan = plan;
     this.starts = List.copyOf(starts);
@@ -35,7 +47,9 @@ public final class RegionRead implements AutoCloseable {
     this.conf = conf;
   }
 
-  /** Whole rows, one partition per region (x splits per region), in key order within a partition. */
+  /**
+   * Whole rows, one partition per region (x splits per region), in key order within a partition.
+   */
   public JavaRDD<Result> rows() {
     return rows;
   }
@@ -59,8 +73,9 @@ public final class RegionRead implements AutoCloseable {
   }
 
   /**
-   * Per region in key order: the key ranges its task read and the rows its scanners returned. The counts are those
-   * of partitions read to their end by the actions run so far: call it after the job's pass over {@link #rows()}.
+   * Per region in key order: the key ranges its task read and the rows its scanners returned. The
+   * counts are those of partitions read to their end by the actions run so far: call it after the
+   * job's pass over {@link #rows()}.
    */
   public List<RegionScan> regionScans() {
     return RegionScan.place(starts, ends, plan, counts.value());
@@ -75,8 +90,13 @@ public final class RegionRead implements AutoCloseable {
     try {
       restoreDir.getFileSystem(conf).delete(restoreDir, true);
     } catch (IOException e) {
-      throw new RekeyException("Could not remove the snapshot restore dir " + restoreDir + ": " + e.getMessage()
-          + " (remove it by hand)", e);
+      throw new RekeyException(
+          "Could not remove the snapshot restore dir "
+              + restoreDir
+              + ": "
+              + e.getMessage()
+              + " (remove it by hand)",
+          e);
     }
   }
 }

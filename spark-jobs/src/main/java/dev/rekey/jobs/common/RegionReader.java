@@ -1,8 +1,10 @@
 package dev.rekey.jobs.common;
 
+import dev.rekey.rowkey.KeyRange;
 import java.io.IOException;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
@@ -12,45 +14,48 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.Scan;
-import dev.rekey.rowkey.KeyRange;
-import java.util.Comparator;
 import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
-import org.apache.hadoop.hbase.snapshot.SnapshotManifest;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
-import org.apache.spark.util.CollectionAccumulator;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.TableInputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableInputFormatBase;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
+import org.apache.hadoop.hbase.snapshot.SnapshotManifest;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.util.CollectionAccumulator;
 
 /**
- * The one region-parallel read path of rekey: a live table (TableInputFormat, through the RegionServers) or a
- * snapshot (TableSnapshotInputFormat, straight from the snapshot's files: no RegionServer load), one Spark partition
- * per region (or k per region), a {@link Scan} with the time range and families, block cache off, caching set.
+ * The one region-parallel read path of rekey: a live table (TableInputFormat, through the
+ * RegionServers) or a snapshot (TableSnapshotInputFormat, straight from the snapshot's files: no
+ * RegionServer load), one Spark partition per region (or k per region), a {@link Scan} with the
+ * time range and families, block cache off, caching set.
  *
- * <p>Guards against the pitfalls seen on this stack: snapshot splits report length 0 and Spark drops them unless
- * {@code spark.hadoopRDD.ignoreEmptySplits=false} (0 rows, no error) — so the partition count is checked against the
- * region count; one row can arrive as several Results — so consecutive Results of a row are merged.
+ * <p>Guards against the pitfalls seen on this stack: snapshot splits report length 0 and Spark
+ * drops them unless {@code spark.hadoopRDD.ignoreEmptySplits=false} (0 rows, no error) — so the
+ * partition count is checked against the region count; one row can arrive as several Results — so
+ * consecutive Results of a row are merged.
  */
 public final class RegionReader implements Serializable {
   private static final long serialVersionUID = 1L;
   public static final String IGNORE_EMPTY_SPLITS = "spark.hadoopRDD.ignoreEmptySplits";
-  /** Where TableSnapshotInputFormat.setInput restored the snapshot (its own key; protected there). */
+
+  /**
+   * Where TableSnapshotInputFormat.setInput restored the snapshot (its own key; protected there).
+   */
   private static final String RESTORE_DIR_KEY = "hbase.TableSnapshotInputFormat.restore.dir";
 
   private final String table;
@@ -76,14 +81,17 @@ public final class RegionReader implements Serializable {
     return new RegionReader(table.getNameAsString(), null);
   }
 
-  /** Reads a snapshot's files directly (restored as links into a temporary dir, removed on close). */
+  /**
+   * Reads a snapshot's files directly (restored as links into a temporary dir, removed on close).
+   */
   public static RegionReader snapshot(String name) {
     return new RegionReader(null, name);
   }
 
   public RegionReader timeRange(long from, long to) {
     if (from >= to) {
-      throw RekeyException.usage("Empty time range [" + from + ", " + to + "): --from must be before --to");
+      throw RekeyException.usage(
+          "Empty time range [" + from + ", " + to + "): --from must be before --to");
     }
     this.fromInclusive = from;
     this.toExclusive = to;
@@ -109,22 +117,25 @@ public final class RegionReader implements Serializable {
   }
 
   /**
-   * Versions per column to read: 1 (HBase's default, the newest) or more ({@link Integer#MAX_VALUE}: all the source
-   * holds). A Scan reads one version unless told, and a snapshot read takes the Scan as given: a copy or a check that
-   * reads the default sees only the newest cell of each column.
+   * Versions per column to read: 1 (HBase's default, the newest) or more ({@link
+   * Integer#MAX_VALUE}: all the source holds). A Scan reads one version unless told, and a snapshot
+   * read takes the Scan as given: a copy or a check that reads the default sees only the newest
+   * cell of each column.
    */
   public RegionReader versions(int n) {
     if (n < 1) {
-      throw RekeyException.usage("Cannot read " + describe() + ": versions must be at least 1 (got " + n + ")");
+      throw RekeyException.usage(
+          "Cannot read " + describe() + ": versions must be at least 1 (got " + n + ")");
     }
     this.versions = n;
     return this;
   }
 
   /**
-   * Snapshots only: cut regions into more splits (along their keys) until there are at least this many partitions,
-   * so a source of a few large regions — a hot-spotted table — still keeps every core busy. Live tables are read one
-   * split per region (times k), as their RegionServers serve them.
+   * Snapshots only: cut regions into more splits (along their keys) until there are at least this
+   * many partitions, so a source of a few large regions — a hot-spotted table — still keeps every
+   * core busy. Live tables are read one split per region (times k), as their RegionServers serve
+   * them.
    */
   public RegionReader minPartitions(int n) {
     this.minPartitions = Math.max(1, n);
@@ -132,10 +143,11 @@ public final class RegionReader implements Serializable {
   }
 
   /**
-   * For jobs that need only keys, cell counts and timestamps: a live table's RegionServers send cells without their
-   * values (KeyOnlyFilter). A snapshot read gets the cells as they are: its values are never copied out of the HFile
-   * blocks, so the filter would only add a wrapper per cell (job time 9.25 s vs 9.75 s mean over four interleaved
-   * runs of the reconcile benchmark's counts).
+   * For jobs that need only keys, cell counts and timestamps: a live table's RegionServers send
+   * cells without their values (KeyOnlyFilter). A snapshot read gets the cells as they are: its
+   * values are never copied out of the HFile blocks, so the filter would only add a wrapper per
+   * cell (job time 9.25 s vs 9.75 s mean over four interleaved runs of the reconcile benchmark's
+   * counts).
    */
   public RegionReader keysOnly() {
     this.keysOnly = true;
@@ -143,13 +155,14 @@ public final class RegionReader implements Serializable {
   }
 
   /**
-   * What to read: only the plan's key ranges (each region's task reads the ranges in its region, a seek per range), or
-   * every key. A time range on the cells ({@link #timeRange}) is a separate, cheaper filter: it skips cells, not
-   * blocks.
+   * What to read: only the plan's key ranges (each region's task reads the ranges in its region, a
+   * seek per range), or every key. A time range on the cells ({@link #timeRange}) is a separate,
+   * cheaper filter: it skips cells, not blocks.
    */
   public RegionReader plan(ReadPlan p) {
     if (p.keyRanges() && p.ranges().isEmpty()) {
-      throw RekeyException.usage("Cannot read " + describe() + ": " + p.reason() + " leaves no key range to read");
+      throw RekeyException.usage(
+          "Cannot read " + describe() + ": " + p.reason() + " leaves no key range to read");
     }
     this.plan = p;
     return this;
@@ -159,13 +172,19 @@ public final class RegionReader implements Serializable {
     return plan;
   }
 
-  /** Where snapshots are restored: a dir on the HBase root's filesystem, outside the root (default /tmp there). */
+  /**
+   * Where snapshots are restored: a dir on the HBase root's filesystem, outside the root (default
+   * /tmp there).
+   */
   public RegionReader restoreRoot(String dir) {
     this.restoreRoot = dir;
     return this;
   }
 
-  /** Where rekey restores snapshots for reading by default: /tmp/rekey-restore on the HBase root's filesystem. */
+  /**
+   * Where rekey restores snapshots for reading by default: /tmp/rekey-restore on the HBase root's
+   * filesystem.
+   */
   public static Path defaultRestoreRoot(FileSystem hbaseRootFs) {
     return new Path(hbaseRootFs.getUri().toString(), "/tmp/rekey-restore");
   }
@@ -198,9 +217,12 @@ public final class RegionReader implements Serializable {
     }
     List<Filter> filters = new ArrayList<>(2);
     if (plan.keyRanges()) {
-      // one filter for every region: it seeks each region's scanner to the next range's start (skipping whole
-      // blocks) and ends it past the last one; a region's own boundaries keep it to its part. Scan start/stop rows
-      // would instead drop the regions outside them from the splits (one task per region is the rule).
+      // one filter for every region: it seeks each region's scanner to the next range's start
+      // (skipping whole
+      // blocks) and ends it past the last one; a region's own boundaries keep it to its part. Scan
+      // start/stop rows
+      // would instead drop the regions outside them from the splits (one task per region is the
+      // rule).
       List<MultiRowRangeFilter.RowRange> ranges = new ArrayList<>();
       for (KeyRange r : plan.ranges()) {
         ranges.add(new MultiRowRangeFilter.RowRange(r.start(), true, r.stop(), false));
@@ -219,8 +241,8 @@ public final class RegionReader implements Serializable {
   }
 
   /**
-   * Checks the source and its families exist and builds the RDD. Close the returned read to remove the snapshot's
-   * restore dir.
+   * Checks the source and its families exist and builds the RDD. Close the returned read to remove
+   * the snapshot's restore dir.
    */
   public RegionRead open(JavaSparkContext jsc, Configuration hbaseConf) {
     Configuration conf = new Configuration(hbaseConf);
@@ -232,26 +254,45 @@ public final class RegionReader implements Serializable {
       Job job = Job.getInstance(conf);
       Configuration jobConf = job.getConfiguration();
       ReadPlan asked = plan;
-      try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
+      try (Connection conn = ConnectionFactory.createConnection(conf);
+          Admin admin = conn.getAdmin()) {
         if (snapshot != null) {
-          TableName source = admin.listSnapshots().stream().filter(s -> s.getName().equals(snapshot)).findFirst()
-              .orElseThrow(() -> new RekeyException("Cannot read snapshot " + snapshot + ": it does not exist (list "
-                  + "snapshots with `list_snapshots` in the HBase shell; take one with `snapshot 'TABLE', '"
-                  + snapshot + "'`)"))
-              .getTableName();
-          if (admin.tableExists(source)) { // a snapshot outlives its table; then the scan validates families
-            checkFamilies(admin.getDescriptor(source).getColumnFamilyNames().stream().map(Bytes::toString).toList(),
+          TableName source =
+              admin.listSnapshots().stream()
+                  .filter(s -> s.getName().equals(snapshot))
+                  .findFirst()
+                  .orElseThrow(
+                      () ->
+                          new RekeyException(
+                              "Cannot read snapshot "
+                                  + snapshot
+                                  + ": it does not exist (list "
+                                  + "snapshots with `list_snapshots` in the HBase shell; take one with `snapshot 'TABLE', '"
+                                  + snapshot
+                                  + "'`)"))
+                  .getTableName();
+          if (admin.tableExists(
+              source)) { // a snapshot outlives its table; then the scan validates families
+            checkFamilies(
+                admin.getDescriptor(source).getColumnFamilyNames().stream()
+                    .map(Bytes::toString)
+                    .toList(),
                 "snapshot " + snapshot + " (of table " + source + ")");
           }
         } else {
           TableName t = TableName.valueOf(table);
           if (!admin.tableExists(t)) {
-            throw new RekeyException("Cannot read table " + table + ": it does not exist (list tables with `list` "
-                + "in the HBase shell, or check --hbase-site points at the right cluster)");
+            throw new RekeyException(
+                "Cannot read table "
+                    + table
+                    + ": it does not exist (list tables with `list` "
+                    + "in the HBase shell, or check --hbase-site points at the right cluster)");
           }
-          checkFamilies(admin.getDescriptor(t).getColumnFamilyNames().stream().map(Bytes::toString).toList(),
+          checkFamilies(
+              admin.getDescriptor(t).getColumnFamilyNames().stream().map(Bytes::toString).toList(),
               "table " + table);
-          org.apache.hadoop.hbase.util.Pair<byte[][], byte[][]> se = conn.getRegionLocator(t).getStartEndKeys();
+          org.apache.hadoop.hbase.util.Pair<byte[][], byte[][]> se =
+              conn.getRegionLocator(t).getStartEndKeys();
           for (int i = 0; i < se.getFirst().length; i++) {
             bounds.add(new byte[][] {se.getFirst()[i], se.getSecond()[i]});
           }
@@ -262,33 +303,52 @@ public final class RegionReader implements Serializable {
         }
       }
       if (snapshot != null) {
-        // Per-row scan metrics update job counters that Spark does not have: each update throws and catches an
-        // exception, making snapshot reads 10-40x slower (1M rows: 136.6 s vs 3.3 s in the backfill benchmark).
-        jobConf.setBoolean(TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_SCAN_METRICS_ENABLED, false);
+        // Per-row scan metrics update job counters that Spark does not have: each update throws and
+        // catches an
+        // exception, making snapshot reads 10-40x slower (1M rows: 136.6 s vs 3.3 s in the backfill
+        // benchmark).
+        jobConf.setBoolean(
+            TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_SCAN_METRICS_ENABLED, false);
         if (jsc.getConf().getBoolean(IGNORE_EMPTY_SPLITS, true)) {
-          throw new RekeyException("Cannot read snapshot " + snapshot + " with " + IGNORE_EMPTY_SPLITS + "=true: "
-              + "snapshot splits report length 0 and Spark would drop them all (0 rows, no error). Run with "
-              + "--conf " + IGNORE_EMPTY_SPLITS + "=false (bin/rekey sets it).");
+          throw new RekeyException(
+              "Cannot read snapshot "
+                  + snapshot
+                  + " with "
+                  + IGNORE_EMPTY_SPLITS
+                  + "=true: "
+                  + "snapshot splits report length 0 and Spark would drop them all (0 rows, no error). Run with "
+                  + "--conf "
+                  + IGNORE_EMPTY_SPLITS
+                  + "=false (bin/rekey sets it).");
         }
         Path rootDir = CommonFSUtils.getRootDir(conf);
         FileSystem fs = rootDir.getFileSystem(conf);
         Path base = restoreRoot != null ? new Path(restoreRoot) : defaultRestoreRoot(fs);
         restoreDir = new Path(base, snapshot + "-" + UUID.randomUUID());
         TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
-        List<? extends RegionInfo> infos = TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
-            TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs));
+        List<? extends RegionInfo> infos =
+            TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
+                TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs));
         for (RegionInfo ri : infos) {
           bounds.add(new byte[][] {ri.getStartKey(), ri.getEndKey()});
         }
         regions = infos.size();
         if (plan.keyRanges()) {
-          SnapshotManifest manifest = TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs);
-          checkKeysFit(KeyRangeSnapshotInputFormat.firstRow(jobConf, manifest.getTableDescriptor(), infos,
-              new Path(jobConf.get(RESTORE_DIR_KEY))));
+          SnapshotManifest manifest =
+              TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs);
+          checkKeysFit(
+              KeyRangeSnapshotInputFormat.firstRow(
+                  jobConf,
+                  manifest.getTableDescriptor(),
+                  infos,
+                  new Path(jobConf.get(RESTORE_DIR_KEY))));
         }
-        // k splits per region along the keys each region holds (HBase's UniformSplit puts all of a first or last
+        // k splits per region along the keys each region holds (HBase's UniformSplit puts all of a
+        // first or last
         // region's time-leading keys into one split)
-        int k = Math.max(splitsPerRegion, (minPartitions + Math.max(1, regions) - 1) / Math.max(1, regions));
+        int k =
+            Math.max(
+                splitsPerRegion, (minPartitions + Math.max(1, regions) - 1) / Math.max(1, regions));
         jobConf.setInt(KeyRangeSnapshotInputFormat.SPLITS_PER_REGION, k);
       } else {
         jobConf.set(TableInputFormat.INPUT_TABLE, table);
@@ -299,55 +359,101 @@ public final class RegionReader implements Serializable {
       ReadPlan used = plan;
       plan = asked; // this reader may be opened again, and checks again
       @SuppressWarnings("unchecked")
-      Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>> format =
-          (Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>>) (Class<?>)
-              (snapshot != null ? KeyRangeSnapshotInputFormat.class : TableInputFormat.class);
-      JavaRDD<Result> raw = jsc.newAPIHadoopRDD(jobConf, format, ImmutableBytesWritable.class, Result.class).values();
-      CollectionAccumulator<RegionScan.PartitionCount> counts = jsc.sc().collectionAccumulator("rekey.rowsScanned");
-      JavaRDD<Result> rows = raw.mapPartitionsWithIndex((i, it) -> new CountedRows(i, WholeRows.merge(it), counts),
-          true);
+      Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>>
+          format =
+              (Class<
+                      ? extends
+                          org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>>)
+                  (Class<?>)
+                      (snapshot != null
+                          ? KeyRangeSnapshotInputFormat.class
+                          : TableInputFormat.class);
+      JavaRDD<Result> raw =
+          jsc.newAPIHadoopRDD(jobConf, format, ImmutableBytesWritable.class, Result.class).values();
+      CollectionAccumulator<RegionScan.PartitionCount> counts =
+          jsc.sc().collectionAccumulator("rekey.rowsScanned");
+      JavaRDD<Result> rows =
+          raw.mapPartitionsWithIndex(
+              (i, it) -> new CountedRows(i, WholeRows.merge(it), counts), true);
       int partitions = rows.getNumPartitions();
-      // A small region may be cut into fewer splits than asked (TableInputFormat: by size; snapshots: a region too
-      // small to cut); fewer than one per region is a loss (e.g. Spark dropping the snapshot's zero-length splits).
+      // A small region may be cut into fewer splits than asked (TableInputFormat: by size;
+      // snapshots: a region too
+      // small to cut); fewer than one per region is a loss (e.g. Spark dropping the snapshot's
+      // zero-length splits).
       if (partitions < regions) {
-        throw new RekeyException("Cannot read " + describe() + ": Spark planned " + partitions + " partitions for "
-            + regions + " regions x " + splitsPerRegion + " splits (at least one per region). Check "
-            + IGNORE_EMPTY_SPLITS + "=false and that no region is offline.");
+        throw new RekeyException(
+            "Cannot read "
+                + describe()
+                + ": Spark planned "
+                + partitions
+                + " partitions for "
+                + regions
+                + " regions x "
+                + splitsPerRegion
+                + " splits (at least one per region). Check "
+                + IGNORE_EMPTY_SPLITS
+                + "=false and that no region is offline.");
       }
       bounds.sort(Comparator.comparing((byte[][] b) -> b[0], java.util.Arrays::compareUnsigned));
-      return new RegionRead(rows, regions, partitions, restoreDir, conf, describeRead(), used,
-          bounds.stream().map(b -> b[0]).toList(), bounds.stream().map(b -> b[1]).toList(), counts);
+      return new RegionRead(
+          rows,
+          regions,
+          partitions,
+          restoreDir,
+          conf,
+          describeRead(),
+          used,
+          bounds.stream().map(b -> b[0]).toList(),
+          bounds.stream().map(b -> b[1]).toList(),
+          counts);
     } catch (IOException e) {
       throw new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);
     }
   }
 
   /**
-   * Key ranges select the right rows only if the source's keys are in the plan's layout: a source read with the wrong
-   * layout would silently select nothing (or the wrong rows). If its first row key does not decode, every key is read
-   * instead, and the job reports the keys that do not decode as it does without pruning.
+   * Key ranges select the right rows only if the source's keys are in the plan's layout: a source
+   * read with the wrong layout would silently select nothing (or the wrong rows). If its first row
+   * key does not decode, every key is read instead, and the job reports the keys that do not decode
+   * as it does without pruning.
    */
   private void checkKeysFit(byte[] firstRow) {
     if (firstRow != null && !plan.fits(firstRow)) {
-      plan = plan.unpruned("the first row key 0x" + dev.rekey.rowkey.Hex.of(firstRow) + " does not decode with layout "
-          + plan.layoutName() + ", so its key ranges cannot select the window");
+      plan =
+          plan.unpruned(
+              "the first row key 0x"
+                  + dev.rekey.rowkey.Hex.of(firstRow)
+                  + " does not decode with layout "
+                  + plan.layoutName()
+                  + ", so its key ranges cannot select the window");
     }
   }
 
   /** The table's first row key (null if empty): one row, keys only, no block cache. */
   private static byte[] firstRow(Connection conn, TableName t) throws IOException {
-    Scan first = new Scan().setLimit(1).setCaching(1).setCacheBlocks(false)
-        .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
-    try (Table table = conn.getTable(t); ResultScanner s = table.getScanner(first)) {
+    Scan first =
+        new Scan()
+            .setLimit(1)
+            .setCaching(1)
+            .setCacheBlocks(false)
+            .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+    try (Table table = conn.getTable(t);
+        ResultScanner s = table.getScanner(first)) {
       Result r = s.next();
       return r == null ? null : r.getRow();
     }
   }
 
-  /** What the read loads, for the job's output: a live table's reads are served by its RegionServers. */
+  /**
+   * What the read loads, for the job's output: a live table's reads are served by its
+   * RegionServers.
+   */
   private String describeRead() {
-    return snapshot != null ? "snapshot " + snapshot + ": its files, read directly (no RegionServer load)"
-        : "live table " + table + " through its RegionServers (the read loads them; --via-snapshot or --snapshot "
+    return snapshot != null
+        ? "snapshot " + snapshot + ": its files, read directly (no RegionServer load)"
+        : "live table "
+            + table
+            + " through its RegionServers (the read loads them; --via-snapshot or --snapshot "
             + "reads files instead)";
   }
 
@@ -359,8 +465,15 @@ public final class RegionReader implements Serializable {
       }
     }
     if (!missing.isEmpty()) {
-      throw RekeyException.usage("Cannot read " + what + ": unknown famil" + (missing.size() == 1 ? "y " : "ies ")
-          + String.join(",", missing) + " (it has " + String.join(",", existing) + "; fix --families)");
+      throw RekeyException.usage(
+          "Cannot read "
+              + what
+              + ": unknown famil"
+              + (missing.size() == 1 ? "y " : "ies ")
+              + String.join(",", missing)
+              + " (it has "
+              + String.join(",", existing)
+              + "; fix --families)");
     }
   }
 }

@@ -1,8 +1,8 @@
 package dev.rekey.jobs.common;
 
 /**
- * A failure the user can act on: the message says what was wrong, where, and what to do next. The CLI prints
- * the message (no stack trace unless --verbose) and exits with {@link #exitCode()}.
+ * A failure the user can act on: the message says what was wrong, where, and what to do next. The
+ * CLI prints the message (no stack trace unless --verbose) and exits with {@link #exitCode()}.
  */
 public class RekeyException extends RuntimeException {
   private final int exitCode;

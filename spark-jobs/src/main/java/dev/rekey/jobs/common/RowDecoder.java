@@ -10,9 +10,9 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
- * Decodes an HBase row (a {@code Result}, or a key and its cells) with a {@link KeyLayout} into a serializable
- * {@link DecodedRow}. Stateless apart from the layout; Serializable so a Spark closure can carry it to executors.
- * Shared by the jobs that read tables (scan, reconcile).
+ * Decodes an HBase row (a {@code Result}, or a key and its cells) with a {@link KeyLayout} into a
+ * serializable {@link DecodedRow}. Stateless apart from the layout; Serializable so a Spark closure
+ * can carry it to executors. Shared by the jobs that read tables (scan, reconcile).
  */
 public final class RowDecoder implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -21,8 +21,12 @@ public final class RowDecoder implements Serializable {
 
   public RowDecoder(KeyLayout layout) {
     if (!layout.decodable()) {
-      throw RekeyException.usage("Cannot decode rows with layout " + layout.name() + " (" + layout.source()
-          + "): its keys are full hashes and cannot be turned back into fields; use a layout with the natural key");
+      throw RekeyException.usage(
+          "Cannot decode rows with layout "
+              + layout.name()
+              + " ("
+              + layout.source()
+              + "): its keys are full hashes and cannot be turned back into fields; use a layout with the natural key");
     }
     this.layout = layout;
   }
@@ -39,8 +43,8 @@ public final class RowDecoder implements Serializable {
   /**
    * Decodes one whole row.
    *
-   * @throws KeyDecodeException (an IllegalArgumentException) with the key in hex and the reason, if the layout
-   *     does not decode the key
+   * @throws KeyDecodeException (an IllegalArgumentException) with the key in hex and the reason, if
+   *     the layout does not decode the key
    */
   public DecodedRow decode(Result result) {
     return decode(result.getRow(), result.rawCells());

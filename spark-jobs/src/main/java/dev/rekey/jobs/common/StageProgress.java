@@ -3,23 +3,33 @@ package dev.rekey.jobs.common;
 import java.util.Locale;
 
 /**
- * Where one running Spark stage is, as Spark's own listener events report it, and the line that says so. Pure: the
- * rate and the ETA are arithmetic over these figures (tasks left at the pace of the tasks done so far), nothing
- * guessed.
+ * Where one running Spark stage is, as Spark's own listener events report it, and the line that
+ * says so. Pure: the rate and the ETA are arithmetic over these figures (tasks left at the pace of
+ * the tasks done so far), nothing guessed.
  *
  * @param name the stage's call site ("collectAsMap at Reconcile.java:120")
- * @param rows rows read so far: input records of finished and running tasks (shuffle records for a stage that reads a
- *     shuffle), as the executors report them
+ * @param rows rows read so far: input records of finished and running tasks (shuffle records for a
+ *     stage that reads a shuffle), as the executors report them
  */
-public record StageProgress(String job, int stageId, String name, int tasksDone, int tasksRunning, int tasksTotal,
-    long rows, long elapsedMillis) {
+public record StageProgress(
+    String job,
+    int stageId,
+    String name,
+    int tasksDone,
+    int tasksRunning,
+    int tasksTotal,
+    long rows,
+    long elapsedMillis) {
 
   /** Rows per second since the stage started; 0 before a second has passed or with no rows. */
   public double rowsPerSecond() {
     return elapsedMillis < 1_000 ? 0 : rows * 1000.0 / elapsedMillis;
   }
 
-  /** Seconds left at the pace of the finished tasks, or -1 while no task has finished (no pace to go by yet). */
+  /**
+   * Seconds left at the pace of the finished tasks, or -1 while no task has finished (no pace to go
+   * by yet).
+   */
   public long etaSeconds() {
     if (tasksDone == 0 || tasksTotal <= tasksDone) {
       return tasksTotal > 0 && tasksDone >= tasksTotal ? 0 : -1;
@@ -28,12 +38,17 @@ public record StageProgress(String job, int stageId, String name, int tasksDone,
   }
 
   /**
-   * {@code reconcile: stage 3 (collectAsMap at Reconcile.java:120): 12 of 32 tasks done, 2 running, 1,234,567 rows
-   * read (250,000 rows/s), 41 s so far, ETA 10 s}.
+   * {@code reconcile: stage 3 (collectAsMap at Reconcile.java:120): 12 of 32 tasks done, 2 running,
+   * 1,234,567 rows read (250,000 rows/s), 41 s so far, ETA 10 s}.
    */
   public String line() {
     StringBuilder s = new StringBuilder(160);
-    s.append(job).append(": stage ").append(stageId).append(" (").append(name).append("): ")
+    s.append(job)
+        .append(": stage ")
+        .append(stageId)
+        .append(" (")
+        .append(name)
+        .append("): ")
         .append(String.format(Locale.ROOT, "%,d of %,d tasks done", tasksDone, tasksTotal));
     if (tasksRunning > 0) {
       s.append(", ").append(tasksRunning).append(" running");

@@ -13,32 +13,39 @@ import org.apache.hadoop.hbase.client.SnapshotDescription;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 
 /**
- * Finds and removes what killed runs leave behind: the {@link TemporarySnapshot}s ({@code rekey_PURPOSE_TABLE_ID}) and
- * the restore dirs named after them. A leaked snapshot pins its HFiles in the archive after every compaction, so the
- * disk they take is never freed. Only dirs of the snapshots found are touched: other clusters may share the restore
- * root (one local filesystem).
+ * Finds and removes what killed runs leave behind: the {@link TemporarySnapshot}s ({@code
+ * rekey_PURPOSE_TABLE_ID}) and the restore dirs named after them. A leaked snapshot pins its HFiles
+ * in the archive after every compaction, so the disk they take is never freed. Only dirs of the
+ * snapshots found are touched: other clusters may share the restore root (one local filesystem).
  */
 public final class TemporarySnapshots {
   /** The prefix every temporary snapshot's name starts with. */
   public static final String PREFIX = "rekey_";
 
-  private TemporarySnapshots() {
-  }
+  private TemporarySnapshots() {}
 
   /** One snapshot left behind, with its restore dirs. */
-  public record Leftover(String snapshot, TableName table, long createdMillis, List<Path> restoreDirs) {
+  public record Leftover(
+      String snapshot, TableName table, long createdMillis, List<Path> restoreDirs) {
     public String describe() {
-      return "snapshot " + snapshot + " of " + table + " (taken " + java.time.Instant.ofEpochMilli(createdMillis) + ")"
+      return "snapshot "
+          + snapshot
+          + " of "
+          + table
+          + " (taken "
+          + java.time.Instant.ofEpochMilli(createdMillis)
+          + ")"
           + (restoreDirs.isEmpty() ? "" : " and its restore dir(s) " + restoreDirs);
     }
   }
 
   /**
-   * Temporary snapshots whose name starts with {@code namePrefix} (itself starting with {@link #PREFIX}), of
-   * {@code table} if not null, taken before {@code takenBefore} (epoch millis).
+   * Temporary snapshots whose name starts with {@code namePrefix} (itself starting with {@link
+   * #PREFIX}), of {@code table} if not null, taken before {@code takenBefore} (epoch millis).
    */
-  public static List<Leftover> find(Admin admin, Configuration conf, String namePrefix, TableName table,
-      long takenBefore) throws IOException {
+  public static List<Leftover> find(
+      Admin admin, Configuration conf, String namePrefix, TableName table, long takenBefore)
+      throws IOException {
     if (!namePrefix.startsWith(PREFIX)) {
       throw new IllegalArgumentException("not a temporary snapshot prefix: " + namePrefix);
     }
@@ -47,7 +54,8 @@ public final class TemporarySnapshots {
     FileStatus[] dirs = fs.exists(restoreRoot) ? fs.listStatus(restoreRoot) : new FileStatus[0];
     List<Leftover> out = new ArrayList<>();
     for (SnapshotDescription s : admin.listSnapshots()) {
-      if (!s.getName().startsWith(namePrefix) || (table != null && !table.equals(s.getTableName()))
+      if (!s.getName().startsWith(namePrefix)
+          || (table != null && !table.equals(s.getTableName()))
           || s.getCreationTime() >= takenBefore) {
         continue;
       }
@@ -63,7 +71,10 @@ public final class TemporarySnapshots {
     return out;
   }
 
-  /** Deletes each leftover's snapshot and restore dirs; failures name the snapshot and the manual step. */
+  /**
+   * Deletes each leftover's snapshot and restore dirs; failures name the snapshot and the manual
+   * step.
+   */
   public static void remove(Admin admin, Configuration conf, List<Leftover> leftovers) {
     for (Leftover l : leftovers) {
       try {
@@ -73,13 +84,24 @@ public final class TemporarySnapshots {
           fs.delete(d, true);
         }
       } catch (IOException e) {
-        throw new RekeyException("Cannot remove " + l.describe() + ": " + e.getMessage() + " (delete it with "
-            + "`delete_snapshot '" + l.snapshot() + "'` in the HBase shell)", e);
+        throw new RekeyException(
+            "Cannot remove "
+                + l.describe()
+                + ": "
+                + e.getMessage()
+                + " (delete it with "
+                + "`delete_snapshot '"
+                + l.snapshot()
+                + "'` in the HBase shell)",
+            e);
       }
     }
   }
 
-  /** The prefix of a table's temporary snapshots for one purpose, as {@link TemporarySnapshot} names them. */
+  /**
+   * The prefix of a table's temporary snapshots for one purpose, as {@link TemporarySnapshot} names
+   * them.
+   */
   public static String prefix(String purpose, TableName table) {
     return PREFIX + purpose + "_" + table.getNameAsString().replace(':', '_') + "_";
   }

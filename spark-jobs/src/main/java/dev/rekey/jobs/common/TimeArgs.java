@@ -8,12 +8,11 @@ import java.time.format.DateTimeParseException;
 
 /** The one reading of a time option (--from, --to) shared by every job. */
 public final class TimeArgs {
-  private TimeArgs() {
-  }
+  private TimeArgs() {}
 
   /**
-   * Epoch millis, or ISO-8601: {@code 2026-11-29T10:15:30Z}, with an offset ({@code +01:00}), without a zone (read
-   * as UTC), or a date alone (its UTC midnight).
+   * Epoch millis, or ISO-8601: {@code 2026-11-29T10:15:30Z}, with an offset ({@code +01:00}),
+   * without a zone (read as UTC), or a date alone (its UTC midnight).
    *
    * @throws IllegalArgumentException naming the option, the text and the accepted forms
    */
@@ -23,7 +22,8 @@ public final class TimeArgs {
       try {
         return Long.parseLong(s);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("Invalid " + option + " '" + text + "': epoch millis out of range");
+        throw new IllegalArgumentException(
+            "Invalid " + option + " '" + text + "': epoch millis out of range");
       }
     }
     try {
@@ -39,8 +39,13 @@ public final class TimeArgs {
     try {
       return LocalDate.parse(s).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("Invalid " + option + " '" + text + "': expected epoch millis "
-          + "(1795910400000) or ISO-8601 (2026-11-29T00:00:00Z, 2026-11-29T01:00+01:00, 2026-11-29; no zone means UTC)");
+      throw new IllegalArgumentException(
+          "Invalid "
+              + option
+              + " '"
+              + text
+              + "': expected epoch millis "
+              + "(1795910400000) or ISO-8601 (2026-11-29T00:00:00Z, 2026-11-29T01:00+01:00, 2026-11-29; no zone means UTC)");
     }
   }
 

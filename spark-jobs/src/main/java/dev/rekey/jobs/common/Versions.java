@@ -3,8 +3,9 @@ package dev.rekey.jobs.common;
 import java.io.Serializable;
 
 /**
- * How many versions of each column a job reads: {@code all} (every version the source holds) or a positive count
- * ({@code 1} is the newest only, what a plain Scan reads). Parsed from {@code --versions N|all}.
+ * How many versions of each column a job reads: {@code all} (every version the source holds) or a
+ * positive count ({@code 1} is the newest only, what a plain Scan reads). Parsed from {@code
+ * --versions N|all}.
  */
 public record Versions(int max) implements Serializable {
   public static final Versions ALL = new Versions(Integer.MAX_VALUE);
@@ -29,7 +30,8 @@ public record Versions(int max) implements Serializable {
     } catch (NumberFormatException e) {
       // fall through to the message below
     }
-    throw RekeyException.usage("Invalid " + option + " '" + s + "': expected a positive number of versions or 'all'");
+    throw RekeyException.usage(
+        "Invalid " + option + " '" + s + "': expected a positive number of versions or 'all'");
   }
 
   public boolean isAll() {

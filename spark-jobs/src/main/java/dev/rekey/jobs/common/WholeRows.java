@@ -10,8 +10,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Merges consecutive Results of the same row into one: a scanner may hand a wide row over in parts, and every rekey
- * job counts and rekeys whole rows. Results of one row are adjacent within a region's scan.
+ * Merges consecutive Results of the same row into one: a scanner may hand a wide row over in parts,
+ * and every rekey job counts and rekeys whole rows. Results of one row are adjacent within a
+ * region's scan.
  */
 final class WholeRows implements Iterator<Result> {
   private final Iterator<Result> in;
@@ -58,7 +59,8 @@ final class WholeRows implements Iterator<Result> {
     try {
       return Result.createCompleteResult(parts);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot merge the parts of row " + Bytes.toStringBinary(first.getRow()), e);
+      throw new UncheckedIOException(
+          "Cannot merge the parts of row " + Bytes.toStringBinary(first.getRow()), e);
     }
   }
 }

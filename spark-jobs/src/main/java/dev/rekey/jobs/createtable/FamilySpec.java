@@ -12,22 +12,35 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * A {@code --family} argument: {@code name[:compression=..,bloom=..,blocksize=..,encoding=..,ttl=..,versions=..]}.
- * Values are HBase's own names, case-insensitive: compression NONE|GZ|SNAPPY|LZ4|ZSTD|LZO, bloom NONE|ROW|ROWCOL,
- * encoding NONE|PREFIX|DIFF|FAST_DIFF|ROW_INDEX_V1, blocksize in bytes (suffix k or m allowed), ttl in seconds (or
- * FOREVER), versions ≥ 1. Unset settings keep HBase's defaults.
+ * A {@code --family} argument: {@code
+ * name[:compression=..,bloom=..,blocksize=..,encoding=..,ttl=..,versions=..]}. Values are HBase's
+ * own names, case-insensitive: compression NONE|GZ|SNAPPY|LZ4|ZSTD|LZO, bloom NONE|ROW|ROWCOL,
+ * encoding NONE|PREFIX|DIFF|FAST_DIFF|ROW_INDEX_V1, blocksize in bytes (suffix k or m allowed), ttl
+ * in seconds (or FOREVER), versions ≥ 1. Unset settings keep HBase's defaults.
  */
-public record FamilySpec(String name, Compression.Algorithm compression, BloomType bloom, Integer blockSize,
-    DataBlockEncoding encoding, Integer ttlSeconds, Integer versions) {
+public record FamilySpec(
+    String name,
+    Compression.Algorithm compression,
+    BloomType bloom,
+    Integer blockSize,
+    DataBlockEncoding encoding,
+    Integer ttlSeconds,
+    Integer versions) {
 
-  /** Parses the argument; IllegalArgumentException names the family, the setting and the allowed values. */
+  /**
+   * Parses the argument; IllegalArgumentException names the family, the setting and the allowed
+   * values.
+   */
   public static FamilySpec parse(String arg) {
     String s = arg == null ? "" : arg.trim();
     int colon = s.indexOf(':');
     String name = colon < 0 ? s : s.substring(0, colon);
     if (name.isEmpty() || !name.matches("[A-Za-z0-9_.-]+")) {
-      throw new IllegalArgumentException("Invalid --family '" + arg + "': the family name must be letters, digits, "
-          + "'_', '-' or '.' (e.g. --family d:compression=gz,bloom=row)");
+      throw new IllegalArgumentException(
+          "Invalid --family '"
+              + arg
+              + "': the family name must be letters, digits, "
+              + "'_', '-' or '.' (e.g. --family d:compression=gz,bloom=row)");
     }
     Map<String, String> settings = new LinkedHashMap<>();
     if (colon >= 0) {
@@ -37,11 +50,13 @@ public record FamilySpec(String name, Compression.Algorithm compression, BloomTy
         }
         int eq = kv.indexOf('=');
         if (eq <= 0) {
-          throw new IllegalArgumentException("Invalid --family '" + arg + "': '" + kv + "' is not key=value");
+          throw new IllegalArgumentException(
+              "Invalid --family '" + arg + "': '" + kv + "' is not key=value");
         }
         String key = kv.substring(0, eq).trim().toLowerCase(Locale.ROOT);
         if (settings.put(key, kv.substring(eq + 1).trim()) != null) {
-          throw new IllegalArgumentException("Invalid --family '" + arg + "': '" + key + "' given twice");
+          throw new IllegalArgumentException(
+              "Invalid --family '" + arg + "': '" + key + "' given twice");
         }
       }
     }
@@ -59,10 +74,19 @@ public record FamilySpec(String name, Compression.Algorithm compression, BloomTy
         case "bloom" -> bloom = enumValue(BloomType.class, v, where);
         case "encoding" -> encoding = enumValue(DataBlockEncoding.class, v, where);
         case "blocksize" -> blockSize = positive(size(v, where), where);
-        case "ttl" -> ttl = v.equalsIgnoreCase("forever") ? HConstants.FOREVER : positive(integer(v, where), where);
+        case "ttl" ->
+            ttl =
+                v.equalsIgnoreCase("forever")
+                    ? HConstants.FOREVER
+                    : positive(integer(v, where), where);
         case "versions" -> versions = positive(integer(v, where), where);
-        default -> throw new IllegalArgumentException("Invalid --family '" + arg + "': unknown setting '" + e.getKey()
-            + "' (known: compression, bloom, blocksize, encoding, ttl, versions)");
+        default ->
+            throw new IllegalArgumentException(
+                "Invalid --family '"
+                    + arg
+                    + "': unknown setting '"
+                    + e.getKey()
+                    + "' (known: compression, bloom, blocksize, encoding, ttl, versions)");
       }
     }
     return new FamilySpec(name, compression, bloom, blockSize, encoding, ttl, versions);

@@ -9,57 +9,83 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Which split points a new table gets, from {@code --regions N} and {@code --splits salt|uniform|hex|FILE} (pure):
+ * Which split points a new table gets, from {@code --regions N} and {@code --splits
+ * salt|uniform|hex|FILE} (pure):
+ *
  * <ul>
- *   <li>only {@code --regions N}: the layout's natural points ({@link KeyLayout#splitPoints}: salt bucket
- *       boundaries, even hash-prefix boundaries, else UniformSplit);</li>
- *   <li>{@code salt}: one region per salt bucket (the layout must be salted; N, if given, must equal the buckets);</li>
- *   <li>{@code uniform} / {@code hex}: HBase's UniformSplit / HexStringSplit for N regions (never mix them: hex-text
- *       points on raw-byte keys leave most regions empty);</li>
- *   <li>anything else is a {@link SplitFile} path (N, if given, must match the file).</li>
+ *   <li>only {@code --regions N}: the layout's natural points ({@link KeyLayout#splitPoints}: salt
+ *       bucket boundaries, even hash-prefix boundaries, else UniformSplit);
+ *   <li>{@code salt}: one region per salt bucket (the layout must be salted; N, if given, must
+ *       equal the buckets);
+ *   <li>{@code uniform} / {@code hex}: HBase's UniformSplit / HexStringSplit for N regions (never
+ *       mix them: hex-text points on raw-byte keys leave most regions empty);
+ *   <li>anything else is a {@link SplitFile} path (N, if given, must match the file).
  * </ul>
  */
 public final class SplitChoice {
-  private SplitChoice() {
-  }
+  private SplitChoice() {}
 
-  /** The split points; IllegalArgumentException says which option is wrong and what to pass instead. */
+  /**
+   * The split points; IllegalArgumentException says which option is wrong and what to pass instead.
+   */
   public static List<byte[]> choose(KeyLayout layout, Integer regions, String splits) {
     if (regions != null && regions < 1) {
       throw new IllegalArgumentException("--regions must be at least 1, got " + regions);
     }
     if (splits == null) {
       if (regions == null) {
-        throw new IllegalArgumentException("Give --regions N (the layout's natural split points) or --splits "
-            + "salt|uniform|hex|FILE");
+        throw new IllegalArgumentException(
+            "Give --regions N (the layout's natural split points) or --splits "
+                + "salt|uniform|hex|FILE");
       }
       return layout.splitPoints(regions);
     }
     switch (splits.toLowerCase(Locale.ROOT)) {
-      case "salt": {
-        if (layout.prefix().kind() != PrefixSpec.Kind.SALT) {
-          throw new IllegalArgumentException("--splits salt needs a salted layout, but " + layout.name() + " has prefix "
-              + layout.prefix() + " (use --regions N for its natural split points)");
+      case "salt":
+        {
+          if (layout.prefix().kind() != PrefixSpec.Kind.SALT) {
+            throw new IllegalArgumentException(
+                "--splits salt needs a salted layout, but "
+                    + layout.name()
+                    + " has prefix "
+                    + layout.prefix()
+                    + " (use --regions N for its natural split points)");
+          }
+          int buckets = layout.prefix().buckets();
+          if (regions != null && regions != buckets) {
+            throw new IllegalArgumentException(
+                "--splits salt gives one region per salt bucket: layout "
+                    + layout.name()
+                    + " has "
+                    + buckets
+                    + " buckets, so --regions must be "
+                    + buckets
+                    + " (or omitted), not "
+                    + regions);
+          }
+          return SplitPoints.salt(buckets);
         }
-        int buckets = layout.prefix().buckets();
-        if (regions != null && regions != buckets) {
-          throw new IllegalArgumentException("--splits salt gives one region per salt bucket: layout " + layout.name()
-              + " has " + buckets + " buckets, so --regions must be " + buckets + " (or omitted), not " + regions);
-        }
-        return SplitPoints.salt(buckets);
-      }
       case "uniform":
         return SplitPoints.uniform(required(regions, "uniform"));
       case "hex":
         return SplitPoints.hexString(required(regions, "hex"));
-      default: {
-        List<byte[]> points = SplitFile.read(Path.of(splits));
-        if (regions != null && regions != points.size() + 1) {
-          throw new IllegalArgumentException("--regions " + regions + " does not match split file " + splits + " ("
-              + points.size() + " points = " + (points.size() + 1) + " regions); omit --regions");
+      default:
+        {
+          List<byte[]> points = SplitFile.read(Path.of(splits));
+          if (regions != null && regions != points.size() + 1) {
+            throw new IllegalArgumentException(
+                "--regions "
+                    + regions
+                    + " does not match split file "
+                    + splits
+                    + " ("
+                    + points.size()
+                    + " points = "
+                    + (points.size() + 1)
+                    + " regions); omit --regions");
+          }
+          return points;
         }
-        return points;
-      }
     }
   }
 

@@ -13,8 +13,9 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
- * Creates a pre-split table (the create-table action; also what {@code plan}'s split files feed). Fluent:
- * {@code TableCreator.table(t).families(..).splitPoints(..).ifNotExists(true).create(admin)}.
+ * Creates a pre-split table (the create-table action; also what {@code plan}'s split files feed).
+ * Fluent: {@code
+ * TableCreator.table(t).families(..).splitPoints(..).ifNotExists(true).create(admin)}.
  */
 public final class TableCreator {
   private final TableName table;
@@ -48,13 +49,15 @@ public final class TableCreator {
   /** The descriptor the table gets (pure; checks the families). */
   public TableDescriptor descriptor() {
     if (families.isEmpty()) {
-      throw RekeyException.usage("Cannot create " + table + ": no column family (add --family NAME, e.g. --family d)");
+      throw RekeyException.usage(
+          "Cannot create " + table + ": no column family (add --family NAME, e.g. --family d)");
     }
     TableDescriptorBuilder b = TableDescriptorBuilder.newBuilder(table);
     List<String> seen = new ArrayList<>();
     for (FamilySpec f : families) {
       if (seen.contains(f.name())) {
-        throw RekeyException.usage("Cannot create " + table + ": family '" + f.name() + "' given twice");
+        throw RekeyException.usage(
+            "Cannot create " + table + ": family '" + f.name() + "' given twice");
       }
       seen.add(f.name());
       ColumnFamilyDescriptor d = f.toDescriptor();
@@ -69,11 +72,14 @@ public final class TableCreator {
     List<String> pointsHex = splitPoints.stream().map(Hex::of).toList();
     if (admin.tableExists(table)) {
       if (!ifNotExists) {
-        throw new RekeyException("Cannot create " + table + ": the table already exists (pass --if-not-exists to "
-            + "accept it, or drop it first)");
+        throw new RekeyException(
+            "Cannot create "
+                + table
+                + ": the table already exists (pass --if-not-exists to "
+                + "accept it, or drop it first)");
       }
-      return new CreateTableResult(table.getNameAsString(), false, admin.getRegions(table).size(), pointsHex,
-          familyNames);
+      return new CreateTableResult(
+          table.getNameAsString(), false, admin.getRegions(table).size(), pointsHex, familyNames);
     }
     try {
       if (splitPoints.isEmpty()) {
@@ -82,11 +88,18 @@ public final class TableCreator {
         admin.createTable(d, splitPoints.toArray(new byte[0][]));
       }
     } catch (org.apache.hadoop.hbase.DoNotRetryIOException e) {
-      // e.g. a compression codec the servers do not have: the master's sanity check refuses the descriptor
+      // e.g. a compression codec the servers do not have: the master's sanity check refuses the
+      // descriptor
       String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-      throw new RekeyException("Cannot create " + table + ": HBase refused the table descriptor: " + first
-          + " (check the --family settings; a codec must be installed on every RegionServer)", e);
+      throw new RekeyException(
+          "Cannot create "
+              + table
+              + ": HBase refused the table descriptor: "
+              + first
+              + " (check the --family settings; a codec must be installed on every RegionServer)",
+          e);
     }
-    return new CreateTableResult(table.getNameAsString(), true, admin.getRegions(table).size(), pointsHex, familyNames);
+    return new CreateTableResult(
+        table.getNameAsString(), true, admin.getRegions(table).size(), pointsHex, familyNames);
   }
 }

@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One record of a Spark producer: a natural key (field values, as {@code KeyLayout.encode} takes them) and its cells.
- * Serializable, so an RDD of them can be written by {@link SparkDualWrite}.
+ * One record of a Spark producer: a natural key (field values, as {@code KeyLayout.encode} takes
+ * them) and its cells. Serializable, so an RDD of them can be written by {@link SparkDualWrite}.
  */
-public record KeyedCells(LinkedHashMap<String, Object> fields, List<Column> cells) implements Serializable {
+public record KeyedCells(LinkedHashMap<String, Object> fields, List<Column> cells)
+    implements Serializable {
   public KeyedCells {
     cells = List.copyOf(cells);
   }

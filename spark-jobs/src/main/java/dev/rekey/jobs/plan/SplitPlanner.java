@@ -11,17 +11,20 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Pure pre-split planning (no cluster): how many regions, and where they start, for a layout. The numbers are the
- * seeds': regions = GB ÷ region GB × growth (1.5–2), rounded up to a power of two; bucket count N = 1–2× the
- * RegionServers rounded to a power of two, ≤ 256; a few (4) regions per RegionServer for hashed keys; split points
- * from the rowkey library ({@link KeyLayout#splitPoints}); monthly boundaries for time-first keys.
+ * Pure pre-split planning (no cluster): how many regions, and where they start, for a layout. The
+ * numbers are the seeds': regions = GB ÷ region GB × growth (1.5–2), rounded up to a power of two;
+ * bucket count N = 1–2× the RegionServers rounded to a power of two, ≤ 256; a few (4) regions per
+ * RegionServer for hashed keys; split points from the rowkey library ({@link
+ * KeyLayout#splitPoints}); monthly boundaries for time-first keys.
  */
 public final class SplitPlanner {
   public static final double MIN_GROWTH = 1.5;
   public static final double MAX_GROWTH = 2.0;
   public static final double DEFAULT_REGION_GB = 6;
+
   /** Seed 000's worked example: 24 RegionServers, 96 regions. */
   public static final int REGIONS_PER_SERVER = 4;
+
   public static final int MAX_BUCKETS = 256;
 
   private final KeyLayout layout;
@@ -68,7 +71,10 @@ public final class SplitPlanner {
   public static YearMonth[] parseMonths(String range) {
     String[] p = range.split("\\.\\.", -1);
     if (p.length != 2) {
-      throw new IllegalArgumentException("--monthly must be FROM..TO as yyyy-MM..yyyy-MM (e.g. 2026-01..2026-06), got '" + range + "'");
+      throw new IllegalArgumentException(
+          "--monthly must be FROM..TO as yyyy-MM..yyyy-MM (e.g. 2026-01..2026-06), got '"
+              + range
+              + "'");
     }
     try {
       YearMonth from = YearMonth.parse(p[0].trim());
@@ -78,7 +84,10 @@ public final class SplitPlanner {
       }
       return new YearMonth[] {from, to};
     } catch (java.time.format.DateTimeParseException e) {
-      throw new IllegalArgumentException("--monthly must be FROM..TO as yyyy-MM..yyyy-MM (e.g. 2026-01..2026-06), got '" + range + "'");
+      throw new IllegalArgumentException(
+          "--monthly must be FROM..TO as yyyy-MM..yyyy-MM (e.g. 2026-01..2026-06), got '"
+              + range
+              + "'");
     }
   }
 
@@ -100,19 +109,33 @@ public final class SplitPlanner {
     return Math.min(MAX_BUCKETS, nextPowerOfTwo(servers));
   }
 
-  /** Regions for a volume: ceil(GB ÷ region GB × growth) rounded up to a power of two; the arithmetic in words. */
-  public static int regionsForVolume(double gb, double regionGb, double growth, List<String> arithmetic) {
+  /**
+   * Regions for a volume: ceil(GB ÷ region GB × growth) rounded up to a power of two; the
+   * arithmetic in words.
+   */
+  public static int regionsForVolume(
+      double gb, double regionGb, double growth, List<String> arithmetic) {
     if (!(gb > 0) || !(regionGb > 0)) {
-      throw new IllegalArgumentException("--volume-gb and --region-gb must be > 0, got " + num(gb) + " and " + num(regionGb));
+      throw new IllegalArgumentException(
+          "--volume-gb and --region-gb must be > 0, got " + num(gb) + " and " + num(regionGb));
     }
     if (growth < MIN_GROWTH || growth > MAX_GROWTH) {
-      throw new IllegalArgumentException("--growth must be in 1.5..2 (room for 1.5 to 2 times today's data), got " + num(growth));
+      throw new IllegalArgumentException(
+          "--growth must be in 1.5..2 (room for 1.5 to 2 times today's data), got " + num(growth));
     }
     double raw = gb / regionGb * growth;
-    long whole = (long) Math.ceil(Math.round(raw * 1e6) / 1e6); // 500/6*1.5 is 125.00000000000001 in doubles
+    long whole =
+        (long) Math.ceil(Math.round(raw * 1e6) / 1e6); // 500/6*1.5 is 125.00000000000001 in doubles
     int n = nextPowerOfTwo(Math.max(1, whole));
-    arithmetic.add(String.format(Locale.ROOT, "%s GB ÷ %s GB × %s = %s → %d regions (rounded up to a power of two)",
-        num(gb), num(regionGb), num(growth), num(raw), n));
+    arithmetic.add(
+        String.format(
+            Locale.ROOT,
+            "%s GB ÷ %s GB × %s = %s → %d regions (rounded up to a power of two)",
+            num(gb),
+            num(regionGb),
+            num(growth),
+            num(raw),
+            n));
     return n;
   }
 
@@ -121,11 +144,13 @@ public final class SplitPlanner {
     List<String> warnings = new ArrayList<>();
     int modes = (regions != null ? 1 : 0) + (volumeGb != null ? 1 : 0) + (servers != null ? 1 : 0);
     if (modes > 1) {
-      throw new IllegalArgumentException("give one of --regions, --volume-gb, --servers (got " + modes + ")");
+      throw new IllegalArgumentException(
+          "give one of --regions, --volume-gb, --servers (got " + modes + ")");
     }
     if (modes == 0 && monthFrom == null) {
-      throw new IllegalArgumentException("give one of --regions N, --volume-gb G [--region-gb R --growth 1.5..2], "
-          + "--servers S, or --monthly FROM..TO");
+      throw new IllegalArgumentException(
+          "give one of --regions N, --volume-gb G [--region-gb R --growth 1.5..2], "
+              + "--servers S, or --monthly FROM..TO");
     }
     PrefixSpec prefix = layout.prefix();
     Integer recommendedBuckets = null;
@@ -143,22 +168,38 @@ public final class SplitPlanner {
         throw new IllegalArgumentException("--servers must be >= 1, got " + servers);
       }
       recommendedBuckets = bucketsFor(servers);
-      arithmetic.add(String.format(Locale.ROOT, "%d RegionServers → N = %d buckets (1–2× the servers, a power of two, ≤ 256)",
-          servers, recommendedBuckets));
+      arithmetic.add(
+          String.format(
+              Locale.ROOT,
+              "%d RegionServers → N = %d buckets (1–2× the servers, a power of two, ≤ 256)",
+              servers,
+              recommendedBuckets));
       if (servers > MAX_BUCKETS) {
-        warnings.add("more than 256 RegionServers: a one-byte salt caps N at 256; use a 2-byte hash prefix for more tails");
+        warnings.add(
+            "more than 256 RegionServers: a one-byte salt caps N at 256; use a 2-byte hash prefix for more tails");
       }
       if (prefix.kind() == PrefixSpec.Kind.SALT) {
         sized = prefix.buckets();
         if (recommendedBuckets != prefix.buckets()) {
-          warnings.add(String.format(Locale.ROOT, "layout %s has N = %d buckets, but %d RegionServers call for N = %d: "
-              + "N is fixed when the table is created, so change `buckets:` in the layout now (salting: docs/layouts.md)",
-              layout.name(), prefix.buckets(), servers, recommendedBuckets));
+          warnings.add(
+              String.format(
+                  Locale.ROOT,
+                  "layout %s has N = %d buckets, but %d RegionServers call for N = %d: "
+                      + "N is fixed when the table is created, so change `buckets:` in the layout now (salting: docs/layouts.md)",
+                  layout.name(),
+                  prefix.buckets(),
+                  servers,
+                  recommendedBuckets));
         }
       } else {
         sized = servers * REGIONS_PER_SERVER;
-        arithmetic.add(String.format(Locale.ROOT, "%d RegionServers × %d regions each = %d regions", servers,
-            REGIONS_PER_SERVER, sized));
+        arithmetic.add(
+            String.format(
+                Locale.ROOT,
+                "%d RegionServers × %d regions each = %d regions",
+                servers,
+                REGIONS_PER_SERVER,
+                sized));
       }
     }
 
@@ -169,52 +210,89 @@ public final class SplitPlanner {
       switch (prefix.kind()) {
         case SALT -> {
           if (sized != prefix.buckets()) {
-            arithmetic.add(String.format(Locale.ROOT, "salted layout: pre-split into its N = %d buckets, one region per "
-                + "write tail (not %d); the buckets split further behind their tails as they grow",
-                prefix.buckets(), sized));
+            arithmetic.add(
+                String.format(
+                    Locale.ROOT,
+                    "salted layout: pre-split into its N = %d buckets, one region per "
+                        + "write tail (not %d); the buckets split further behind their tails as they grow",
+                    prefix.buckets(),
+                    sized));
           } else {
-            arithmetic.add(String.format(Locale.ROOT, "salt bytes 1..%d start the %d regions", prefix.buckets() - 1,
-                prefix.buckets()));
+            arithmetic.add(
+                String.format(
+                    Locale.ROOT,
+                    "salt bytes 1..%d start the %d regions",
+                    prefix.buckets() - 1,
+                    prefix.buckets()));
           }
           points = layout.splitPoints(prefix.buckets());
         }
         case HASH_PREFIX -> {
           points = layout.splitPoints(sized);
-          arithmetic.add(String.format(Locale.ROOT, "even boundaries of the %d-byte hash prefix: i × %s ÷ %d",
-              prefix.bytes(), spaceOf(prefix.bytes()), sized));
+          arithmetic.add(
+              String.format(
+                  Locale.ROOT,
+                  "even boundaries of the %d-byte hash prefix: i × %s ÷ %d",
+                  prefix.bytes(),
+                  spaceOf(prefix.bytes()),
+                  sized));
         }
         default -> {
           points = layout.splitPoints(sized);
           arithmetic.add("UniformSplit over the raw key bytes (HBase RegionSplitter.UniformSplit)");
           if (layout.timeLeads() && prefix.kind() == PrefixSpec.Kind.NONE && sized > 1) {
-            warnings.add("layout " + layout.name() + " starts with the time field and has no prefix: uniform split "
-                + "points put today's writes all in one region. Pre-split by time with --monthly FROM..TO, or re-key "
-                + "with a salt (see `rekey analyze`)");
+            warnings.add(
+                "layout "
+                    + layout.name()
+                    + " starts with the time field and has no prefix: uniform split "
+                    + "points put today's writes all in one region. Pre-split by time with --monthly FROM..TO, or re-key "
+                    + "with a salt (see `rekey analyze`)");
           }
         }
       }
     }
-    return SplitPlan.of(layout.name(), prefix.toString(), recommendedBuckets, arithmetic, warnings, points);
+    return SplitPlan.of(
+        layout.name(), prefix.toString(), recommendedBuckets, arithmetic, warnings, points);
   }
 
-  /** Month starts FROM+1 .. TO+1 on the leading time field, within every salt bucket for a salted layout. */
+  /**
+   * Month starts FROM+1 .. TO+1 on the leading time field, within every salt bucket for a salted
+   * layout.
+   */
   private List<byte[]> monthly(Integer sized, List<String> arithmetic, List<String> warnings) {
     PrefixSpec prefix = layout.prefix();
-    if (!layout.timeLeads() || (prefix.kind() != PrefixSpec.Kind.NONE && prefix.kind() != PrefixSpec.Kind.SALT)) {
-      throw new IllegalArgumentException("Cannot plan monthly split points for layout " + layout.name() + " (" + prefix
-          + "): time does not lead its keys, so a month is not a key range (use --regions, --volume-gb or --servers)");
+    if (!layout.timeLeads()
+        || (prefix.kind() != PrefixSpec.Kind.NONE && prefix.kind() != PrefixSpec.Kind.SALT)) {
+      throw new IllegalArgumentException(
+          "Cannot plan monthly split points for layout "
+              + layout.name()
+              + " ("
+              + prefix
+              + "): time does not lead its keys, so a month is not a key range (use --regions, --volume-gb or --servers)");
     }
     FieldSpec time = layout.fields().get(0);
     List<byte[]> months = new ArrayList<>();
     int count = 0;
-    for (YearMonth m = monthFrom.plusMonths(1); !m.isAfter(monthTo.plusMonths(1)); m = m.plusMonths(1)) {
+    for (YearMonth m = monthFrom.plusMonths(1);
+        !m.isAfter(monthTo.plusMonths(1));
+        m = m.plusMonths(1)) {
       long ms = m.atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
       months.add(time.codec().valueBytes(ms));
       count++;
     }
-    arithmetic.add(String.format(Locale.ROOT, "%d month(s) %s..%s → boundaries at %s-01 … %s-01 UTC on field '%s' → "
-        + "%d time regions (the first also takes earlier rows; the last, from %s on, takes new writes)", count,
-        monthFrom, monthTo, monthFrom.plusMonths(1), monthTo.plusMonths(1), time.name(), count + 1, monthTo.plusMonths(1)));
+    arithmetic.add(
+        String.format(
+            Locale.ROOT,
+            "%d month(s) %s..%s → boundaries at %s-01 … %s-01 UTC on field '%s' → "
+                + "%d time regions (the first also takes earlier rows; the last, from %s on, takes new writes)",
+            count,
+            monthFrom,
+            monthTo,
+            monthFrom.plusMonths(1),
+            monthTo.plusMonths(1),
+            time.name(),
+            count + 1,
+            monthTo.plusMonths(1)));
     List<byte[]> points = new ArrayList<>();
     if (prefix.kind() == PrefixSpec.Kind.SALT) {
       for (int b = 0; b < prefix.buckets(); b++) {
@@ -227,18 +305,27 @@ public final class SplitPlanner {
           points.add(p);
         }
       }
-      arithmetic.add(String.format(Locale.ROOT, "× %d salt buckets = %d regions", prefix.buckets(),
-          prefix.buckets() * (count + 1)));
+      arithmetic.add(
+          String.format(
+              Locale.ROOT,
+              "× %d salt buckets = %d regions",
+              prefix.buckets(),
+              prefix.buckets() * (count + 1)));
     } else {
       points.addAll(months);
-      warnings.add("time-first key without a prefix: the newest month's region takes every new write (pre-split "
-          + "by time only when the write volume is controllable; docs/analyze-plan-check-config.md); volumes differ by month, so "
-          + "merge or split regions as they age");
+      warnings.add(
+          "time-first key without a prefix: the newest month's region takes every new write (pre-split "
+              + "by time only when the write volume is controllable; docs/analyze-plan-check-config.md); volumes differ by month, so "
+              + "merge or split regions as they age");
     }
     points.sort(Arrays::compareUnsigned); // reversed time sorts backwards
     if (sized != null && sized != points.size() + 1) {
-      arithmetic.add(String.format(Locale.ROOT, "the monthly boundaries decide the region count (%d), not the sizing (%d)",
-          points.size() + 1, sized));
+      arithmetic.add(
+          String.format(
+              Locale.ROOT,
+              "the monthly boundaries decide the region count (%d), not the sizing (%d)",
+              points.size() + 1,
+              sized));
     }
     return points;
   }

@@ -3,12 +3,15 @@ package dev.rekey.jobs.reconcile;
 import java.io.Serializable;
 
 /**
- * One bucket's verdict: rows and cells on each side and, in digest mode, whether the content digests agree.
+ * One bucket's verdict: rows and cells on each side and, in digest mode, whether the content
+ * digests agree.
  *
- * @param digestCompared false when run without --digest (the digests are then not computed and not compared)
+ * @param digestCompared false when run without --digest (the digests are then not computed and not
+ *     compared)
  */
-public record BucketComparison(int index, long start, long end, BucketStats old, BucketStats neu,
-    boolean digestCompared) implements Serializable {
+public record BucketComparison(
+    int index, long start, long end, BucketStats old, BucketStats neu, boolean digestCompared)
+    implements Serializable {
 
   public boolean countsMatch() {
     return old.rows() == neu.rows() && old.cells() == neu.cells();
@@ -43,8 +46,14 @@ public record BucketComparison(int index, long start, long end, BucketStats old,
   }
 
   /** Compares two sides' stats for bucket {@code index} of {@code buckets}. */
-  public static BucketComparison of(Buckets buckets, int index, BucketStats old, BucketStats neu, boolean digest) {
-    return new BucketComparison(index, buckets.start(index), buckets.end(index), old == null ? BucketStats.EMPTY : old,
-        neu == null ? BucketStats.EMPTY : neu, digest);
+  public static BucketComparison of(
+      Buckets buckets, int index, BucketStats old, BucketStats neu, boolean digest) {
+    return new BucketComparison(
+        index,
+        buckets.start(index),
+        buckets.end(index),
+        old == null ? BucketStats.EMPTY : old,
+        neu == null ? BucketStats.EMPTY : neu,
+        digest);
   }
 }

@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One line of a readable reconcile report: a mismatched bucket on its own, or a run of consecutive buckets that all
- * match (with rows, or empty on both sides) folded into one. Over two years of hourly buckets with five differences
- * the report then reads as about eleven lines instead of 17,520.
+ * One line of a readable reconcile report: a mismatched bucket on its own, or a run of consecutive
+ * buckets that all match (with rows, or empty on both sides) folded into one. Over two years of
+ * hourly buckets with five differences the report then reads as about eleven lines instead of
+ * 17,520.
  *
  * @param buckets the consecutive buckets of the line (one when it is a mismatch)
  */
@@ -18,7 +19,10 @@ public record BucketRun(List<BucketComparison> buckets) {
     buckets = List.copyOf(buckets);
   }
 
-  /** The report's lines in time order: each mismatched bucket alone, each run of matching buckets as one. */
+  /**
+   * The report's lines in time order: each mismatched bucket alone, each run of matching buckets as
+   * one.
+   */
   public static List<BucketRun> of(List<BucketComparison> all) {
     List<BucketRun> runs = new ArrayList<>();
     List<BucketComparison> matching = new ArrayList<>();
@@ -94,7 +98,9 @@ public record BucketRun(List<BucketComparison> buckets) {
 
   /** The bucket's start, or "first start .. last start" for a run. */
   public String label() {
-    return single() ? TimeSpec.iso(start()) : TimeSpec.iso(start()) + " .. " + TimeSpec.iso(last().start());
+    return single()
+        ? TimeSpec.iso(start())
+        : TimeSpec.iso(start()) + " .. " + TimeSpec.iso(last().start());
   }
 
   /** "MISMATCH", "ok", "empty", or for a run "24 ok" / "8,000 empty" / "20 ok, 4 empty". */
@@ -107,7 +113,9 @@ public record BucketRun(List<BucketComparison> buckets) {
     if (empty == 0) {
       return String.format("%,d ok", ok);
     }
-    return ok == 0 ? String.format("%,d empty", empty) : String.format("%,d ok, %,d empty", ok, empty);
+    return ok == 0
+        ? String.format("%,d empty", empty)
+        : String.format("%,d ok, %,d empty", ok, empty);
   }
 
   /** "yes"/"NO"/"-" for a bucket; for a matching run "yes" when digests were compared, else "-". */

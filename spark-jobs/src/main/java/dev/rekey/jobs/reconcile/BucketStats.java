@@ -2,7 +2,9 @@ package dev.rekey.jobs.reconcile;
 
 import java.io.Serializable;
 
-/** Rows, cells and the summed digest of one side in one bucket; merged by addition (Spark reduce). */
+/**
+ * Rows, cells and the summed digest of one side in one bucket; merged by addition (Spark reduce).
+ */
 public record BucketStats(long rows, long cells, Digest128 digest) implements Serializable {
   public static final BucketStats EMPTY = new BucketStats(0, 0, Digest128.ZERO);
 

@@ -8,8 +8,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Per-bucket accumulator of the drill-down (Spark aggregateByKey): counts of differing natural keys by kind and the
- * {@code limit} smallest of them (by canonical natural key bytes in hex), so the samples do not depend on partitioning.
+ * Per-bucket accumulator of the drill-down (Spark aggregateByKey): counts of differing natural keys
+ * by kind and the {@code limit} smallest of them (by canonical natural key bytes in hex), so the
+ * samples do not depend on partitioning.
  */
 final class DrillDown implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -39,7 +40,9 @@ final class DrillDown implements Serializable {
     if (neu == null) {
       return new Diff(Sample.Kind.MISSING_IN_NEW, old, null);
     }
-    if (old.bucket() != neu.bucket() || old.cells() != neu.cells() || !old.digest().equals(neu.digest())) {
+    if (old.bucket() != neu.bucket()
+        || old.cells() != neu.cells()
+        || !old.digest().equals(neu.digest())) {
       return new Diff(Sample.Kind.CONTENT_DIFFERS, old, neu);
     }
     return null;

@@ -15,17 +15,18 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The natural key of a row, independent of any key layout: the layout's fields (salt, hash prefix and derived
- * sub-buckets left out) in <b>field-name order</b>, so two layouts that order the same fields differently still give
- * the same bytes. Canonical encoding, per field:
+ * The natural key of a row, independent of any key layout: the layout's fields (salt, hash prefix
+ * and derived sub-buckets left out) in <b>field-name order</b>, so two layouts that order the same
+ * fields differently still give the same bytes. Canonical encoding, per field:
  *
  * <pre>
  *   u16 nameLength | name (UTF-8) | tag (1 byte: 'S' string, 'B' bytes, 'I' integer) | u32 valueLength | value
  * </pre>
  *
- * where a string value is its UTF-8 bytes, bytes are themselves, and every integer (INT, LONG, REVERSED_LONG — the
- * natural value, not the reversed bytes) is 8 bytes big-endian two's complement, so an int field in one layout and a
- * long in the other compare equal. Length prefixes make the encoding injective (no two keys share bytes).
+ * where a string value is its UTF-8 bytes, bytes are themselves, and every integer (INT, LONG,
+ * REVERSED_LONG — the natural value, not the reversed bytes) is 8 bytes big-endian two's
+ * complement, so an int field in one layout and a long in the other compare equal. Length prefixes
+ * make the encoding injective (no two keys share bytes).
  */
 public final class NaturalKey implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -40,8 +41,11 @@ public final class NaturalKey implements Serializable {
   /** The natural key of a layout (decodable layouts only). */
   public static NaturalKey of(KeyLayout layout) {
     if (!layout.decodable()) {
-      throw new IllegalArgumentException("Cannot reconcile with layout " + layout.name() + ": its keys are full hashes,"
-          + " which cannot be decoded back into their fields (reconcile needs each row's natural key)");
+      throw new IllegalArgumentException(
+          "Cannot reconcile with layout "
+              + layout.name()
+              + ": its keys are full hashes,"
+              + " which cannot be decoded back into their fields (reconcile needs each row's natural key)");
     }
     TreeMap<String, Character> m = new TreeMap<>();
     for (FieldSpec f : layout.fields()) {
@@ -53,17 +57,24 @@ public final class NaturalKey implements Serializable {
   }
 
   /**
-   * The natural key both layouts share; fails naming the difference when they do not describe the same fields
-   * (then rows cannot be matched across the tables).
+   * The natural key both layouts share; fails naming the difference when they do not describe the
+   * same fields (then rows cannot be matched across the tables).
    */
   public static NaturalKey common(KeyLayout oldLayout, KeyLayout newLayout) {
     NaturalKey a = of(oldLayout);
     NaturalKey b = of(newLayout);
     if (!a.fields.equals(b.fields)) {
-      throw new IllegalArgumentException("Cannot reconcile: layouts " + oldLayout.name() + " and " + newLayout.name()
-          + " do not have the same natural key (old fields " + describe(a.fields) + ", new fields " + describe(b.fields)
-          + "); reconcile matches rows by the fields both keys encode, so both layouts need the same field names and"
-          + " kinds (string, bytes, integer)");
+      throw new IllegalArgumentException(
+          "Cannot reconcile: layouts "
+              + oldLayout.name()
+              + " and "
+              + newLayout.name()
+              + " do not have the same natural key (old fields "
+              + describe(a.fields)
+              + ", new fields "
+              + describe(b.fields)
+              + "); reconcile matches rows by the fields both keys encode, so both layouts need the same field names and"
+              + " kinds (string, bytes, integer)");
     }
     return a;
   }
@@ -78,7 +89,8 @@ public final class NaturalKey implements Serializable {
     for (Map.Entry<String, Character> f : fields.entrySet()) {
       Object v = values.get(f.getKey());
       if (v == null) {
-        throw new IllegalArgumentException("field '" + f.getKey() + "' is missing from the decoded key");
+        throw new IllegalArgumentException(
+            "field '" + f.getKey() + "' is missing from the decoded key");
       }
       byte[] name = f.getKey().getBytes(StandardCharsets.UTF_8);
       out.write(name.length >>> 8);
@@ -92,7 +104,10 @@ public final class NaturalKey implements Serializable {
     return out.toByteArray();
   }
 
-  /** Decoded values as display text, in name order: bytes as hex, integers and strings as themselves. */
+  /**
+   * Decoded values as display text, in name order: bytes as hex, integers and strings as
+   * themselves.
+   */
   public static Map<String, String> display(NaturalKey key, Map<String, Object> values) {
     Map<String, String> out = new LinkedHashMap<>();
     for (String name : key.fields.keySet()) {
@@ -119,8 +134,13 @@ public final class NaturalKey implements Serializable {
           return ByteBuffer.allocate(8).putLong(((Number) v).longValue()).array();
         }
     }
-    throw new IllegalArgumentException("field '" + name + "' has a " + v.getClass().getSimpleName()
-        + " value, expected " + kind(tag));
+    throw new IllegalArgumentException(
+        "field '"
+            + name
+            + "' has a "
+            + v.getClass().getSimpleName()
+            + " value, expected "
+            + kind(tag));
   }
 
   private static char tag(FieldType t) {
@@ -137,7 +157,8 @@ public final class NaturalKey implements Serializable {
 
   private static String describe(TreeMap<String, Character> m) {
     StringBuilder sb = new StringBuilder("[");
-    m.forEach((k, v) -> sb.append(sb.length() > 1 ? ", " : "").append(k).append(':').append(kind(v)));
+    m.forEach(
+        (k, v) -> sb.append(sb.length() > 1 ? ", " : "").append(k).append(':').append(kind(v)));
     return sb.append(']').toString();
   }
 }

@@ -28,17 +28,18 @@ import org.apache.spark.sql.SparkSession;
 import scala.Tuple2;
 
 /**
- * The reconcile action: compares an old and a new table (or snapshots) per time bucket by natural key, across a key
- * change. {@code Reconcile.on(spark, hbaseConf).options(o).execute()} — the CLI, tests and benchmarks call exactly
- * this.
+ * The reconcile action: compares an old and a new table (or snapshots) per time bucket by natural
+ * key, across a key change. {@code Reconcile.on(spark, hbaseConf).options(o).execute()} — the CLI,
+ * tests and benchmarks call exactly this.
  *
- * <p>Pass 1 reads both sides region-parallel at once (one Spark job over the union of their partitions) and tallies
- * rows, cells and (with --digest) summed row digests per bucket inside each partition; only the small tallies are
- * shuffled. Without --digest it reads keys only (no values) and skips the natural key. Pass 2 runs only when some
- * bucket mismatches: it reads both sides again, whole (no caching, so a matching run pays for one read), keeps the
- * rows of the mismatched buckets, joins them by natural key and samples the keys that differ. With
- * {@code viaSnapshot}, live tables are snapshotted first and both passes read those snapshots' files; the snapshots
- * are deleted at the end, also on failure.
+ * <p>Pass 1 reads both sides region-parallel at once (one Spark job over the union of their
+ * partitions) and tallies rows, cells and (with --digest) summed row digests per bucket inside each
+ * partition; only the small tallies are shuffled. Without --digest it reads keys only (no values)
+ * and skips the natural key. Pass 2 runs only when some bucket mismatches: it reads both sides
+ * again, whole (no caching, so a matching run pays for one read), keeps the rows of the mismatched
+ * buckets, joins them by natural key and samples the keys that differ. With {@code viaSnapshot},
+ * live tables are snapshotted first and both passes read those snapshots' files; the snapshots are
+ * deleted at the end, also on failure.
  */
 public final class Reconcile {
   private static final int CACHING = 1_000;
@@ -46,6 +47,7 @@ public final class Reconcile {
   private final SparkSession spark;
   private final Configuration hbaseConf;
   private ReconcileOptions options;
+
   /** Live sides read from a snapshot taken for this run (--via-snapshot): the snapshot's name. */
   private final Map<SideSpec, String> via = new HashMap<>();
 
@@ -80,9 +82,10 @@ public final class Reconcile {
     if (!options.viaSnapshot() || (options.old().isSnapshot() && options.neu().isSnapshot())) {
       return compare(t0);
     }
-    try (Connection conn = ConnectionFactory.createConnection(hbaseConf); Admin admin = conn.getAdmin();
-         TemporarySnapshot oldSnap = snapshotOf(admin, options.old());
-         TemporarySnapshot newSnap = snapshotOf(admin, options.neu())) {
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
+        Admin admin = conn.getAdmin();
+        TemporarySnapshot oldSnap = snapshotOf(admin, options.old());
+        TemporarySnapshot newSnap = snapshotOf(admin, options.neu())) {
       if (oldSnap != null) {
         via.put(options.old(), oldSnap.name());
       }
@@ -97,9 +100,14 @@ public final class Reconcile {
     }
   }
 
-  /** A snapshot of a live side, taken now (both sides then read files of the same moment, pass 2 too); else null. */
+  /**
+   * A snapshot of a live side, taken now (both sides then read files of the same moment, pass 2
+   * too); else null.
+   */
   private static TemporarySnapshot snapshotOf(Admin admin, SideSpec side) {
-    return side.isSnapshot() ? null : TemporarySnapshot.take(admin, TableName.valueOf(side.table()), "reconcile");
+    return side.isSnapshot()
+        ? null
+        : TemporarySnapshot.take(admin, TableName.valueOf(side.table()), "reconcile");
   }
 
   private ReconcileResult compare(long t0) {
@@ -113,11 +121,12 @@ public final class Reconcile {
     RowClassifier oldC = classifier(options.old().layout());
     RowClassifier newC = classifier(options.neu().layout());
     try (RegionRead oldRead = reader(options.old()).open(jsc, conf);
-         RegionRead newRead = reader(options.neu()).open(jsc, conf)) {
+        RegionRead newRead = reader(options.neu()).open(jsc, conf)) {
       int n = buckets.count();
       JavaPairRDD<String, SideTally> oldT = tally(oldRead.rows(), oldC, n, "old");
       JavaPairRDD<String, SideTally> newT = tally(newRead.rows(), newC, n, "new");
-      Map<String, SideTally> tallies = oldT.union(newT).reduceByKey(SideTally::merge, 1).collectAsMap();
+      Map<String, SideTally> tallies =
+          oldT.union(newT).reduceByKey(SideTally::merge, 1).collectAsMap();
       SideTally old = tallies.getOrDefault("old", new SideTally(n));
       SideTally neu = tallies.getOrDefault("new", new SideTally(n));
       failOnUndecodable(options.old(), old, oldRead.rows(), oldC);
@@ -126,55 +135,95 @@ public final class Reconcile {
       List<BucketComparison> comparisons = new ArrayList<>(n);
       Set<Integer> mismatched = new HashSet<>();
       for (int i = 0; i < n; i++) {
-        BucketComparison c = BucketComparison.of(buckets, i, old.bucket(i), neu.bucket(i), options.digest());
+        BucketComparison c =
+            BucketComparison.of(buckets, i, old.bucket(i), neu.bucket(i), options.digest());
         comparisons.add(c);
         if (!c.matches()) {
           mismatched.add(i);
         }
       }
-      Map<Integer, BucketDrill> drills = mismatched.isEmpty() ? Map.of() : drill(jsc, conf, oldRead, newRead,
-          oldC.forDrillDown(), newC.forDrillDown(), mismatched);
-      return new ReconcileResult(summary(oldRead, options.old(), old), summary(newRead, options.neu(), neu),
-          buckets.from(), buckets.to(), buckets.size(), rangeFromData, options.time().describe(), options.digest(),
-          comparisons, drills, (System.nanoTime() - t0) / 1e9);
+      Map<Integer, BucketDrill> drills =
+          mismatched.isEmpty()
+              ? Map.of()
+              : drill(
+                  jsc,
+                  conf,
+                  oldRead,
+                  newRead,
+                  oldC.forDrillDown(),
+                  newC.forDrillDown(),
+                  mismatched);
+      return new ReconcileResult(
+          summary(oldRead, options.old(), old),
+          summary(newRead, options.neu(), neu),
+          buckets.from(),
+          buckets.to(),
+          buckets.size(),
+          rangeFromData,
+          options.time().describe(),
+          options.digest(),
+          comparisons,
+          drills,
+          (System.nanoTime() - t0) / 1e9);
     }
   }
 
   /**
-   * No --from/--to: one keys-only pass over both sides finds the earliest and latest row time, and the range is the
-   * whole buckets covering them. The tally pass needs its buckets up front (dense per-bucket arrays), hence the pass.
+   * No --from/--to: one keys-only pass over both sides finds the earliest and latest row time, and
+   * the range is the whole buckets covering them. The tally pass needs its buckets up front (dense
+   * per-bucket arrays), hence the pass.
    */
   private Buckets rangeOfData(JavaSparkContext jsc, Configuration conf) {
     TimeExtent all;
     try (RegionRead o = reader(options.old(), true, false).open(jsc, conf);
-         RegionRead n = reader(options.neu(), true, false).open(jsc, conf)) {
-      all = TimeExtent.of(o.rows(), options.old().layout(), options.time())
-          .merge(TimeExtent.of(n.rows(), options.neu().layout(), options.time()));
+        RegionRead n = reader(options.neu(), true, false).open(jsc, conf)) {
+      all =
+          TimeExtent.of(o.rows(), options.old().layout(), options.time())
+              .merge(TimeExtent.of(n.rows(), options.neu().layout(), options.time()));
     }
     if (all.isEmpty()) {
-      throw new RekeyException("Cannot reconcile " + options.old().describe() + " and " + options.neu().describe()
-          + " without --from/--to: neither side has a row to take the time range from (give --from and --to)");
+      throw new RekeyException(
+          "Cannot reconcile "
+              + options.old().describe()
+              + " and "
+              + options.neu().describe()
+              + " without --from/--to: neither side has a row to take the time range from (give --from and --to)");
     }
     try {
       return all.buckets(options.bucketMillis());
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage("Cannot reconcile the whole range of the data, " + TimeSpec.iso(all.min()) + " to "
-          + TimeSpec.iso(all.max()) + ": " + e.getMessage());
+      throw RekeyException.usage(
+          "Cannot reconcile the whole range of the data, "
+              + TimeSpec.iso(all.min())
+              + " to "
+              + TimeSpec.iso(all.max())
+              + ": "
+              + e.getMessage());
     }
   }
 
   private RowClassifier classifier(KeyLayout layout) {
-    return new RowClassifier(layout, options.naturalKey(), options.time(), options.buckets(), options.digest());
+    return new RowClassifier(
+        layout, options.naturalKey(), options.time(), options.buckets(), options.digest());
   }
 
-  /** The drill-down compares contents, so it reads whole cells: again, when the counts pass read keys only. */
-  private Map<Integer, BucketDrill> drill(JavaSparkContext jsc, Configuration conf, RegionRead oldRead,
-      RegionRead newRead, RowClassifier oldC, RowClassifier newC, Set<Integer> mismatched) {
+  /**
+   * The drill-down compares contents, so it reads whole cells: again, when the counts pass read
+   * keys only.
+   */
+  private Map<Integer, BucketDrill> drill(
+      JavaSparkContext jsc,
+      Configuration conf,
+      RegionRead oldRead,
+      RegionRead newRead,
+      RowClassifier oldC,
+      RowClassifier newC,
+      Set<Integer> mismatched) {
     if (options.digest()) {
       return drill(oldRead.rows(), newRead.rows(), oldC, newC, mismatched);
     }
     try (RegionRead o = reader(options.old(), false).open(jsc, conf);
-         RegionRead n = reader(options.neu(), false).open(jsc, conf)) {
+        RegionRead n = reader(options.neu(), false).open(jsc, conf)) {
       return drill(o.rows(), n.rows(), oldC, newC, mismatched);
     }
   }
@@ -189,9 +238,12 @@ public final class Reconcile {
 
   private RegionReader reader(SideSpec side, boolean keysOnly, boolean inRange) {
     String snapshot = side.isSnapshot() ? side.snapshot() : via.get(side);
-    RegionReader r = snapshot != null ? RegionReader.snapshot(snapshot)
-        : RegionReader.table(TableName.valueOf(side.table()));
-    r.caching(CACHING).versions(options.versions().max()); // every version counts: a lost older one is a loss
+    RegionReader r =
+        snapshot != null
+            ? RegionReader.snapshot(snapshot)
+            : RegionReader.table(TableName.valueOf(side.table()));
+    r.caching(CACHING)
+        .versions(options.versions().max()); // every version counts: a lost older one is a loss
     if (keysOnly) {
       r.keysOnly(); // counts need keys, cell counts and timestamps, not values
     }
@@ -199,15 +251,20 @@ public final class Reconcile {
       // cell time: only cells in [from, to) are read, and a row's time is its newest such cell
       r.timeRange(options.buckets().from(), options.buckets().to());
     } else if (inRange && keyTimeInOrder(side.layout())) {
-      // the row's time is the layout's time field, and it leads the key: only the ranges holding [from, to) are read
+      // the row's time is the layout's time field, and it leads the key: only the ranges holding
+      // [from, to) are read
       r.plan(ReadPlan.window(side.layout(), options.buckets().from(), options.buckets().to()));
     }
     return r;
   }
 
-  /** True when a row's time is this layout's time field and the field is in key order (a window is key ranges). */
+  /**
+   * True when a row's time is this layout's time field and the field is in key order (a window is
+   * key ranges).
+   */
   private boolean keyTimeInOrder(KeyLayout layout) {
-    return !options.time().cell() && layout.timeField().equals(java.util.Optional.of(options.time().field()))
+    return !options.time().cell()
+        && layout.timeField().equals(java.util.Optional.of(options.time().field()))
         && ReadPlan.window(layout, options.buckets().from(), options.buckets().to()).keyRanges();
   }
 
@@ -219,64 +276,89 @@ public final class Reconcile {
     if (options.time().cell()) {
       return "every key, window as a cell time range (--time cell)";
     }
-    String why = ReadPlan.window(side.layout(), options.buckets().from(), options.buckets().to()).reason();
-    return "every key, rows placed by key field " + options.time().field() + (options.time().field().equals(
-        side.layout().timeField().orElse(null)) ? ": " + why : " (not the layout's time field)");
+    String why =
+        ReadPlan.window(side.layout(), options.buckets().from(), options.buckets().to()).reason();
+    return "every key, rows placed by key field "
+        + options.time().field()
+        + (options.time().field().equals(side.layout().timeField().orElse(null))
+            ? ": " + why
+            : " (not the layout's time field)");
   }
 
-  private static JavaPairRDD<String, SideTally> tally(JavaRDD<Result> rows, RowClassifier c, int buckets,
-      String side) {
-    return rows.mapPartitionsToPair(it -> {
-      SideTally t = new SideTally(buckets);
-      while (it.hasNext()) {
-        t.add(c.classify(it.next()));
-      }
-      return List.of(new Tuple2<>(side, t)).iterator();
-    });
+  private static JavaPairRDD<String, SideTally> tally(
+      JavaRDD<Result> rows, RowClassifier c, int buckets, String side) {
+    return rows.mapPartitionsToPair(
+        it -> {
+          SideTally t = new SideTally(buckets);
+          while (it.hasNext()) {
+            t.add(c.classify(it.next()));
+          }
+          return List.of(new Tuple2<>(side, t)).iterator();
+        });
   }
 
-  private static void failOnUndecodable(SideSpec side, SideTally t, JavaRDD<Result> rows, RowClassifier c) {
+  private static void failOnUndecodable(
+      SideSpec side, SideTally t, JavaRDD<Result> rows, RowClassifier c) {
     if (t.undecodable() == 0) {
       return;
     }
     List<RowRecord> first = rows.map(c::classify).filter(RowRecord::undecodable).take(1);
-    String example = first.isEmpty() ? "" : ": first key 0x" + Hex.of(first.get(0).rowKey()) + ": "
-        + first.get(0).reason();
-    throw new RekeyException(String.format("Cannot reconcile %s: %,d of %,d rows do not decode with layout %s%s."
-        + " Check that --%s-layout is the layout %s was written with (try `rekey key decode` on one of its keys).",
-        side.describe(), t.undecodable(), t.read(), side.layout().name(), example, side.role(), side.describe()));
+    String example =
+        first.isEmpty()
+            ? ""
+            : ": first key 0x" + Hex.of(first.get(0).rowKey()) + ": " + first.get(0).reason();
+    throw new RekeyException(
+        String.format(
+            "Cannot reconcile %s: %,d of %,d rows do not decode with layout %s%s."
+                + " Check that --%s-layout is the layout %s was written with (try `rekey key decode` on one of its keys).",
+            side.describe(),
+            t.undecodable(),
+            t.read(),
+            side.layout().name(),
+            example,
+            side.role(),
+            side.describe()));
   }
 
-  private Map<Integer, BucketDrill> drill(JavaRDD<Result> oldRows, JavaRDD<Result> newRows, RowClassifier oldC,
-      RowClassifier newC, Set<Integer> mismatched) {
+  private Map<Integer, BucketDrill> drill(
+      JavaRDD<Result> oldRows,
+      JavaRDD<Result> newRows,
+      RowClassifier oldC,
+      RowClassifier newC,
+      Set<Integer> mismatched) {
     HashSet<Integer> m = new HashSet<>(mismatched);
     int limit = options.samples();
     JavaPairRDD<String, RowRecord> o = keyed(oldRows, oldC, m);
     JavaPairRDD<String, RowRecord> nw = keyed(newRows, newC, m);
     int parts = Math.max(1, Math.min(8, o.getNumPartitions() + nw.getNumPartitions()));
-    Map<Integer, DrillDown> acc = o.fullOuterJoin(nw, parts)
-        .flatMapToPair(kv -> {
-          RowRecord a = kv._2()._1().orNull();
-          RowRecord b = kv._2()._2().orNull();
-          DrillDown.Diff d = DrillDown.diff(a, b);
-          List<Tuple2<Integer, DrillDown.Diff>> out = new ArrayList<>(2);
-          if (d != null) {
-            if (a != null && m.contains(a.bucket())) {
-              out.add(new Tuple2<>(a.bucket(), d));
-            }
-            if (b != null && m.contains(b.bucket()) && (a == null || a.bucket() != b.bucket())) {
-              out.add(new Tuple2<>(b.bucket(), d));
-            }
-          }
-          return out.iterator();
-        })
-        .aggregateByKey(new DrillDown(limit), DrillDown::add, DrillDown::merge)
-        .collectAsMap();
+    Map<Integer, DrillDown> acc =
+        o.fullOuterJoin(nw, parts)
+            .flatMapToPair(
+                kv -> {
+                  RowRecord a = kv._2()._1().orNull();
+                  RowRecord b = kv._2()._2().orNull();
+                  DrillDown.Diff d = DrillDown.diff(a, b);
+                  List<Tuple2<Integer, DrillDown.Diff>> out = new ArrayList<>(2);
+                  if (d != null) {
+                    if (a != null && m.contains(a.bucket())) {
+                      out.add(new Tuple2<>(a.bucket(), d));
+                    }
+                    if (b != null
+                        && m.contains(b.bucket())
+                        && (a == null || a.bucket() != b.bucket())) {
+                      out.add(new Tuple2<>(b.bucket(), d));
+                    }
+                  }
+                  return out.iterator();
+                })
+            .aggregateByKey(new DrillDown(limit), DrillDown::add, DrillDown::merge)
+            .collectAsMap();
     Map<Integer, BucketDrill> drills = new HashMap<>();
     for (int b : mismatched) {
       DrillDown d = acc.get(b);
       if (d == null) {
-        // counts differ but no natural key differs: cannot happen unless rows changed between the passes
+        // counts differ but no natural key differs: cannot happen unless rows changed between the
+        // passes
         drills.put(b, new BucketDrill(b, 0, 0, 0, List.of()));
         continue;
       }
@@ -289,22 +371,34 @@ public final class Reconcile {
     return drills;
   }
 
-  private static JavaPairRDD<String, RowRecord> keyed(JavaRDD<Result> rows, RowClassifier c, HashSet<Integer> m) {
-    return rows.map(c::classify).filter(r -> m.contains(r.bucket()))
+  private static JavaPairRDD<String, RowRecord> keyed(
+      JavaRDD<Result> rows, RowClassifier c, HashSet<Integer> m) {
+    return rows.map(c::classify)
+        .filter(r -> m.contains(r.bucket()))
         .mapToPair(r -> new Tuple2<>(Hex.of(r.naturalKey()), r));
   }
 
   private Sample sample(DrillDown.Diff d) {
     RowRecord any = d.old() != null ? d.old() : d.neu();
     KeyLayout layout = d.old() != null ? options.old().layout() : options.neu().layout();
-    Map<String, String> key = NaturalKey.display(options.naturalKey(), layout.decode(any.rowKey()).fields());
-    return new Sample(d.kind(), new LinkedHashMap<>(key), d.old() == null ? null : Hex.of(d.old().rowKey()),
-        d.neu() == null ? null : Hex.of(d.neu().rowKey()), d.old() == null ? 0 : d.old().cells(),
-        d.neu() == null ? 0 : d.neu().cells(), d.old() == null ? null : TimeSpec.iso(d.old().time()),
-        d.neu() == null ? null : TimeSpec.iso(d.neu().time()), cellDiffs(d.old(), d.neu()));
+    Map<String, String> key =
+        NaturalKey.display(options.naturalKey(), layout.decode(any.rowKey()).fields());
+    return new Sample(
+        d.kind(),
+        new LinkedHashMap<>(key),
+        d.old() == null ? null : Hex.of(d.old().rowKey()),
+        d.neu() == null ? null : Hex.of(d.neu().rowKey()),
+        d.old() == null ? 0 : d.old().cells(),
+        d.neu() == null ? 0 : d.neu().cells(),
+        d.old() == null ? null : TimeSpec.iso(d.old().time()),
+        d.neu() == null ? null : TimeSpec.iso(d.neu().time()),
+        cellDiffs(d.old(), d.neu()));
   }
 
-  /** Cells only on one side of a pair of rows (as text), old side first; empty if either row is absent. */
+  /**
+   * Cells only on one side of a pair of rows (as text), old side first; empty if either row is
+   * absent.
+   */
   static List<String> cellDiffs(RowRecord old, RowRecord neu) {
     if (old == null || neu == null || old.cellText() == null || neu.cellText() == null) {
       return List.of();
@@ -330,8 +424,21 @@ public final class Reconcile {
     for (int i = 0; i < t.inRangeBuckets(); i++) {
       cells += t.bucket(i).cells();
     }
-    String what = via.containsKey(side) ? side.describe() + " via snapshot " + via.get(side) : side.describe();
-    return new SideSummary(what, side.layout().name(), read.regions(), read.partitions(), t.read(), t.inRange(),
-        t.outside(), cells, read.reading(), pruning(read, side), read.regionScans());
+    String what =
+        via.containsKey(side)
+            ? side.describe() + " via snapshot " + via.get(side)
+            : side.describe();
+    return new SideSummary(
+        what,
+        side.layout().name(),
+        read.regions(),
+        read.partitions(),
+        t.read(),
+        t.inRange(),
+        t.outside(),
+        cells,
+        read.reading(),
+        pruning(read, side),
+        read.regionScans());
   }
 }

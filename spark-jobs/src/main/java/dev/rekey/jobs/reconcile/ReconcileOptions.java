@@ -4,22 +4,36 @@ import dev.rekey.jobs.common.Versions;
 import java.nio.file.Path;
 
 /**
- * Validated options of a reconcile run. Build with {@link #builder()}; {@link Builder#build()} throws
- * IllegalArgumentException with a message for the user (the CLI turns it into a usage error, exit 2). Driver-side
- * only: Spark closures get the serializable parts ({@link RowClassifier}), never the options.
+ * Validated options of a reconcile run. Build with {@link #builder()}; {@link Builder#build()}
+ * throws IllegalArgumentException with a message for the user (the CLI turns it into a usage error,
+ * exit 2). Driver-side only: Spark closures get the serializable parts ({@link RowClassifier}),
+ * never the options.
  */
-public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, long bucketMillis, TimeSource time,
-    NaturalKey naturalKey, boolean digest, int samples, Path out, boolean viaSnapshot, Versions versions) {
+public record ReconcileOptions(
+    SideSpec old,
+    SideSpec neu,
+    Buckets buckets,
+    long bucketMillis,
+    TimeSource time,
+    NaturalKey naturalKey,
+    boolean digest,
+    int samples,
+    Path out,
+    boolean viaSnapshot,
+    Versions versions) {
 
-  /** True when no --from/--to was given: {@link #buckets()} is null until the run has read the data's time range. */
+  /**
+   * True when no --from/--to was given: {@link #buckets()} is null until the run has read the
+   * data's time range.
+   */
   public boolean rangeFromData() {
     return buckets == null;
   }
 
   /** These options with the range the run took from the data. */
   public ReconcileOptions withBuckets(Buckets b) {
-    return new ReconcileOptions(old, neu, b, b.size(), time, naturalKey, digest, samples, out, viaSnapshot,
-        versions);
+    return new ReconcileOptions(
+        old, neu, b, b.size(), time, naturalKey, digest, samples, out, viaSnapshot, versions);
   }
 
   /** Default number of sample natural keys per mismatched bucket. */
@@ -52,7 +66,10 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, long
       return this;
     }
 
-    /** ISO-8601 or epoch millis, inclusive; null (with {@link #to(String)} null too) = from the data. */
+    /**
+     * ISO-8601 or epoch millis, inclusive; null (with {@link #to(String)} null too) = from the
+     * data.
+     */
     public Builder from(String v) {
       from = v;
       return this;
@@ -89,7 +106,10 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, long
       return this;
     }
 
-    /** Read live tables from snapshots taken (and deleted) for this run, not through their RegionServers. */
+    /**
+     * Read live tables from snapshots taken (and deleted) for this run, not through their
+     * RegionServers.
+     */
     public Builder viaSnapshot(boolean v) {
       viaSnapshot = v;
       return this;
@@ -106,7 +126,10 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, long
       return this;
     }
 
-    /** Versions per column compared (default all): a side that lost older versions differs in cells and digest. */
+    /**
+     * Versions per column compared (default all): a side that lost older versions differs in cells
+     * and digest.
+     */
     public Builder versions(Versions v) {
       versions = v == null ? Versions.ALL : v;
       return this;
@@ -114,24 +137,32 @@ public record ReconcileOptions(SideSpec old, SideSpec neu, Buckets buckets, long
 
     public ReconcileOptions build() {
       if (old == null || neu == null) {
-        throw new IllegalArgumentException("Both sides are required: --old-table|--old-snapshot with --old-layout, "
-            + "and --new-table|--new-snapshot with --new-layout");
+        throw new IllegalArgumentException(
+            "Both sides are required: --old-table|--old-snapshot with --old-layout, "
+                + "and --new-table|--new-snapshot with --new-layout");
       }
       long size = TimeSpec.duration("--bucket", bucket);
       if ((from == null) != (to == null)) {
-        throw new IllegalArgumentException("Cannot reconcile part of an open range: " + (from == null ? "--to" : "--from")
-            + " was given without " + (from == null ? "--from" : "--to") + " (give both, or neither to take the range"
-            + " from the data)");
+        throw new IllegalArgumentException(
+            "Cannot reconcile part of an open range: "
+                + (from == null ? "--to" : "--from")
+                + " was given without "
+                + (from == null ? "--from" : "--to")
+                + " (give both, or neither to take the range"
+                + " from the data)");
       }
       // neither given: the run reads the time range of both sides first (Reconcile.execute)
-      Buckets b = from == null ? null
-          : new Buckets(TimeSpec.instant("--from", from), TimeSpec.instant("--to", to), size);
+      Buckets b =
+          from == null
+              ? null
+              : new Buckets(TimeSpec.instant("--from", from), TimeSpec.instant("--to", to), size);
       if (samples < 0) {
         throw new IllegalArgumentException("--samples must be 0 or more (got " + samples + ")");
       }
       NaturalKey nk = NaturalKey.common(old.layout(), neu.layout());
       TimeSource ts = TimeSource.resolve(time, old.layout(), neu.layout());
-      return new ReconcileOptions(old, neu, b, size, ts, nk, digest, samples, out, viaSnapshot, versions);
+      return new ReconcileOptions(
+          old, neu, b, size, ts, nk, digest, samples, out, viaSnapshot, versions);
     }
   }
 }

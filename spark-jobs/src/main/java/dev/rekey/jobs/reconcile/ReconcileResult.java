@@ -6,14 +6,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The immutable outcome of a reconcile run: per-bucket verdicts (every bucket of [from, to), empty ones included),
- * drill-downs of the mismatched buckets, what each side read, and timings.
+ * The immutable outcome of a reconcile run: per-bucket verdicts (every bucket of [from, to), empty
+ * ones included), drill-downs of the mismatched buckets, what each side read, and timings.
  *
  * @param rangeFromData true when [from, to) was taken from the data (no --from/--to given)
  */
-public record ReconcileResult(SideSummary old, SideSummary neu, long from, long to, long bucketMillis,
-    boolean rangeFromData, String time,
-    boolean digest, List<BucketComparison> buckets, Map<Integer, BucketDrill> drills, double seconds)
+public record ReconcileResult(
+    SideSummary old,
+    SideSummary neu,
+    long from,
+    long to,
+    long bucketMillis,
+    boolean rangeFromData,
+    String time,
+    boolean digest,
+    List<BucketComparison> buckets,
+    Map<Integer, BucketDrill> drills,
+    double seconds)
     implements Serializable {
 
   public ReconcileResult {

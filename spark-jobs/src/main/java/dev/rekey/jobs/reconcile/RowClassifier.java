@@ -2,22 +2,22 @@ package dev.rekey.jobs.reconcile;
 
 import dev.rekey.jobs.common.DecodedRow;
 import dev.rekey.jobs.common.RowDecoder;
-import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Turns one whole row (a Result) of one side into a {@link RowRecord}: decodes the key with the side's layout (the
- * shared {@link RowDecoder}), takes
- * the row's time from the key field or its newest cell, buckets it, and (when asked) digests its content. Serializable
- * (Spark ships it to executors); not thread-safe within a task — the digester is created per partition.
+ * Turns one whole row (a Result) of one side into a {@link RowRecord}: decodes the key with the
+ * side's layout (the shared {@link RowDecoder}), takes the row's time from the key field or its
+ * newest cell, buckets it, and (when asked) digests its content. Serializable (Spark ships it to
+ * executors); not thread-safe within a task — the digester is created per partition.
  */
 public final class RowClassifier implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -29,15 +29,23 @@ public final class RowClassifier implements Serializable {
   private final Buckets buckets;
   private final boolean digest;
   private final boolean cellText;
+
   /** Position of the time field in the decoded key (-1 for cell time). */
   private final int timeIndex;
+
   private transient RowDigest digester;
 
-  public RowClassifier(KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest) {
+  public RowClassifier(
+      KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest) {
     this(layout, naturalKey, time, buckets, digest, false);
   }
 
-  private RowClassifier(KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest,
+  private RowClassifier(
+      KeyLayout layout,
+      NaturalKey naturalKey,
+      TimeSource time,
+      Buckets buckets,
+      boolean digest,
       boolean cellText) {
     this.cellText = cellText;
     this.layout = layout;
@@ -53,7 +61,10 @@ public final class RowClassifier implements Serializable {
     return new RowClassifier(layout, naturalKey, time, buckets, on, cellText);
   }
 
-  /** For the drill-down: digests on, and each row's cells kept as text so a sample can show what differs. */
+  /**
+   * For the drill-down: digests on, and each row's cells kept as text so a sample can show what
+   * differs.
+   */
   public RowClassifier forDrillDown() {
     return new RowClassifier(layout, naturalKey, time, buckets, true, true);
   }
@@ -66,14 +77,22 @@ public final class RowClassifier implements Serializable {
     DecodedRow key;
     byte[] nk = null;
     try {
-      // the shared decoder, key only: the cells are digested straight from the Result below, without copies
+      // the shared decoder, key only: the cells are digested straight from the Result below,
+      // without copies
       key = decoder.decode(rowKey, null);
       if (digest || cellText) { // a counts pass needs only the time and the cell count
         nk = naturalKey.encode(key.fieldMap(decoder.fieldNames()));
       }
     } catch (IllegalArgumentException e) {
-      return new RowRecord(rowKey, null, RowRecord.UNDECODABLE, 0, cells == null ? 0 : cells.length, null,
-          e.getMessage(), null);
+      return new RowRecord(
+          rowKey,
+          null,
+          RowRecord.UNDECODABLE,
+          0,
+          cells == null ? 0 : cells.length,
+          null,
+          e.getMessage(),
+          null);
     }
     int n = cells == null ? 0 : cells.length;
     long t;
@@ -103,7 +122,10 @@ public final class RowClassifier implements Serializable {
     return new RowRecord(rowKey, nk, bucket, t, n, d, null, cellText ? cellText(cells) : null);
   }
 
-  /** {@code d:v@1764374400000=000000000000002a}; values longer than 32 bytes are cut with their length. */
+  /**
+   * {@code d:v@1764374400000=000000000000002a}; values longer than 32 bytes are cut with their
+   * length.
+   */
   static List<String> cellText(Cell[] cells) {
     List<String> out = new ArrayList<>(cells == null ? 0 : cells.length);
     if (cells == null) {
@@ -111,9 +133,16 @@ public final class RowClassifier implements Serializable {
     }
     for (Cell c : cells) {
       byte[] v = CellUtil.cloneValue(c);
-      String value = v.length <= 32 ? Hex.of(v) : Hex.of(Arrays.copyOf(v, 32)) + "...(" + v.length + " bytes)";
-      out.add(Bytes.toStringBinary(CellUtil.cloneFamily(c)) + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
-          + "@" + c.getTimestamp() + "=" + value);
+      String value =
+          v.length <= 32 ? Hex.of(v) : Hex.of(Arrays.copyOf(v, 32)) + "...(" + v.length + " bytes)";
+      out.add(
+          Bytes.toStringBinary(CellUtil.cloneFamily(c))
+              + ":"
+              + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
+              + "@"
+              + c.getTimestamp()
+              + "="
+              + value);
     }
     return out;
   }

@@ -4,8 +4,8 @@ import org.apache.commons.codec.digest.MurmurHash3;
 import org.apache.hadoop.hbase.Cell;
 
 /**
- * The 128-bit MurmurHash3 (x64 variant, seed 0, commons-codec) of one row's canonical encoding, independent of its
- * row key:
+ * The 128-bit MurmurHash3 (x64 variant, seed 0, commons-codec) of one row's canonical encoding,
+ * independent of its row key:
  *
  * <pre>
  *   naturalKey ({@link NaturalKey} bytes, u32 length first)
@@ -13,15 +13,17 @@ import org.apache.hadoop.hbase.Cell;
  *     u32 familyLength | family | u32 qualifierLength | qualifier | i64 timestamp | u32 valueLength | value
  * </pre>
  *
- * Cells of one row are ordered by HBase without looking at the row key, so the same cells under two different row
- * keys arrive in the same order and digest the same. A changed value, timestamp, family or qualifier, a lost or an
- * extra cell each change the digest. Not thread-safe: one instance per task. MurmurHash3 rather than MD5: a
- * reconciliation guards against accidental differences, not forgers, and MD5 cost ~270 ns per 130-byte row against
- * ~75 ns (the whole gap between --digest and counts-only runs in bench/reconcile).
+ * Cells of one row are ordered by HBase without looking at the row key, so the same cells under two
+ * different row keys arrive in the same order and digest the same. A changed value, timestamp,
+ * family or qualifier, a lost or an extra cell each change the digest. Not thread-safe: one
+ * instance per task. MurmurHash3 rather than MD5: a reconciliation guards against accidental
+ * differences, not forgers, and MD5 cost ~270 ns per 130-byte row against ~75 ns (the whole gap
+ * between --digest and counts-only runs in bench/reconcile).
  */
 public final class RowDigest {
   /** The row's canonical bytes, built up and hashed in one call. */
   private byte[] buf = new byte[256];
+
   private int len;
 
   /** Starts a row. */
@@ -32,8 +34,17 @@ public final class RowDigest {
     return this;
   }
 
-  public RowDigest cell(byte[] fam, int famOff, int famLen, byte[] qual, int qualOff, int qualLen, long ts,
-      byte[] val, int valOff, int valLen) {
+  public RowDigest cell(
+      byte[] fam,
+      int famOff,
+      int famLen,
+      byte[] qual,
+      int qualOff,
+      int qualLen,
+      long ts,
+      byte[] val,
+      int valOff,
+      int valLen) {
     ensure(famLen + qualLen + valLen + 20);
     putInt(famLen);
     put(fam, famOff, famLen);
@@ -47,8 +58,16 @@ public final class RowDigest {
   }
 
   public RowDigest cell(Cell c) {
-    return cell(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength(), c.getQualifierArray(),
-        c.getQualifierOffset(), c.getQualifierLength(), c.getTimestamp(), c.getValueArray(), c.getValueOffset(),
+    return cell(
+        c.getFamilyArray(),
+        c.getFamilyOffset(),
+        c.getFamilyLength(),
+        c.getQualifierArray(),
+        c.getQualifierOffset(),
+        c.getQualifierLength(),
+        c.getTimestamp(),
+        c.getValueArray(),
+        c.getValueOffset(),
         c.getValueLength());
   }
 

@@ -4,18 +4,26 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * One row of one side, reduced to what reconciliation compares: its natural key, time bucket, cell count and content
- * digest, plus the row key to show in samples.
+ * One row of one side, reduced to what reconciliation compares: its natural key, time bucket, cell
+ * count and content digest, plus the row key to show in samples.
  *
  * @param bucket bucket index, or {@link #OUTSIDE} (time outside [from, to)) or {@link #UNDECODABLE}
  * @param naturalKey canonical natural key ({@link NaturalKey}); null if undecodable
  * @param digest the row's digest; null when not computed (counts-only pass) or undecodable
  * @param reason why the key did not decode; else null
- * @param cellText the cells as {@code family:qualifier@timestamp=valueHex} (drill-down pass only, else null), to show
- *     which cells differ
+ * @param cellText the cells as {@code family:qualifier@timestamp=valueHex} (drill-down pass only,
+ *     else null), to show which cells differ
  */
-public record RowRecord(byte[] rowKey, byte[] naturalKey, int bucket, long time, long cells, Digest128 digest,
-    String reason, List<String> cellText) implements Serializable {
+public record RowRecord(
+    byte[] rowKey,
+    byte[] naturalKey,
+    int bucket,
+    long time,
+    long cells,
+    Digest128 digest,
+    String reason,
+    List<String> cellText)
+    implements Serializable {
   public static final int OUTSIDE = -1;
   public static final int UNDECODABLE = -2;
 

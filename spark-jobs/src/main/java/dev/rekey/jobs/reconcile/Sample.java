@@ -15,11 +15,20 @@ import java.util.Map;
  * @param newCells cells on the new side (0 if absent)
  * @param oldTime the old row's time (key field or newest cell), or null
  * @param newTime the new row's time, or null
- * @param cellDiffs for CONTENT_DIFFERS: cells only on the old side ({@code - d:v@ts=hex}) and only on the new side
- *     ({@code + ...}); empty otherwise
+ * @param cellDiffs for CONTENT_DIFFERS: cells only on the old side ({@code - d:v@ts=hex}) and only
+ *     on the new side ({@code + ...}); empty otherwise
  */
-public record Sample(Kind kind, Map<String, String> key, String oldRowKey, String newRowKey, long oldCells,
-    long newCells, String oldTime, String newTime, List<String> cellDiffs) implements Serializable {
+public record Sample(
+    Kind kind,
+    Map<String, String> key,
+    String oldRowKey,
+    String newRowKey,
+    long oldCells,
+    long newCells,
+    String oldTime,
+    String newTime,
+    List<String> cellDiffs)
+    implements Serializable {
 
   public enum Kind {
     /** On the old side only: the new table lost it. */
@@ -40,12 +49,14 @@ public record Sample(Kind kind, Map<String, String> key, String oldRowKey, Strin
     }
   }
 
-  /** One line for the console: {@code missing in new  deviceId=…, ts=…  old 0x… new -}. */
+  /** One line for the console: {@code missing in new deviceId=…, ts=… old 0x… new -}. */
   public String line() {
     StringBuilder sb = new StringBuilder(kind.label()).append(": ");
     key.forEach((k, v) -> sb.append(k).append('=').append(v).append(' '));
-    sb.append("| old ").append(oldRowKey == null ? "-" : "0x" + oldRowKey + " (" + oldCells + " cells)");
-    sb.append(" | new ").append(newRowKey == null ? "-" : "0x" + newRowKey + " (" + newCells + " cells)");
+    sb.append("| old ")
+        .append(oldRowKey == null ? "-" : "0x" + oldRowKey + " (" + oldCells + " cells)");
+    sb.append(" | new ")
+        .append(newRowKey == null ? "-" : "0x" + newRowKey + " (" + newCells + " cells)");
     if (!cellDiffs.isEmpty()) {
       sb.append(" | ").append(String.join(", ", cellDiffs));
     }

@@ -4,19 +4,30 @@ import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
 
 /**
- * One side of a reconciliation: a live table or a snapshot, and the layout its row keys are written in.
+ * One side of a reconciliation: a live table or a snapshot, and the layout its row keys are written
+ * in.
  *
  * @param role "old" or "new", for messages and option names
  */
-public record SideSpec(String role, String table, String snapshot, KeyLayout layout) implements Serializable {
+public record SideSpec(String role, String table, String snapshot, KeyLayout layout)
+    implements Serializable {
   public SideSpec {
     if ((table == null) == (snapshot == null)) {
-      throw new IllegalArgumentException("Give exactly one of --" + role + "-table and --" + role + "-snapshot"
-          + (table != null ? " (got both: " + table + ", " + snapshot + ")" : ""));
+      throw new IllegalArgumentException(
+          "Give exactly one of --"
+              + role
+              + "-table and --"
+              + role
+              + "-snapshot"
+              + (table != null ? " (got both: " + table + ", " + snapshot + ")" : ""));
     }
     if (layout == null) {
-      throw new IllegalArgumentException("--" + role + "-layout is required: the layout file the " + role
-          + " side's row keys are written in (e.g. conf/layouts/telemetry-v1.yaml)");
+      throw new IllegalArgumentException(
+          "--"
+              + role
+              + "-layout is required: the layout file the "
+              + role
+              + " side's row keys are written in (e.g. conf/layouts/telemetry-v1.yaml)");
     }
   }
 

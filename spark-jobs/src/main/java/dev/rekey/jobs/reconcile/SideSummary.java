@@ -5,11 +5,21 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * What was read from one side: {@code read = inRange + outsideRange} (undecodable rows fail the run before a result
- * exists, so they are always 0 here).
+ * What was read from one side: {@code read = inRange + outsideRange} (undecodable rows fail the run
+ * before a result exists, so they are always 0 here).
  */
-public record SideSummary(String source, String layout, int regions, int partitions, long read, long inRange,
-    long outsideRange, long cells, String reading, String pruning, List<RegionScan> regionScans)
+public record SideSummary(
+    String source,
+    String layout,
+    int regions,
+    int partitions,
+    long read,
+    long inRange,
+    long outsideRange,
+    long cells,
+    String reading,
+    String pruning,
+    List<RegionScan> regionScans)
     implements Serializable {
 
   public SideSummary {
@@ -17,13 +27,22 @@ public record SideSummary(String source, String layout, int regions, int partiti
   }
 
   /** A side without the read's details (ranges per region), e.g. for a report built by hand. */
-  public SideSummary(String source, String layout, int regions, int partitions, long read, long inRange,
-      long outsideRange, long cells) {
-    this(source, layout, regions, partitions, read, inRange, outsideRange, cells, "", "", List.of());
+  public SideSummary(
+      String source,
+      String layout,
+      int regions,
+      int partitions,
+      long read,
+      long inRange,
+      long outsideRange,
+      long cells) {
+    this(
+        source, layout, regions, partitions, read, inRange, outsideRange, cells, "", "", List.of());
   }
 
   /** "read 10,000 = 9,000 in range + 1,000 outside range" */
   public String accounting() {
-    return String.format("read %,d = %,d in range + %,d outside range", read, inRange, outsideRange);
+    return String.format(
+        "read %,d = %,d in range + %,d outside range", read, inRange, outsideRange);
   }
 }

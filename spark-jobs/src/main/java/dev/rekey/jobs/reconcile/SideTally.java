@@ -3,8 +3,9 @@ package dev.rekey.jobs.reconcile;
 import java.io.Serializable;
 
 /**
- * Mutable per-partition tally of one side: rows, cells and digest sums per bucket, and the rows outside the range or
- * undecodable. Dense arrays (buckets are at most {@link Buckets#MAX_BUCKETS}); merged by addition.
+ * Mutable per-partition tally of one side: rows, cells and digest sums per bucket, and the rows
+ * outside the range or undecodable. Dense arrays (buckets are at most {@link Buckets#MAX_BUCKETS});
+ * merged by addition.
  */
 public final class SideTally implements Serializable {
   private static final long serialVersionUID = 1L;

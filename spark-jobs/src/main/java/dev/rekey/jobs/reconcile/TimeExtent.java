@@ -9,9 +9,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
- * The earliest and latest row time on one side, for a reconcile run given no --from/--to. A row's time is found as
- * the tally pass finds it (the key field, or the newest cell); rows that do not decode or have no cells are left out
- * here, the tally pass reports them.
+ * The earliest and latest row time on one side, for a reconcile run given no --from/--to. A row's
+ * time is found as the tally pass finds it (the key field, or the newest cell); rows that do not
+ * decode or have no cells are left out here, the tally pass reports them.
  *
  * @param min earliest row time (epoch millis), Long.MAX_VALUE when no row was seen
  * @param max latest row time, Long.MIN_VALUE when no row was seen
@@ -32,7 +32,10 @@ public record TimeExtent(long min, long max, long rows) implements Serializable 
     return rows == 0;
   }
 
-  /** Whole buckets of {@code size} millis (aligned to the epoch: 1h buckets start on the hour) covering the extent. */
+  /**
+   * Whole buckets of {@code size} millis (aligned to the epoch: 1h buckets start on the hour)
+   * covering the extent.
+   */
   public Buckets buckets(long size) {
     long from = Math.floorDiv(min, size) * size;
     long to = (Math.floorDiv(max, size) + 1) * size;
@@ -43,30 +46,32 @@ public record TimeExtent(long min, long max, long rows) implements Serializable 
   public static TimeExtent of(JavaRDD<Result> rows, KeyLayout layout, TimeSource time) {
     RowDecoder decoder = new RowDecoder(layout);
     int timeIndex = time.cell() ? -1 : layout.fieldIndex(time.field());
-    return rows.mapPartitions(it -> {
-      TimeExtent e = NONE;
-      while (it.hasNext()) {
-        Result r = it.next();
-        Cell[] cells = r.rawCells();
-        if (cells == null || cells.length == 0) {
-          continue;
-        }
-        long t;
-        if (timeIndex < 0) {
-          t = Long.MIN_VALUE;
-          for (Cell c : cells) {
-            t = Math.max(t, c.getTimestamp());
-          }
-        } else {
-          try {
-            t = ((Number) decoder.decode(r.getRow(), null).field(timeIndex)).longValue();
-          } catch (IllegalArgumentException undecodable) {
-            continue;
-          }
-        }
-        e = e.plus(t);
-      }
-      return List.of(e).iterator();
-    }).fold(NONE, TimeExtent::merge);
+    return rows.mapPartitions(
+            it -> {
+              TimeExtent e = NONE;
+              while (it.hasNext()) {
+                Result r = it.next();
+                Cell[] cells = r.rawCells();
+                if (cells == null || cells.length == 0) {
+                  continue;
+                }
+                long t;
+                if (timeIndex < 0) {
+                  t = Long.MIN_VALUE;
+                  for (Cell c : cells) {
+                    t = Math.max(t, c.getTimestamp());
+                  }
+                } else {
+                  try {
+                    t = ((Number) decoder.decode(r.getRow(), null).field(timeIndex)).longValue();
+                  } catch (IllegalArgumentException undecodable) {
+                    continue;
+                  }
+                }
+                e = e.plus(t);
+              }
+              return List.of(e).iterator();
+            })
+        .fold(NONE, TimeExtent::merge);
   }
 }

@@ -6,8 +6,9 @@ import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
 
 /**
- * Where a row's time comes from: a key field holding epoch millis ({@code key:FIELD}, default the layouts' time
- * field), or the cells ({@code cell}: the row's newest cell timestamp, with only cells in [from, to) read).
+ * Where a row's time comes from: a key field holding epoch millis ({@code key:FIELD}, default the
+ * layouts' time field), or the cells ({@code cell}: the row's newest cell timestamp, with only
+ * cells in [from, to) read).
  *
  * @param field the key field, or null for cell time
  */
@@ -24,8 +25,8 @@ public record TimeSource(String field) implements Serializable {
   }
 
   /**
-   * Parses {@code --time} (null = default) against both layouts: the field must exist in both as an integer
-   * (millis); the default is the layouts' declared time field, which must agree.
+   * Parses {@code --time} (null = default) against both layouts: the field must exist in both as an
+   * integer (millis); the default is the layouts' declared time field, which must agree.
    */
   public static TimeSource resolve(String option, KeyLayout oldLayout, KeyLayout newLayout) {
     if (option != null && option.trim().equals("cell")) {
@@ -36,15 +37,24 @@ public record TimeSource(String field) implements Serializable {
       String a = oldLayout.timeField().orElse(null);
       String b = newLayout.timeField().orElse(null);
       if (a == null || b == null || !a.equals(b)) {
-        throw new IllegalArgumentException("Cannot tell the time of a row: layouts " + oldLayout.name() + " (time: "
-            + a + ") and " + newLayout.name() + " (time: " + b + ") do not declare the same time field; pass --time"
-            + " key:FIELD (a key field holding epoch millis) or --time cell (cell timestamps)");
+        throw new IllegalArgumentException(
+            "Cannot tell the time of a row: layouts "
+                + oldLayout.name()
+                + " (time: "
+                + a
+                + ") and "
+                + newLayout.name()
+                + " (time: "
+                + b
+                + ") do not declare the same time field; pass --time"
+                + " key:FIELD (a key field holding epoch millis) or --time cell (cell timestamps)");
       }
       field = a;
     } else if (option.startsWith("key:") && option.length() > 4) {
       field = option.substring(4).trim();
     } else {
-      throw new IllegalArgumentException("Invalid --time '" + option + "': expected key:FIELD or cell");
+      throw new IllegalArgumentException(
+          "Invalid --time '" + option + "': expected key:FIELD or cell");
     }
     check(field, oldLayout);
     check(field, newLayout);
@@ -54,12 +64,30 @@ public record TimeSource(String field) implements Serializable {
   private static void check(String field, KeyLayout layout) {
     FieldSpec f = layout.field(field);
     if (f == null) {
-      throw new IllegalArgumentException("Invalid --time key:" + field + ": layout " + layout.name()
-          + " has no field '" + field + "' (fields: " + layout.fields() + ")");
+      throw new IllegalArgumentException(
+          "Invalid --time key:"
+              + field
+              + ": layout "
+              + layout.name()
+              + " has no field '"
+              + field
+              + "' (fields: "
+              + layout.fields()
+              + ")");
     }
-    if (f.type() != FieldType.LONG && f.type() != FieldType.REVERSED_LONG && f.type() != FieldType.INT) {
-      throw new IllegalArgumentException("Invalid --time key:" + field + ": field '" + field + "' of layout "
-          + layout.name() + " is " + f.type().fileName() + ", not an integer of epoch millis");
+    if (f.type() != FieldType.LONG
+        && f.type() != FieldType.REVERSED_LONG
+        && f.type() != FieldType.INT) {
+      throw new IllegalArgumentException(
+          "Invalid --time key:"
+              + field
+              + ": field '"
+              + field
+              + "' of layout "
+              + layout.name()
+              + " is "
+              + f.type().fileName()
+              + ", not an integer of epoch millis");
     }
   }
 }

@@ -13,9 +13,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.api.java.function.Function2;
 
 /**
- * The per-partition step: check each row key decodes with the layout, count, sample undecodable keys, pack the rows
- * into blocks of {@link RowBlock#ROWS}, and emit the partition's {@link RegionStats} as the last element. Lazy: rows
- * stream through, one block at a time.
+ * The per-partition step: check each row key decodes with the layout, count, sample undecodable
+ * keys, pack the rows into blocks of {@link RowBlock#ROWS}, and emit the partition's {@link
+ * RegionStats} as the last element. Lazy: rows stream through, one block at a time.
  */
 final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterator<ScanRecord>> {
   private static final long serialVersionUID = 1L;
@@ -53,7 +53,8 @@ final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterat
           }
           try {
             byte[] key = r.getRow();
-            decoder.decode(key, null); // the key alone: the views decode it again from the packed cells
+            decoder.decode(
+                key, null); // the key alone: the views decode it again from the packed cells
             Cell[] raw = r.rawCells();
             rows++;
             cells += raw.length;
@@ -80,8 +81,19 @@ final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterat
         if (!statsEmitted) {
           statsEmitted = true;
           long ms = (System.nanoTime() - t0) / 1_000_000;
-          next = new ScanRecord(partition, null,
-              new RegionStats(partition, firstKey == null ? "" : firstKey, rows, cells, bytes, ms, undecodable, List.copyOf(sampled)));
+          next =
+              new ScanRecord(
+                  partition,
+                  null,
+                  new RegionStats(
+                      partition,
+                      firstKey == null ? "" : firstKey,
+                      rows,
+                      cells,
+                      bytes,
+                      ms,
+                      undecodable,
+                      List.copyOf(sampled)));
           return true;
         }
         return false;

@@ -13,22 +13,33 @@ import java.util.List;
  * @param partitions Spark partitions that read it
  * @param millis summed task time of those partitions
  */
-public record RegionTotals(int region, String startKeyHex, int partitions, long rows, long cells, long bytes,
-    long millis, long undecodable) {
+public record RegionTotals(
+    int region,
+    String startKeyHex,
+    int partitions,
+    long rows,
+    long cells,
+    long bytes,
+    long millis,
+    long undecodable) {
 
   /**
-   * Groups partition stats by region, in key order. When Spark planned exactly {@code regions × k} partitions (always
-   * for snapshots), partition p read region p / k of the input format's region list ({@code startKeys} in that order:
-   * key order for a live table, manifest order for a snapshot). Otherwise (TableInputFormat cut a small region into
-   * fewer splits) a partition is placed by its first key among the sorted start keys, and an empty one joins the
-   * region before it.
+   * Groups partition stats by region, in key order. When Spark planned exactly {@code regions × k}
+   * partitions (always for snapshots), partition p read region p / k of the input format's region
+   * list ({@code startKeys} in that order: key order for a live table, manifest order for a
+   * snapshot). Otherwise (TableInputFormat cut a small region into fewer splits) a partition is
+   * placed by its first key among the sorted start keys, and an empty one joins the region before
+   * it.
    *
-   * @param startKeys the regions' start keys in the input format's order, or null if unknown (then p / k is used)
+   * @param startKeys the regions' start keys in the input format's order, or null if unknown (then
+   *     p / k is used)
    */
-  public static List<RegionTotals> of(List<RegionStats> parts, int regions, int k, List<byte[]> startKeys) {
+  public static List<RegionTotals> of(
+      List<RegionStats> parts, int regions, int k, List<byte[]> startKeys) {
     int[] regionOf = new int[parts.size()];
     boolean exact = parts.size() == regions * k || startKeys == null;
-    List<byte[]> sorted = startKeys == null ? null : startKeys.stream().sorted(Arrays::compareUnsigned).toList();
+    List<byte[]> sorted =
+        startKeys == null ? null : startKeys.stream().sorted(Arrays::compareUnsigned).toList();
     int last = 0;
     for (int i = 0; i < parts.size(); i++) {
       RegionStats s = parts.get(i);
@@ -67,7 +78,10 @@ public record RegionTotals(int region, String startKeyHex, int partitions, long 
     return out;
   }
 
-  /** Index of the last start key ≤ key (unsigned byte order); start keys are sorted, the first is empty. */
+  /**
+   * Index of the last start key ≤ key (unsigned byte order); start keys are sorted, the first is
+   * empty.
+   */
   static int regionContaining(byte[] key, List<byte[]> startKeys) {
     int found = 0;
     for (int i = 0; i < startKeys.size(); i++) {

@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A report query file ({@code sql/NAME.sql}): one SQL query over the scan's views, with a header comment that
- * declares its parameters and the wide columns it needs:
+ * A report query file ({@code sql/NAME.sql}): one SQL query over the scan's views, with a header
+ * comment that declares its parameters and the wide columns it needs:
  *
  * <pre>
  * -- Per user: events, first and last event time.     (description: the header's plain comment lines)
@@ -26,18 +26,19 @@ import java.util.stream.Stream;
  * SELECT ... WHERE ts &gt;= ${from} ...
  * </pre>
  *
- * Every {@code ${name}} in the query must be declared. Substitution keeps line numbers, so Spark's error positions
- * are positions in the file.
+ * Every {@code ${name}} in the query must be declared. Substitution keeps line numbers, so Spark's
+ * error positions are positions in the file.
  */
 public final class ReportFile {
-  private static final Pattern PARAM = Pattern.compile(
-      "@param\\s+([A-Za-z_][A-Za-z0-9_]*)\\s+(long|double|string)(?:\\s*=\\s*(\\S+))?\\s*(.*)");
+  private static final Pattern PARAM =
+      Pattern.compile(
+          "@param\\s+([A-Za-z_][A-Za-z0-9_]*)\\s+(long|double|string)(?:\\s*=\\s*(\\S+))?\\s*(.*)");
   private static final Pattern COLUMN = Pattern.compile("@column\\s+(\\S+)\\s*(.*)");
   private static final Pattern REF = Pattern.compile("\\$\\{([^}]*)}");
 
   /** A declared parameter. */
-  public record Param(String name, String type, String defaultValue, String description) implements Serializable {
-  }
+  public record Param(String name, String type, String defaultValue, String description)
+      implements Serializable {}
 
   private final String name;
   private final Path path;
@@ -46,7 +47,12 @@ public final class ReportFile {
   private final Map<String, Param> params;
   private final List<WideColumn> columns;
 
-  private ReportFile(String name, Path path, String text, String description, Map<String, Param> params,
+  private ReportFile(
+      String name,
+      Path path,
+      String text,
+      String description,
+      Map<String, Param> params,
       List<WideColumn> columns) {
     this.name = name;
     this.path = path;
@@ -57,8 +63,8 @@ public final class ReportFile {
   }
 
   /**
-   * Finds a report: an existing path as given, else {@code <home>/sql/<arg>} or {@code <home>/sql/<arg>.sql}.
-   * An unknown report is a usage error listing the shipped ones.
+   * Finds a report: an existing path as given, else {@code <home>/sql/<arg>} or {@code
+   * <home>/sql/<arg>.sql}. An unknown report is a usage error listing the shipped ones.
    */
   public static Path resolve(String arg, Path home) {
     Path p = Path.of(arg);
@@ -76,8 +82,14 @@ public final class ReportFile {
         return r;
       }
     }
-    throw RekeyException.usage("Cannot run report " + arg + ": no such file (reports in " + sqlDir + ": "
-        + String.join(", ", shipped(sqlDir)) + "; give a path or a name from that list)");
+    throw RekeyException.usage(
+        "Cannot run report "
+            + arg
+            + ": no such file (reports in "
+            + sqlDir
+            + ": "
+            + String.join(", ", shipped(sqlDir))
+            + "; give a path or a name from that list)");
   }
 
   static List<String> shipped(Path sqlDir) {
@@ -85,7 +97,10 @@ public final class ReportFile {
       return List.of("none");
     }
     try (Stream<Path> s = Files.list(sqlDir)) {
-      return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".sql")).sorted().toList();
+      return s.map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".sql"))
+          .sorted()
+          .toList();
     } catch (IOException e) {
       return List.of("unreadable: " + e.getMessage());
     }
@@ -104,8 +119,13 @@ public final class ReportFile {
 
   public static ReportFile parse(String name, Path path, String text) {
     if (!name.matches("[A-Za-z0-9_.-]+")) {
-      throw RekeyException.usage("Invalid report name '" + name + "' (" + path + "): use letters, digits, _ . - (it"
-          + " names the output directory)");
+      throw RekeyException.usage(
+          "Invalid report name '"
+              + name
+              + "' ("
+              + path
+              + "): use letters, digits, _ . - (it"
+              + " names the output directory)");
     }
     String[] lines = text.split("\n", -1);
     StringBuilder description = new StringBuilder();
@@ -126,11 +146,22 @@ public final class ReportFile {
       if (c.matches("@param\\b.*")) {
         Matcher m = PARAM.matcher(c);
         if (!m.matches()) {
-          throw RekeyException.usage("Invalid parameter declaration at " + where + ": '" + c
-              + "' (expected: -- @param NAME long|double|string [= DEFAULT] description)");
+          throw RekeyException.usage(
+              "Invalid parameter declaration at "
+                  + where
+                  + ": '"
+                  + c
+                  + "' (expected: -- @param NAME long|double|string [= DEFAULT] description)");
         }
         if (params.containsKey(m.group(1))) {
-          throw RekeyException.usage("Parameter '" + m.group(1) + "' declared twice in " + path + " (line " + (i + 1) + ")");
+          throw RekeyException.usage(
+              "Parameter '"
+                  + m.group(1)
+                  + "' declared twice in "
+                  + path
+                  + " (line "
+                  + (i + 1)
+                  + ")");
         }
         Param p = new Param(m.group(1), m.group(2), m.group(3), m.group(4).trim());
         if (p.defaultValue() != null) {
@@ -140,12 +171,17 @@ public final class ReportFile {
       } else if (c.matches("@column\\b.*")) {
         Matcher m = COLUMN.matcher(c);
         if (!m.matches()) {
-          throw RekeyException.usage("Invalid column declaration at " + where + ": '" + c
-              + "' (expected: -- @column family:qualifier=type[:name])");
+          throw RekeyException.usage(
+              "Invalid column declaration at "
+                  + where
+                  + ": '"
+                  + c
+                  + "' (expected: -- @column family:qualifier=type[:name])");
         }
         columns.add(WideColumn.parse(m.group(1)));
       } else if (c.startsWith("@")) {
-        throw RekeyException.usage("Unknown header tag at " + where + ": '" + c + "' (known: @param, @column)");
+        throw RekeyException.usage(
+            "Unknown header tag at " + where + ": '" + c + "' (known: @param, @column)");
       } else if (!c.isEmpty()) {
         description.append(description.length() > 0 ? " " : "").append(c);
       }
@@ -162,12 +198,23 @@ public final class ReportFile {
       Matcher m = REF.matcher(line);
       while (m.find()) {
         if (!params.containsKey(m.group(1))) {
-          throw RekeyException.usage("Report " + name + ": undeclared parameter ${" + m.group(1) + "} at " + path + ":"
-              + (i + 1) + " (declare it in the header: -- @param " + m.group(1) + " long|double|string [= DEFAULT])");
+          throw RekeyException.usage(
+              "Report "
+                  + name
+                  + ": undeclared parameter ${"
+                  + m.group(1)
+                  + "} at "
+                  + path
+                  + ":"
+                  + (i + 1)
+                  + " (declare it in the header: -- @param "
+                  + m.group(1)
+                  + " long|double|string [= DEFAULT])");
         }
       }
     }
-    return new ReportFile(name, path, text, description.toString(), Map.copyOf(params), List.copyOf(columns));
+    return new ReportFile(
+        name, path, text, description.toString(), Map.copyOf(params), List.copyOf(columns));
   }
 
   public String name() {
@@ -195,14 +242,25 @@ public final class ReportFile {
   }
 
   /**
-   * The query with every {@code ${name}} replaced by a SQL literal: the given value, else the declared default;
-   * a parameter with neither is a usage error. Comment lines are left alone; line numbers do not change.
+   * The query with every {@code ${name}} replaced by a SQL literal: the given value, else the
+   * declared default; a parameter with neither is a usage error. Comment lines are left alone; line
+   * numbers do not change.
    */
   public String render(Map<String, String> values) {
     for (Param p : params.values()) {
       if (!values.containsKey(p.name()) && p.defaultValue() == null) {
-        throw RekeyException.usage("Report " + name + " (" + path + ") needs parameter '" + p.name() + "' ("
-            + p.description() + "): pass --param " + p.name() + "=VALUE");
+        throw RekeyException.usage(
+            "Report "
+                + name
+                + " ("
+                + path
+                + ") needs parameter '"
+                + p.name()
+                + "' ("
+                + p.description()
+                + "): pass --param "
+                + p.name()
+                + "=VALUE");
       }
     }
     String[] lines = text.split("\n", -1);
@@ -239,13 +297,15 @@ public final class ReportFile {
         try {
           return Long.toString(Long.parseLong(v.trim()));
         } catch (NumberFormatException e) {
-          throw RekeyException.usage("Invalid value '" + v + "' for parameter " + p.name() + " (long) at " + where);
+          throw RekeyException.usage(
+              "Invalid value '" + v + "' for parameter " + p.name() + " (long) at " + where);
         }
       case "double":
         try {
           return Double.toString(Double.parseDouble(v.trim()));
         } catch (NumberFormatException e) {
-          throw RekeyException.usage("Invalid value '" + v + "' for parameter " + p.name() + " (double) at " + where);
+          throw RekeyException.usage(
+              "Invalid value '" + v + "' for parameter " + p.name() + " (double) at " + where);
         }
       default:
         return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";

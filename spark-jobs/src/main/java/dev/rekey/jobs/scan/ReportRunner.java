@@ -10,14 +10,15 @@ import org.apache.spark.sql.SparkSession;
 
 /** Runs one report's query on the session's views; a SQL error names the report file and line. */
 final class ReportRunner {
-  private ReportRunner() {
-  }
+  private ReportRunner() {}
 
   static Dataset<Row> query(SparkSession spark, ReportFile report, Map<String, String> values) {
     String sql = report.render(values);
     try {
       return spark.sql(sql);
-    } catch (Exception e) { // Scala throws checked AnalysisException (ParseException is one too) undeclared
+    } catch (
+        Exception
+            e) { // Scala throws checked AnalysisException (ParseException is one too) undeclared
       if (e instanceof AnalysisException ae) {
         throw sqlError(report, sql, ae);
       }
@@ -30,14 +31,26 @@ final class ReportRunner {
     String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("").trim();
     String where = report.path() + (line > 0 ? ":" + line : "");
     String text = line > 0 ? " (" + report.line(line) + ")" : "";
-    return new RekeyException("Report " + report.name() + " failed: SQL error at " + where + text + ": " + first
-        + " (the views are " + ScanViews.ROWS + " and " + ScanViews.CELLS + ", see sql/README.md)",
-        dev.rekey.jobs.common.ExitCodes.USAGE, e);
+    return new RekeyException(
+        "Report "
+            + report.name()
+            + " failed: SQL error at "
+            + where
+            + text
+            + ": "
+            + first
+            + " (the views are "
+            + ScanViews.ROWS
+            + " and "
+            + ScanViews.CELLS
+            + ", see sql/README.md)",
+        dev.rekey.jobs.common.ExitCodes.USAGE,
+        e);
   }
 
   /**
-   * The 1-based line of the error in the file (substitution keeps lines): from Spark's query context, else its
-   * parser line, else the first line naming the unresolved object; 0 if unknown.
+   * The 1-based line of the error in the file (substitution keeps lines): from Spark's query
+   * context, else its parser line, else the first line naming the unresolved object; 0 if unknown.
    */
   static int locate(ReportFile report, String sql, AnalysisException e) {
     for (QueryContext c : e.getQueryContext()) {

@@ -8,16 +8,18 @@ import java.util.NoSuchElementException;
 import org.apache.hadoop.hbase.Cell;
 
 /**
- * Up to {@link #ROWS} consecutive rows of a partition, each row's cells packed ({@link PackedCells}) one after
- * another in one array: how the scan caches its rows for the reports. A few large arrays per partition instead of
- * objects per row: Spark's memory store sizes them in one step and the garbage collector has little to trace
- * (caching decoded row objects was most of the scan's CPU in a JFR profile of bench/scan).
+ * Up to {@link #ROWS} consecutive rows of a partition, each row's cells packed ({@link
+ * PackedCells}) one after another in one array: how the scan caches its rows for the reports. A few
+ * large arrays per partition instead of objects per row: Spark's memory store sizes them in one
+ * step and the garbage collector has little to trace (caching decoded row objects was most of the
+ * scan's CPU in a JFR profile of bench/scan).
  */
 final class RowBlock implements Serializable {
   private static final long serialVersionUID = 1L;
   static final int ROWS = 1024;
 
   private final byte[] data;
+
   /** End offset in {@code data} of each row. */
   private final int[] ends;
 

@@ -18,13 +18,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
@@ -42,9 +42,9 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * The scan job (run layer): read the source region-parallel, decode every key with the layout, register the views,
- * run the reports, write outputs, summary.json and report.html. Usage:
- * {@code ScanJob.on(spark).hbaseConf(conf).options(options).execute()}.
+ * The scan job (run layer): read the source region-parallel, decode every key with the layout,
+ * register the views, run the reports, write outputs, summary.json and report.html. Usage: {@code
+ * ScanJob.on(spark).hbaseConf(conf).options(options).execute()}.
  */
 public final class ScanJob {
   /** Reports up to this many rows are written as one file. */
@@ -53,7 +53,7 @@ public final class ScanJob {
   private final SparkSession spark;
   private Configuration hbaseConf;
   private ScanOptions options;
-  private Consumer<String> progress = s -> { };
+  private Consumer<String> progress = s -> {};
 
   private ScanJob(SparkSession spark) {
     this.spark = spark;
@@ -81,63 +81,98 @@ public final class ScanJob {
 
   public ScanResult execute() {
     if (hbaseConf == null || options == null) {
-      throw new IllegalStateException("ScanJob needs hbaseConf(...) and options(...) before execute()");
+      throw new IllegalStateException(
+          "ScanJob needs hbaseConf(...) and options(...) before execute()");
     }
     long t0 = System.nanoTime();
     if (options.source().kind() != ScanSource.Kind.TABLE_VIA_SNAPSHOT) {
       return scan(options.source(), options.source().toString(), t0);
     }
-    try (Connection conn = ConnectionFactory.createConnection(hbaseConf); Admin admin = conn.getAdmin();
-         TemporarySnapshot snap = TemporarySnapshot.take(admin, TableName.valueOf(options.source().name()), "scan")) {
-      progress.accept("  took snapshot " + snap.name() + " of table " + options.source().name() + " (deleted after)");
-      return scan(ScanSource.snapshot(snap.name()), "table " + options.source().name() + " via snapshot "
-          + snap.name(), t0);
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
+        Admin admin = conn.getAdmin();
+        TemporarySnapshot snap =
+            TemporarySnapshot.take(admin, TableName.valueOf(options.source().name()), "scan")) {
+      progress.accept(
+          "  took snapshot "
+              + snap.name()
+              + " of table "
+              + options.source().name()
+              + " (deleted after)");
+      return scan(
+          ScanSource.snapshot(snap.name()),
+          "table " + options.source().name() + " via snapshot " + snap.name(),
+          t0);
     } catch (IOException e) {
       throw new RekeyException("Cannot scan " + options.source() + ": " + e.getMessage(), e);
     }
   }
 
-  /** Scans {@code from} (a table or snapshot); {@code source} is what the user asked for, in messages and results. */
+  /**
+   * Scans {@code from} (a table or snapshot); {@code source} is what the user asked for, in
+   * messages and results.
+   */
   private ScanResult scan(ScanSource from, String source, long t0) {
     ScanOptions o = options;
     // report timestamps (timestamp_millis, CSV/JSON text) are UTC, whatever the machine's zone
     spark.conf().set("spark.sql.session.timeZone", "UTC");
-    RegionReader reader = (from.kind() == ScanSource.Kind.TABLE
-        ? RegionReader.table(TableName.valueOf(from.name()))
-        : RegionReader.snapshot(from.name()))
-        .timeRange(o.window().from(), o.window().to()) // cells outside the window are never read, pruned or not
-        .plan(o.readPlan())
-        .families(o.families())
-        .splitsPerRegion(o.splitsPerRegion())
-        .caching(o.caching());
+    RegionReader reader =
+        (from.kind() == ScanSource.Kind.TABLE
+                ? RegionReader.table(TableName.valueOf(from.name()))
+                : RegionReader.snapshot(from.name()))
+            .timeRange(
+                o.window().from(),
+                o.window().to()) // cells outside the window are never read, pruned or not
+            .plan(o.readPlan())
+            .families(o.families())
+            .splitsPerRegion(o.splitsPerRegion())
+            .caching(o.caching());
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     try (RegionRead read = reader.open(jsc, hbaseConf)) {
-      progress.accept(String.format("  scanning %s: %d regions, %d partitions, window %s", source, read.regions(),
-          read.partitions(), o.window()));
+      progress.accept(
+          String.format(
+              "  scanning %s: %d regions, %d partitions, window %s",
+              source, read.regions(), read.partitions(), o.window()));
       progress.accept("  reading " + read.reading());
       progress.accept("  read: " + read.plan().describe());
-      JavaRDD<ScanRecord> records = read.rows()
-          .mapPartitionsWithIndex(new PartitionScan(new RowDecoder(o.layout()), o.samples()), true)
-          // one HBase pass feeds the stats and every report, and they all see the same rows
-          .persist(StorageLevel.MEMORY_AND_DISK());
+      JavaRDD<ScanRecord> records =
+          read.rows()
+              .mapPartitionsWithIndex(
+                  new PartitionScan(new RowDecoder(o.layout()), o.samples()), true)
+              // one HBase pass feeds the stats and every report, and they all see the same rows
+              .persist(StorageLevel.MEMORY_AND_DISK());
       try {
-        List<RegionStats> stats = RegionStats.dedupe(records.filter(ScanRecord::isStats).map(ScanRecord::stats)
-            .collect());
+        List<RegionStats> stats =
+            RegionStats.dedupe(
+                records.filter(ScanRecord::isStats).map(ScanRecord::stats).collect());
         if (stats.size() != read.partitions()) {
-          throw new RekeyException("Cannot scan " + source + ": got stats from " + stats.size() + " of "
-              + read.partitions() + " partitions; some partitions were not read");
+          throw new RekeyException(
+              "Cannot scan "
+                  + source
+                  + ": got stats from "
+                  + stats.size()
+                  + " of "
+                  + read.partitions()
+                  + " partitions; some partitions were not read");
         }
-        progress.accept(String.format("  read and decoded %,d rows in %.1f s",
-            stats.stream().mapToLong(RegionStats::rows).sum(), (System.nanoTime() - t0) / 1e9));
+        progress.accept(
+            String.format(
+                "  read and decoded %,d rows in %.1f s",
+                stats.stream().mapToLong(RegionStats::rows).sum(), (System.nanoTime() - t0) / 1e9));
         failOnUndecodable(o, source, stats);
-        List<RegionTotals> perRegion = RegionTotals.of(stats, read.regions(), o.splitsPerRegion(), startKeys(from));
+        List<RegionTotals> perRegion =
+            RegionTotals.of(stats, read.regions(), o.splitsPerRegion(), startKeys(from));
 
         ScanViews views = new ScanViews(o.layout(), o.columns());
         RowDecoder decoder = new RowDecoder(o.layout());
-        JavaRDD<DecodedRowAt> rows = records.filter(r -> !r.isStats()).flatMap(r -> decoded(r, decoder));
-        spark.createDataFrame(rows.map(r -> views.row(r.row(), r.partition())), views.rowSchema())
+        JavaRDD<DecodedRowAt> rows =
+            records.filter(r -> !r.isStats()).flatMap(r -> decoded(r, decoder));
+        spark
+            .createDataFrame(rows.map(r -> views.row(r.row(), r.partition())), views.rowSchema())
             .createOrReplaceTempView(ScanViews.ROWS);
-        spark.createDataFrame(rows.flatMap(r -> views.cells(r.row(), r.partition()).iterator()), views.cellSchema())
+        spark
+            .createDataFrame(
+                rows.flatMap(r -> views.cells(r.row(), r.partition()).iterator()),
+                views.cellSchema())
             .createOrReplaceTempView(ScanViews.CELLS);
 
         Path out = o.out().toAbsolutePath();
@@ -149,14 +184,30 @@ public final class ScanJob {
         Path summary = out.resolve("summary.json");
         Path html = out.resolve("report.html");
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        ScanResult result = new ScanResult(source, o.layout().name(), o.window(), read.regions(),
-            read.partitions(), o.splitsPerRegion(), perRegion, stats, reports, out.toString(), summary.toString(),
-            html.toString(), ms, read.reading(), read.plan().describe(), read.regionScans());
+        ScanResult result =
+            new ScanResult(
+                source,
+                o.layout().name(),
+                o.window(),
+                read.regions(),
+                read.partitions(),
+                o.splitsPerRegion(),
+                perRegion,
+                stats,
+                reports,
+                out.toString(),
+                summary.toString(),
+                html.toString(),
+                ms,
+                read.reading(),
+                read.plan().describe(),
+                read.regionScans());
         AtomicJson.writeText(summary, result.toJson());
         AtomicJson.writeText(html, HtmlReport.render(result));
         return result;
       } finally {
-        records.unpersist(true); // blocking: an async removal still running at exit prints RejectedExecutionException
+        records.unpersist(true); // blocking: an async removal still running at exit prints
+        // RejectedExecutionException
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -181,8 +232,7 @@ public final class ScanJob {
   }
 
   /** A decoded row and its partition: what the view rows are built from. */
-  record DecodedRowAt(DecodedRow row, int partition) implements java.io.Serializable {
-  }
+  record DecodedRowAt(DecodedRow row, int partition) implements java.io.Serializable {}
 
   private static void failOnUndecodable(ScanOptions o, String source, List<RegionStats> stats) {
     long bad = stats.stream().mapToLong(RegionStats::undecodable).sum();
@@ -198,16 +248,30 @@ public final class ScanJob {
         }
       }
     }
-    throw new RekeyException("Cannot scan " + source + " with layout " + o.layout().name() + " ("
-        + o.layout().source() + "): " + bad + " of " + (bad + rows) + " row keys do not decode. Samples (key hex: "
-        + "reason):\n  " + String.join("\n  ", samples) + "\nCheck that --layout is the layout the table was "
-        + "written with (e.g. telemetry-v1 for the legacy table, telemetry-v2 for the salted one).");
+    throw new RekeyException(
+        "Cannot scan "
+            + source
+            + " with layout "
+            + o.layout().name()
+            + " ("
+            + o.layout().source()
+            + "): "
+            + bad
+            + " of "
+            + (bad + rows)
+            + " row keys do not decode. Samples (key hex: "
+            + "reason):\n  "
+            + String.join("\n  ", samples)
+            + "\nCheck that --layout is the layout the table was "
+            + "written with (e.g. telemetry-v1 for the legacy table, telemetry-v2 for the salted one).");
   }
 
   private ReportOutput runReport(ReportFile report, Path out) {
     long t0 = System.nanoTime();
     progress.accept("  report " + report.name() + " (" + report.path() + ")");
-    Dataset<Row> df = ReportRunner.query(spark, report, options.reportValues()).persist(StorageLevel.MEMORY_AND_DISK());
+    Dataset<Row> df =
+        ReportRunner.query(spark, report, options.reportValues())
+            .persist(StorageLevel.MEMORY_AND_DISK());
     try {
       long rows;
       List<Row> preview;
@@ -216,16 +280,26 @@ public final class ScanJob {
         rows = df.count();
         preview = df.limit(options.htmlRows()).collectAsList();
         Dataset<Row> w = options.format() == OutputFormat.CSV ? binaryAsHex(df) : df;
-        // one file for a report of up to a million rows (most are aggregates); coalesce keeps an ORDER BY's order
+        // one file for a report of up to a million rows (most are aggregates); coalesce keeps an
+        // ORDER BY's order
         w = rows <= SINGLE_FILE_ROWS ? w.coalesce(1) : w;
-        w.write().mode(SaveMode.Overwrite).format(options.format().sparkName()).option("header", "true")
+        w.write()
+            .mode(SaveMode.Overwrite)
+            .format(options.format().sparkName())
+            .option("header", "true")
             .save(dir.toUri().toString());
       } catch (RuntimeException e) {
         if (e instanceof RekeyException) {
           throw e;
         }
-        throw new RekeyException("Report " + report.name() + " (" + report.path() + ") failed while running: "
-            + String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString()), e);
+        throw new RekeyException(
+            "Report "
+                + report.name()
+                + " ("
+                + report.path()
+                + ") failed while running: "
+                + String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString()),
+            e);
       }
       List<String> columns = Arrays.asList(df.columns());
       List<List<String>> shown = new ArrayList<>();
@@ -237,9 +311,17 @@ public final class ScanJob {
         shown.add(cells);
       }
       long ms = (System.nanoTime() - t0) / 1_000_000;
-      progress.accept(String.format("    %,d rows -> %s (%s)", rows, dir, options.format().sparkName()));
-      return new ReportOutput(report.name(), report.path().toString(), report.description(), rows, dir.toString(),
-          columns, shown, ms);
+      progress.accept(
+          String.format("    %,d rows -> %s (%s)", rows, dir, options.format().sparkName()));
+      return new ReportOutput(
+          report.name(),
+          report.path().toString(),
+          report.description(),
+          rows,
+          dir.toString(),
+          columns,
+          shown,
+          ms);
     } finally {
       df.unpersist(true);
     }
@@ -271,8 +353,8 @@ public final class ScanJob {
   }
 
   /**
-   * The regions' start keys in the input format's split order (to place partitions in regions): the live table's in
-   * key order, the snapshot manifest's in manifest order.
+   * The regions' start keys in the input format's split order (to place partitions in regions): the
+   * live table's in key order, the snapshot manifest's in manifest order.
    */
   private List<byte[]> startKeys(ScanSource from) {
     if (from.kind() == ScanSource.Kind.SNAPSHOT) {
@@ -280,8 +362,11 @@ public final class ScanJob {
         org.apache.hadoop.fs.Path rootDir = CommonFSUtils.getRootDir(hbaseConf);
         FileSystem fs = rootDir.getFileSystem(hbaseConf);
         return TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
-                TableSnapshotInputFormatImpl.getSnapshotManifest(hbaseConf, from.name(), rootDir, fs))
-            .stream().map(RegionInfo::getStartKey).toList();
+                TableSnapshotInputFormatImpl.getSnapshotManifest(
+                    hbaseConf, from.name(), rootDir, fs))
+            .stream()
+            .map(RegionInfo::getStartKey)
+            .toList();
       } catch (IOException e) {
         throw new RekeyException("Cannot read the regions of " + from + ": " + e.getMessage(), e);
       }
@@ -290,8 +375,8 @@ public final class ScanJob {
         RegionLocator locator = conn.getRegionLocator(TableName.valueOf(from.name()))) {
       return Arrays.asList(locator.getStartKeys());
     } catch (IOException e) {
-      throw new RekeyException("Cannot read the region boundaries of " + from + ": " + e.getMessage(), e);
+      throw new RekeyException(
+          "Cannot read the region boundaries of " + from + ": " + e.getMessage(), e);
     }
   }
-
 }

@@ -2,9 +2,9 @@ package dev.rekey.jobs.scan;
 
 import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
+import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,25 +15,43 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Validated, immutable options of one scan (the plan layer: no Spark, no HBase). Build with {@link #builder()};
- * {@link Builder#build()} rejects bad combinations with messages that name the option and the fix.
+ * Validated, immutable options of one scan (the plan layer: no Spark, no HBase). Build with {@link
+ * #builder()}; {@link Builder#build()} rejects bad combinations with messages that name the option
+ * and the fix.
  */
 public final class ScanOptions {
   /** Default {@code --out}: relative to the working directory. */
   public static final Path DEFAULT_OUT = Path.of("scan-out");
+
   public static final OutputFormat DEFAULT_FORMAT = OutputFormat.PARQUET;
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
   public static final int MAX_SPLITS_PER_REGION = 64;
+
   /** Rows per scanner RPC (Scan.setCaching). */
   public static final int DEFAULT_CACHING = 1000;
+
   /** Undecodable keys shown (hex) in the failure message and summary. */
   public static final int DEFAULT_SAMPLES = 5;
+
   /** Report rows shown per table in report.html (all rows are in the output files). */
   public static final int DEFAULT_HTML_ROWS = 200;
 
-  /** Column names the views define themselves; layout fields and wide columns must not reuse them. */
-  static final Set<String> RESERVED = Set.of("row_key", "row_key_hex", "cell_count", "row_bytes", "region",
-      "partition", "family", "qualifier", "cell_ts", "value", "value_hex");
+  /**
+   * Column names the views define themselves; layout fields and wide columns must not reuse them.
+   */
+  static final Set<String> RESERVED =
+      Set.of(
+          "row_key",
+          "row_key_hex",
+          "cell_count",
+          "row_bytes",
+          "region",
+          "partition",
+          "family",
+          "qualifier",
+          "cell_ts",
+          "value",
+          "value_hex");
 
   private final ScanSource source;
   private final KeyLayout layout;
@@ -142,8 +160,8 @@ public final class ScanOptions {
   }
 
   /**
-   * What the scan reads: the key ranges of the window when the layout keeps time in key order (else every key, the
-   * window being a cell time range), narrowed to the --where entity's range.
+   * What the scan reads: the key ranges of the window when the layout keeps time in key order (else
+   * every key, the window being a cell time range), narrowed to the --where entity's range.
    */
   public ReadPlan readPlan() {
     return readPlan;
@@ -233,7 +251,8 @@ public final class ScanOptions {
     public Builder param(String keyValue) {
       int eq = keyValue.indexOf('=');
       if (eq <= 0) {
-        throw RekeyException.usage("Invalid --param '" + keyValue + "': expected NAME=VALUE, e.g. window_minutes=5");
+        throw RekeyException.usage(
+            "Invalid --param '" + keyValue + "': expected NAME=VALUE, e.g. window_minutes=5");
       }
       return param(keyValue.substring(0, eq).trim(), keyValue.substring(eq + 1));
     }
@@ -247,7 +266,8 @@ public final class ScanOptions {
     public Builder where(String keyValue) {
       int eq = keyValue.indexOf('=');
       if (eq <= 0) {
-        throw RekeyException.usage("Invalid --where '" + keyValue + "': expected FIELD=VALUE, e.g. userId=alice");
+        throw RekeyException.usage(
+            "Invalid --where '" + keyValue + "': expected FIELD=VALUE, e.g. userId=alice");
       }
       this.where.put(keyValue.substring(0, eq).trim(), keyValue.substring(eq + 1));
       return this;
@@ -273,54 +293,86 @@ public final class ScanOptions {
         throw RekeyException.usage("Give exactly one of --table T or --snapshot S");
       }
       if (layout == null) {
-        throw RekeyException.usage("Missing --layout: the layout file that decodes " + source
-            + "'s row keys (e.g. conf/layouts/events-v2.yaml)");
+        throw RekeyException.usage(
+            "Missing --layout: the layout file that decodes "
+                + source
+                + "'s row keys (e.g. conf/layouts/events-v2.yaml)");
       }
       if (!layout.decodable()) {
-        throw RekeyException.usage("Cannot scan " + source + " with layout " + layout.name() + ": its keys are full"
-            + " hashes and cannot be decoded into fields; give the layout of a table that keeps the natural key");
+        throw RekeyException.usage(
+            "Cannot scan "
+                + source
+                + " with layout "
+                + layout.name()
+                + ": its keys are full"
+                + " hashes and cannot be decoded into fields; give the layout of a table that keeps the natural key");
       }
       if (splitsPerRegion < 1 || splitsPerRegion > MAX_SPLITS_PER_REGION) {
-        throw RekeyException.usage("Invalid --splits-per-region " + splitsPerRegion + ": expected 1.."
-            + MAX_SPLITS_PER_REGION);
+        throw RekeyException.usage(
+            "Invalid --splits-per-region "
+                + splitsPerRegion
+                + ": expected 1.."
+                + MAX_SPLITS_PER_REGION);
       }
       if (caching < 1) {
         throw RekeyException.usage("Invalid --caching " + caching + ": expected at least 1");
       }
       for (String f : families) {
         if (f.isBlank() || f.contains(":")) {
-          throw RekeyException.usage("Invalid --families entry '" + f + "': give family names, e.g. --families d,e");
+          throw RekeyException.usage(
+              "Invalid --families entry '" + f + "': give family names, e.g. --families d,e");
         }
       }
       Set<String> names = new LinkedHashSet<>();
       for (ReportFile r : reports) {
         if (!names.add(r.name())) {
-          throw RekeyException.usage("Report " + r.name() + " given twice (" + r.path() + "): each report writes "
-              + "--out/" + r.name() + "/");
+          throw RekeyException.usage(
+              "Report "
+                  + r.name()
+                  + " given twice ("
+                  + r.path()
+                  + "): each report writes "
+                  + "--out/"
+                  + r.name()
+                  + "/");
         }
       }
       for (String p : params.keySet()) {
         if (p.equals("from") || p.equals("to")) {
-          throw RekeyException.usage("--param " + p + " is set by the scan from --from/--to/--day; use those");
+          throw RekeyException.usage(
+              "--param " + p + " is set by the scan from --from/--to/--day; use those");
         }
         if (reports.stream().noneMatch(r -> r.params().containsKey(p))) {
-          throw RekeyException.usage("Unknown --param " + p + ": no report declares it (reports: " + names + ")");
+          throw RekeyException.usage(
+              "Unknown --param " + p + ": no report declares it (reports: " + names + ")");
         }
       }
       return new ScanOptions(this, mergedColumns(), readPlan());
     }
 
     private ReadPlan readPlan() {
-      ReadPlan p = window.equals(TimeWindow.ALL) ? ReadPlan.all() : ReadPlan.window(layout, window.from(), window.to());
+      ReadPlan p =
+          window.equals(TimeWindow.ALL)
+              ? ReadPlan.all()
+              : ReadPlan.window(layout, window.from(), window.to());
       if (where.isEmpty()) {
         return p;
       }
       try {
         return ReadPlan.entity(layout, FieldValues.parse(layout, where)).and(p);
       } catch (IllegalArgumentException e) { // KeyEncodeException is one
-        throw RekeyException.usage("Cannot scan " + source + " --where " + where + ": " + e.getMessage()
-            + " (give the key's leading fields in key order, " + layout.fieldNames() + ", e.g. --where "
-            + layout.fieldNames().get(0) + "=VALUE)");
+        throw RekeyException.usage(
+            "Cannot scan "
+                + source
+                + " --where "
+                + where
+                + ": "
+                + e.getMessage()
+                + " (give the key's leading fields in key order, "
+                + layout.fieldNames()
+                + ", e.g. --where "
+                + layout.fieldNames().get(0)
+                + "=VALUE)");
       }
     }
 
@@ -328,8 +380,14 @@ public final class ScanOptions {
       Set<String> taken = new LinkedHashSet<>();
       for (FieldSpec f : layout.fields()) {
         if (RESERVED.contains(f.name())) {
-          throw RekeyException.usage("Cannot scan with layout " + layout.name() + ": its field '" + f.name()
-              + "' has the name of a view column (" + RESERVED + "); rename the field in the layout");
+          throw RekeyException.usage(
+              "Cannot scan with layout "
+                  + layout.name()
+                  + ": its field '"
+                  + f.name()
+                  + "' has the name of a view column ("
+                  + RESERVED
+                  + "); rename the field in the layout");
         }
         taken.add(f.name());
         if (f.type() == FieldType.BYTES) {
@@ -345,20 +403,49 @@ public final class ScanOptions {
         WideColumn seen = byName.get(c.name());
         if (seen != null) {
           if (!seen.equals(c)) {
-            throw RekeyException.usage("Column '" + c.name() + "' defined twice differently: " + seen.spec() + " and "
-                + c.spec() + " (name one of them: " + c.family() + ":" + c.qualifier() + "=" + c.type().name()
-                .toLowerCase(java.util.Locale.ROOT) + ":other_name)");
+            throw RekeyException.usage(
+                "Column '"
+                    + c.name()
+                    + "' defined twice differently: "
+                    + seen.spec()
+                    + " and "
+                    + c.spec()
+                    + " (name one of them: "
+                    + c.family()
+                    + ":"
+                    + c.qualifier()
+                    + "="
+                    + c.type().name().toLowerCase(java.util.Locale.ROOT)
+                    + ":other_name)");
           }
           continue;
         }
         if (taken.contains(c.name()) || RESERVED.contains(c.name())) {
-          throw RekeyException.usage("Column '" + c.name() + "' (" + c.spec() + ") clashes with a key field or view "
-              + "column; give it another name: " + c.family() + ":" + c.qualifier() + "="
-              + c.type().name().toLowerCase(java.util.Locale.ROOT) + ":" + c.qualifier() + "_value");
+          throw RekeyException.usage(
+              "Column '"
+                  + c.name()
+                  + "' ("
+                  + c.spec()
+                  + ") clashes with a key field or view "
+                  + "column; give it another name: "
+                  + c.family()
+                  + ":"
+                  + c.qualifier()
+                  + "="
+                  + c.type().name().toLowerCase(java.util.Locale.ROOT)
+                  + ":"
+                  + c.qualifier()
+                  + "_value");
         }
         if (!families.isEmpty() && !families.contains(c.family())) {
-          throw RekeyException.usage("Column " + c.spec() + " reads family '" + c.family() + "', which --families "
-              + families + " leaves out");
+          throw RekeyException.usage(
+              "Column "
+                  + c.spec()
+                  + " reads family '"
+                  + c.family()
+                  + "', which --families "
+                  + families
+                  + " leaves out");
         }
         byName.put(c.name(), c);
       }

@@ -8,12 +8,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a scan did (immutable): per-region and per-partition stats, totals, the reports and where everything was
- * written. {@link #toJson()} is summary.json.
+ * What a scan did (immutable): per-region and per-partition stats, totals, the reports and where
+ * everything was written. {@link #toJson()} is summary.json.
  */
-public record ScanResult(String source, String layout, TimeWindow window, int regions, int partitions,
-    int splitsPerRegion, List<RegionTotals> perRegion, List<RegionStats> perPartition, List<ReportOutput> reports,
-    String out, String summaryJson, String reportHtml, long millis, String reading, String pruning,
+public record ScanResult(
+    String source,
+    String layout,
+    TimeWindow window,
+    int regions,
+    int partitions,
+    int splitsPerRegion,
+    List<RegionTotals> perRegion,
+    List<RegionStats> perPartition,
+    List<ReportOutput> reports,
+    String out,
+    String summaryJson,
+    String reportHtml,
+    long millis,
+    String reading,
+    String pruning,
     List<RegionScan> regionScans) {
 
   public ScanResult {
@@ -39,15 +52,18 @@ public record ScanResult(String source, String layout, TimeWindow window, int re
     return perPartition.stream().mapToLong(RegionStats::undecodable).sum();
   }
 
-  /** Rows the scan returned: decoded + undecodable (the time range and families filter server-side). */
+  /**
+   * Rows the scan returned: decoded + undecodable (the time range and families filter server-side).
+   */
   public long read() {
     return rows() + undecodable();
   }
 
   /** The accounting line every job prints (DESIGN §6). */
   public String accounting() {
-    return String.format("read %,d rows = %,d decoded + %,d undecodable; %,d cells, %,d bytes", read(), rows(),
-        undecodable(), cells(), bytes());
+    return String.format(
+        "read %,d rows = %,d decoded + %,d undecodable; %,d cells, %,d bytes",
+        read(), rows(), undecodable(), cells(), bytes());
   }
 
   public Map<String, Object> toMap() {
@@ -76,16 +92,21 @@ public record ScanResult(String source, String layout, TimeWindow window, int re
     // per region: the key ranges its task read (hex) and the rows its scanners returned
     m.put("regionScans", regionScans.stream().map(RegionScan::toMap).toList());
     m.put("perPartition", perPartition);
-    m.put("reports", reports.stream().map(r -> {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("name", r.name());
-      x.put("file", r.file());
-      x.put("rows", r.rows());
-      x.put("path", r.path());
-      x.put("columns", r.columns());
-      x.put("millis", r.millis());
-      return x;
-    }).toList());
+    m.put(
+        "reports",
+        reports.stream()
+            .map(
+                r -> {
+                  Map<String, Object> x = new LinkedHashMap<>();
+                  x.put("name", r.name());
+                  x.put("file", r.file());
+                  x.put("rows", r.rows());
+                  x.put("path", r.path());
+                  x.put("columns", r.columns());
+                  x.put("millis", r.millis());
+                  return x;
+                })
+            .toList());
     m.put("out", out);
     m.put("reportHtml", reportHtml);
     return m;
@@ -93,7 +114,9 @@ public record ScanResult(String source, String layout, TimeWindow window, int re
 
   public String toJson() {
     try {
-      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(toMap());
+      return new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .writeValueAsString(toMap());
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException("cannot write the scan summary as JSON", e);
     }

@@ -17,15 +17,17 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The two temporary views reports query (documented in sql/README.md), as Spark schemas and rows. Pure: no session
- * needed, so the shapes are unit-tested.
+ * The two temporary views reports query (documented in sql/README.md), as Spark schemas and rows.
+ * Pure: no session needed, so the shapes are unit-tested.
  *
  * <ul>
- *   <li>{@value #ROWS}: one row per HBase row — the layout's fields typed (string, binary, int, long; a BYTES field
- *       also as {@code <field>_hex}), {@code row_key}, {@code row_key_hex}, {@code cell_count}, {@code row_bytes},
- *       {@code partition} (the Spark partition: a region, or one of its k splits), then the wide columns ({@code --column}/{@code @column}).
- *   <li>{@value #CELLS}: one row per cell (long form) — the layout's fields (and {@code _hex}), {@code row_key_hex},
- *       {@code family}, {@code qualifier}, {@code cell_ts}, {@code value} (binary), {@code partition}.
+ *   <li>{@value #ROWS}: one row per HBase row — the layout's fields typed (string, binary, int,
+ *       long; a BYTES field also as {@code <field>_hex}), {@code row_key}, {@code row_key_hex},
+ *       {@code cell_count}, {@code row_bytes}, {@code partition} (the Spark partition: a region, or
+ *       one of its k splits), then the wide columns ({@code --column}/{@code @column}).
+ *   <li>{@value #CELLS}: one row per cell (long form) — the layout's fields (and {@code _hex}),
+ *       {@code row_key_hex}, {@code family}, {@code qualifier}, {@code cell_ts}, {@code value}
+ *       (binary), {@code partition}.
  * </ul>
  */
 public final class ScanViews implements Serializable {
@@ -129,11 +131,14 @@ public final class ScanViews implements Serializable {
     return RowFactory.create(v.toArray());
   }
 
-  /** The newest cell of the column in the row (null if none, or if its bytes do not fit the type). */
+  /**
+   * The newest cell of the column in the row (null if none, or if its bytes do not fit the type).
+   */
   static Object wideValue(DecodedRow r, WideColumn c) {
     DecodedCell newest = null;
     for (DecodedCell cell : r.cells()) {
-      if (c.matches(cell.family(), cell.qualifier()) && (newest == null || cell.timestamp() > newest.timestamp())) {
+      if (c.matches(cell.family(), cell.qualifier())
+          && (newest == null || cell.timestamp() > newest.timestamp())) {
         newest = cell;
       }
     }

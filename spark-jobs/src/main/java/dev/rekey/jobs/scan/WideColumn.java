@@ -7,14 +7,20 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * One qualifier turned into a typed column of the wide view: {@code family:qualifier=type[:name]}, e.g.
- * {@code d:v=long} (column {@code v}) or {@code d:v=long:reading}. The value is the newest cell of that column in
- * the scanned window; a value whose length does not fit the type (e.g. 3 bytes for a long) is null and counted.
+ * One qualifier turned into a typed column of the wide view: {@code family:qualifier=type[:name]},
+ * e.g. {@code d:v=long} (column {@code v}) or {@code d:v=long:reading}. The value is the newest
+ * cell of that column in the scanned window; a value whose length does not fit the type (e.g. 3
+ * bytes for a long) is null and counted.
  */
-public record WideColumn(String family, String qualifier, Type type, String name) implements Serializable {
+public record WideColumn(String family, String qualifier, Type type, String name)
+    implements Serializable {
   /** Value types; numbers are big-endian as {@code Bytes.toBytes(long|int|double)} writes them. */
   public enum Type {
-    STRING, LONG, INT, DOUBLE, BINARY;
+    STRING,
+    LONG,
+    INT,
+    DOUBLE,
+    BINARY;
 
     static Type parse(String s, String spec) {
       for (Type t : values()) {
@@ -22,16 +28,31 @@ public record WideColumn(String family, String qualifier, Type type, String name
           return t;
         }
       }
-      throw RekeyException.usage("Invalid column '" + spec + "': unknown type '" + s
-          + "' (expected string, long, int, double or binary)");
+      throw RekeyException.usage(
+          "Invalid column '"
+              + spec
+              + "': unknown type '"
+              + s
+              + "' (expected string, long, int, double or binary)");
     }
   }
 
   public WideColumn {
     if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-      throw RekeyException.usage("Invalid column name '" + name + "' for " + family + ":" + qualifier
-          + ": use letters, digits and _ (give a name: " + family + ":" + qualifier + "=" + type.name().toLowerCase(Locale.ROOT)
-          + ":my_name)");
+      throw RekeyException.usage(
+          "Invalid column name '"
+              + name
+              + "' for "
+              + family
+              + ":"
+              + qualifier
+              + ": use letters, digits and _ (give a name: "
+              + family
+              + ":"
+              + qualifier
+              + "="
+              + type.name().toLowerCase(Locale.ROOT)
+              + ":my_name)");
     }
   }
 
@@ -40,8 +61,14 @@ public record WideColumn(String family, String qualifier, Type type, String name
     String s = spec.trim();
     int eq = s.indexOf('=');
     int colon = s.indexOf(':');
-    if (eq < 0 || colon < 0 || colon > eq || colon == 0 || eq == colon + 1 || eq == s.length() - 1) {
-      throw RekeyException.usage("Invalid column '" + spec + "': expected family:qualifier=type[:name], e.g. d:v=long");
+    if (eq < 0
+        || colon < 0
+        || colon > eq
+        || colon == 0
+        || eq == colon + 1
+        || eq == s.length() - 1) {
+      throw RekeyException.usage(
+          "Invalid column '" + spec + "': expected family:qualifier=type[:name], e.g. d:v=long");
     }
     String family = s.substring(0, colon);
     String qualifier = s.substring(colon + 1, eq);
@@ -69,10 +96,16 @@ public record WideColumn(String family, String qualifier, Type type, String name
   }
 
   public boolean matches(byte[] fam, byte[] qual) {
-    return family.equals(new String(fam, StandardCharsets.UTF_8)) && qualifier.equals(new String(qual, StandardCharsets.UTF_8));
+    return family.equals(new String(fam, StandardCharsets.UTF_8))
+        && qualifier.equals(new String(qual, StandardCharsets.UTF_8));
   }
 
   public String spec() {
-    return family + ":" + qualifier + "=" + type.name().toLowerCase(Locale.ROOT) + (name.equals(qualifier) ? "" : ":" + name);
+    return family
+        + ":"
+        + qualifier
+        + "="
+        + type.name().toLowerCase(Locale.ROOT)
+        + (name.equals(qualifier) ? "" : ":" + name);
   }
 }

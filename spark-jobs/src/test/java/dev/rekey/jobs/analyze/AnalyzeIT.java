@@ -37,7 +37,10 @@ class AnalyzeIT {
   private static final byte[] F = Bytes.toBytes("d");
 
   private static void create(Admin admin, TableName t, List<byte[]> splits) throws Exception {
-    admin.createTable(TableDescriptorBuilder.newBuilder(t).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build(),
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(t)
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+            .build(),
         splits.isEmpty() ? null : splits.toArray(new byte[0][]));
   }
 
@@ -51,22 +54,31 @@ class AnalyzeIT {
       long base = before.regions().get(1).writeRequests();
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < 200; i++) {
-        puts.add(new Put(Bytes.add(new byte[] {1}, Bytes.toBytes(i))).addColumn(F, Bytes.toBytes("v"), Bytes.toBytes(i)));
+        puts.add(
+            new Put(Bytes.add(new byte[] {1}, Bytes.toBytes(i)))
+                .addColumn(F, Bytes.toBytes("v"), Bytes.toBytes(i)));
       }
       try (Table table = SharedHBase.connection().getTable(t)) {
         table.put(puts);
       }
-      // the RegionServer's counters are read live; still, wait on the condition rather than assume when it shows
+      // the RegionServer's counters are read live; still, wait on the condition rather than assume
+      // when it shows
       long deadline = System.nanoTime() + 60_000_000_000L;
       ClusterRegions.View after = ClusterRegions.read(SharedHBase.connection(), admin, t);
       while (after.regions().get(1).writeRequests() < base + 200 && System.nanoTime() < deadline) {
         after = ClusterRegions.read(SharedHBase.connection(), admin, t);
       }
-      assertTrue(after.regions().get(1).writeRequests() >= base + 200, "region 2 write requests: " + after.regions());
+      assertTrue(
+          after.regions().get(1).writeRequests() >= base + 200,
+          "region 2 write requests: " + after.regions());
       for (int r : new int[] {0, 2, 3}) {
-        assertEquals(0, after.regions().get(r).writeRequests(), "region " + (r + 1) + " got no writes: " + after.regions());
+        assertEquals(
+            0,
+            after.regions().get(r).writeRequests(),
+            "region " + (r + 1) + " got no writes: " + after.regions());
       }
-      ServerStat server = after.servers().stream().filter(s -> s.tableRegions() > 0).findFirst().orElseThrow();
+      ServerStat server =
+          after.servers().stream().filter(s -> s.tableRegions() > 0).findFirst().orElseThrow();
       assertEquals(4, server.tableRegions());
       assertTrue(server.tableWriteRequests() >= 200, server.toString());
       assertEquals(after.regions().get(1).server(), server.server());
@@ -92,14 +104,22 @@ class AnalyzeIT {
       admin.flush(t);
       admin.snapshot(snap, t);
     }
-    AnalyzeResult r = Analyze.table(t).layout(v1).sample(1000).servers(12).simulate(v2, "natural")
-        .execute(SharedSpark.session(), SharedHBase.conf());
+    AnalyzeResult r =
+        Analyze.table(t)
+            .layout(v1)
+            .sample(1000)
+            .servers(12)
+            .simulate(v2, "natural")
+            .execute(SharedSpark.session(), SharedHBase.conf());
     assertEquals(3000, r.rowsRead());
     assertEquals(1000, r.sampledRows(), 1);
     assertEquals(3000, r.regions().get(0).rows());
     assertEquals(1.0, r.busiestEighthShare());
     assertTrue(r.verdict().hotspot(), r.verdict().toString());
-    assertTrue(r.verdict().reasons().contains("100% of the last hour's rows are in region 1 of 1 (1 region(s) got any)"),
+    assertTrue(
+        r.verdict()
+            .reasons()
+            .contains("100% of the last hour's rows are in region 1 of 1 (1 region(s) got any)"),
         r.verdict().reasons().toString());
     assertEquals("salt", r.verdict().shape());
     assertEquals(16, r.verdict().buckets());
@@ -110,7 +130,11 @@ class AnalyzeIT {
     assertTrue(Files.readString(files.get(0)).contains("\"shape\" : \"salt\""));
     assertTrue(Files.readString(files.get(1)).contains("<svg"));
 
-    AnalyzeResult fromSnapshot = Analyze.snapshot(snap).layout(v1).sample(1000).execute(SharedSpark.session(), SharedHBase.conf());
+    AnalyzeResult fromSnapshot =
+        Analyze.snapshot(snap)
+            .layout(v1)
+            .sample(1000)
+            .execute(SharedSpark.session(), SharedHBase.conf());
     assertEquals("snapshot " + snap, fromSnapshot.source());
     assertEquals(3000, fromSnapshot.rowsRead());
     assertTrue(fromSnapshot.verdict().hotspot());
@@ -131,7 +155,12 @@ class AnalyzeIT {
         table.put(puts);
       }
     }
-    AnalyzeResult r = Analyze.table(t).layout(v2).sample(4000).servers(12).execute(SharedSpark.session(), SharedHBase.conf());
+    AnalyzeResult r =
+        Analyze.table(t)
+            .layout(v2)
+            .sample(4000)
+            .servers(12)
+            .execute(SharedSpark.session(), SharedHBase.conf());
     assertEquals(4000, r.rowsRead());
     assertEquals(16, r.regions().size());
     long[] perBucket = new long[16];
@@ -139,29 +168,40 @@ class AnalyzeIT {
     for (int i = 0; i < 16; i++) {
       assertEquals(perBucket[i], r.regions().get(i).rows(), "region " + (i + 1));
     }
-    assertTrue(r.verdict().reasons().get(0).startsWith("writes are not monotonic"), r.verdict().reasons().toString());
+    assertTrue(
+        r.verdict().reasons().get(0).startsWith("writes are not monotonic"),
+        r.verdict().reasons().toString());
     assertEquals("none", r.verdict().shape(), r.verdict().toString());
-    ServerStat server = r.servers().stream().filter(s -> s.tableRegions() > 0).findFirst().orElseThrow();
-    assertEquals(16, server.tailBuckets().size()); // one server: every tail is on it, which is its fair share
+    ServerStat server =
+        r.servers().stream().filter(s -> s.tableRegions() > 0).findFirst().orElseThrow();
+    assertEquals(
+        16,
+        server.tailBuckets().size()); // one server: every tail is on it, which is its fair share
   }
 
   @Test
   void plansSplitFileRoundTripsIntoTableCreation(@TempDir Path dir) throws Exception {
-    // create-table's own TableCreator with the parsed file (its --splits FILE still reads its own hex format; the lead
+    // create-table's own TableCreator with the parsed file (its --splits FILE still reads its own
+    // hex format; the lead
     // unifies it onto dev.rekey.jobs.plan.SplitFile)
-    SplitPlan plan = SplitPlanner.forLayout(Layouts.shipped("events-v2")).volume(100, 6, 1.5).plan(); // 25 -> 32
+    SplitPlan plan =
+        SplitPlanner.forLayout(Layouts.shipped("events-v2")).volume(100, 6, 1.5).plan(); // 25 -> 32
     assertEquals(32, plan.regions());
     Path file = dir.resolve("splits.txt");
     SplitFile.write(file, plan.splitPoints());
     List<byte[]> parsed = SplitFile.read(file);
     TableName t = SharedHBase.uniqueTable("planned");
     try (Admin admin = SharedHBase.connection().getAdmin()) {
-      TableCreator.table(t).families(List.of(FamilySpec.parse("d"))).splitPoints(parsed).create(admin);
+      TableCreator.table(t)
+          .families(List.of(FamilySpec.parse("d")))
+          .splitPoints(parsed)
+          .create(admin);
       List<RegionInfo> regions = new ArrayList<>(admin.getRegions(t));
       regions.sort(Comparator.comparing(RegionInfo::getStartKey, Bytes::compareTo));
       assertEquals(32, regions.size());
       for (int i = 1; i < regions.size(); i++) {
-        assertArrayEquals(plan.splitPoints().get(i - 1), regions.get(i).getStartKey(), "region " + i);
+        assertArrayEquals(
+            plan.splitPoints().get(i - 1), regions.get(i).getStartKey(), "region " + i);
       }
     }
   }

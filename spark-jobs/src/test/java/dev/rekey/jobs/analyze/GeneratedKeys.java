@@ -6,13 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Telemetry readings over one day, keyed with a given layout: what the tests compute figures from directly. */
+/**
+ * Telemetry readings over one day, keyed with a given layout: what the tests compute figures from
+ * directly.
+ */
 final class GeneratedKeys {
   static final long DAY_START = 1_767_225_600_000L; // 2026-01-01T00:00Z
   static final long DAY_MS = 86_400_000L;
 
-  private GeneratedKeys() {
-  }
+  private GeneratedKeys() {}
 
   static byte[] device(int d) {
     return ByteBuffer.allocate(16).putLong(0xdec0deL).putLong(d).array();

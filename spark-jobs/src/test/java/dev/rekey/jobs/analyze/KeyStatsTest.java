@@ -42,7 +42,9 @@ class KeyStatsTest {
     long[] h = KeyStats.leadingByteHistogram(GeneratedKeys.keys(s));
     long[] bySalt = new long[256];
     for (int i = 0; i < 4000; i++) {
-      bySalt[V2.saltOf(Map.of("ts", GeneratedKeys.ts(i, 4000), "deviceId", GeneratedKeys.device(i % 40)))]++;
+      bySalt[
+          V2.saltOf(
+              Map.of("ts", GeneratedKeys.ts(i, 4000), "deviceId", GeneratedKeys.device(i % 40)))]++;
     }
     assertArrayEquals(bySalt, h);
   }
@@ -64,7 +66,8 @@ class KeyStatsTest {
     assertEquals(1.0, KeyStats.appendFraction(GeneratedKeys.telemetry(V1, 3000, 30)));
     double salted = KeyStats.appendFraction(GeneratedKeys.telemetry(V2, 3000, 30));
     // only the top bucket's newest rows append: about 1/16
-    assertTrue(salted > 0.02 && salted < 0.12, "salted keys append about 1/N of the time: " + salted);
+    assertTrue(
+        salted > 0.02 && salted < 0.12, "salted keys append about 1/N of the time: " + salted);
     // directly: count writes above every earlier key
     List<KeySample> s = GeneratedKeys.telemetry(V2, 3000, 30);
     byte[] max = s.get(0).key();
@@ -86,13 +89,22 @@ class KeyStatsTest {
     long direct = s.stream().filter(k -> k.ts() > s.get(s.size() - 1).ts() - 3_600_000L).count();
     assertEquals(direct, w.rows().size());
     // four regions split on time: everything recent is in the last one
-    List<byte[]> starts = KeyStats.startKeys(List.of(V1.encode(Map.of("ts", GeneratedKeys.ts(600, 2400), "deviceId",
-        GeneratedKeys.device(0))), V1.encode(Map.of("ts", GeneratedKeys.ts(1200, 2400), "deviceId", GeneratedKeys.device(0))),
-        V1.encode(Map.of("ts", GeneratedKeys.ts(1800, 2400), "deviceId", GeneratedKeys.device(0)))));
+    List<byte[]> starts =
+        KeyStats.startKeys(
+            List.of(
+                V1.encode(
+                    Map.of("ts", GeneratedKeys.ts(600, 2400), "deviceId", GeneratedKeys.device(0))),
+                V1.encode(
+                    Map.of(
+                        "ts", GeneratedKeys.ts(1200, 2400), "deviceId", GeneratedKeys.device(0))),
+                V1.encode(
+                    Map.of(
+                        "ts", GeneratedKeys.ts(1800, 2400), "deviceId", GeneratedKeys.device(0)))));
     long[] recent = KeyStats.rowsPerRegion(starts, w.keys());
     assertArrayEquals(new long[] {0, 0, 0, direct}, recent);
     assertEquals(3, KeyStats.argMax(recent));
-    assertArrayEquals(new long[] {600, 600, 600, 600}, KeyStats.rowsPerRegion(starts, GeneratedKeys.keys(s)));
+    assertArrayEquals(
+        new long[] {600, 600, 600, 600}, KeyStats.rowsPerRegion(starts, GeneratedKeys.keys(s)));
   }
 
   @Test
@@ -112,14 +124,16 @@ class KeyStatsTest {
     List<byte[]> starts = KeyStats.startKeys(SplitPoints.salt(4));
     assertEquals(0, KeyStats.regionOf(starts, new byte[] {0, (byte) 0xff}));
     assertEquals(1, KeyStats.regionOf(starts, new byte[] {1}));
-    assertEquals(3, KeyStats.regionOf(starts, new byte[] {(byte) 0xc8})); // 200 sorts after 3, not before 0
+    assertEquals(
+        3, KeyStats.regionOf(starts, new byte[] {(byte) 0xc8})); // 200 sorts after 3, not before 0
     assertEquals(0, KeyStats.regionOf(KeyStats.startKeys(List.of()), new byte[] {9}));
   }
 
   @Test
   void skewEqualsMaxOverMeanComputedDirectly() {
     List<KeySample> s = GeneratedKeys.telemetry(V2, 8000, 80);
-    long[] counts = KeyStats.rowsPerRegion(KeyStats.startKeys(SplitPoints.salt(16)), GeneratedKeys.keys(s));
+    long[] counts =
+        KeyStats.rowsPerRegion(KeyStats.startKeys(SplitPoints.salt(16)), GeneratedKeys.keys(s));
     long[] direct = new long[16];
     for (KeySample k : s) {
       direct[k.key()[0]]++;

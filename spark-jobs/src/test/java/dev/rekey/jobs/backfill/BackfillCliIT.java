@@ -18,26 +18,56 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** bin/rekey backfill through SparkSubmit: a task failure mid-write, then load; and a bad-input exit code. */
+/**
+ * bin/rekey backfill through SparkSubmit: a task failure mid-write, then load; and a bad-input exit
+ * code.
+ */
 @Tag("e2e")
 class BackfillCliIT {
-  /** On each write path: in source order (4 read tasks, each writing into every region) and sorted (one per region). */
+  /**
+   * On each write path: in source order (4 read tasks, each writing into every region) and sorted
+   * (one per region).
+   */
   @ParameterizedTest
   @CsvSource({"auto, 2, 64", "sort, 5, 16"})
-  void aTaskFailingMidWriteLeavesNoDuplicateFilesAndLosesNothing(String path, int failing, int expectedFiles)
-      throws Exception {
+  void aTaskFailingMidWriteLeavesNoDuplicateFilesAndLosesNothing(
+      String path, int failing, int expectedFiles) throws Exception {
     SharedHBase.server();
     BackfillFixture f = new BackfillFixture("bf_fail_" + path, 2_000, 20);
     f.snapshot();
-    String[] common = {"backfill", "--source-snapshot", f.snapshot, "--source-layout", "telemetry-v1",
-        "--target-table", f.target.getNameAsString(), "--target-layout", "telemetry-v2",
-        "--staging", f.staging.toString(), "--write-path", path};
-    // local[2,2]: a failed task is retried once; the chosen write partition's first attempt throws after 50 cells
-    RekeyProcess.Result w = RekeyProcess.run(600, concat(common, "--no-load", "--master", "local[2,2]", "--conf",
-        Backfill.TEST_FAIL_PARTITION + "=" + failing, "--verbose"));
+    String[] common = {
+      "backfill",
+      "--source-snapshot",
+      f.snapshot,
+      "--source-layout",
+      "telemetry-v1",
+      "--target-table",
+      f.target.getNameAsString(),
+      "--target-layout",
+      "telemetry-v2",
+      "--staging",
+      f.staging.toString(),
+      "--write-path",
+      path
+    };
+    // local[2,2]: a failed task is retried once; the chosen write partition's first attempt throws
+    // after 50 cells
+    RekeyProcess.Result w =
+        RekeyProcess.run(
+            600,
+            concat(
+                common,
+                "--no-load",
+                "--master",
+                "local[2,2]",
+                "--conf",
+                Backfill.TEST_FAIL_PARTITION + "=" + failing,
+                "--verbose"));
     assertEquals(0, w.exitCode(), w.all());
-    assertTrue(w.all().contains("injected test failure"), "the injected failure happened:\n" + w.all());
-    assertTrue(w.stdout().contains("read 2,000 = written 2,000 + quarantined 0 + filtered 0"), w.stdout());
+    assertTrue(
+        w.all().contains("injected test failure"), "the injected failure happened:\n" + w.all());
+    assertTrue(
+        w.stdout().contains("read 2,000 = written 2,000 + quarantined 0 + filtered 0"), w.stdout());
 
     // every committed HFile holds distinct cells: their entries add up to exactly the cells written
     long entries = 0;
@@ -45,9 +75,13 @@ class BackfillCliIT {
     Configuration conf = SharedHBase.conf();
     FileSystem fs = FileSystem.getLocal(conf);
     try (Stream<Path> all = Files.walk(f.staging.resolve("regions"))) {
-      for (Path p : all.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
-        try (HFile.Reader r = HFile.createReader(fs, new org.apache.hadoop.fs.Path(p.toUri()), CacheConfig.DISABLED, true,
-            conf)) {
+      for (Path p :
+          all.filter(Files::isRegularFile)
+              .filter(p -> !p.getFileName().toString().startsWith("."))
+              .toList()) {
+        try (HFile.Reader r =
+            HFile.createReader(
+                fs, new org.apache.hadoop.fs.Path(p.toUri()), CacheConfig.DISABLED, true, conf)) {
           entries += r.getEntries();
           files++;
         }
@@ -65,11 +99,25 @@ class BackfillCliIT {
   @Test
   void aMissingTargetTableExitsNonZeroWithTheNextStep() throws Exception {
     SharedHBase.server();
-    RekeyProcess.Result r = RekeyProcess.run(300, "backfill", "--source-snapshot", "nope_snap", "--source-layout",
-        "telemetry-v1", "--target-table", "no_such_target_table", "--target-layout", "telemetry-v2");
+    RekeyProcess.Result r =
+        RekeyProcess.run(
+            300,
+            "backfill",
+            "--source-snapshot",
+            "nope_snap",
+            "--source-layout",
+            "telemetry-v1",
+            "--target-table",
+            "no_such_target_table",
+            "--target-layout",
+            "telemetry-v2");
     assertEquals(1, r.exitCode(), r.all());
-    assertTrue(r.stderr().contains("Cannot backfill no_such_target_table: target table no_such_target_table does not "
-        + "exist (create it with `rekey create-table"), r.all());
+    assertTrue(
+        r.stderr()
+            .contains(
+                "Cannot backfill no_such_target_table: target table no_such_target_table does not "
+                    + "exist (create it with `rekey create-table"),
+        r.all());
   }
 
   private static String[] concat(String[] a, String... b) {

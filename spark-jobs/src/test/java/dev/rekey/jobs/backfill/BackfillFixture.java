@@ -12,7 +12,10 @@ import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 
-/** A legacy telemetry table with generated rows, its snapshot, and an empty 16-region telemetry-v2 target. */
+/**
+ * A legacy telemetry table with generated rows, its snapshot, and an empty 16-region telemetry-v2
+ * target.
+ */
 final class BackfillFixture {
   final TelemetryGenerator gen;
   final TableName source;
@@ -24,20 +27,31 @@ final class BackfillFixture {
     this(name, rows, devices, 1, "d:bloom=row,encoding=fast_diff");
   }
 
-  /** A source family keeping {@code sourceVersions} versions, and a target family from a {@code --family} spec. */
-  BackfillFixture(String name, int rows, int devices, int sourceVersions, String targetFamily) throws Exception {
+  /**
+   * A source family keeping {@code sourceVersions} versions, and a target family from a {@code
+   * --family} spec.
+   */
+  BackfillFixture(String name, int rows, int devices, int sourceVersions, String targetFamily)
+      throws Exception {
     gen = TelemetryGenerator.oneDay(rows, devices);
     source = SharedHBase.uniqueTable(name + "_v1");
     target = SharedHBase.uniqueTable(name + "_v2");
     snapshot = source.getNameAsString() + "_snap";
     staging = SharedHBase.runRoot().resolve("backfill-staging").resolve(target.getNameAsString());
     Admin admin = SharedHBase.connection().getAdmin();
-    admin.createTable(org.apache.hadoop.hbase.client.TableDescriptorBuilder.newBuilder(source).setColumnFamily(
-        org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder.newBuilder(LegacyTelemetryTable.FAMILY)
-            .setMaxVersions(sourceVersions).build()).build());
-    LegacyTelemetryTable.write(SharedHBase.connection(), source, gen, s -> { });
-    TableCreator.table(target).families(List.of(FamilySpec.parse(targetFamily)))
-        .splitPoints(SplitPoints.salt(16)).create(admin);
+    admin.createTable(
+        org.apache.hadoop.hbase.client.TableDescriptorBuilder.newBuilder(source)
+            .setColumnFamily(
+                org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder.newBuilder(
+                        LegacyTelemetryTable.FAMILY)
+                    .setMaxVersions(sourceVersions)
+                    .build())
+            .build());
+    LegacyTelemetryTable.write(SharedHBase.connection(), source, gen, s -> {});
+    TableCreator.table(target)
+        .families(List.of(FamilySpec.parse(targetFamily)))
+        .splitPoints(SplitPoints.salt(16))
+        .create(admin);
   }
 
   void snapshot() throws Exception {
@@ -51,7 +65,11 @@ final class BackfillFixture {
   }
 
   BackfillOptions.Builder options() {
-    return BackfillOptions.builder().sourceSnapshot(snapshot).sourceLayout(layout("telemetry-v1"))
-        .targetTable(target.getNameAsString()).targetLayout(layout("telemetry-v2")).staging(staging.toString());
+    return BackfillOptions.builder()
+        .sourceSnapshot(snapshot)
+        .sourceLayout(layout("telemetry-v1"))
+        .targetTable(target.getNameAsString())
+        .targetLayout(layout("telemetry-v2"))
+        .staging(staging.toString());
   }
 }

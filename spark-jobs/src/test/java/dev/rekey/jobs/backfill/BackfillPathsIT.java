@@ -26,8 +26,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Both write paths — in source order (no shuffle) and sorted — write HFiles with the target family's compression,
- * bloom type, data block encoding and block size, within the bulk-load file limit, and load the same cells.
+ * Both write paths — in source order (no shuffle) and sorted — write HFiles with the target
+ * family's compression, bloom type, data block encoding and block size, within the bulk-load file
+ * limit, and load the same cells.
  */
 @Tag("e2e")
 class BackfillPathsIT {
@@ -36,41 +37,67 @@ class BackfillPathsIT {
 
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
-  void hfilesCarryTheTargetFamilySettingsAndBothPathsLoadEveryCell(boolean sortAlways) throws Exception {
-    BackfillFixture f = new BackfillFixture(sortAlways ? "bfp_sort" : "bfp_order", 6_000, 12, 1,
-        "d:compression=gz,bloom=rowcol,encoding=fast_diff,blocksize=1024");
+  void hfilesCarryTheTargetFamilySettingsAndBothPathsLoadEveryCell(boolean sortAlways)
+      throws Exception {
+    BackfillFixture f =
+        new BackfillFixture(
+            sortAlways ? "bfp_sort" : "bfp_order",
+            6_000,
+            12,
+            1,
+            "d:compression=gz,bloom=rowcol,encoding=fast_diff,blocksize=1024");
     f.snapshot();
-    BackfillResult written = Backfill.on(SharedSpark.session(), SharedHBase.conf())
-        .options(f.options().sortAlways(sortAlways).noLoad(true).build()).execute();
-    assertEquals(!sortAlways, written.writePath().startsWith("written in source order"), written.writePath());
+    BackfillResult written =
+        Backfill.on(SharedSpark.session(), SharedHBase.conf())
+            .options(f.options().sortAlways(sortAlways).noLoad(true).build())
+            .execute();
+    assertEquals(
+        !sortAlways,
+        written.writePath().startsWith("written in source order"),
+        written.writePath());
 
     Configuration conf = SharedHBase.conf();
     FileSystem fs = FileSystem.getLocal(conf);
     List<Path> files;
     try (Stream<Path> s = Files.walk(f.staging.resolve("regions"))) {
-      files = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith(".")).toList();
+      files =
+          s.filter(Files::isRegularFile)
+              .filter(p -> !p.getFileName().toString().startsWith("."))
+              .toList();
     }
     assertEquals(written.filesWritten(), files.size());
     for (RegionEntry r : written.regions()) {
-      assertTrue(r.files() >= 1 && r.files() <= 32, "files per region within the bulk-load limit: " + r);
+      assertTrue(
+          r.files() >= 1 && r.files() <= 32, "files per region within the bulk-load limit: " + r);
     }
     for (Path p : files) {
-      try (HFile.Reader r = HFile.createReader(fs, new org.apache.hadoop.fs.Path(p.toUri()), CacheConfig.DISABLED,
-          true, conf)) {
+      try (HFile.Reader r =
+          HFile.createReader(
+              fs, new org.apache.hadoop.fs.Path(p.toUri()), CacheConfig.DISABLED, true, conf)) {
         assertEquals(Compression.Algorithm.GZ, r.getFileContext().getCompression(), p.toString());
         assertEquals(DataBlockEncoding.FAST_DIFF, r.getDataBlockEncoding(), p.toString());
-        // the block size is a writer setting, not stored in the file: its data blocks show it (1 KB, not 64 KB)
+        // the block size is a writer setting, not stored in the file: its data blocks show it (1
+        // KB, not 64 KB)
         long bytes = r.getTrailer().getTotalUncompressedBytes();
         int blocks = r.getTrailer().getDataIndexCount();
-        assertTrue(bytes < 4096 || bytes / blocks < 2048, p + ": " + bytes + " bytes in " + blocks + " data blocks");
-        assertEquals(BloomType.ROWCOL.name(), Bytes.toString(r.getHFileInfo().get(HStoreFile.BLOOM_FILTER_TYPE_KEY)));
-        assertTrue(r.getHFileInfo().get(HStoreFile.BULKLOAD_TIME_KEY) != null, "marked as a bulk-load file");
+        assertTrue(
+            bytes < 4096 || bytes / blocks < 2048,
+            p + ": " + bytes + " bytes in " + blocks + " data blocks");
+        assertEquals(
+            BloomType.ROWCOL.name(),
+            Bytes.toString(r.getHFileInfo().get(HStoreFile.BLOOM_FILTER_TYPE_KEY)));
+        assertTrue(
+            r.getHFileInfo().get(HStoreFile.BULKLOAD_TIME_KEY) != null,
+            "marked as a bulk-load file");
       }
     }
-    BackfillResult loaded = Backfill.on(SharedSpark.session(), SharedHBase.conf())
-        .options(f.options().sortAlways(sortAlways).resume(true).build()).execute();
+    BackfillResult loaded =
+        Backfill.on(SharedSpark.session(), SharedHBase.conf())
+            .options(f.options().sortAlways(sortAlways).resume(true).build())
+            .execute();
     assertTrue(loaded.verified(), loaded.lines().toString());
     assertFalse(Files.exists(f.staging.resolve("attempts")), "no attempt dir is left behind");
-    assertEquals(TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
+    assertEquals(
+        TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
   }
 }

@@ -21,11 +21,15 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The backfill's pure parts: rekeying, layout fit, region lookup, partitioning, cell order, options, accounting. */
+/**
+ * The backfill's pure parts: rekeying, layout fit, region lookup, partitioning, cell order,
+ * options, accounting.
+ */
 @Tag("unit")
 class BackfillPlanTest {
   static KeyLayout layout(String name) {
-    return KeyLayout.load(Path.of(System.getProperty("rekey.home", "..")).resolve("conf/layouts/" + name + ".yaml"));
+    return KeyLayout.load(
+        Path.of(System.getProperty("rekey.home", "..")).resolve("conf/layouts/" + name + ".yaml"));
   }
 
   static final byte[] DEVICE = new byte[16];
@@ -53,16 +57,25 @@ class BackfillPlanTest {
   @Test
   void undecodableKeysThrowWithAReason() {
     Rekeyer r = new Rekeyer(layout("telemetry-v1"), layout("telemetry-v2"));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.rekey(Bytes.toBytes("short")));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> r.rekey(Bytes.toBytes("short")));
     assertFalse(e.getMessage().isBlank());
   }
 
   @Test
   void aTargetNeedingFieldsTheSourceLacksDoesNotFit() {
-    assertTrue(new Rekeyer(layout("telemetry-v1"), layout("events-v2")).check().orElseThrow().contains("needs field 'userId'"));
-    KeyLayout shortId = KeyLayout.parse("name: short-id\nprefix:\n  kind: none\nfields:\n  - name: ts\n    type: long\n"
-        + "  - name: deviceId\n    type: bytes\n    length: 8\n", "short-id");
-    assertTrue(new Rekeyer(layout("telemetry-v1"), shortId).check().orElseThrow().contains("bytes(16)"));
+    assertTrue(
+        new Rekeyer(layout("telemetry-v1"), layout("events-v2"))
+            .check()
+            .orElseThrow()
+            .contains("needs field 'userId'"));
+    KeyLayout shortId =
+        KeyLayout.parse(
+            "name: short-id\nprefix:\n  kind: none\nfields:\n  - name: ts\n    type: long\n"
+                + "  - name: deviceId\n    type: bytes\n    length: 8\n",
+            "short-id");
+    assertTrue(
+        new Rekeyer(layout("telemetry-v1"), shortId).check().orElseThrow().contains("bytes(16)"));
   }
 
   @Test
@@ -84,7 +97,9 @@ class BackfillPlanTest {
     assertEquals(0, b.end(15).length);
     RegionBoundaries back = RegionBoundaries.fromHex(b.startKeysHex(), b.names());
     assertEquals(7, back.regionOf(new byte[] {7, 1, 2}));
-    assertThrows(IllegalArgumentException.class, () -> new RegionBoundaries(List.of(new byte[] {1}), List.of("x")));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new RegionBoundaries(List.of(new byte[] {1}), List.of("x")));
   }
 
   @Test
@@ -92,7 +107,8 @@ class BackfillPlanTest {
     List<byte[]> starts = new ArrayList<>();
     starts.add(new byte[0]);
     starts.addAll(SplitPoints.salt(4));
-    TargetPartitioner p = new TargetPartitioner(new RegionBoundaries(starts, List.of("a", "b", "c", "d")), 3);
+    TargetPartitioner p =
+        new TargetPartitioner(new RegionBoundaries(starts, List.of("a", "b", "c", "d")), 3);
     assertEquals(12, p.numPartitions());
     java.util.Set<Integer> used = new java.util.HashSet<>();
     for (int i = 0; i < 200; i++) {
@@ -108,7 +124,9 @@ class BackfillPlanTest {
   @Test
   void rowOrderIsUnsignedAndPackedRowsRoundTrip() {
     RowOrder o = new RowOrder();
-    assertTrue(o.compare(Bytes.toBytes("r1"), new byte[] {(byte) 0x80}) < 0, "unsigned: 'r' (0x72) before 0x80");
+    assertTrue(
+        o.compare(Bytes.toBytes("r1"), new byte[] {(byte) 0x80}) < 0,
+        "unsigned: 'r' (0x72) before 0x80");
     assertTrue(o.compare(Bytes.toBytes("ab"), Bytes.toBytes("abc")) < 0);
     byte[] src = Bytes.toBytes("src");
     byte[] target = Bytes.toBytes("new-row");
@@ -120,8 +138,12 @@ class BackfillPlanTest {
     KeyValue[] back = PackedRow.cells(packed);
     assertEquals(2, back.length);
     // the source cells, each under the target key
-    assertEquals(new KeyValue(target, Bytes.toBytes("d"), Bytes.toBytes("s"), 7L, Bytes.toBytes("ok")), back[0]);
-    assertEquals(new KeyValue(target, Bytes.toBytes("d"), Bytes.toBytes("v"), 7L, Bytes.toBytes(42L)), back[1]);
+    assertEquals(
+        new KeyValue(target, Bytes.toBytes("d"), Bytes.toBytes("s"), 7L, Bytes.toBytes("ok")),
+        back[0]);
+    assertEquals(
+        new KeyValue(target, Bytes.toBytes("d"), Bytes.toBytes("v"), 7L, Bytes.toBytes(42L)),
+        back[1]);
     assertEquals(PackedCells.keyValueLength(target.length, v), back[1].getLength());
     assertEquals(7L, back[1].getTimestamp());
     assertArrayEquals(Bytes.toBytes(42L), org.apache.hadoop.hbase.CellUtil.cloneValue(back[1]));
@@ -129,12 +151,23 @@ class BackfillPlanTest {
 
   @Test
   void optionsAreValidatedWithTheOptionName() {
-    BackfillOptions.Builder ok = BackfillOptions.builder().sourceSnapshot("s").sourceLayout(layout("telemetry-v1"))
-        .targetTable("t").targetLayout(layout("telemetry-v2"));
+    BackfillOptions.Builder ok =
+        BackfillOptions.builder()
+            .sourceSnapshot("s")
+            .sourceLayout(layout("telemetry-v1"))
+            .targetTable("t")
+            .targetLayout(layout("telemetry-v2"));
     assertEquals(1, ok.build().splitsPerRegion());
     assertEquals(0, ok.build().maxQuarantined());
-    assertEquals("/x/backfill-ns_t", BackfillOptions.builder().sourceSnapshot("s").sourceLayout(layout("telemetry-v1"))
-        .targetTable("ns:t").targetLayout(layout("telemetry-v2")).build().stagingOr("/x"));
+    assertEquals(
+        "/x/backfill-ns_t",
+        BackfillOptions.builder()
+            .sourceSnapshot("s")
+            .sourceLayout(layout("telemetry-v1"))
+            .targetTable("ns:t")
+            .targetLayout(layout("telemetry-v2"))
+            .build()
+            .stagingOr("/x"));
     RekeyException e = assertThrows(RekeyException.class, () -> BackfillOptions.builder().build());
     assertTrue(e.getMessage().contains("--source-snapshot is required"), e.getMessage());
     assertEquals(2, e.exitCode());

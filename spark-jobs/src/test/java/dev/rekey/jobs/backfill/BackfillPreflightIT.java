@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the backfill refuses before it reads the snapshot: a salt layout the target's regions do not split evenly, a
- * staging dir it cannot write or that lacks the space. Each refusal names the numbers or the path and cause, runs no
- * Spark job and changes nothing in the target.
+ * What the backfill refuses before it reads the snapshot: a salt layout the target's regions do not
+ * split evenly, a staging dir it cannot write or that lacks the space. Each refusal names the
+ * numbers or the path and cause, runs no Spark job and changes nothing in the target.
  */
 @Tag("e2e")
 class BackfillPreflightIT {
@@ -41,21 +41,27 @@ class BackfillPreflightIT {
     f.snapshot();
   }
 
-  /** Runs the backfill expecting a refusal; asserts it ran no Spark job and left the target as it was. */
+  /**
+   * Runs the backfill expecting a refusal; asserts it ran no Spark job and left the target as it
+   * was.
+   */
   private static RekeyException refused(BackfillOptions o) throws Exception {
     Map<String, List<String>> before = TableContents.byNaturalKey(f.target, V2);
     SparkContext sc = SharedSpark.session().sparkContext();
     AtomicInteger jobs = new AtomicInteger();
-    SparkListener counter = new SparkListener() {
-      @Override
-      public void onJobStart(SparkListenerJobStart jobStart) {
-        jobs.incrementAndGet();
-      }
-    };
+    SparkListener counter =
+        new SparkListener() {
+          @Override
+          public void onJobStart(SparkListenerJobStart jobStart) {
+            jobs.incrementAndGet();
+          }
+        };
     sc.addSparkListener(counter);
     try {
-      RekeyException e = assertThrows(RekeyException.class,
-          () -> Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute());
+      RekeyException e =
+          assertThrows(
+              RekeyException.class,
+              () -> Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute());
       assertEquals(0, jobs.get(), "refused before any Spark job: " + e.getMessage());
       assertEquals(before, TableContents.byNaturalKey(f.target, V2), "the target is unchanged");
       return e;
@@ -66,60 +72,108 @@ class BackfillPreflightIT {
 
   @Test
   void aSaltLayoutWithMoreBucketsThanTheTargetSeparatesIsRefusedWithTheNumbers() throws Exception {
-    String text = Files.readString(SharedHBase.rekeyHome().resolve("conf/layouts/telemetry-v2.yaml"));
-    KeyLayout v2with32 = KeyLayout.parse(text.replace("name: telemetry-v2", "name: telemetry-v2-32")
-        .replace("buckets: 16", "buckets: 32"), "telemetry-v2-32");
+    String text =
+        Files.readString(SharedHBase.rekeyHome().resolve("conf/layouts/telemetry-v2.yaml"));
+    KeyLayout v2with32 =
+        KeyLayout.parse(
+            text.replace("name: telemetry-v2", "name: telemetry-v2-32")
+                .replace("buckets: 16", "buckets: 32"),
+            "telemetry-v2-32");
     RekeyException e = refused(f.options().targetLayout(v2with32).build());
     assertEquals(2, e.exitCode());
-    assertTrue(e.getMessage().startsWith("Cannot backfill " + f.target + ": layout telemetry-v2-32 salts keys into 32 "
-        + "buckets (first byte 00..1f), but the table's 16 regions do not split them evenly: region 15 [0f, ) takes "
-        + "17 of the 32 buckets, where an even split puts at most 2 in a region (a hotspot of about 8.5x)"),
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "Cannot backfill "
+                    + f.target
+                    + ": layout telemetry-v2-32 salts keys into 32 "
+                    + "buckets (first byte 00..1f), but the table's 16 regions do not split them evenly: region 15 [0f, ) takes "
+                    + "17 of the 32 buckets, where an even split puts at most 2 in a region (a hotspot of about 8.5x)"),
         e.getMessage());
-    assertTrue(e.getMessage().endsWith("--splits salt`, or pick a --target-layout whose buckets match the table's "
-        + "regions)"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .endsWith(
+                "--splits salt`, or pick a --target-layout whose buckets match the table's "
+                    + "regions)"),
+        e.getMessage());
   }
 
   @Test
-  void aStagingDirThatCannotBeCreatedIsRefusedWithThePathAndCauseThenAGoodOneCopiesEverything() throws Exception {
+  void aStagingDirThatCannotBeCreatedIsRefusedWithThePathAndCauseThenAGoodOneCopiesEverything()
+      throws Exception {
     Path notADir = SharedHBase.runRoot().resolve("faults-staging-is-a-file");
     Files.writeString(notADir, "a file where the staging dir's parent should be");
     Path staging = notADir.resolve("staging");
     RekeyException e = refused(f.options().staging(staging.toString()).build());
     assertEquals(1, e.exitCode());
-    assertTrue(e.getMessage().startsWith("Cannot backfill " + f.target + ": staging dir file:" + staging
-        + " is not writable: "), e.getMessage());
-    assertTrue(e.getMessage().contains(notADir.toString()), "the cause names the file in the way: " + e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "Cannot backfill "
+                    + f.target
+                    + ": staging dir file:"
+                    + staging
+                    + " is not writable: "),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().contains(notADir.toString()),
+        "the cause names the file in the way: " + e.getMessage());
 
     // the refusal left nothing behind (no lock, no half-created dir) that stops the next run
-    BackfillResult r = Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(f.options().build()).execute();
+    BackfillResult r =
+        Backfill.on(SharedSpark.session(), SharedHBase.conf())
+            .options(f.options().build())
+            .execute();
     assertTrue(r.verified(), r.lines().toString());
-    assertEquals(TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
+    assertEquals(
+        TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
   }
 
   @Test
   void aStagingDirWithoutTheSpaceIsRefusedBeforeTheRead() throws Exception {
     Path mount = Files.createTempDirectory("faults-tmpfs");
-    // a real small filesystem; mounting one needs root (CAP_SYS_ADMIN), as in this project's CI container
-    Assumptions.assumeTrue(exec("mount", "-t", "tmpfs", "-o", "size=128k", "tmpfs", mount.toString()) == 0,
+    // a real small filesystem; mounting one needs root (CAP_SYS_ADMIN), as in this project's CI
+    // container
+    Assumptions.assumeTrue(
+        exec("mount", "-t", "tmpfs", "-o", "size=128k", "tmpfs", mount.toString()) == 0,
         "cannot mount a 128 KB tmpfs here");
     try {
       Path staging = mount.resolve("staging");
       RekeyException tooSmall = refused(f.options().staging(staging.toString()).build());
-      assertTrue(tooSmall.getMessage().startsWith("Cannot backfill " + f.target + ": staging dir file:" + staging
-          + " has "), tooSmall.getMessage());
-      assertTrue(tooSmall.getMessage().matches("(?s).* has [0-9.]+ [kK]B free, and the HFiles need about [0-9.]+ [kKM]B "
-          + "\\(the size of snapshot " + f.snapshot + "'s store files\\) \\(free space there, or choose another "
-          + "--staging\\)"), tooSmall.getMessage());
+      assertTrue(
+          tooSmall
+              .getMessage()
+              .startsWith(
+                  "Cannot backfill " + f.target + ": staging dir file:" + staging + " has "),
+          tooSmall.getMessage());
+      assertTrue(
+          tooSmall
+              .getMessage()
+              .matches(
+                  "(?s).* has [0-9.]+ [kK]B free, and the HFiles need about [0-9.]+ [kKM]B "
+                      + "\\(the size of snapshot "
+                      + f.snapshot
+                      + "'s store files\\) \\(free space there, or choose another "
+                      + "--staging\\)"),
+          tooSmall.getMessage());
 
       // full: the probe write itself fails, with the device's own words
       Files.write(mount.resolve("filler"), new byte[100 * 1024]);
       RekeyException full = refused(f.options().staging(staging.toString()).build());
-      assertTrue(full.getMessage().startsWith("Cannot backfill " + f.target + ": staging dir file:" + staging
-          + " is not writable: "), full.getMessage());
+      assertTrue(
+          full.getMessage()
+              .startsWith(
+                  "Cannot backfill "
+                      + f.target
+                      + ": staging dir file:"
+                      + staging
+                      + " is not writable: "),
+          full.getMessage());
       assertTrue(full.getMessage().contains("No space left on device"), full.getMessage());
       assertFalse(Files.exists(staging.resolve("_lock")), "no lock taken");
     } finally {
-      // lazily: a stream Hadoop's checksummed local filesystem could not close on ENOSPC may keep the mount busy
+      // lazily: a stream Hadoop's checksummed local filesystem could not close on ENOSPC may keep
+      // the mount busy
       assertEquals(0, exec("umount", "-l", mount.toString()), "unmounted " + mount);
       Files.delete(mount);
     }

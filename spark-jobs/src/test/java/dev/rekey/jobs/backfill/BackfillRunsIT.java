@@ -26,14 +26,20 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** Runs that overlap or stop half-way: one run per staging dir and target, and a resume that loads nothing twice. */
+/**
+ * Runs that overlap or stop half-way: one run per staging dir and target, and a resume that loads
+ * nothing twice.
+ */
 @Tag("e2e")
 class BackfillRunsIT {
   private static final KeyLayout V1 = BackfillFixture.layout("telemetry-v1");
   private static final KeyLayout V2 = BackfillFixture.layout("telemetry-v2");
 
   private static BackfillResult run(BackfillOptions o, Consumer<String> progress) throws Exception {
-    return Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(o).progress(progress).execute();
+    return Backfill.on(SharedSpark.session(), SharedHBase.conf())
+        .options(o)
+        .progress(progress)
+        .execute();
   }
 
   /** Store files per region of a table, read from its RegionServer now. */
@@ -53,32 +59,48 @@ class BackfillRunsIT {
   void aSecondRunOnTheSameStagingOrTargetRefusesAtOnceAndTheFirstCompletes() throws Exception {
     BackfillFixture f = new BackfillFixture("bfr_two", 2_000, 20);
     f.snapshot();
-    CompletableFuture<BackfillResult> first = CompletableFuture.supplyAsync(() -> {
-      try {
-        return run(f.options().build(), s -> { });
-      } catch (Exception e) {
-        throw new RuntimeException(e);
-      }
-    });
+    CompletableFuture<BackfillResult> first =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return run(f.options().build(), s -> {});
+              } catch (Exception e) {
+                throw new RuntimeException(e);
+              }
+            });
     Path lock = f.staging.resolve("_lock");
-    Poll.until(() -> Files.exists(lock) || first.isDone(), Duration.ofSeconds(60), Duration.ofMillis(5),
+    Poll.until(
+        () -> Files.exists(lock) || first.isDone(),
+        Duration.ofSeconds(60),
+        Duration.ofMillis(5),
         () -> new IllegalStateException("the first run never took its lock"));
     assertFalse(first.isDone(), "the first run is still going when the second starts");
 
-    RekeyException sameStaging = assertThrows(RekeyException.class, () -> run(f.options().build(), s -> { }));
-    assertTrue(sameStaging.getMessage().startsWith("Cannot backfill " + f.target + ": staging dir "), sameStaging.getMessage());
-    assertTrue(sameStaging.getMessage().contains("is in use by another backfill (")
-        && sameStaging.getMessage().contains("lock " ), sameStaging.getMessage());
+    RekeyException sameStaging =
+        assertThrows(RekeyException.class, () -> run(f.options().build(), s -> {}));
+    assertTrue(
+        sameStaging.getMessage().startsWith("Cannot backfill " + f.target + ": staging dir "),
+        sameStaging.getMessage());
+    assertTrue(
+        sameStaging.getMessage().contains("is in use by another backfill (")
+            && sameStaging.getMessage().contains("lock "),
+        sameStaging.getMessage());
     Path otherStaging = f.staging.resolveSibling(f.staging.getFileName() + "-other");
-    RekeyException sameTarget = assertThrows(RekeyException.class,
-        () -> run(f.options().staging(otherStaging.toString()).build(), s -> { }));
-    assertTrue(sameTarget.getMessage().contains("target table " + f.target + " is in use by another backfill"),
+    RekeyException sameTarget =
+        assertThrows(
+            RekeyException.class,
+            () -> run(f.options().staging(otherStaging.toString()).build(), s -> {}));
+    assertTrue(
+        sameTarget
+            .getMessage()
+            .contains("target table " + f.target + " is in use by another backfill"),
         sameTarget.getMessage());
 
     BackfillResult r = first.get();
     assertTrue(r.verified(), r.lines().toString());
     assertFalse(Files.exists(lock), "the lock is removed when the run ends");
-    assertEquals(TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
+    assertEquals(
+        TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
   }
 
   @Test
@@ -89,11 +111,14 @@ class BackfillRunsIT {
     gone.waitFor();
     Files.createDirectories(f.staging);
     String host = RunLock.ownerLine().split(" ")[0];
-    Files.writeString(f.staging.resolve("_lock"), host + " " + gone.pid() + " 2026-01-01T00:00:00Z\n");
+    Files.writeString(
+        f.staging.resolve("_lock"), host + " " + gone.pid() + " 2026-01-01T00:00:00Z\n");
     StringBuilder out = new StringBuilder();
     BackfillResult r = run(f.options().build(), s -> out.append(s).append('\n'));
     assertTrue(r.verified());
-    assertTrue(out.toString().contains("from a run that no longer runs (" + host + " " + gone.pid()), out.toString());
+    assertTrue(
+        out.toString().contains("from a run that no longer runs (" + host + " " + gone.pid()),
+        out.toString());
   }
 
   @Test
@@ -102,11 +127,17 @@ class BackfillRunsIT {
     f.snapshot();
     int[] loaded = {0};
     // the driver dies right after the ledger recorded the 6th region as loaded
-    RuntimeException crash = assertThrows(RuntimeException.class, () -> run(f.options().build(), s -> {
-      if (s.startsWith("  loaded region ") && ++loaded[0] == 6) {
-        throw new RuntimeException("driver killed");
-      }
-    }));
+    RuntimeException crash =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                run(
+                    f.options().build(),
+                    s -> {
+                      if (s.startsWith("  loaded region ") && ++loaded[0] == 6) {
+                        throw new RuntimeException("driver killed");
+                      }
+                    }));
     assertEquals("driver killed", crash.getMessage());
     Staging staging = new Staging(f.staging.toString(), SharedHBase.conf());
     Manifest m = staging.readJson(staging.manifest(), Manifest.class);
@@ -117,16 +148,23 @@ class BackfillRunsIT {
     BackfillResult r = run(f.options().resume(true).build(), s -> out.append(s).append('\n'));
     assertTrue(r.verified(), r.lines().toString());
     assertTrue(out.toString().contains("Loaded 10 regions"), out.toString());
-    assertTrue(out.toString().contains("Verified 16 regions by their loaded HFiles"), out.toString());
+    assertTrue(
+        out.toString().contains("Verified 16 regions by their loaded HFiles"), out.toString());
     Map<String, Integer> files = storeFiles(f.target);
     assertEquals(16, files.size());
-    // bulk-loaded files are kept out of minor compactions: the store holds exactly the files loaded, each once
-    assertEquals(r.regions().stream().mapToInt(RegionEntry::files).sum(),
-        files.values().stream().mapToInt(Integer::intValue).sum(), "no HFile loaded twice: " + files);
-    assertEquals(TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
+    // bulk-loaded files are kept out of minor compactions: the store holds exactly the files
+    // loaded, each once
+    assertEquals(
+        r.regions().stream().mapToInt(RegionEntry::files).sum(),
+        files.values().stream().mapToInt(Integer::intValue).sum(),
+        "no HFile loaded twice: " + files);
+    assertEquals(
+        TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
 
     StringBuilder again = new StringBuilder();
     assertTrue(run(f.options().resume(true).build(), s -> again.append(s).append('\n')).verified());
-    assertTrue(again.toString().contains("Nothing to resume: every region was verified"), again.toString());
+    assertTrue(
+        again.toString().contains("Nothing to resume: every region was verified"),
+        again.toString());
   }
 }

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 import scala.Tuple2;
 
 /**
- * The backfill's shuffle on real Spark, without HBase: rekeyed rows land in the partition of their target region
- * (k per region), each partition sorted in HBase's unsigned row order, none lost or duplicated.
+ * The backfill's shuffle on real Spark, without HBase: rekeyed rows land in the partition of their
+ * target region (k per region), each partition sorted in HBase's unsigned row order, none lost or
+ * duplicated.
  */
 @Tag("spark")
 class BackfillShuffleTest {
@@ -46,30 +47,37 @@ class BackfillShuffleTest {
       rows.add(new Tuple2<>(v2.encode(Map.of("ts", r.ts(), "deviceId", r.deviceId())), i));
     }
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
-    JavaPairRDD<byte[], Long> sorted = JavaPairRDD.fromJavaRDD(jsc.parallelize(rows, 3))
-        .repartitionAndSortWithinPartitions(partitioner, new RowOrder());
+    JavaPairRDD<byte[], Long> sorted =
+        JavaPairRDD.fromJavaRDD(jsc.parallelize(rows, 3))
+            .repartitionAndSortWithinPartitions(partitioner, new RowOrder());
     assertEquals(32, sorted.getNumPartitions(), "16 regions x k = 2");
 
-    List<String> problems = sorted.mapPartitionsWithIndex((p, it) -> {
-      List<String> bad = new ArrayList<>();
-      byte[] prev = null;
-      int region = p / k;
-      while (it.hasNext()) {
-        byte[] key = it.next()._1();
-        if (regions.regionOf(key) != region) {
-          bad.add("partition " + p + " holds a key of region " + regions.regionOf(key));
-        }
-        if (prev != null && Arrays.compareUnsigned(prev, key) >= 0) {
-          bad.add("partition " + p + " is not in unsigned row order");
-        }
-        prev = key;
-      }
-      return bad.iterator();
-    }, true).collect();
+    List<String> problems =
+        sorted
+            .mapPartitionsWithIndex(
+                (p, it) -> {
+                  List<String> bad = new ArrayList<>();
+                  byte[] prev = null;
+                  int region = p / k;
+                  while (it.hasNext()) {
+                    byte[] key = it.next()._1();
+                    if (regions.regionOf(key) != region) {
+                      bad.add("partition " + p + " holds a key of region " + regions.regionOf(key));
+                    }
+                    if (prev != null && Arrays.compareUnsigned(prev, key) >= 0) {
+                      bad.add("partition " + p + " is not in unsigned row order");
+                    }
+                    prev = key;
+                  }
+                  return bad.iterator();
+                },
+                true)
+            .collect();
     assertTrue(problems.isEmpty(), problems.toString());
 
     List<Long> ids = sorted.values().collect();
     assertEquals(gen.rows(), ids.size());
-    assertEquals(gen.rows(), ids.stream().distinct().count(), "no row lost or duplicated by the shuffle");
+    assertEquals(
+        gen.rows(), ids.stream().distinct().count(), "no row lost or duplicated by the shuffle");
   }
 }

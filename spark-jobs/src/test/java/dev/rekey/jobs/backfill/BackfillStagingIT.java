@@ -28,7 +28,10 @@ import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The staging dir between write and load is the user's filesystem: files that appear in it or get damaged. */
+/**
+ * The staging dir between write and load is the user's filesystem: files that appear in it or get
+ * damaged.
+ */
 @Tag("e2e")
 class BackfillStagingIT {
   private static final KeyLayout V1 = BackfillFixture.layout("telemetry-v1");
@@ -48,27 +51,39 @@ class BackfillStagingIT {
   }
 
   @Test
-  void junkOrTruncatedFilesInStagingRefuseTheirRegionsLoadAndAResumeAfterTheFixLosesNothing() throws Exception {
+  void junkOrTruncatedFilesInStagingRefuseTheirRegionsLoadAndAResumeAfterTheFixLosesNothing()
+      throws Exception {
     BackfillFixture f = new BackfillFixture("bfjunk", 1_000, 10);
-    // cells stamped in the future and at time 0 (HBase refuses negative timestamps): copied exactly, as any other
+    // cells stamped in the future and at time 0 (HBase refuses negative timestamps): copied
+    // exactly, as any other
     try (Table src = SharedHBase.connection().getTable(f.source)) {
       byte[] key = V1.encode(Map.of("ts", 1_700_000_000_000L, "deviceId", new byte[16]));
       long future = System.currentTimeMillis() + 365L * 24 * 3600 * 1000;
-      src.put(new Put(key).addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, future, Bytes.toBytes(1L))
-          .addColumn(LegacyTelemetryTable.FAMILY, Bytes.toBytes("early"), 0L, Bytes.toBytes(2L)));
+      src.put(
+          new Put(key)
+              .addColumn(
+                  LegacyTelemetryTable.FAMILY,
+                  LegacyTelemetryTable.VALUE,
+                  future,
+                  Bytes.toBytes(1L))
+              .addColumn(
+                  LegacyTelemetryTable.FAMILY, Bytes.toBytes("early"), 0L, Bytes.toBytes(2L)));
     }
     f.snapshot();
     run(f.options().noLoad(true).build());
     assertEquals(16, inState(ledger(f), RegionState.WRITTEN));
 
-    // a stray file in region 3's family dir: the count differs from the ledger's, region 3 is not loaded
+    // a stray file in region 3's family dir: the count differs from the ledger's, region 3 is not
+    // loaded
     Path family3 = f.staging.resolve("regions/r-00003/d");
     Path junk = family3.resolve("notes.txt");
     Files.writeString(junk, "not an HFile");
     int files3 = ledger(f).regions().get(3).files();
-    RekeyException e = assertThrows(RekeyException.class, () -> run(f.options().resume(true).build()));
+    RekeyException e =
+        assertThrows(RekeyException.class, () -> run(f.options().resume(true).build()));
     assertTrue(e.getMessage().startsWith("Cannot load region 3 "), e.getMessage());
-    assertTrue(e.getMessage().contains("the manifest lists " + files3 + " HFiles but "), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("the manifest lists " + files3 + " HFiles but "), e.getMessage());
     assertTrue(e.getMessage().contains("r-00003 holds " + (files3 + 1)), e.getMessage());
     Manifest afterJunk = ledger(f);
     // every pending region's files are counted before the first load: nothing is loaded at all
@@ -76,7 +91,8 @@ class BackfillStagingIT {
     assertEquals(RegionState.WRITTEN, afterJunk.regions().get(3).state());
     Files.delete(junk);
 
-    // region 5's HFile cut short: its load fails, the ledger does not call it loaded, the original is kept
+    // region 5's HFile cut short: its load fails, the ledger does not call it loaded, the original
+    // is kept
     Path hfile;
     try (Stream<Path> s = Files.list(f.staging.resolve("regions/r-00005/d"))) {
       hfile = s.filter(p -> !p.getFileName().toString().startsWith(".")).findFirst().orElseThrow();
@@ -88,30 +104,46 @@ class BackfillStagingIT {
     Files.write(hfile, java.util.Arrays.copyOf(bytes, bytes.length / 2));
     Files.deleteIfExists(hfile.resolveSibling("." + hfile.getFileName() + ".crc"));
     Exception cut = assertThrows(Exception.class, () -> run(f.options().resume(true).build()));
-    assertTrue(cut.getMessage().contains("Problem reading HFile Trailer from file ") && cut.getMessage().contains(
-        "/r-00005/d/" + hfile.getFileName()), "names the damaged file: " + cut);
+    assertTrue(
+        cut.getMessage().contains("Problem reading HFile Trailer from file ")
+            && cut.getMessage().contains("/r-00005/d/" + hfile.getFileName()),
+        "names the damaged file: " + cut);
     Manifest afterCut = ledger(f);
     assertEquals(RegionState.WRITTEN, afterCut.regions().get(5).state(), "not loaded: " + cut);
-    assertEquals(5, inState(afterCut, RegionState.LOADED) + inState(afterCut, RegionState.VERIFIED), cut.toString());
+    assertEquals(
+        5,
+        inState(afterCut, RegionState.LOADED) + inState(afterCut, RegionState.VERIFIED),
+        cut.toString());
 
-    // the user puts the file back: the resume loads the rest, nothing twice, and the tables are equal
+    // the user puts the file back: the resume loads the rest, nothing twice, and the tables are
+    // equal
     Files.move(whole, hfile, StandardCopyOption.REPLACE_EXISTING);
-    // and a verify killed earlier left its snapshot and restore dir: this run (holding the target's lock) removes them
+    // and a verify killed earlier left its snapshot and restore dir: this run (holding the target's
+    // lock) removes them
     String leaked = TemporarySnapshots.prefix("verify", f.target) + "dead0001";
     Admin admin = SharedHBase.connection().getAdmin();
     admin.snapshot(leaked, f.target);
     Configuration conf = SharedHBase.conf();
     FileSystem fs = CommonFSUtils.getRootDir(conf).getFileSystem(conf);
-    org.apache.hadoop.fs.Path restore = new org.apache.hadoop.fs.Path(RegionReader.defaultRestoreRoot(fs), leaked);
+    org.apache.hadoop.fs.Path restore =
+        new org.apache.hadoop.fs.Path(RegionReader.defaultRestoreRoot(fs), leaked);
     fs.mkdirs(restore);
     BackfillResult r = run(f.options().resume(true).build());
     assertTrue(r.verified(), r.lines().toString());
-    assertFalse(admin.listSnapshots().stream().anyMatch(s -> s.getName().startsWith(TemporarySnapshots.PREFIX)
-        && s.getTableName().equals(f.target)), "no temporary snapshot of the target is left");
+    assertFalse(
+        admin.listSnapshots().stream()
+            .anyMatch(
+                s ->
+                    s.getName().startsWith(TemporarySnapshots.PREFIX)
+                        && s.getTableName().equals(f.target)),
+        "no temporary snapshot of the target is left");
     assertFalse(fs.exists(restore), "the leaked restore dir is removed");
     Map<String, java.util.List<String>> source = TableContents.byNaturalKey(f.source, V1);
     assertEquals(source, TableContents.byNaturalKey(f.target, V2));
-    assertTrue(source.values().stream().flatMap(java.util.List::stream).anyMatch(c -> c.contains(":early@0=")),
+    assertTrue(
+        source.values().stream()
+            .flatMap(java.util.List::stream)
+            .anyMatch(c -> c.contains(":early@0=")),
         "the time-0 cell is among those compared");
   }
 }

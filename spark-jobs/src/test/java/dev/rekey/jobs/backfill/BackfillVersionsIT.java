@@ -27,9 +27,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every version of every cell: a source family keeping 3 versions, where every third reading was corrected twice
- * (two more versions of {@code v}, newer than the first), backfilled into targets keeping 3, 1 and 2 versions.
- * Each test ends by comparing both tables by natural key, every cell, every version, timestamps included.
+ * Every version of every cell: a source family keeping 3 versions, where every third reading was
+ * corrected twice (two more versions of {@code v}, newer than the first), backfilled into targets
+ * keeping 3, 1 and 2 versions. Each test ends by comparing both tables by natural key, every cell,
+ * every version, timestamps included.
  */
 @Tag("e2e")
 class BackfillVersionsIT {
@@ -49,8 +50,13 @@ class BackfillVersionsIT {
       for (long i = 0; i < ROWS; i += 3) {
         TelemetryReading r = f.gen.reading(i);
         for (int k = 1; k <= 2; k++) { // corrections: newer timestamps, new values
-          puts.add(new Put(LegacyTelemetryTable.rowKey(r)).addColumn(LegacyTelemetryTable.FAMILY,
-              LegacyTelemetryTable.VALUE, r.ts() + k, Bytes.toBytes(r.value() + 1000L * k)));
+          puts.add(
+              new Put(LegacyTelemetryTable.rowKey(r))
+                  .addColumn(
+                      LegacyTelemetryTable.FAMILY,
+                      LegacyTelemetryTable.VALUE,
+                      r.ts() + k,
+                      Bytes.toBytes(r.value() + 1000L * k)));
         }
       }
       t.put(puts);
@@ -64,20 +70,21 @@ class BackfillVersionsIT {
   /** The source's content keeping at most {@code n} newest versions per column. */
   private static Map<String, List<String>> newest(Map<String, List<String>> contents, int n) {
     Map<String, List<String>> out = new LinkedHashMap<>();
-    contents.forEach((key, cells) -> {
-      List<String> kept = new ArrayList<>();
-      String column = null;
-      int run = 0;
-      for (String c : cells) { // family:qualifier@ts=value, newest first per column
-        String col = c.substring(0, c.indexOf('@'));
-        run = col.equals(column) ? run + 1 : 1;
-        column = col;
-        if (run <= n) {
-          kept.add(c);
-        }
-      }
-      out.put(key, kept);
-    });
+    contents.forEach(
+        (key, cells) -> {
+          List<String> kept = new ArrayList<>();
+          String column = null;
+          int run = 0;
+          for (String c : cells) { // family:qualifier@ts=value, newest first per column
+            String col = c.substring(0, c.indexOf('@'));
+            run = col.equals(column) ? run + 1 : 1;
+            column = col;
+            if (run <= n) {
+              kept.add(c);
+            }
+          }
+          out.put(key, kept);
+        });
     return out;
   }
 
@@ -89,7 +96,10 @@ class BackfillVersionsIT {
     keepsThree = fixture("bfv_three", "d:versions=3,bloom=row");
     source = TableContents.byNaturalKey(keepsThree.source, V1);
     assertEquals(ROWS, source.size());
-    assertEquals(2L * ROWS + 2L * CORRECTED_ROWS, TableContents.cells(source), "the fixture wrote every version");
+    assertEquals(
+        2L * ROWS + 2L * CORRECTED_ROWS,
+        TableContents.cells(source),
+        "the fixture wrote every version");
   }
 
   @Test
@@ -97,7 +107,8 @@ class BackfillVersionsIT {
     BackfillResult r = run(keepsThree.options().build());
     assertTrue(r.verified(), r.lines().toString());
     assertEquals(0, r.olderVersionsNotCopied());
-    assertEquals(2L * ROWS + 2L * CORRECTED_ROWS, r.regions().stream().mapToLong(RegionEntry::cells).sum());
+    assertEquals(
+        2L * ROWS + 2L * CORRECTED_ROWS, r.regions().stream().mapToLong(RegionEntry::cells).sum());
     assertEquals(source, TableContents.byNaturalKey(keepsThree.target, V2));
   }
 
@@ -107,9 +118,16 @@ class BackfillVersionsIT {
     BackfillResult r = run(f.options().build());
     assertTrue(r.verified(), r.lines().toString());
     assertEquals(2L * CORRECTED_ROWS, r.olderVersionsNotCopied());
-    assertTrue(r.lines().stream().anyMatch(l -> l.contains(String.format("%,d older cell versions not copied",
-        2L * CORRECTED_ROWS))), r.lines().toString());
-    assertEquals(newest(TableContents.byNaturalKey(f.source, V1), 1), TableContents.byNaturalKey(f.target, V2));
+    assertTrue(
+        r.lines().stream()
+            .anyMatch(
+                l ->
+                    l.contains(
+                        String.format("%,d older cell versions not copied", 2L * CORRECTED_ROWS))),
+        r.lines().toString());
+    assertEquals(
+        newest(TableContents.byNaturalKey(f.source, V1), 1),
+        TableContents.byNaturalKey(f.target, V2));
   }
 
   @Test
@@ -117,7 +135,9 @@ class BackfillVersionsIT {
     BackfillFixture f = fixture("bfv_two", "d:versions=3");
     BackfillResult r = run(f.options().versions(new Versions(2)).build());
     assertTrue(r.verified(), r.lines().toString());
-    assertEquals(newest(TableContents.byNaturalKey(f.source, V1), 2), TableContents.byNaturalKey(f.target, V2));
+    assertEquals(
+        newest(TableContents.byNaturalKey(f.source, V1), 2),
+        TableContents.byNaturalKey(f.target, V2));
   }
 
   @Test
@@ -127,13 +147,21 @@ class BackfillVersionsIT {
     TelemetryReading corrected = f.gen.reading(3);
     byte[] key = V2.encode(Map.of("ts", corrected.ts(), "deviceId", corrected.deviceId()));
     try (Table t = SharedHBase.connection().getTable(f.target)) {
-      // a marker for exactly the oldest version: it masks that one loaded cell and nothing else in the row
-      t.delete(new Delete(key).addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, corrected.ts()));
+      // a marker for exactly the oldest version: it masks that one loaded cell and nothing else in
+      // the row
+      t.delete(
+          new Delete(key)
+              .addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, corrected.ts()));
     }
-    // the loaded file is in the store (a files check passes); the cell check sees the masked version
-    RekeyException e = assertThrows(RekeyException.class, () -> run(f.options().resume(true).verifyRows(true).build()));
+    // the loaded file is in the store (a files check passes); the cell check sees the masked
+    // version
+    RekeyException e =
+        assertThrows(
+            RekeyException.class, () -> run(f.options().resume(true).verifyRows(true).build()));
     assertEquals(ExitCodes.MISMATCH, e.exitCode());
-    assertTrue(e.getMessage().contains("cells written are missing from the table in region(s) [" + key[0] + " "),
+    assertTrue(
+        e.getMessage()
+            .contains("cells written are missing from the table in region(s) [" + key[0] + " "),
         e.getMessage());
   }
 
@@ -142,9 +170,14 @@ class BackfillVersionsIT {
     BackfillFixture f = new BackfillFixture("bfv_ttl", 100, 4, 1, "d:ttl=3600");
     f.snapshot();
     RekeyException e = assertThrows(RekeyException.class, () -> run(f.options().build()));
-    assertEquals("Cannot backfill " + f.target + ": 200 cells are older than their target family's TTL (family d: TTL "
-        + "3600 s) and would expire as soon as they are loaded. Nothing was loaded. Raise the TTL (`alter '" + f.target
-        + "', {NAME => 'FAMILY', TTL => SECONDS}`), or copy only the cells it keeps with --from.", e.getMessage());
+    assertEquals(
+        "Cannot backfill "
+            + f.target
+            + ": 200 cells are older than their target family's TTL (family d: TTL "
+            + "3600 s) and would expire as soon as they are loaded. Nothing was loaded. Raise the TTL (`alter '"
+            + f.target
+            + "', {NAME => 'FAMILY', TTL => SECONDS}`), or copy only the cells it keeps with --from.",
+        e.getMessage());
     assertEquals(0, TableContents.byNaturalKey(f.target, V2).size());
   }
 }

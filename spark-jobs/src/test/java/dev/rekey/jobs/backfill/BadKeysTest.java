@@ -13,18 +13,29 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Source keys a backfill meets in a real table: each either rekeys exactly or is refused with a reason (an
- * IllegalArgumentException, which the backfill quarantines with the hex key and counts), never written wrong.
+ * Source keys a backfill meets in a real table: each either rekeys exactly or is refused with a
+ * reason (an IllegalArgumentException, which the backfill quarantines with the hex key and counts),
+ * never written wrong.
  */
 @Tag("unit")
 class BadKeysTest {
   /** A terminated string then a signed long: the shape of a user-id-and-time key. */
-  private static final KeyLayout SOURCE = KeyLayout.parse("name: by-user\nprefix:\n  kind: none\nfields:\n"
-      + "  - name: user\n    type: string\n  - name: ts\n    type: long\n    signed: true\n", "by-user");
-  /** The same fields salted, time first: one salt byte and one terminator longer than the source key. */
-  private static final KeyLayout TARGET = KeyLayout.parse("name: salted\nprefix:\n  kind: salt\n  buckets: 16\n"
-      + "  hash: murmur3_32\nfields:\n  - name: ts\n    type: long\n    signed: true\n  - name: user\n    type: string\n",
-      "salted");
+  private static final KeyLayout SOURCE =
+      KeyLayout.parse(
+          "name: by-user\nprefix:\n  kind: none\nfields:\n"
+              + "  - name: user\n    type: string\n  - name: ts\n    type: long\n    signed: true\n",
+          "by-user");
+
+  /**
+   * The same fields salted, time first: one salt byte and one terminator longer than the source
+   * key.
+   */
+  private static final KeyLayout TARGET =
+      KeyLayout.parse(
+          "name: salted\nprefix:\n  kind: salt\n  buckets: 16\n"
+              + "  hash: murmur3_32\nfields:\n  - name: ts\n    type: long\n    signed: true\n  - name: user\n    type: string\n",
+          "salted");
+
   private static final Rekeyer REKEYER = new Rekeyer(SOURCE, TARGET);
 
   @Test
@@ -38,15 +49,19 @@ class BadKeysTest {
 
   @Test
   void anEmptyKeyIsRefusedWithAReason() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> REKEYER.rekey(new byte[0]));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> REKEYER.rekey(new byte[0]));
     assertTrue(e.getMessage().contains("no 0x00 terminator"), e.getMessage());
   }
 
   @Test
   void anUnterminatedStringIsRefusedWithAReason() {
-    byte[] noTerminator = "ann-without-terminator".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> REKEYER.rekey(noTerminator));
-    assertTrue(e.getMessage().contains("string has no 0x00 terminator after offset 0"), e.getMessage());
+    byte[] noTerminator =
+        "ann-without-terminator".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> REKEYER.rekey(noTerminator));
+    assertTrue(
+        e.getMessage().contains("string has no 0x00 terminator after offset 0"), e.getMessage());
   }
 
   @Test
@@ -55,8 +70,10 @@ class BadKeysTest {
     String user = "u".repeat(HConstants.MAX_ROW_LENGTH - 1 - 8);
     byte[] atTheLimit = SOURCE.encode(Map.of("user", user, "ts", 5L));
     assertEquals(HConstants.MAX_ROW_LENGTH, atTheLimit.length);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> REKEYER.rekey(atTheLimit));
-    assertEquals("target key of 32768 bytes is over HBase's row key limit of 32767 bytes", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> REKEYER.rekey(atTheLimit));
+    assertEquals(
+        "target key of 32768 bytes is over HBase's row key limit of 32767 bytes", e.getMessage());
     // one byte shorter fits exactly
     byte[] shorter = SOURCE.encode(Map.of("user", user.substring(1), "ts", 5L));
     assertEquals(HConstants.MAX_ROW_LENGTH, REKEYER.rekey(shorter).length);

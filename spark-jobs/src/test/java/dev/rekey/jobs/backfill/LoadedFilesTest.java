@@ -11,14 +11,18 @@ import org.junit.jupiter.api.Test;
 
 @Tag("unit")
 class LoadedFilesTest {
-  private static final LoadedFiles.Fingerprint A = new LoadedFiles.Fingerprint("d", "00aa", "00ff", 10);
-  private static final LoadedFiles.Fingerprint B = new LoadedFiles.Fingerprint("d", "0100", "01ff", 5);
-  private static final RegionEntry REGION = new RegionEntry(0, "r0", "", "02", 7, 15, 900, 2, RegionState.LOADED);
+  private static final LoadedFiles.Fingerprint A =
+      new LoadedFiles.Fingerprint("d", "00aa", "00ff", 10);
+  private static final LoadedFiles.Fingerprint B =
+      new LoadedFiles.Fingerprint("d", "0100", "01ff", 5);
+  private static final RegionEntry REGION =
+      new RegionEntry(0, "r0", "", "02", 7, 15, 900, 2, RegionState.LOADED);
 
   @Test
   void everyLoadedFileAmongTheStoreFilesVerifiesTheRegion() {
-    LoadedFiles.Outcome o = LoadedFiles.match(REGION, List.of(A, B), Set.of(A, B, new LoadedFiles.Fingerprint("d",
-        "05", "06", 1)));
+    LoadedFiles.Outcome o =
+        LoadedFiles.match(
+            REGION, List.of(A, B), Set.of(A, B, new LoadedFiles.Fingerprint("d", "05", "06", 1)));
     assertTrue(o.matched(), o.reason());
   }
 
@@ -31,8 +35,12 @@ class LoadedFilesTest {
 
   @Test
   void aStoreFileWithOtherCellsOrKeysIsNotTheLoadedOne() {
-    assertFalse(LoadedFiles.match(REGION, List.of(A, B), Set.of(A, new LoadedFiles.Fingerprint("d", "0100", "01ff",
-        4))).matched());
+    assertFalse(
+        LoadedFiles.match(
+                REGION,
+                List.of(A, B),
+                Set.of(A, new LoadedFiles.Fingerprint("d", "0100", "01ff", 4)))
+            .matched());
   }
 
   @Test

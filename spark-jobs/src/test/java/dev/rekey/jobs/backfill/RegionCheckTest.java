@@ -22,21 +22,30 @@ class RegionCheckTest {
     for (String s : specs) {
       String[] rowRest = s.split(":");
       String[] qualTs = rowRest[1].split("@");
-      out.add(new KeyValue(Bytes.toBytes(rowRest[0]), Bytes.toBytes("d"), Bytes.toBytes(qualTs[0]),
-          Long.parseLong(qualTs[1]), Bytes.toBytes("x")));
+      out.add(
+          new KeyValue(
+              Bytes.toBytes(rowRest[0]),
+              Bytes.toBytes("d"),
+              Bytes.toBytes(qualTs[0]),
+              Long.parseLong(qualTs[1]),
+              Bytes.toBytes("x")));
     }
     out.sort(CellComparator.getInstance());
     return out.iterator();
   }
 
-  private static RegionCheck.Outcome merge(Iterator<Cell> written, Iterator<Cell> table, int versions) {
+  private static RegionCheck.Outcome merge(
+      Iterator<Cell> written, Iterator<Cell> table, int versions) {
     return RegionCheck.merge(written, table, c -> versions);
   }
 
   @Test
   void everyCellWrittenFoundWithOtherRowsAroundThem() {
-    RegionCheck.Outcome o = merge(cells("b:v@1", "b:s@1", "d:v@2", "f:v@3"),
-        cells("a:v@9", "b:v@1", "b:s@1", "c:v@9", "d:v@2", "f:v@3", "g:v@9", "g:s@9"), 1);
+    RegionCheck.Outcome o =
+        merge(
+            cells("b:v@1", "b:s@1", "d:v@2", "f:v@3"),
+            cells("a:v@9", "b:v@1", "b:s@1", "c:v@9", "d:v@2", "f:v@3", "g:v@9", "g:s@9"),
+            1);
     assertEquals(new RegionCheck.Outcome(3, 4, 4, 0, 3), o);
     assertTrue(o.complete(3, 4));
     assertFalse(o.complete(4, 4), "the HFiles must hold the manifest's rows");
@@ -45,7 +54,8 @@ class RegionCheckTest {
 
   @Test
   void aLostRowIsFoundEvenWhenAnotherRowKeepsTheCountEqual() {
-    RegionCheck.Outcome o = merge(cells("b:v@1", "d:v@1", "f:v@1"), cells("b:v@1", "e:v@1", "f:v@1"), 1);
+    RegionCheck.Outcome o =
+        merge(cells("b:v@1", "d:v@1", "f:v@1"), cells("b:v@1", "e:v@1", "f:v@1"), 1);
     assertEquals(new RegionCheck.Outcome(3, 3, 2, 0, 1), o);
     assertEquals(1, o.missingCells());
     assertFalse(o.complete(3, 3));
@@ -60,7 +70,8 @@ class RegionCheckTest {
 
   @Test
   void aVersionHiddenByNewerDualWritesIsShadowedNotLost() {
-    // the family keeps 2 versions; two newer cells written since the snapshot hide both written versions
+    // the family keeps 2 versions; two newer cells written since the snapshot hide both written
+    // versions
     RegionCheck.Outcome o = merge(cells("b:v@2", "b:v@1"), cells("b:v@9", "b:v@8"), 2);
     assertEquals(new RegionCheck.Outcome(1, 2, 0, 2, 0), o);
     assertTrue(o.complete(1, 2));
@@ -69,12 +80,18 @@ class RegionCheckTest {
     assertEquals(new RegionCheck.Outcome(1, 2, 1, 1, 0), o);
     assertTrue(o.complete(1, 2));
     o = merge(cells("b:v@2", "b:v@1"), cells("b:v@9"), 2);
-    assertEquals(2, o.missingCells(), "one newer cell and a 2-version family: both written versions must be visible");
+    assertEquals(
+        2,
+        o.missingCells(),
+        "one newer cell and a 2-version family: both written versions must be visible");
   }
 
   @Test
   void emptySides() {
-    assertEquals(new RegionCheck.Outcome(0, 0, 0, 0, 2), merge(cells(), cells("a:v@1", "b:v@1", "b:s@1"), 1));
-    assertEquals(new RegionCheck.Outcome(2, 2, 0, 0, 0), merge(cells("a:v@1", "b:v@1"), cells(), 1));
+    assertEquals(
+        new RegionCheck.Outcome(0, 0, 0, 0, 2),
+        merge(cells(), cells("a:v@1", "b:v@1", "b:s@1"), 1));
+    assertEquals(
+        new RegionCheck.Outcome(2, 2, 0, 0, 0), merge(cells("a:v@1", "b:v@1"), cells(), 1));
   }
 }

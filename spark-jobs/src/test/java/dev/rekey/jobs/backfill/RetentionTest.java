@@ -14,14 +14,23 @@ import org.junit.jupiter.api.Test;
 @Tag("unit")
 class RetentionTest {
   private static Cell kv(String fam, String qual, long ts) {
-    return new KeyValue(Bytes.toBytes("r"), Bytes.toBytes(fam), Bytes.toBytes(qual), ts, Bytes.toBytes(ts));
+    return new KeyValue(
+        Bytes.toBytes("r"), Bytes.toBytes(fam), Bytes.toBytes(qual), ts, Bytes.toBytes(ts));
   }
 
   @Test
   void keepsEachFamilysCapOfNewestVersionsPerColumnAndCountsTheRest() {
-    // a keeps 1, b keeps 2; the source holds 3 versions of a:x, a:y and b:x (HBase order: newest first)
-    Cell[] row = {kv("a", "x", 3), kv("a", "x", 2), kv("a", "x", 1), kv("a", "y", 5), kv("b", "x", 3),
-        kv("b", "x", 2), kv("b", "x", 1)};
+    // a keeps 1, b keeps 2; the source holds 3 versions of a:x, a:y and b:x (HBase order: newest
+    // first)
+    Cell[] row = {
+      kv("a", "x", 3),
+      kv("a", "x", 2),
+      kv("a", "x", 1),
+      kv("a", "y", 5),
+      kv("b", "x", 3),
+      kv("b", "x", 2),
+      kv("b", "x", 1)
+    };
     long[] dropped = new long[1];
     Cell[] kept = new Retention(Map.of("a", 1, "b", 2), Integer.MAX_VALUE).trim(row, dropped);
     assertArrayEquals(new Cell[] {row[0], row[3], row[4], row[5]}, kept);

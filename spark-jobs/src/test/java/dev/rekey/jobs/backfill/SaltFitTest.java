@@ -53,22 +53,31 @@ class SaltFitTest {
   void moreBucketsThanTheRegionsSeparatePutTheRestInTheLastRegion() {
     String p = SaltFit.problem(regions(SplitPoints.salt(16)), 32, "s32").orElseThrow();
     assertTrue(p.contains("layout s32 salts keys into 32 buckets (first byte 00..1f)"), p);
-    assertTrue(p.contains("region 15 [0f, ) takes 17 of the 32 buckets, where an even split puts at most 2"), p);
+    assertTrue(
+        p.contains(
+            "region 15 [0f, ) takes 17 of the 32 buckets, where an even split puts at most 2"),
+        p);
     assertTrue(p.contains("8.5x"), p);
   }
 
   @Test
   void fewerBucketsThanRegionsLeaveRegionsEmpty() {
     String p = SaltFit.problem(regions(SplitPoints.salt(32)), 16, "s16").orElseThrow();
-    assertTrue(p.contains("16 of the table's 32 regions start after the last bucket and would stay empty (the first "
-        + "is region 16 from 10)"), p);
+    assertTrue(
+        p.contains(
+            "16 of the table's 32 regions start after the last bucket and would stay empty (the first "
+                + "is region 16 from 10)"),
+        p);
   }
 
   @Test
   void unevenBoundariesAreNamed() {
     // 10 buckets over boundaries 1, 2, 3: the last region takes 7 where 3 would be even
     List<byte[]> points = List.of(new byte[] {1}, new byte[] {2}, new byte[] {3});
-    assertTrue(SaltFit.problem(regions(points), 10, "s10").orElseThrow().contains("takes 7 of the 10 buckets"));
+    assertTrue(
+        SaltFit.problem(regions(points), 10, "s10")
+            .orElseThrow()
+            .contains("takes 7 of the 10 buckets"));
     List<byte[]> even = List.of(new byte[] {3}, new byte[] {5}, new byte[] {8});
     assertEquals(Optional.empty(), SaltFit.problem(regions(even), 10, "s10"));
     assertEquals(Optional.empty(), SaltFit.problem(regions(SplitPoints.salt(16)), 1, "one bucket"));

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 @Tag("unit")
 class WritePathTest {
-  private static final Path LAYOUTS = Path.of(System.getProperty("rekey.home", "..")).resolve("conf/layouts");
+  private static final Path LAYOUTS =
+      Path.of(System.getProperty("rekey.home", "..")).resolve("conf/layouts");
 
   private static KeyLayout layout(String name) {
     return KeyLayout.load(LAYOUTS.resolve(name + ".yaml"));
@@ -39,38 +40,58 @@ class WritePathTest {
 
   @Test
   void addingASaltToTheSameFieldsKeepsTheSourceOrder() {
-    WritePath p = WritePath.choose(layout("telemetry-v1"), layout("telemetry-v2"), SIXTEEN_SALTS, 1, 4, 32);
+    WritePath p =
+        WritePath.choose(layout("telemetry-v1"), layout("telemetry-v2"), SIXTEEN_SALTS, 1, 4, 32);
     assertTrue(p.inSourceOrder(), p.describe());
     assertEquals(4, p.splitsPerSourceRegion(), "one source region read in the 4 tasks wanted");
-    assertEquals("written in source order, no shuffle: target layout telemetry-v2 adds a salt byte to the fields of "
-        + "telemetry-v1 in their order; 4 read task(s) x 1 bucket(s) per region = at most 4 HFiles per region and "
-        + "family (limit 32)", p.describe());
+    assertEquals(
+        "written in source order, no shuffle: target layout telemetry-v2 adds a salt byte to the fields of "
+            + "telemetry-v1 in their order; 4 read task(s) x 1 bucket(s) per region = at most 4 HFiles per region and "
+            + "family (limit 32)",
+        p.describe());
   }
 
   @Test
   void aHashPrefixOrOtherFieldsMustSort() {
-    assertEquals("target layout events-v2 has a hash prefix: each region holds many prefix values, whose rows "
-        + "interleave in source order", WritePath.orderMismatch(layout("telemetry-v1"), layout("events-v2")).orElseThrow());
-    KeyLayout reordered = parse("name: id-first\nprefix:\n  kind: salt\n  buckets: 16\n  hash: java_arrays_hashcode\n"
-        + "fields:\n  - name: deviceId\n    type: bytes\n    length: 16\n  - name: ts\n    type: long\n    signed: false\n");
-    assertTrue(WritePath.orderMismatch(layout("telemetry-v1"), reordered).orElseThrow().startsWith("field 1 differs"));
-    assertTrue(WritePath.orderMismatch(layout("telemetry-v2"), layout("telemetry-v2")).orElseThrow()
-        .contains("source layout telemetry-v2 has a salt prefix"));
+    assertEquals(
+        "target layout events-v2 has a hash prefix: each region holds many prefix values, whose rows "
+            + "interleave in source order",
+        WritePath.orderMismatch(layout("telemetry-v1"), layout("events-v2")).orElseThrow());
+    KeyLayout reordered =
+        parse(
+            "name: id-first\nprefix:\n  kind: salt\n  buckets: 16\n  hash: java_arrays_hashcode\n"
+                + "fields:\n  - name: deviceId\n    type: bytes\n    length: 16\n  - name: ts\n    type: long\n    signed: false\n");
+    assertTrue(
+        WritePath.orderMismatch(layout("telemetry-v1"), reordered)
+            .orElseThrow()
+            .startsWith("field 1 differs"));
+    assertTrue(
+        WritePath.orderMismatch(layout("telemetry-v2"), layout("telemetry-v2"))
+            .orElseThrow()
+            .contains("source layout telemetry-v2 has a salt prefix"));
   }
 
   @Test
   void regionsSpanningManyBucketsCutTheReadTasksOrForceTheSort() {
     // 32 buckets in 16 regions split at [1]..[15]: the last region holds buckets 15..31
-    KeyLayout salt32 = parse("name: salt32\ntime: ts\nprefix:\n  kind: salt\n  buckets: 32\n  hash: java_arrays_hashcode\n"
-        + "fields:\n  - name: ts\n    type: long\n    signed: false\n  - name: deviceId\n    type: bytes\n    length: 16\n");
+    KeyLayout salt32 =
+        parse(
+            "name: salt32\ntime: ts\nprefix:\n  kind: salt\n  buckets: 32\n  hash: java_arrays_hashcode\n"
+                + "fields:\n  - name: ts\n    type: long\n    signed: false\n  - name: deviceId\n    type: bytes\n    length: 16\n");
     assertEquals(17, WritePath.maxBucketsPerRegion(SIXTEEN_SALTS, 32));
     assertEquals(1, WritePath.maxBucketsPerRegion(SIXTEEN_SALTS, 16));
     WritePath one = WritePath.choose(layout("telemetry-v1"), salt32, SIXTEEN_SALTS, 1, 4, 32);
     assertTrue(one.inSourceOrder());
-    assertEquals(1, one.splitsPerSourceRegion(), "17 files per task into the last region: one task fits in 32");
+    assertEquals(
+        1,
+        one.splitsPerSourceRegion(),
+        "17 files per task into the last region: one task fits in 32");
     WritePath many = WritePath.choose(layout("telemetry-v1"), salt32, SIXTEEN_SALTS, 2, 4, 32);
     assertFalse(many.inSourceOrder());
-    assertTrue(many.reason().startsWith("the source's 2 regions, each read by its own task writing up to 17 file(s)"),
+    assertTrue(
+        many.reason()
+            .startsWith(
+                "the source's 2 regions, each read by its own task writing up to 17 file(s)"),
         many.reason());
   }
 }

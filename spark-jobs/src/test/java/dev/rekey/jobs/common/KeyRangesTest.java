@@ -35,8 +35,13 @@ class KeyRangesTest {
   @Test
   void boundsOfTheJobsOwnScanWin() {
     assertArrayEquals(Bytes.toBytes("c"), KeyRanges.max(Bytes.toBytes("c"), Bytes.toBytes("b")));
-    assertArrayEquals(Bytes.toBytes("b"), KeyRanges.minStop(new byte[0], Bytes.toBytes("b")), "empty stop = no end");
-    assertArrayEquals(Bytes.toBytes("b"), KeyRanges.minStop(Bytes.toBytes("c"), Bytes.toBytes("b")));
-    assertArrayEquals(Bytes.toBytes("c"), KeyRanges.minStop(Bytes.toBytes("c"), Bytes.toBytes("d")));
+    assertArrayEquals(
+        Bytes.toBytes("b"),
+        KeyRanges.minStop(new byte[0], Bytes.toBytes("b")),
+        "empty stop = no end");
+    assertArrayEquals(
+        Bytes.toBytes("b"), KeyRanges.minStop(Bytes.toBytes("c"), Bytes.toBytes("b")));
+    assertArrayEquals(
+        Bytes.toBytes("c"), KeyRanges.minStop(Bytes.toBytes("c"), Bytes.toBytes("d")));
   }
 }

@@ -17,11 +17,20 @@ class PackedCellsTest {
   void cellsSurviveARoundTripWithTheirTimestampsTypesAndValues() {
     byte[] row = Bytes.toBytes("row-1");
     Cell[] cells = {
-        new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("a"), 1_764_374_400_000L, Bytes.toBytes(42L)),
-        new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("b"), 7L, KeyValue.Type.Delete, new byte[0]),
-        // a tagged cell in the middle of a larger buffer: only its own bytes, without the tags, are packed
-        new KeyValue(row, Bytes.toBytes("e"), Bytes.toBytes(""), 3L, Bytes.toBytes("v"),
-            new Tag[] {new ArrayBackedTag((byte) 1, "t")})};
+      new KeyValue(
+          row, Bytes.toBytes("d"), Bytes.toBytes("a"), 1_764_374_400_000L, Bytes.toBytes(42L)),
+      new KeyValue(
+          row, Bytes.toBytes("d"), Bytes.toBytes("b"), 7L, KeyValue.Type.Delete, new byte[0]),
+      // a tagged cell in the middle of a larger buffer: only its own bytes, without the tags, are
+      // packed
+      new KeyValue(
+          row,
+          Bytes.toBytes("e"),
+          Bytes.toBytes(""),
+          3L,
+          Bytes.toBytes("v"),
+          new Tag[] {new ArrayBackedTag((byte) 1, "t")})
+    };
     // packed at an offset, as rows follow one another in a block
     byte[] buf = new byte[3 + PackedCells.size(cells)];
     assertEquals(buf.length, PackedCells.packInto(cells, buf, 3));
@@ -43,8 +52,10 @@ class PackedCellsTest {
     byte[] source = Bytes.toBytes("old-key");
     byte[] target = Bytes.toBytes("a-longer-new-key");
     Cell[] cells = {
-        new KeyValue(source, Bytes.toBytes("d"), Bytes.toBytes("a"), 9L, Bytes.toBytes(42L)),
-        new KeyValue(source, Bytes.toBytes("d"), Bytes.toBytes("b"), 7L, KeyValue.Type.Delete, new byte[0])};
+      new KeyValue(source, Bytes.toBytes("d"), Bytes.toBytes("a"), 9L, Bytes.toBytes(42L)),
+      new KeyValue(
+          source, Bytes.toBytes("d"), Bytes.toBytes("b"), 7L, KeyValue.Type.Delete, new byte[0])
+    };
     byte[] buf = new byte[PackedCells.sizeAs(target.length, cells)];
     assertEquals(buf.length, PackedCells.packAs(target, cells, buf, 0));
     KeyValue[] back = PackedCells.unpack(buf, 0);

@@ -64,17 +64,23 @@ class ReadPlanTest {
     assertEquals(List.of(p.ranges().get(0)), p.within(new byte[0], new byte[] {1}));
     assertEquals(List.of(p.ranges().get(15)), p.within(new byte[] {15}, new byte[0]));
     // a region holding buckets 2 and 3 reads two ranges in one task
-    assertEquals(List.of(p.ranges().get(2), p.ranges().get(3)), p.within(new byte[] {2}, new byte[] {4}));
+    assertEquals(
+        List.of(p.ranges().get(2), p.ranges().get(3)), p.within(new byte[] {2}, new byte[] {4}));
     // a region boundary inside a bucket's range cuts it
     byte[] mid = Bytes.add(new byte[] {5}, Bytes.toBytes(FROM + DAY / 2));
-    assertEquals(List.of(new KeyRange(p.ranges().get(5).start(), mid)), p.within(new byte[] {5}, mid));
-    assertEquals(List.of(new KeyRange(mid, p.ranges().get(5).stop())), p.within(mid, new byte[] {6}));
+    assertEquals(
+        List.of(new KeyRange(p.ranges().get(5).start(), mid)), p.within(new byte[] {5}, mid));
+    assertEquals(
+        List.of(new KeyRange(mid, p.ranges().get(5).stop())), p.within(mid, new byte[] {6}));
   }
 
   @Test
   void aRegionOutsideTheWindowReadsNothing() {
     ReadPlan p = ReadPlan.window(layout("telemetry-v1"), FROM, FROM + DAY);
-    assertEquals(List.of(), p.within(new byte[0], Bytes.toBytes(FROM)), "stop is exclusive, start inclusive");
+    assertEquals(
+        List.of(),
+        p.within(new byte[0], Bytes.toBytes(FROM)),
+        "stop is exclusive, start inclusive");
     assertEquals(List.of(), p.within(Bytes.toBytes(FROM + DAY), new byte[0]));
     assertEquals(1, p.within(Bytes.toBytes(FROM + DAY - 1), new byte[0]).size());
   }
@@ -104,7 +110,8 @@ class ReadPlanTest {
     KeyLayout v1 = layout("telemetry-v1");
     ReadPlan day = ReadPlan.window(v1, FROM, FROM + DAY);
     ReadPlan hour = ReadPlan.window(v1, FROM + DAY - 3_600_000L, FROM + DAY + 3_600_000L);
-    assertEquals(List.of(new KeyRange(Bytes.toBytes(FROM + DAY - 3_600_000L), Bytes.toBytes(FROM + DAY))),
+    assertEquals(
+        List.of(new KeyRange(Bytes.toBytes(FROM + DAY - 3_600_000L), Bytes.toBytes(FROM + DAY))),
         day.and(hour).ranges());
     ReadPlan cell = ReadPlan.window(layout("events-v2"), FROM, FROM + DAY);
     assertEquals(day.ranges(), day.and(cell).ranges());
@@ -129,23 +136,36 @@ class ReadPlanTest {
   void aSnapshotRegionOutsideTheRangesIsNotOpened() throws Exception {
     ReadPlan p = ReadPlan.window(layout("telemetry-v1"), FROM, FROM + DAY);
     // a live table's keys-only scan: the range filter inside a FilterList
-    org.apache.hadoop.hbase.client.Scan scan = RegionReader.table(org.apache.hadoop.hbase.TableName.valueOf("t")).plan(p)
-        .keysOnly().scan();
+    org.apache.hadoop.hbase.client.Scan scan =
+        RegionReader.table(org.apache.hadoop.hbase.TableName.valueOf("t"))
+            .plan(p)
+            .keysOnly()
+            .scan();
     List<KeyRange> ranges = KeyRangeSnapshotInputFormat.keyRanges(scan);
     assertEquals(p.ranges(), ranges);
     assertTrue(KeyRangeSnapshotInputFormat.overlaps(ranges, new byte[0], new byte[0]));
     assertTrue(!KeyRangeSnapshotInputFormat.overlaps(ranges, new byte[0], Bytes.toBytes(FROM)));
-    assertTrue(!KeyRangeSnapshotInputFormat.overlaps(ranges, Bytes.toBytes(FROM + DAY), new byte[0]));
-    assertTrue(KeyRangeSnapshotInputFormat.overlaps(ranges, Bytes.toBytes(FROM + 1), Bytes.toBytes(FROM + 2)));
+    assertTrue(
+        !KeyRangeSnapshotInputFormat.overlaps(ranges, Bytes.toBytes(FROM + DAY), new byte[0]));
+    assertTrue(
+        KeyRangeSnapshotInputFormat.overlaps(
+            ranges, Bytes.toBytes(FROM + 1), Bytes.toBytes(FROM + 2)));
     assertEquals(null, KeyRangeSnapshotInputFormat.keyRanges(RegionReader.snapshot("s").scan()));
   }
 
   @Test
   void mergeSortsAndJoinsOverlappingRanges() {
-    List<KeyRange> in = new ArrayList<>(List.of(range("05", "07"), range("01", "03"), range("02", "04"),
-        range("07", "08"), range("09", "09")));
+    List<KeyRange> in =
+        new ArrayList<>(
+            List.of(
+                range("05", "07"),
+                range("01", "03"),
+                range("02", "04"),
+                range("07", "08"),
+                range("09", "09")));
     assertEquals(List.of(range("01", "04"), range("05", "08")), ReadPlan.merge(in));
-    assertEquals(List.of(range("01", "")), ReadPlan.merge(List.of(range("03", ""), range("01", "04"))));
+    assertEquals(
+        List.of(range("01", "")), ReadPlan.merge(List.of(range("03", ""), range("01", "04"))));
   }
 
   @Test
@@ -153,12 +173,14 @@ class ReadPlanTest {
     ReadPlan p = ReadPlan.window(layout("telemetry-v2"), FROM, FROM + DAY);
     List<byte[]> starts = List.of(new byte[0], new byte[] {8});
     List<byte[]> ends = List.of(new byte[] {8}, new byte[0]);
-    List<RegionScan.PartitionCount> counts = List.of(
-        new RegionScan.PartitionCount(0, new byte[] {1, 2}, 10),
-        new RegionScan.PartitionCount(1, new byte[] {8}, 7),
-        new RegionScan.PartitionCount(1, new byte[] {8}, 7), // the same partition read by a second action
-        new RegionScan.PartitionCount(2, new byte[] {9, 9}, 5),
-        new RegionScan.PartitionCount(3, null, 0));
+    List<RegionScan.PartitionCount> counts =
+        List.of(
+            new RegionScan.PartitionCount(0, new byte[] {1, 2}, 10),
+            new RegionScan.PartitionCount(1, new byte[] {8}, 7),
+            new RegionScan.PartitionCount(
+                1, new byte[] {8}, 7), // the same partition read by a second action
+            new RegionScan.PartitionCount(2, new byte[] {9, 9}, 5),
+            new RegionScan.PartitionCount(3, null, 0));
     List<RegionScan> scans = RegionScan.place(starts, ends, p, counts);
     assertEquals(10, scans.get(0).rowsScanned());
     assertEquals(12, scans.get(1).rowsScanned());

@@ -26,7 +26,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The shared read path against the real server: partitions per region, snapshot = live, time range, errors. */
+/**
+ * The shared read path against the real server: partitions per region, snapshot = live, time range,
+ * errors.
+ */
 @Tag("e2e")
 class RegionReaderIT {
   private static final int ROWS = 2_000;
@@ -45,8 +48,11 @@ class RegionReaderIT {
       splits[i - 1] = Bytes.toBytes(TelemetryGenerator.DEFAULT_START + i * 6L * 3600 * 1000);
     }
     try (Admin admin = SharedHBase.connection().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(table)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LegacyTelemetryTable.FAMILY)).build(), splits);
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(table)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LegacyTelemetryTable.FAMILY))
+              .build(),
+          splits);
       try (Table t = SharedHBase.connection().getTable(table)) {
         List<Put> puts = new ArrayList<>();
         for (long i = 0; i < ROWS; i++) {
@@ -75,28 +81,38 @@ class RegionReaderIT {
   @Test
   void snapshotReadsTheSameRowsAndCleansUpItsRestoreDir() {
     Path restoreRoot = SharedHBase.runRoot().resolve("restore-" + table.getNameAsString());
-    RegionRead read = RegionReader.snapshot(snapshot).splitsPerRegion(2)
-        .restoreRoot(restoreRoot.toUri().toString()).open(jsc(), SharedHBase.conf());
+    RegionRead read =
+        RegionReader.snapshot(snapshot)
+            .splitsPerRegion(2)
+            .restoreRoot(restoreRoot.toUri().toString())
+            .open(jsc(), SharedHBase.conf());
     try {
       assertEquals(4, read.regions());
       assertEquals(8, read.partitions(), "k splits per region");
       List<String> keys = read.rows().map(r -> Bytes.toHex(r.getRow())).collect();
       assertEquals(ROWS, keys.size());
       assertEquals(ROWS, keys.stream().distinct().count(), "no row read twice across sub-splits");
-      // the first and last regions have an open end: cut along their real keys, both halves hold rows (HBase's
+      // the first and last regions have an open end: cut along their real keys, both halves hold
+      // rows (HBase's
       // UniformSplit would put all of them in one half, the keys leading with 0x00 0x00 0x01...)
-      List<Integer> perPartition = read.rows().mapPartitions(it -> {
-        int n = 0;
-        for (; it.hasNext(); it.next()) {
-          n++;
-        }
-        return List.of(n).iterator();
-      }).collect();
+      List<Integer> perPartition =
+          read.rows()
+              .mapPartitions(
+                  it -> {
+                    int n = 0;
+                    for (; it.hasNext(); it.next()) {
+                      n++;
+                    }
+                    return List.of(n).iterator();
+                  })
+              .collect();
       assertTrue(perPartition.stream().allMatch(n -> n > ROWS / 16), perPartition.toString());
     } finally {
       read.close();
     }
-    assertTrue(!Files.exists(restoreRoot) || restoreRoot.toFile().list().length == 0, "restore dir removed");
+    assertTrue(
+        !Files.exists(restoreRoot) || restoreRoot.toFile().list().length == 0,
+        "restore dir removed");
   }
 
   @Test
@@ -111,7 +127,8 @@ class RegionReaderIT {
         expected++;
       }
     }
-    try (RegionRead read = RegionReader.snapshot(snapshot).timeRange(from, to).open(jsc(), SharedHBase.conf())) {
+    try (RegionRead read =
+        RegionReader.snapshot(snapshot).timeRange(from, to).open(jsc(), SharedHBase.conf())) {
       assertEquals(expected, read.rows().count());
       assertFalse(expected == 0);
     }
@@ -119,7 +136,8 @@ class RegionReaderIT {
 
   @Test
   void aWindowInKeyOrderReadsOnlyItsRangeInTheRegionHoldingIt() {
-    // the legacy key leads with ts and the regions are 6 h each: 07:00-08:00 is one range, in region 1 only
+    // the legacy key leads with ts and the regions are 6 h each: 07:00-08:00 is one range, in
+    // region 1 only
     long from = TelemetryGenerator.DEFAULT_START + 7 * 3600_000L;
     long to = from + 3600_000L;
     long expected = 0;
@@ -131,21 +149,27 @@ class RegionReaderIT {
     }
     assertFalse(expected == 0);
     ReadPlan plan = ReadPlan.window(RowDecoderTest.layout("telemetry-v1"), from, to);
-    for (RegionReader reader : List.of(RegionReader.table(table), RegionReader.snapshot(snapshot))) {
+    for (RegionReader reader :
+        List.of(RegionReader.table(table), RegionReader.snapshot(snapshot))) {
       try (RegionRead read = reader.plan(plan).open(jsc(), SharedHBase.conf())) {
         assertEquals(4, read.partitions(), "one task per region, pruned or not");
         assertEquals(expected, read.rows().count(), reader.describe());
         List<RegionScan> scans = read.regionScans();
         assertEquals(List.of(0, 1, 0, 0), scans.stream().map(s -> s.ranges().size()).toList());
-        assertEquals(List.of(0L, expected, 0L, 0L), scans.stream().map(RegionScan::rowsScanned).toList(),
+        assertEquals(
+            List.of(0L, expected, 0L, 0L),
+            scans.stream().map(RegionScan::rowsScanned).toList(),
             reader.describe());
       }
-      // the same table read with another layout's ranges would select nothing: its keys do not decode, so every key
+      // the same table read with another layout's ranges would select nothing: its keys do not
+      // decode, so every key
       // is read (and the job reports them as undecodable)
       ReadPlan wrong = ReadPlan.window(RowDecoderTest.layout("telemetry-v2"), from, to);
       try (RegionRead read = reader.plan(wrong).open(jsc(), SharedHBase.conf())) {
         assertEquals(ReadPlan.Pruning.NONE, read.plan().pruning(), reader.describe());
-        assertTrue(read.plan().reason().contains("does not decode with layout telemetry-v2"), read.plan().reason());
+        assertTrue(
+            read.plan().reason().contains("does not decode with layout telemetry-v2"),
+            read.plan().reason());
         assertEquals(ROWS, read.rows().count());
       }
     }
@@ -153,14 +177,26 @@ class RegionReaderIT {
 
   @Test
   void missingSourcesAndFamiliesAreClearErrors() {
-    RekeyException noSnap = assertThrows(RekeyException.class,
-        () -> RegionReader.snapshot("no_such_snap").open(jsc(), SharedHBase.conf()));
-    assertTrue(noSnap.getMessage().contains("Cannot read snapshot no_such_snap: it does not exist"), noSnap.getMessage());
-    RekeyException noTable = assertThrows(RekeyException.class,
-        () -> RegionReader.table(TableName.valueOf("no_such_table")).open(jsc(), SharedHBase.conf()));
-    assertTrue(noTable.getMessage().contains("Cannot read table no_such_table: it does not exist"), noTable.getMessage());
-    RekeyException noFamily = assertThrows(RekeyException.class,
-        () -> RegionReader.table(table).families(List.of("x")).open(jsc(), SharedHBase.conf()));
+    RekeyException noSnap =
+        assertThrows(
+            RekeyException.class,
+            () -> RegionReader.snapshot("no_such_snap").open(jsc(), SharedHBase.conf()));
+    assertTrue(
+        noSnap.getMessage().contains("Cannot read snapshot no_such_snap: it does not exist"),
+        noSnap.getMessage());
+    RekeyException noTable =
+        assertThrows(
+            RekeyException.class,
+            () ->
+                RegionReader.table(TableName.valueOf("no_such_table"))
+                    .open(jsc(), SharedHBase.conf()));
+    assertTrue(
+        noTable.getMessage().contains("Cannot read table no_such_table: it does not exist"),
+        noTable.getMessage());
+    RekeyException noFamily =
+        assertThrows(
+            RekeyException.class,
+            () -> RegionReader.table(table).families(List.of("x")).open(jsc(), SharedHBase.conf()));
     assertTrue(noFamily.getMessage().contains("unknown family x"), noFamily.getMessage());
     assertEquals(ExitCodes.USAGE, noFamily.exitCode());
   }

@@ -32,8 +32,16 @@ class RowDecoderTest {
   void decodesFieldsInKeyOrderAndCopiesCells() throws Exception {
     KeyLayout events = layout("events-v2");
     byte[] key = events.encode(Map.of("userId", "alice", "ts", 1_700_000_000_000L));
-    Cell a = new KeyValue(key, Bytes.toBytes("e"), Bytes.toBytes("type"), 1_700_000_000_000L, Bytes.toBytes("click"));
-    Cell b = new KeyValue(key, Bytes.toBytes("e"), Bytes.toBytes("n"), 1_700_000_000_001L, Bytes.toBytes(7L));
+    Cell a =
+        new KeyValue(
+            key,
+            Bytes.toBytes("e"),
+            Bytes.toBytes("type"),
+            1_700_000_000_000L,
+            Bytes.toBytes("click"));
+    Cell b =
+        new KeyValue(
+            key, Bytes.toBytes("e"), Bytes.toBytes("n"), 1_700_000_000_001L, Bytes.toBytes(7L));
     RowDecoder decoder = new RowDecoder(events);
 
     DecodedRow row = decoder.decode(Result.create(new Cell[] {a, b}));
@@ -48,7 +56,8 @@ class RowDecoderTest {
     assertEquals(1_700_000_000_000L, row.cells().get(0).timestamp());
     assertArrayEquals(Bytes.toBytes(7L), row.cells().get(1).value());
     assertEquals(key.length + (1 + 4 + 5 + 8) + (1 + 1 + 8 + 8), row.byteSize());
-    assertEquals(Map.of("userId", "alice", "ts", 1_700_000_000_000L), row.fieldMap(decoder.fieldNames()));
+    assertEquals(
+        Map.of("userId", "alice", "ts", 1_700_000_000_000L), row.fieldMap(decoder.fieldNames()));
 
     // Spark ships it between stages and spills it: it must survive Java serialization
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -56,7 +65,8 @@ class RowDecoderTest {
       o.writeObject(row);
       o.writeObject(decoder);
     }
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
       assertEquals(row, in.readObject());
       assertEquals(row, ((RowDecoder) in.readObject()).decode(key, new Cell[] {a, b}));
     }
@@ -76,8 +86,11 @@ class RowDecoderTest {
 
   @Test
   void undecodableKeyNamesTheKeyInHex() {
-    KeyDecodeException e = assertThrows(KeyDecodeException.class,
-        () -> new RowDecoder(layout("telemetry-v2")).decode(Bytes.toBytes("junk"), null));
-    assertTrue(e.getMessage().contains(dev.rekey.rowkey.Hex.of(Bytes.toBytes("junk"))), e.getMessage());
+    KeyDecodeException e =
+        assertThrows(
+            KeyDecodeException.class,
+            () -> new RowDecoder(layout("telemetry-v2")).decode(Bytes.toBytes("junk"), null));
+    assertTrue(
+        e.getMessage().contains(dev.rekey.rowkey.Hex.of(Bytes.toBytes("junk"))), e.getMessage());
   }
 }

@@ -22,9 +22,12 @@ class VersionsTest {
   @Test
   void anythingElseIsAUsageErrorNamingTheOption() {
     for (String bad : new String[] {"0", "-1", "two", ""}) {
-      RekeyException e = assertThrows(RekeyException.class, () -> Versions.parse(bad, "--versions"));
+      RekeyException e =
+          assertThrows(RekeyException.class, () -> Versions.parse(bad, "--versions"));
       assertEquals(ExitCodes.USAGE, e.exitCode());
-      assertEquals("Invalid --versions '" + bad + "': expected a positive number of versions or 'all'", e.getMessage());
+      assertEquals(
+          "Invalid --versions '" + bad + "': expected a positive number of versions or 'all'",
+          e.getMessage());
     }
   }
 }

@@ -27,10 +27,14 @@ class CreateTableIT {
   void createsSaltSplitTableWithFamilySettingsAndRefusesASecondTime() throws Exception {
     TableName t = SharedHBase.uniqueTable("ct_salt");
     Admin admin = SharedHBase.connection().getAdmin();
-    CreateTableResult r = TableCreator.table(t)
-        .families(List.of(FamilySpec.parse("d:compression=gz,bloom=rowcol,blocksize=32k,encoding=fast_diff,ttl=864000,versions=2")))
-        .splitPoints(SplitChoice.choose(SplitChoiceTest.layout("telemetry-v2"), null, "salt"))
-        .create(admin);
+    CreateTableResult r =
+        TableCreator.table(t)
+            .families(
+                List.of(
+                    FamilySpec.parse(
+                        "d:compression=gz,bloom=rowcol,blocksize=32k,encoding=fast_diff,ttl=864000,versions=2")))
+            .splitPoints(SplitChoice.choose(SplitChoiceTest.layout("telemetry-v2"), null, "salt"))
+            .create(admin);
     assertTrue(r.created());
     assertEquals(16, r.regions());
     List<RegionInfo> regions = admin.getRegions(t);
@@ -47,10 +51,18 @@ class CreateTableIT {
     assertEquals(864000, d.getTimeToLive());
     assertEquals(2, d.getMaxVersions());
 
-    RekeyException e = assertThrows(RekeyException.class,
-        () -> TableCreator.table(t).families(List.of(FamilySpec.parse("d"))).create(admin));
-    assertTrue(e.getMessage().contains("already exists") && e.getMessage().contains("--if-not-exists"), e.getMessage());
-    CreateTableResult again = TableCreator.table(t).families(List.of(FamilySpec.parse("d"))).ifNotExists(true).create(admin);
+    RekeyException e =
+        assertThrows(
+            RekeyException.class,
+            () -> TableCreator.table(t).families(List.of(FamilySpec.parse("d"))).create(admin));
+    assertTrue(
+        e.getMessage().contains("already exists") && e.getMessage().contains("--if-not-exists"),
+        e.getMessage());
+    CreateTableResult again =
+        TableCreator.table(t)
+            .families(List.of(FamilySpec.parse("d")))
+            .ifNotExists(true)
+            .create(admin);
     assertFalse(again.created());
     assertEquals(16, again.regions());
   }
@@ -59,14 +71,36 @@ class CreateTableIT {
   void cliCreatesFromLayoutNameAndReportsBadFamily() throws Exception {
     SharedHBase.server();
     TableName t = SharedHBase.uniqueTable("ct_cli");
-    RekeyProcess.Result r = RekeyProcess.run(300, "create-table", "--table", t.getNameAsString(), "--layout",
-        "events-v2", "--regions", "8", "--family", "e:bloom=row", "--family", "m");
+    RekeyProcess.Result r =
+        RekeyProcess.run(
+            300,
+            "create-table",
+            "--table",
+            t.getNameAsString(),
+            "--layout",
+            "events-v2",
+            "--regions",
+            "8",
+            "--family",
+            "e:bloom=row",
+            "--family",
+            "m");
     assertEquals(0, r.exitCode(), r.all());
     assertTrue(r.stdout().contains("Created " + t.getNameAsString() + " with 8 regions"), r.all());
     assertEquals(8, SharedHBase.connection().getAdmin().getRegions(t).size());
 
-    RekeyProcess.Result bad = RekeyProcess.run(300, "create-table", "--table", "ct_never_" + ProcessHandle.current().pid(),
-        "--layout", "events-v2", "--regions", "8", "--family", "e:compression=zip9");
+    RekeyProcess.Result bad =
+        RekeyProcess.run(
+            300,
+            "create-table",
+            "--table",
+            "ct_never_" + ProcessHandle.current().pid(),
+            "--layout",
+            "events-v2",
+            "--regions",
+            "8",
+            "--family",
+            "e:compression=zip9");
     assertEquals(2, bad.exitCode(), bad.all());
     assertTrue(bad.stderr().contains("compression=zip9"), bad.all());
   }

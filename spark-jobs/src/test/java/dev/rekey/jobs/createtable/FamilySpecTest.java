@@ -26,7 +26,9 @@ class FamilySpecTest {
 
   @Test
   void everySettingParsesCaseInsensitively() {
-    FamilySpec f = FamilySpec.parse("d:compression=GZ,bloom=rowcol,blocksize=16k,encoding=fast_diff,ttl=86400,versions=3");
+    FamilySpec f =
+        FamilySpec.parse(
+            "d:compression=GZ,bloom=rowcol,blocksize=16k,encoding=fast_diff,ttl=86400,versions=3");
     ColumnFamilyDescriptor d = f.toDescriptor();
     assertEquals("d", d.getNameAsString());
     assertEquals(Compression.Algorithm.GZ, d.getCompressionType());
@@ -40,8 +42,12 @@ class FamilySpecTest {
 
   @Test
   void badSpecsNameTheSettingAndTheAllowedValues() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FamilySpec.parse("d:compression=brotli9"));
-    assertTrue(e.getMessage().contains("compression=brotli9") && e.getMessage().contains("gz"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> FamilySpec.parse("d:compression=brotli9"));
+    assertTrue(
+        e.getMessage().contains("compression=brotli9") && e.getMessage().contains("gz"),
+        e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> FamilySpec.parse("d:colour=red"));
     assertTrue(e.getMessage().contains("unknown setting 'colour'"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> FamilySpec.parse("d:versions=0"));

@@ -1,15 +1,14 @@
 package dev.rekey.jobs.createtable;
 
-import dev.rekey.jobs.plan.SplitFile;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.plan.SplitFile;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -19,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("unit")
 class SplitChoiceTest {
   static KeyLayout layout(String name) {
-    return KeyLayout.load(Path.of(System.getProperty("rekey.home", "..")).resolve("conf/layouts/" + name + ".yaml"));
+    return KeyLayout.load(
+        Path.of(System.getProperty("rekey.home", "..")).resolve("conf/layouts/" + name + ".yaml"));
   }
 
   @Test
@@ -29,29 +29,43 @@ class SplitChoiceTest {
     assertArrayEquals(new byte[] {1}, p.get(0));
     assertArrayEquals(new byte[] {15}, p.get(14));
     assertEquals(15, SplitChoice.choose(layout("telemetry-v2"), 16, "salt").size());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> SplitChoice.choose(layout("telemetry-v2"), 8, "salt"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SplitChoice.choose(layout("telemetry-v2"), 8, "salt"));
     assertTrue(e.getMessage().contains("16 buckets"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> SplitChoice.choose(layout("telemetry-v1"), null, "salt"));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SplitChoice.choose(layout("telemetry-v1"), null, "salt"));
     assertTrue(e.getMessage().contains("needs a salted layout"), e.getMessage());
   }
 
   @Test
   void regionsAloneUseTheLayoutsNaturalPoints() {
-    assertEquals(Hex.of(SplitPoints.prefix(2, 64).get(0)),
+    assertEquals(
+        Hex.of(SplitPoints.prefix(2, 64).get(0)),
         Hex.of(SplitChoice.choose(layout("events-v2"), 64, null).get(0)));
     assertEquals("0400", Hex.of(SplitChoice.choose(layout("events-v2"), 64, null).get(0)));
-    assertEquals(SplitPoints.uniform(4).size(), SplitChoice.choose(layout("telemetry-v1"), 4, null).size());
+    assertEquals(
+        SplitPoints.uniform(4).size(), SplitChoice.choose(layout("telemetry-v1"), 4, null).size());
     assertTrue(SplitChoice.choose(layout("telemetry-v1"), 1, null).isEmpty());
-    assertThrows(IllegalArgumentException.class, () -> SplitChoice.choose(layout("telemetry-v1"), null, null));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SplitChoice.choose(layout("telemetry-v1"), null, null));
   }
 
   @Test
   void uniformAndHexAreHBasesAlgorithms() {
-    assertEquals(Hex.of(SplitPoints.uniform(8).get(3)), Hex.of(SplitChoice.choose(layout("telemetry-v1"), 8, "uniform").get(3)));
-    assertEquals("80000000", new String(SplitChoice.choose(layout("telemetry-v1"), 2, "hex").get(0)));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> SplitChoice.choose(layout("telemetry-v1"), null, "uniform"));
+    assertEquals(
+        Hex.of(SplitPoints.uniform(8).get(3)),
+        Hex.of(SplitChoice.choose(layout("telemetry-v1"), 8, "uniform").get(3)));
+    assertEquals(
+        "80000000", new String(SplitChoice.choose(layout("telemetry-v1"), 2, "hex").get(0)));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SplitChoice.choose(layout("telemetry-v1"), null, "uniform"));
     assertTrue(e.getMessage().contains("needs --regions"), e.getMessage());
   }
 
@@ -66,8 +80,10 @@ class SplitChoiceTest {
       assertArrayEquals(points.get(i), back.get(i));
     }
     assertEquals(15, SplitChoice.choose(layout("events-v2"), 16, f.toString()).size());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> SplitChoice.choose(layout("events-v2"), 4, f.toString()));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SplitChoice.choose(layout("events-v2"), 4, f.toString()));
     assertTrue(e.getMessage().contains("does not match split file"), e.getMessage());
   }
 }

@@ -27,7 +27,10 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** A Spark job's records dual-written through hbase-spark's HBaseContext: the same rows and timestamps on both keys. */
+/**
+ * A Spark job's records dual-written through hbase-spark's HBaseContext: the same rows and
+ * timestamps on both keys.
+ */
 @Tag("e2e")
 class SparkDualWriteIT {
   private static final long T0 = 1_764_374_400_000L;
@@ -40,8 +43,14 @@ class SparkDualWriteIT {
     TableName t1 = SharedHBase.uniqueTable("spark_dw_v1");
     TableName t2 = SharedHBase.uniqueTable("spark_dw_v2");
     try (Admin admin = SharedHBase.connection().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(t1).setColumnFamily(ColumnFamilyDescriptorBuilder.of(D)).build());
-      admin.createTable(TableDescriptorBuilder.newBuilder(t2).setColumnFamily(ColumnFamilyDescriptorBuilder.of(D)).build(),
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(t1)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(D))
+              .build());
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(t2)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(D))
+              .build(),
           v2.splitPoints(16).toArray(new byte[0][]));
     }
     List<KeyedCells> records = new ArrayList<>();
@@ -49,15 +58,21 @@ class SparkDualWriteIT {
       byte[] device = new byte[16];
       device[0] = (byte) (i % 13);
       long ts = T0 + i * 1_000L;
-      // a third of the records leave the timestamp to the writer (one job-wide stamp), the rest carry event time
-      Column c = i % 3 == 0 ? Column.of(D, Bytes.toBytes("v"), Bytes.toBytes(i))
-          : Column.at(D, Bytes.toBytes("v"), ts, Bytes.toBytes(i));
+      // a third of the records leave the timestamp to the writer (one job-wide stamp), the rest
+      // carry event time
+      Column c =
+          i % 3 == 0
+              ? Column.of(D, Bytes.toBytes("v"), Bytes.toBytes(i))
+              : Column.at(D, Bytes.toBytes("v"), ts, Bytes.toBytes(i));
       records.add(KeyedCells.of(Map.of("ts", ts, "deviceId", device), List.of(c)));
     }
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
     long before = System.currentTimeMillis();
-    long written = SparkDualWrite.on(jsc, SharedHBase.conf()).oldTable(t1.getNameAsString(), v1)
-        .newTable(t2.getNameAsString(), v2).write(jsc.parallelize(records, 3));
+    long written =
+        SparkDualWrite.on(jsc, SharedHBase.conf())
+            .oldTable(t1.getNameAsString(), v1)
+            .newTable(t2.getNameAsString(), v2)
+            .write(jsc.parallelize(records, 3));
     assertEquals(600, written);
 
     Map<String, String> old = content(v1, t1);
@@ -69,7 +84,9 @@ class SparkDualWriteIT {
     long ts0 = Long.parseLong(first.substring(first.indexOf('@') + 1, first.indexOf('=')));
     assertTrue(ts0 >= before && ts0 <= System.currentTimeMillis(), first);
     // record 1 carried its event time
-    assertEquals("v@" + (T0 + 1_000) + "=1", old.get("{ts=" + (T0 + 1_000) + ", deviceId=01" + "00".repeat(15) + "}"));
+    assertEquals(
+        "v@" + (T0 + 1_000) + "=1",
+        old.get("{ts=" + (T0 + 1_000) + ", deviceId=01" + "00".repeat(15) + "}"));
   }
 
   /** natural key → "qualifier@timestamp=value" of each row, read back through the client reader. */
@@ -79,10 +96,15 @@ class SparkDualWriteIT {
       for (Result row : r.scan(ReadQuery.builder().build())) {
         StringBuilder sb = new StringBuilder();
         for (Cell c : row.rawCells()) {
-          sb.append(Bytes.toString(CellUtil.cloneQualifier(c))).append('@').append(c.getTimestamp()).append('=')
+          sb.append(Bytes.toString(CellUtil.cloneQualifier(c)))
+              .append('@')
+              .append(c.getTimestamp())
+              .append('=')
               .append(Bytes.toInt(CellUtil.cloneValue(c)));
         }
-        m.put(FieldValues.format(layout, layout.decode(row.getRow()).fields()).toString(), sb.toString());
+        m.put(
+            FieldValues.format(layout, layout.decode(row.getRow()).fields()).toString(),
+            sb.toString());
       }
     }
     return m;

@@ -14,10 +14,15 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The split file reads back identically, and reads the same way the HBase shell's SPLITS_FILE does. */
+/**
+ * The split file reads back identically, and reads the same way the HBase shell's SPLITS_FILE does.
+ */
 @Tag("unit")
 class SplitFileTest {
-  /** What the HBase shell does with a SPLITS_FILE (admin.rb): each line chomped, then Bytes.toBytesBinary. */
+  /**
+   * What the HBase shell does with a SPLITS_FILE (admin.rb): each line chomped, then
+   * Bytes.toBytesBinary.
+   */
   private static List<byte[]> asTheShellReadsIt(String text) {
     List<byte[]> out = new ArrayList<>();
     for (String line : text.split("\n")) {
@@ -35,9 +40,12 @@ class SplitFileTest {
 
   @Test
   void linesAreEscapedBinary() {
-    assertEquals("\\x04\\x00\n\\x08\\x00\n", SplitFile.format(SplitPoints.prefix(2, 64).subList(0, 2)));
+    assertEquals(
+        "\\x04\\x00\n\\x08\\x00\n", SplitFile.format(SplitPoints.prefix(2, 64).subList(0, 2)));
     assertEquals("04000000\n", SplitFile.format(SplitPoints.hexString(64).subList(0, 1)));
-    assertEquals("a\\x5Cb\\x20c\\xFF", SplitFile.formatLine(new byte[] {'a', '\\', 'b', ' ', 'c', (byte) 0xff}));
+    assertEquals(
+        "a\\x5Cb\\x20c\\xFF",
+        SplitFile.formatLine(new byte[] {'a', '\\', 'b', ' ', 'c', (byte) 0xff}));
   }
 
   @Test
@@ -55,8 +63,13 @@ class SplitFileTest {
         points.remove(i);
       }
     }
-    for (List<byte[]> set : List.of(points, SplitPoints.salt(16), SplitPoints.prefix(2, 64), SplitPoints.uniform(16),
-        SplitPoints.hexString(16))) {
+    for (List<byte[]> set :
+        List.of(
+            points,
+            SplitPoints.salt(16),
+            SplitPoints.prefix(2, 64),
+            SplitPoints.uniform(16),
+            SplitPoints.hexString(16))) {
       String text = SplitFile.format(set);
       assertSame(set, SplitFile.parse(text, "t"));
       assertSame(set, asTheShellReadsIt(text));
@@ -66,12 +79,20 @@ class SplitFileTest {
   @Test
   void rejectsWhatTheShellWouldMisread() {
     assertMessage("x\n\nz\n", "Invalid split file f line 2: empty line");
-    // Bytes.toBytesBinary only decodes upper-case hex digits; a lower-case escape is silently mangled
-    assertMessage("\\x0a\n", "Invalid split file f line 1: backslash at column 1 is not followed by xNN");
+    // Bytes.toBytesBinary only decodes upper-case hex digits; a lower-case escape is silently
+    // mangled
+    assertMessage(
+        "\\x0a\n", "Invalid split file f line 1: backslash at column 1 is not followed by xNN");
     assertMessage("ab\\\n", "Invalid split file f line 1: backslash at column 3");
-    assertMessage("caf\u00e9\n", "Invalid split file f line 1: character U+00E9 at column 4 is not printable ASCII");
-    assertMessage("\\x02\n\\x01\n", "Invalid split file f line 2: '\\x01' (0x01) is not greater than the previous point 0x02");
-    assertMessage("# 3 split points\n", "Invalid split file f line 1: '# 3 split points' looks like a comment");
+    assertMessage(
+        "caf\u00e9\n",
+        "Invalid split file f line 1: character U+00E9 at column 4 is not printable ASCII");
+    assertMessage(
+        "\\x02\n\\x01\n",
+        "Invalid split file f line 2: '\\x01' (0x01) is not greater than the previous point 0x02");
+    assertMessage(
+        "# 3 split points\n",
+        "Invalid split file f line 1: '# 3 split points' looks like a comment");
   }
 
   @Test
@@ -81,7 +102,8 @@ class SplitFileTest {
   }
 
   private static void assertMessage(String text, String prefix) {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SplitFile.parse(text, "f"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> SplitFile.parse(text, "f"));
     assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
   }
 }

@@ -22,7 +22,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The demo's reconcile step on small tables: green, a deletion caught with its natural keys, restored, green. */
+/**
+ * The demo's reconcile step on small tables: green, a deletion caught with its natural keys,
+ * restored, green.
+ */
 @Tag("e2e")
 class DemoReconcileIT {
   @Test
@@ -33,16 +36,32 @@ class DemoReconcileIT {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
 
-    DemoReconcile.Outcome o = new DemoReconcile(out, dir).run(SharedSpark.session(), SharedHBase.conf(),
-        SharedHBase.connection(), v1, v2, TelemetryFixture.V1, TelemetryFixture.V2, GEN, START, START + 6 * HOUR);
+    DemoReconcile.Outcome o =
+        new DemoReconcile(out, dir)
+            .run(
+                SharedSpark.session(),
+                SharedHBase.conf(),
+                SharedHBase.connection(),
+                v1,
+                v2,
+                TelemetryFixture.V1,
+                TelemetryFixture.V2,
+                GEN,
+                START,
+                START + 6 * HOUR);
     String text = buf.toString(StandardCharsets.UTF_8);
     assertEquals(0, o.before(), text);
     assertEquals(3, o.afterDelete(), text);
     assertEquals(0, o.afterRestore(), text);
     assertEquals(DemoReconcile.FAULTS, o.deletedRowKeys().size());
-    List<String> want = List.of(400L, 401L, 402L).stream().map(i -> Long.toString(GEN.reading(i).ts()))
-        .collect(Collectors.toList());
-    assertEquals(want, o.reportedMissing().stream().map(m -> m.get("ts")).sorted().collect(Collectors.toList()), text);
+    List<String> want =
+        List.of(400L, 401L, 402L).stream()
+            .map(i -> Long.toString(GEN.reading(i).ts()))
+            .collect(Collectors.toList());
+    assertEquals(
+        want,
+        o.reportedMissing().stream().map(m -> m.get("ts")).sorted().collect(Collectors.toList()),
+        text);
     assertTrue(text.contains("missing in new: deviceId="), text);
     assertTrue(text.contains("restored the 3 rows"), text);
     assertTrue(Files.isRegularFile(dir.resolve("2-after-delete").resolve("reconcile.html")));
@@ -51,9 +70,19 @@ class DemoReconcileIT {
   @Test
   void skippedWithoutTheNewTable(@TempDir Path dir) throws Exception {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    DemoReconcile.Outcome o = new DemoReconcile(new PrintStream(buf, true, StandardCharsets.UTF_8), dir).run(
-        SharedSpark.session(), SharedHBase.conf(), SharedHBase.connection(), TableName.valueOf("no_v1"),
-        TableName.valueOf("no_v2"), TelemetryFixture.V1, TelemetryFixture.V2, GEN, START, START + HOUR);
+    DemoReconcile.Outcome o =
+        new DemoReconcile(new PrintStream(buf, true, StandardCharsets.UTF_8), dir)
+            .run(
+                SharedSpark.session(),
+                SharedHBase.conf(),
+                SharedHBase.connection(),
+                TableName.valueOf("no_v1"),
+                TableName.valueOf("no_v2"),
+                TelemetryFixture.V1,
+                TelemetryFixture.V2,
+                GEN,
+                START,
+                START + HOUR);
     assertEquals(null, o);
     assertTrue(buf.toString(StandardCharsets.UTF_8).contains("skipped: no_v2 does not exist"));
   }

@@ -28,8 +28,12 @@ class ReconcilePlanTest {
   }
 
   static ReconcileOptions.Builder base() {
-    return ReconcileOptions.builder().old(SideSpec.table("old", "t1", V1)).neu(SideSpec.table("new", "t2", V2))
-        .from("2026-11-29T00:00:00Z").to("2026-11-30T00:00:00Z").bucket("1h");
+    return ReconcileOptions.builder()
+        .old(SideSpec.table("old", "t1", V1))
+        .neu(SideSpec.table("new", "t2", V2))
+        .from("2026-11-29T00:00:00Z")
+        .to("2026-11-30T00:00:00Z")
+        .bucket("1h");
   }
 
   @Test
@@ -40,10 +44,15 @@ class ReconcilePlanTest {
     assertEquals(DAY, TimeSpec.instant("--from", "2026-11-29T00:00"));
     assertEquals(DAY, TimeSpec.instant("--from", Long.toString(DAY)));
     assertEquals(-5, TimeSpec.instant("--from", "-5"));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TimeSpec.instant("--to", "yesterday"));
-    assertTrue(e.getMessage().startsWith("Invalid --to 'yesterday': expected epoch millis"), e.getMessage());
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> TimeSpec.instant("--from", null)).getMessage()
-        .startsWith("--from is required"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> TimeSpec.instant("--to", "yesterday"));
+    assertTrue(
+        e.getMessage().startsWith("Invalid --to 'yesterday': expected epoch millis"),
+        e.getMessage());
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> TimeSpec.instant("--from", null))
+            .getMessage()
+            .startsWith("--from is required"));
   }
 
   @Test
@@ -84,11 +93,16 @@ class ReconcilePlanTest {
 
   @Test
   void emptyRangeAndTooManyBucketsAreRefused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> base().from("2026-11-29T00:00:00Z").to("2026-11-29T00:00:00Z").build());
-    assertEquals("Empty time range: --from 2026-11-29T00:00:00Z is not before --to 2026-11-29T00:00:00Z"
-        + " (give --to after --from; --to is exclusive)", e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> base().from("2026-11-30").to("2026-11-29").build());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> base().from("2026-11-29T00:00:00Z").to("2026-11-29T00:00:00Z").build());
+    assertEquals(
+        "Empty time range: --from 2026-11-29T00:00:00Z is not before --to 2026-11-29T00:00:00Z"
+            + " (give --to after --from; --to is exclusive)",
+        e.getMessage());
+    assertThrows(
+        IllegalArgumentException.class, () -> base().from("2026-11-30").to("2026-11-29").build());
     e = assertThrows(IllegalArgumentException.class, () -> base().bucket("1ms").build());
     assertTrue(e.getMessage().startsWith("Too many buckets: 86400000 buckets"), e.getMessage());
   }
@@ -106,15 +120,22 @@ class ReconcilePlanTest {
 
   @Test
   void badTimeFieldAndSidesAreExplained() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> base().time("key:deviceId").build());
-    assertEquals("Invalid --time key:deviceId: field 'deviceId' of layout telemetry-v1 is bytes, not an integer of"
-        + " epoch millis", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> base().time("key:deviceId").build());
+    assertEquals(
+        "Invalid --time key:deviceId: field 'deviceId' of layout telemetry-v1 is bytes, not an integer of"
+            + " epoch millis",
+        e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> base().time("key:when").build());
-    assertTrue(e.getMessage().startsWith("Invalid --time key:when: layout telemetry-v1 has no field 'when'"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith("Invalid --time key:when: layout telemetry-v1 has no field 'when'"),
+        e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> base().time("wallclock").build());
     assertEquals("Invalid --time 'wallclock': expected key:FIELD or cell", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> new SideSpec("old", "t", "s", V1));
-    assertEquals("Give exactly one of --old-table and --old-snapshot (got both: t, s)", e.getMessage());
+    assertEquals(
+        "Give exactly one of --old-table and --old-snapshot (got both: t, s)", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> SideSpec.table("new", "t", null));
     assertTrue(e.getMessage().startsWith("--new-layout is required"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> base().samples(-1).build());
@@ -124,18 +145,24 @@ class ReconcilePlanTest {
   @Test
   void layoutsWithDifferentNaturalKeysAreRefused() {
     KeyLayout events = layout("events-v2");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> base().neu(SideSpec.table("new", "t2", events)).time("cell").build());
-    assertEquals("Cannot reconcile: layouts telemetry-v1 and events-v2 do not have the same natural key (old fields"
-        + " [deviceId:bytes, ts:integer], new fields [ts:integer, userId:string]); reconcile matches rows by the fields"
-        + " both keys encode, so both layouts need the same field names and kinds (string, bytes, integer)",
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> base().neu(SideSpec.table("new", "t2", events)).time("cell").build());
+    assertEquals(
+        "Cannot reconcile: layouts telemetry-v1 and events-v2 do not have the same natural key (old fields"
+            + " [deviceId:bytes, ts:integer], new fields [ts:integer, userId:string]); reconcile matches rows by the fields"
+            + " both keys encode, so both layouts need the same field names and kinds (string, bytes, integer)",
         e.getMessage());
   }
 
   @Test
   void naturalKeyIsTheSameBytesWhateverTheLayoutAndFieldOrder() {
-    KeyLayout reordered = KeyLayout.parse("name: r\ntime: ts\nprefix:\n  kind: none\nfields:\n"
-        + "  - name: deviceId\n    type: bytes\n    length: 16\n  - name: ts\n    type: long\n    signed: true\n", "r");
+    KeyLayout reordered =
+        KeyLayout.parse(
+            "name: r\ntime: ts\nprefix:\n  kind: none\nfields:\n"
+                + "  - name: deviceId\n    type: bytes\n    length: 16\n  - name: ts\n    type: long\n    signed: true\n",
+            "r");
     byte[] dev = new byte[16];
     dev[3] = 7;
     Map<String, Object> values = Map.of("ts", DAY, "deviceId", dev);
@@ -147,11 +174,14 @@ class ReconcilePlanTest {
     assertArrayEquals(viaV1, viaV2);
     assertArrayEquals(viaV1, viaR);
     // ints and longs of the same value agree; a different value or device does not
-    assertArrayEquals(k1.encode(Map.of("ts", 5, "deviceId", dev)), k1.encode(Map.of("ts", 5L, "deviceId", dev)));
+    assertArrayEquals(
+        k1.encode(Map.of("ts", 5, "deviceId", dev)), k1.encode(Map.of("ts", 5L, "deviceId", dev)));
     assertNotEquals(Map.of(), Map.of("x", 1));
     assertFalse(java.util.Arrays.equals(viaV1, k1.encode(Map.of("ts", DAY + 1, "deviceId", dev))));
-    assertEquals(Map.of("deviceId", "00000007000000000000000000000000", "ts", Long.toString(DAY)),
+    assertEquals(
+        Map.of("deviceId", "00000007000000000000000000000000", "ts", Long.toString(DAY)),
         NaturalKey.display(k1, values));
-    assertThrows(IllegalArgumentException.class, () -> k1.encode(Map.of("ts", "noon", "deviceId", dev)));
+    assertThrows(
+        IllegalArgumentException.class, () -> k1.encode(Map.of("ts", "noon", "deviceId", dev)));
   }
 }

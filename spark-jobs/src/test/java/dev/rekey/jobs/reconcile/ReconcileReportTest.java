@@ -21,18 +21,28 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * How a reconcile result reads at real sizes: two years of hourly buckets, most of them empty, five that differ. Pure:
- * the result is built by hand, no Spark, no HBase.
+ * How a reconcile result reads at real sizes: two years of hourly buckets, most of them empty, five
+ * that differ. Pure: the result is built by hand, no Spark, no HBase.
  */
 @Tag("unit")
 class ReconcileReportTest {
   static final long HOUR = 3_600_000L;
   static final long FROM = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
   static final long TO = Instant.parse("2028-01-01T00:00:00Z").toEpochMilli();
-  /** Rows only on 2026-11-29 (24 hours), and five buckets that differ: four that day, one empty-vs-rows in 2027. */
+
+  /**
+   * Rows only on 2026-11-29 (24 hours), and five buckets that differ: four that day, one
+   * empty-vs-rows in 2027.
+   */
   static final long DATA_DAY = Instant.parse("2026-11-29T00:00:00Z").toEpochMilli();
-  static final Set<Long> BAD = Set.of(DATA_DAY + 3 * HOUR, DATA_DAY + 4 * HOUR, DATA_DAY + 9 * HOUR,
-      DATA_DAY + 20 * HOUR, Instant.parse("2027-06-01T05:00:00Z").toEpochMilli());
+
+  static final Set<Long> BAD =
+      Set.of(
+          DATA_DAY + 3 * HOUR,
+          DATA_DAY + 4 * HOUR,
+          DATA_DAY + 9 * HOUR,
+          DATA_DAY + 20 * HOUR,
+          Instant.parse("2027-06-01T05:00:00Z").toEpochMilli());
 
   static ReconcileResult twoYears() {
     Buckets buckets = new Buckets(FROM, TO, HOUR);
@@ -43,13 +53,28 @@ class ReconcileReportTest {
       BucketStats old = data ? new BucketStats(4_000, 8_000, Digest128.ZERO) : BucketStats.EMPTY;
       BucketStats neu = old;
       if (BAD.contains(start)) {
-        neu = data ? new BucketStats(3_997, 7_994, Digest128.ZERO) : new BucketStats(2, 4, Digest128.ZERO);
+        neu =
+            data
+                ? new BucketStats(3_997, 7_994, Digest128.ZERO)
+                : new BucketStats(2, 4, Digest128.ZERO);
       }
       all.add(BucketComparison.of(buckets, i, old, neu, false));
     }
     SideSummary side = new SideSummary("table t", "l", 1, 1, 96_000, 96_000, 0, 192_000);
-    return new ReconcileResult(side, side, FROM, TO, HOUR, true, "key:ts", false, all,
-        Map.of(all.get(buckets.indexOf(DATA_DAY + 3 * HOUR)).index(), new BucketDrill(0, 3, 0, 0, List.of())), 1.5);
+    return new ReconcileResult(
+        side,
+        side,
+        FROM,
+        TO,
+        HOUR,
+        true,
+        "key:ts",
+        false,
+        all,
+        Map.of(
+            all.get(buckets.indexOf(DATA_DAY + 3 * HOUR)).index(),
+            new BucketDrill(0, 3, 0, 0, List.of())),
+        1.5);
   }
 
   @Test
@@ -74,15 +99,20 @@ class ReconcileReportTest {
     String folded = console(twoYears(), false);
     String[] lines = folded.split("\n");
     assertTrue(lines.length < 30, folded);
-    assertTrue(folded.contains("17,520 buckets of 1h from 2026-01-01T00:00:00Z to 2028-01-01T00:00:00Z (the range of "
-        + "the data: no --from/--to given)"), folded);
+    assertTrue(
+        folded.contains(
+            "17,520 buckets of 1h from 2026-01-01T00:00:00Z to 2028-01-01T00:00:00Z (the range of "
+                + "the data: no --from/--to given)"),
+        folded);
     assertEquals(5, folded.lines().filter(l -> l.endsWith("  MISMATCH")).count(), folded);
     assertTrue(folded.contains("2026-11-29T03:00:00Z "), folded);
     assertTrue(folded.contains("2027-06-01T05:00:00Z "), folded);
     assertTrue(folded.contains("--all-buckets lists every bucket"), folded);
     assertTrue(folded.contains("bucket 2026-11-29T03:00:00Z: 3 missing in new"), folded);
-    assertTrue(lines[lines.length - 1].startsWith("MISMATCH: 5 of 17,520 buckets differ (25 with rows, 17,495 empty"
-        + " on both sides)"), lines[lines.length - 1]);
+    assertTrue(
+        lines[lines.length - 1].startsWith(
+            "MISMATCH: 5 of 17,520 buckets differ (25 with rows, 17,495 empty" + " on both sides)"),
+        lines[lines.length - 1]);
 
     String all = console(twoYears(), true);
     assertTrue(all.split("\n").length > 17_520, "every bucket listed");
@@ -95,13 +125,20 @@ class ReconcileReportTest {
     int mismatches = html.indexOf("<h2>Mismatched buckets (5)</h2>");
     int chart = html.indexOf("<h2>Rows per bucket</h2>");
     int all = html.indexOf("<h2>All buckets</h2>");
-    assertTrue(mismatches > 0 && mismatches < chart && chart < all, "mismatches, then the chart, then all buckets");
-    assertTrue(html.indexOf("2026-11-29T03:00:00Z: 3 missing in new") < chart, "drill-downs with the mismatches");
+    assertTrue(
+        mismatches > 0 && mismatches < chart && chart < all,
+        "mismatches, then the chart, then all buckets");
+    assertTrue(
+        html.indexOf("2026-11-29T03:00:00Z: 3 missing in new") < chart,
+        "drill-downs with the mismatches");
     // the full table: 10 rows, not 17,520
     assertEquals(10, count(html.substring(all), "<tr( class=\"[a-z]+\")?><td"));
-    // marks in the chart's top strip: at least MIN_MARK_PX wide, one per column holding a mismatch (3 hours of the
+    // marks in the chart's top strip: at least MIN_MARK_PX wide, one per column holding a mismatch
+    // (3 hours of the
     // same column on 2026-11-29 share one), every one of them
-    Matcher m = Pattern.compile("<rect class=\"mark\" x=\"[0-9.]+\" y=\"2\" width=\"([0-9.]+)\"").matcher(html);
+    Matcher m =
+        Pattern.compile("<rect class=\"mark\" x=\"[0-9.]+\" y=\"2\" width=\"([0-9.]+)\"")
+            .matcher(html);
     int marks = 0;
     while (m.find()) {
       marks++;
@@ -121,7 +158,8 @@ class ReconcileReportTest {
     ReconcileReport.write(twoYears(), dir);
     String html = Files.readString(dir.resolve(ReconcileReport.HTML));
     assertTrue(html.length() < 200_000, "a folded page stays small: " + html.length());
-    assertTrue(Files.readString(dir.resolve(ReconcileReport.JSON)).contains("\"rangeFromData\" : true"));
+    assertTrue(
+        Files.readString(dir.resolve(ReconcileReport.JSON)).contains("\"rangeFromData\" : true"));
   }
 
   @Test
@@ -129,21 +167,35 @@ class ReconcileReportTest {
     ReconcileOptions o = ReconcilePlanTest.base().from((String) null).to((String) null).build();
     assertTrue(o.rangeFromData());
     assertEquals(HOUR, o.bucketMillis());
-    IllegalArgumentException half = assertThrows(IllegalArgumentException.class,
-        () -> ReconcilePlanTest.base().to((String) null).build());
-    assertEquals("Cannot reconcile part of an open range: --from was given without --to (give both, or neither to take"
-        + " the range from the data)", half.getMessage());
+    IllegalArgumentException half =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ReconcilePlanTest.base().to((String) null).build());
+    assertEquals(
+        "Cannot reconcile part of an open range: --from was given without --to (give both, or neither to take"
+            + " the range from the data)",
+        half.getMessage());
 
-    TimeExtent e = TimeExtent.NONE.plus(DATA_DAY + 5 * HOUR + 17).plus(DATA_DAY + 23 * HOUR + 59_999)
-        .merge(TimeExtent.NONE.plus(DATA_DAY + 2 * HOUR));
+    TimeExtent e =
+        TimeExtent.NONE
+            .plus(DATA_DAY + 5 * HOUR + 17)
+            .plus(DATA_DAY + 23 * HOUR + 59_999)
+            .merge(TimeExtent.NONE.plus(DATA_DAY + 2 * HOUR));
     Buckets b = e.buckets(HOUR);
     assertEquals(DATA_DAY + 2 * HOUR, b.from());
     assertEquals(DATA_DAY + 24 * HOUR, b.to());
     assertEquals(22, b.count());
     assertEquals(3, e.rows());
     assertTrue(TimeExtent.NONE.isEmpty());
-    assertEquals(Buckets.MAX_BUCKETS, assertThrows(IllegalArgumentException.class,
-        () -> TimeExtent.NONE.plus(0).plus(TO).buckets(1_000)).getMessage().contains("at most 100000") ? 100_000 : 0);
+    assertEquals(
+        Buckets.MAX_BUCKETS,
+        assertThrows(
+                    IllegalArgumentException.class,
+                    () -> TimeExtent.NONE.plus(0).plus(TO).buckets(1_000))
+                .getMessage()
+                .contains("at most 100000")
+            ? 100_000
+            : 0);
     assertEquals(o.withBuckets(b).buckets(), b);
   }
 

@@ -28,9 +28,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reconcile sees every version: an old table whose every tenth reading was corrected twice (3 versions of v) against
- * a new table that holds the same rows with only the newest version of each column — what a backfill that reads
- * one version produces — differs; against one holding every version, it matches.
+ * Reconcile sees every version: an old table whose every tenth reading was corrected twice (3
+ * versions of v) against a new table that holds the same rows with only the newest version of each
+ * column — what a backfill that reads one version produces — differs; against one holding every
+ * version, it matches.
  */
 @Tag("e2e")
 class ReconcileVersionsIT {
@@ -40,7 +41,8 @@ class ReconcileVersionsIT {
 
   @BeforeAll
   static void tables() throws Exception {
-    List<TelemetryReading> readings = TelemetryFixture.readings().subList(0, 400); // the first two hours
+    List<TelemetryReading> readings =
+        TelemetryFixture.readings().subList(0, 400); // the first two hours
     List<Put> oldPuts = new ArrayList<>();
     List<Put> newestPuts = new ArrayList<>();
     List<Put> allPuts = new ArrayList<>();
@@ -49,16 +51,25 @@ class ReconcileVersionsIT {
       oldPuts.add(LegacyTelemetryTable.put(r));
       allPuts.add(TelemetryFixture.v2Put(r));
       if (i % 10 == 0) {
-        TelemetryReading corrected = new TelemetryReading(r.ts(), r.deviceId(), r.value() + 2, r.status());
+        TelemetryReading corrected =
+            new TelemetryReading(r.ts(), r.deviceId(), r.value() + 2, r.status());
         for (int k = 1; k <= 2; k++) {
           oldPuts.add(correction(LegacyTelemetryTable.rowKey(r), r, k));
           allPuts.add(correction(TelemetryFixture.v2Key(r), r, k));
         }
-        // the newest version only: the value of the second correction at its timestamp, the status as it was
+        // the newest version only: the value of the second correction at its timestamp, the status
+        // as it was
         Put p = new Put(TelemetryFixture.v2Key(r));
-        p.addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, r.ts() + 2,
+        p.addColumn(
+            LegacyTelemetryTable.FAMILY,
+            LegacyTelemetryTable.VALUE,
+            r.ts() + 2,
             Bytes.toBytes(corrected.value()));
-        p.addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.STATUS, r.ts(), Bytes.toBytes(r.status()));
+        p.addColumn(
+            LegacyTelemetryTable.FAMILY,
+            LegacyTelemetryTable.STATUS,
+            r.ts(),
+            Bytes.toBytes(r.status()));
         newestPuts.add(p);
       } else {
         newestPuts.add(TelemetryFixture.v2Put(r));
@@ -70,15 +81,25 @@ class ReconcileVersionsIT {
   }
 
   private static Put correction(byte[] key, TelemetryReading r, int k) {
-    return new Put(key).addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, r.ts() + k,
-        Bytes.toBytes(r.value() + k));
+    return new Put(key)
+        .addColumn(
+            LegacyTelemetryTable.FAMILY,
+            LegacyTelemetryTable.VALUE,
+            r.ts() + k,
+            Bytes.toBytes(r.value() + k));
   }
 
-  private static TableName table(String name, List<byte[]> splits, List<Put> puts) throws IOException {
+  private static TableName table(String name, List<byte[]> splits, List<Put> puts)
+      throws IOException {
     TableName t = SharedHBase.uniqueTable(name);
     try (Admin admin = SharedHBase.connection().getAdmin()) {
-      var d = TableDescriptorBuilder.newBuilder(t).setColumnFamily(ColumnFamilyDescriptorBuilder
-          .newBuilder(LegacyTelemetryTable.FAMILY).setMaxVersions(3).build()).build();
+      var d =
+          TableDescriptorBuilder.newBuilder(t)
+              .setColumnFamily(
+                  ColumnFamilyDescriptorBuilder.newBuilder(LegacyTelemetryTable.FAMILY)
+                      .setMaxVersions(3)
+                      .build())
+              .build();
       if (splits == null) {
         admin.createTable(d);
       } else {
@@ -92,9 +113,18 @@ class ReconcileVersionsIT {
   }
 
   private static ReconcileResult run(TableName neu, Versions versions) {
-    return Reconcile.on(SharedSpark.session(), SharedHBase.conf()).options(ReconcileOptions.builder()
-        .old(SideSpec.table("old", old.getNameAsString(), V1)).neu(SideSpec.table("new", neu.getNameAsString(), V2))
-        .from(START).to(START + 2 * HOUR).bucket("1h").digest(true).versions(versions).build()).execute();
+    return Reconcile.on(SharedSpark.session(), SharedHBase.conf())
+        .options(
+            ReconcileOptions.builder()
+                .old(SideSpec.table("old", old.getNameAsString(), V1))
+                .neu(SideSpec.table("new", neu.getNameAsString(), V2))
+                .from(START)
+                .to(START + 2 * HOUR)
+                .bucket("1h")
+                .digest(true)
+                .versions(versions)
+                .build())
+        .execute();
   }
 
   @Test
@@ -104,7 +134,10 @@ class ReconcileVersionsIT {
     for (int h = 0; h < 2; h++) {
       BucketComparison b = r.bucket(h);
       assertEquals(b.old().rows(), b.neu().rows(), "the same rows");
-      assertEquals(b.old().cells() - 2 * 20, b.neu().cells(), "20 corrected rows per hour, 2 older versions each");
+      assertEquals(
+          b.old().cells() - 2 * 20,
+          b.neu().cells(),
+          "20 corrected rows per hour, 2 older versions each");
       assertFalse(b.matches(), "hour " + h);
     }
   }

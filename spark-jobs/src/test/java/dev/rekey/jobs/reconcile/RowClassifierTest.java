@@ -26,8 +26,9 @@ class RowClassifierTest {
 
   static Cell[] cells(byte[] row, long ts, long value) {
     return new Cell[] {
-        new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("s"), ts, Bytes.toBytes("ok")),
-        new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("v"), ts, Bytes.toBytes(value))};
+      new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("s"), ts, Bytes.toBytes("ok")),
+      new KeyValue(row, Bytes.toBytes("d"), Bytes.toBytes("v"), ts, Bytes.toBytes(value))
+    };
   }
 
   static byte[] key(dev.rekey.rowkey.KeyLayout l, long ts) {
@@ -54,10 +55,13 @@ class RowClassifierTest {
   void outsideRangeUndecodableAndCellTime() {
     RowClassifier byKey = new RowClassifier(V1, NK, new TimeSource("ts"), BUCKETS, false);
     long late = DAY + 4 * H;
-    assertEquals(RowRecord.OUTSIDE, byKey.classify(key(V1, late), cells(key(V1, late), late, 1)).bucket());
+    assertEquals(
+        RowRecord.OUTSIDE, byKey.classify(key(V1, late), cells(key(V1, late), late, 1)).bucket());
     RowRecord bad = byKey.classify(key(V2, DAY), cells(key(V2, DAY), DAY, 1));
     assertTrue(bad.undecodable());
-    assertTrue(bad.reason().contains("trailing bytes") || bad.reason().contains("telemetry-v1"), bad.reason());
+    assertTrue(
+        bad.reason().contains("trailing bytes") || bad.reason().contains("telemetry-v1"),
+        bad.reason());
 
     // cell time: the key says hour 0, the cells say hour 3
     RowClassifier byCell = new RowClassifier(V1, NK, TimeSource.CELL, BUCKETS, false);

@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
 /** Row digests and their order-independent bucket sums; bucket verdicts. Pure. */
 @Tag("unit")
 class RowDigestTest {
-  private record C(String fam, String qual, long ts, String val) {
-  }
+  private record C(String fam, String qual, long ts, String val) {}
 
   private static Digest128 row(String key, C... cells) {
     RowDigest d = new RowDigest().begin(key.getBytes(StandardCharsets.UTF_8));
@@ -101,7 +100,9 @@ class RowDigestTest {
     assertFalse(changed.matches());
     assertEquals("NO", changed.digestOk());
     assertEquals("MISMATCH", changed.status());
-    assertTrue(BucketComparison.of(b, 2, one, other, false).matches(), "counts only: content not compared");
+    assertTrue(
+        BucketComparison.of(b, 2, one, other, false).matches(),
+        "counts only: content not compared");
     assertEquals("-", BucketComparison.of(b, 2, one, other, false).digestOk());
     BucketComparison lost = BucketComparison.of(b, 2, one.plus(one), one, false);
     assertEquals(-1, lost.difference());

@@ -18,7 +18,10 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
-/** The same generated readings written to a 1-region v1 table and a 16-region v2 table (salted keys) with Puts. */
+/**
+ * The same generated readings written to a 1-region v1 table and a 16-region v2 table (salted keys)
+ * with Puts.
+ */
 final class TelemetryFixture {
   static final Path HOME = SharedHBase.rekeyHome();
   static final Path V1_FILE = HOME.resolve("conf/layouts/telemetry-v1.yaml");
@@ -27,11 +30,11 @@ final class TelemetryFixture {
   static final KeyLayout V2 = KeyLayout.load(V2_FILE);
   static final long HOUR = 3_600_000L;
   static final long START = TelemetryGenerator.DEFAULT_START;
+
   /** 1,200 readings of 20 devices over 6 hours: 200 per hour, one every 18 s. */
   static final TelemetryGenerator GEN = new TelemetryGenerator(1_200, 20, START, 6 * HOUR);
 
-  private TelemetryFixture() {
-  }
+  private TelemetryFixture() {}
 
   static List<TelemetryReading> readings() {
     List<TelemetryReading> out = new ArrayList<>();
@@ -63,16 +66,24 @@ final class TelemetryFixture {
   /** The v2 put of a reading: the same cells as the legacy table's, under the salted key. */
   static Put v2Put(TelemetryReading r) {
     Put p = new Put(v2Key(r));
-    p.addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, r.ts(), Bytes.toBytes(r.value()));
-    p.addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.STATUS, r.ts(), Bytes.toBytes(r.status()));
+    p.addColumn(
+        LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, r.ts(), Bytes.toBytes(r.value()));
+    p.addColumn(
+        LegacyTelemetryTable.FAMILY,
+        LegacyTelemetryTable.STATUS,
+        r.ts(),
+        Bytes.toBytes(r.status()));
     return p;
   }
 
   static TableName v2Table(List<Put> puts) throws IOException {
     TableName t = SharedHBase.uniqueTable("rc_v2");
     try (Admin admin = SharedHBase.connection().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(t)
-              .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(LegacyTelemetryTable.FAMILY).build()).build(),
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(t)
+              .setColumnFamily(
+                  ColumnFamilyDescriptorBuilder.newBuilder(LegacyTelemetryTable.FAMILY).build())
+              .build(),
           V2.splitPoints(16).toArray(new byte[0][]));
     }
     try (Table table = SharedHBase.connection().getTable(t)) {

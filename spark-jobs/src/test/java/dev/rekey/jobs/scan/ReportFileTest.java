@@ -39,7 +39,9 @@ class ReportFileTest {
     ReportFile devices = ReportFile.load(ReportFile.resolve("device_window_counts", HOME));
     assertEquals("5", devices.params().get("window_minutes").defaultValue());
     assertEquals("long", devices.params().get("window_minutes").type());
-    assertEquals(List.of(WideColumn.parse("d:v=long:reading"), WideColumn.parse("d:s=string:status")), devices.columns());
+    assertEquals(
+        List.of(WideColumn.parse("d:v=long:reading"), WideColumn.parse("d:s=string:status")),
+        devices.columns());
     String sql = devices.render(Map.of("from", "10", "to", "20"));
     assertTrue(sql.contains("ts >= 10 AND ts < 20"), sql);
     assertTrue(sql.contains("floor(ts / (5 * 60000))"), sql);
@@ -49,37 +51,64 @@ class ReportFileTest {
 
   @Test
   void renderSubstitutesLiteralsKeepsCommentsAndStripsTheSemicolon() {
-    ReportFile r = parse("-- demo\n-- @param from long start ${from}\n-- @param who string = bob a name\n"
-        + "SELECT ${from} AS f, ${who} AS w;\n");
-    assertEquals("-- demo\n-- @param from long start ${from}\n-- @param who string = bob a name\n"
-        + "SELECT 7 AS f, 'bob' AS w", r.render(Map.of("from", "7")));
+    ReportFile r =
+        parse(
+            "-- demo\n-- @param from long start ${from}\n-- @param who string = bob a name\n"
+                + "SELECT ${from} AS f, ${who} AS w;\n");
+    assertEquals(
+        "-- demo\n-- @param from long start ${from}\n-- @param who string = bob a name\n"
+            + "SELECT 7 AS f, 'bob' AS w",
+        r.render(Map.of("from", "7")));
     assertTrue(r.render(Map.of("from", "7", "who", "o'neil\\")).contains("'o\\'neil\\\\'"));
     assertEquals("demo", r.description());
-    assertTrue(usage(() -> r.render(Map.of("from", "x"))).getMessage()
-        .contains("Invalid value 'x' for parameter from (long) at sql/r.sql:4"));
-    assertTrue(usage(() -> r.render(Map.of())).getMessage()
-        .contains("needs parameter 'from' (start ${from}): pass --param from=VALUE"));
+    assertTrue(
+        usage(() -> r.render(Map.of("from", "x")))
+            .getMessage()
+            .contains("Invalid value 'x' for parameter from (long) at sql/r.sql:4"));
+    assertTrue(
+        usage(() -> r.render(Map.of()))
+            .getMessage()
+            .contains("needs parameter 'from' (start ${from}): pass --param from=VALUE"));
   }
 
   @Test
   void headerErrorsNameFileAndLine() {
-    assertTrue(usage(() -> parse("-- ok\nSELECT ${nope}\n")).getMessage()
-        .contains("undeclared parameter ${nope} at sql/r.sql:2"));
-    assertTrue(usage(() -> parse("-- @param x int\nSELECT 1")).getMessage()
-        .contains("Invalid parameter declaration at sql/r.sql:1"));
-    assertTrue(usage(() -> parse("-- @param x long = y\nSELECT 1")).getMessage()
-        .contains("Invalid value 'y' for parameter x (long) at sql/r.sql:1"));
-    assertTrue(usage(() -> parse("-- @params x\nSELECT 1")).getMessage().contains("Unknown header tag at sql/r.sql:1"));
-    assertTrue(usage(() -> parse("-- @column dv\nSELECT 1")).getMessage().contains("expected family:qualifier=type"));
+    assertTrue(
+        usage(() -> parse("-- ok\nSELECT ${nope}\n"))
+            .getMessage()
+            .contains("undeclared parameter ${nope} at sql/r.sql:2"));
+    assertTrue(
+        usage(() -> parse("-- @param x int\nSELECT 1"))
+            .getMessage()
+            .contains("Invalid parameter declaration at sql/r.sql:1"));
+    assertTrue(
+        usage(() -> parse("-- @param x long = y\nSELECT 1"))
+            .getMessage()
+            .contains("Invalid value 'y' for parameter x (long) at sql/r.sql:1"));
+    assertTrue(
+        usage(() -> parse("-- @params x\nSELECT 1"))
+            .getMessage()
+            .contains("Unknown header tag at sql/r.sql:1"));
+    assertTrue(
+        usage(() -> parse("-- @column dv\nSELECT 1"))
+            .getMessage()
+            .contains("expected family:qualifier=type"));
     assertTrue(usage(() -> parse("-- only a comment\n")).getMessage().contains("has no query"));
-    assertTrue(usage(() -> parse("-- @param x long\n-- @param x long\nSELECT 1")).getMessage().contains("declared twice"));
+    assertTrue(
+        usage(() -> parse("-- @param x long\n-- @param x long\nSELECT 1"))
+            .getMessage()
+            .contains("declared twice"));
   }
 
   @Test
   void unknownReportFileListsTheShippedOnes() {
     RekeyException e = usage(() -> ReportFile.resolve("sql/no_such_report.sql", HOME));
-    assertTrue(e.getMessage().startsWith("Cannot run report sql/no_such_report.sql: no such file"), e.getMessage());
-    assertTrue(e.getMessage().contains("device_window_counts.sql, user_daily_activity.sql"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("Cannot run report sql/no_such_report.sql: no such file"),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("device_window_counts.sql, user_daily_activity.sql"),
+        e.getMessage());
   }
 
   @Test

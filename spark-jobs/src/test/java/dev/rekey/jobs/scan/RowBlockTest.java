@@ -21,7 +21,9 @@ class RowBlockTest {
     byte[] key = Bytes.toBytes(String.format("row-%05d", i));
     List<Cell> cells = new ArrayList<>();
     for (int c = 0; c <= i % 3; c++) { // 1 to 3 cells, values of varying length
-      cells.add(new KeyValue(key, Bytes.toBytes("d"), Bytes.toBytes("q" + c), 1_000L + i, new byte[i % 200]));
+      cells.add(
+          new KeyValue(
+              key, Bytes.toBytes("d"), Bytes.toBytes("q" + c), 1_000L + i, new byte[i % 200]));
     }
     return cells.toArray(new Cell[0]);
   }
@@ -39,7 +41,8 @@ class RowBlockTest {
     assertFalse(b.isEmpty());
     blocks.add(b.build());
     assertTrue(b.isEmpty(), "build() starts over");
-    assertEquals(List.of(RowBlock.ROWS, RowBlock.ROWS, 7), blocks.stream().map(RowBlock::rows).toList());
+    assertEquals(
+        List.of(RowBlock.ROWS, RowBlock.ROWS, 7), blocks.stream().map(RowBlock::rows).toList());
     int i = 0;
     for (RowBlock block : blocks) {
       for (Iterator<Cell[]> it = block.rowCells(); it.hasNext(); i++) {

@@ -20,7 +20,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** bin/rekey scan as a user runs it (through SparkSubmit), against the test run's embedded HBase. */
+/**
+ * bin/rekey scan as a user runs it (through SparkSubmit), against the test run's embedded HBase.
+ */
 @Tag("e2e")
 class ScanCliIT {
   static TableName table;
@@ -39,26 +41,53 @@ class ScanCliIT {
   @Test
   void scanWritesCsvSummaryAndHtml() throws Exception {
     Path out = SharedHBase.runRoot().resolve("scan-cli-" + System.nanoTime());
-    RekeyProcess.Result r = RekeyProcess.run(300, "scan", "--table", table.getNameAsString(), "--layout", "events-v2",
-        "--day", "2026-11-29", "--report", "sql/user_daily_activity.sql", "--out", out.toString(), "--format", "csv");
+    RekeyProcess.Result r =
+        RekeyProcess.run(
+            300,
+            "scan",
+            "--table",
+            table.getNameAsString(),
+            "--layout",
+            "events-v2",
+            "--day",
+            "2026-11-29",
+            "--report",
+            "sql/user_daily_activity.sql",
+            "--out",
+            out.toString(),
+            "--format",
+            "csv");
     assertEquals(0, r.exitCode(), r.all());
-    assertTrue(r.stdout().contains("read 600 rows = 600 decoded + 0 undecodable; 1,200 cells"), r.stdout());
+    assertTrue(
+        r.stdout().contains("read 600 rows = 600 decoded + 0 undecodable; 1,200 cells"),
+        r.stdout());
     assertTrue(r.stdout().contains("2 regions, 2 partitions"), r.stdout());
     Set<String> users = new HashSet<>();
     for (int i = 0; i < gen.events(); i++) {
       users.add(gen.event(i).userId());
     }
-    assertTrue(r.stdout().contains("report user_daily_activity: " + users.size() + " rows -> " + out.resolve(
-        "user_daily_activity")), r.stdout());
+    assertTrue(
+        r.stdout()
+            .contains(
+                "report user_daily_activity: "
+                    + users.size()
+                    + " rows -> "
+                    + out.resolve("user_daily_activity")),
+        r.stdout());
     List<String> lines;
     try (Stream<Path> files = Files.list(out.resolve("user_daily_activity"))) {
-      lines = files.filter(p -> p.toString().endsWith(".csv")).flatMap(p -> {
-        try {
-          return Files.readAllLines(p).stream().skip(1);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      }).toList();
+      lines =
+          files
+              .filter(p -> p.toString().endsWith(".csv"))
+              .flatMap(
+                  p -> {
+                    try {
+                      return Files.readAllLines(p).stream().skip(1);
+                    } catch (java.io.IOException e) {
+                      throw new java.io.UncheckedIOException(e);
+                    }
+                  })
+              .toList();
     }
     assertEquals(users.size(), lines.size(), "one CSV line per user (after each file's header)");
     assertTrue(Files.isRegularFile(out.resolve("summary.json")));
@@ -67,19 +96,41 @@ class ScanCliIT {
 
   @Test
   void badInputExitsNonZeroWithAClearMessage() throws Exception {
-    RekeyProcess.Result r = RekeyProcess.run(300, "scan", "--table", table.getNameAsString(), "--layout", "events-v2",
-        "--report", "sql/no_such_report.sql");
+    RekeyProcess.Result r =
+        RekeyProcess.run(
+            300,
+            "scan",
+            "--table",
+            table.getNameAsString(),
+            "--layout",
+            "events-v2",
+            "--report",
+            "sql/no_such_report.sql");
     assertEquals(2, r.exitCode(), r.all());
-    assertTrue(r.stderr().contains("Error: Cannot run report sql/no_such_report.sql: no such file"), r.all());
+    assertTrue(
+        r.stderr().contains("Error: Cannot run report sql/no_such_report.sql: no such file"),
+        r.all());
 
     Path sql = SharedHBase.runRoot().resolve("scan-cli-bad-" + System.nanoTime() + ".sql");
-    Files.writeString(sql, "-- typo on line 3\nSELECT userId,\n  COUNT(nope) AS n\nFROM scan_rows GROUP BY userId\n");
-    r = RekeyProcess.run(300, "scan", "--table", table.getNameAsString(), "--layout", "events-v2",
-        "--report", sql.toString());
+    Files.writeString(
+        sql,
+        "-- typo on line 3\nSELECT userId,\n  COUNT(nope) AS n\nFROM scan_rows GROUP BY userId\n");
+    r =
+        RekeyProcess.run(
+            300,
+            "scan",
+            "--table",
+            table.getNameAsString(),
+            "--layout",
+            "events-v2",
+            "--report",
+            sql.toString());
     assertEquals(2, r.exitCode(), r.all());
     assertTrue(r.stderr().contains("SQL error at " + sql + ":3 (COUNT(nope) AS n)"), r.all());
 
-    r = RekeyProcess.run(300, "scan", "--table", table.getNameAsString(), "--layout", "telemetry-v1");
+    r =
+        RekeyProcess.run(
+            300, "scan", "--table", table.getNameAsString(), "--layout", "telemetry-v1");
     assertEquals(1, r.exitCode(), r.all());
     assertTrue(r.stderr().contains("600 of 600 row keys do not decode"), r.all());
   }

@@ -10,8 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RegionScan;
+import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.SharedHBase;
@@ -36,7 +36,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The scan job in-process on the shared SparkSession against the test run's embedded HBase server. */
+/**
+ * The scan job in-process on the shared SparkSession against the test run's embedded HBase server.
+ */
 @Tag("e2e")
 class ScanIT {
   static final int EVENTS = 2_000;
@@ -93,8 +95,14 @@ class ScanIT {
   static Map<String, long[]> readActivity(String dir) {
     Map<String, long[]> m = new TreeMap<>();
     for (Row r : SharedSpark.session().read().parquet(dir).collectAsList()) {
-      long[] prev = m.put(r.getAs("userId"), new long[] {r.<Long>getAs("events"), r.<Long>getAs("first_event_ms"),
-          r.<Long>getAs("last_event_ms")});
+      long[] prev =
+          m.put(
+              r.getAs("userId"),
+              new long[] {
+                r.<Long>getAs("events"),
+                r.<Long>getAs("first_event_ms"),
+                r.<Long>getAs("last_event_ms")
+              });
       assertNull(prev, "one row per user for one day");
     }
     return m;
@@ -103,8 +111,10 @@ class ScanIT {
   static void assertSameActivity(Map<String, long[]> expected, Map<String, long[]> actual) {
     assertEquals(expected.keySet(), actual.keySet());
     for (String u : expected.keySet()) {
-      assertEquals(List.of(expected.get(u)[0], expected.get(u)[1], expected.get(u)[2]),
-          List.of(actual.get(u)[0], actual.get(u)[1], actual.get(u)[2]), u);
+      assertEquals(
+          List.of(expected.get(u)[0], expected.get(u)[1], expected.get(u)[2]),
+          List.of(actual.get(u)[0], actual.get(u)[1], actual.get(u)[2]),
+          u);
     }
   }
 
@@ -113,18 +123,29 @@ class ScanIT {
     TimeWindow day = TimeWindow.ofDay("2026-11-29");
     Map<String, long[]> expected = expectedActivity(day.from(), day.to());
     long expectedEvents = expected.values().stream().mapToLong(a -> a[0]).sum();
-    assertTrue(expectedEvents > 0 && expectedEvents < EVENTS, "the window cuts the data: " + expectedEvents);
+    assertTrue(
+        expectedEvents > 0 && expectedEvents < EVENTS,
+        "the window cuts the data: " + expectedEvents);
 
     Path liveOut = out("live");
-    ScanResult live = run(ScanOptions.builder().table(eventsTable.getNameAsString()).layout(events).window(day)
-        .report(report("user_daily_activity")).out(liveOut).build());
+    ScanResult live =
+        run(
+            ScanOptions.builder()
+                .table(eventsTable.getNameAsString())
+                .layout(events)
+                .window(day)
+                .report(report("user_daily_activity"))
+                .out(liveOut)
+                .build());
     assertEquals(REGIONS, live.regions());
     assertEquals(REGIONS, live.partitions(), "one Spark task per region");
     assertEquals(expectedEvents, live.rows());
     assertEquals(2 * expectedEvents, live.cells());
     assertEquals(0, live.undecodable());
     assertEquals(live.rows(), live.perRegion().stream().mapToLong(RegionTotals::rows).sum());
-    assertTrue(live.perRegion().stream().allMatch(t -> t.rows() > 0 && t.partitions() == 1), "hash prefix spreads");
+    assertTrue(
+        live.perRegion().stream().allMatch(t -> t.rows() > 0 && t.partitions() == 1),
+        "hash prefix spreads");
     assertEquals(expected.size(), live.reports().get(0).rows());
     assertSameActivity(expected, readActivity(live.reports().get(0).path()));
 
@@ -144,8 +165,16 @@ class ScanIT {
     try (Admin admin = SharedHBase.connection().getAdmin()) {
       admin.snapshot(snapshot, eventsTable);
     }
-    ScanResult snap = run(ScanOptions.builder().snapshot(snapshot).layout(events).window(day).splitsPerRegion(2)
-        .report(report("user_daily_activity")).out(out("snapshot")).build());
+    ScanResult snap =
+        run(
+            ScanOptions.builder()
+                .snapshot(snapshot)
+                .layout(events)
+                .window(day)
+                .splitsPerRegion(2)
+                .report(report("user_daily_activity"))
+                .out(out("snapshot"))
+                .build());
     assertEquals(REGIONS, snap.regions());
     assertEquals(2 * REGIONS, snap.partitions(), "k splits per region");
     assertEquals(live.rows(), snap.rows());
@@ -157,14 +186,27 @@ class ScanIT {
     }
     assertSameActivity(expected, readActivity(snap.reports().get(0).path()));
 
-    // --where userId=U: that user's one key range, in one region; the other regions' tasks read nothing
+    // --where userId=U: that user's one key range, in one region; the other regions' tasks read
+    // nothing
     String user = expected.keySet().iterator().next();
-    ScanResult one = run(ScanOptions.builder().snapshot(snapshot).layout(events).window(day).where("userId=" + user)
-        .report(report("user_daily_activity")).out(out("where")).build());
+    ScanResult one =
+        run(
+            ScanOptions.builder()
+                .snapshot(snapshot)
+                .layout(events)
+                .window(day)
+                .where("userId=" + user)
+                .report(report("user_daily_activity"))
+                .out(out("where"))
+                .build());
     assertEquals(expected.get(user)[0], one.rows());
-    assertEquals(Map.of(user, List.of(expected.get(user)[0], expected.get(user)[1], expected.get(user)[2])),
-        readActivity(one.reports().get(0).path()).entrySet().stream().collect(java.util.stream.Collectors.toMap(
-            Map.Entry::getKey, e -> List.of(e.getValue()[0], e.getValue()[1], e.getValue()[2]))));
+    assertEquals(
+        Map.of(user, List.of(expected.get(user)[0], expected.get(user)[1], expected.get(user)[2])),
+        readActivity(one.reports().get(0).path()).entrySet().stream()
+            .collect(
+                java.util.stream.Collectors.toMap(
+                    Map.Entry::getKey,
+                    e -> List.of(e.getValue()[0], e.getValue()[1], e.getValue()[2]))));
     assertTrue(one.pruning().startsWith("1 key range: entity userId=" + user), one.pruning());
     assertEquals(REGIONS, one.regionScans().size());
     assertEquals(1, one.regionScans().stream().filter(s -> !s.ranges().isEmpty()).count());
@@ -172,10 +214,20 @@ class ScanIT {
     assertTrue(snap.pruning().startsWith("every key, window as a cell time range"), snap.pruning());
     assertEquals(snap.rows(), snap.regionScans().stream().mapToLong(RegionScan::rowsScanned).sum());
 
-    // --via-snapshot: the job takes its own snapshot of the live table, scans its files and deletes it
-    ScanResult via = run(ScanOptions.builder().source(ScanSource.tableViaSnapshot(eventsTable.getNameAsString()))
-        .layout(events).window(day).report(report("user_daily_activity")).out(out("via")).build());
-    assertTrue(via.source().startsWith("table " + eventsTable.getNameAsString() + " via snapshot rekey_scan_"),
+    // --via-snapshot: the job takes its own snapshot of the live table, scans its files and deletes
+    // it
+    ScanResult via =
+        run(
+            ScanOptions.builder()
+                .source(ScanSource.tableViaSnapshot(eventsTable.getNameAsString()))
+                .layout(events)
+                .window(day)
+                .report(report("user_daily_activity"))
+                .out(out("via"))
+                .build());
+    assertTrue(
+        via.source()
+            .startsWith("table " + eventsTable.getNameAsString() + " via snapshot rekey_scan_"),
         via.source());
     assertEquals(live.rows(), via.rows());
     assertEquals(live.cells(), via.cells());
@@ -184,7 +236,8 @@ class ScanIT {
     }
     assertSameActivity(expected, readActivity(via.reports().get(0).path()));
     try (Admin admin = SharedHBase.connection().getAdmin()) {
-      assertTrue(admin.listSnapshots().stream().noneMatch(d -> d.getName().startsWith("rekey_scan_")),
+      assertTrue(
+          admin.listSnapshots().stream().noneMatch(d -> d.getName().startsWith("rekey_scan_")),
           "the scan's snapshot is deleted");
     }
   }
@@ -199,8 +252,10 @@ class ScanIT {
     long w0 = DAY_START + 3_600_000L;
     long w1 = w0 + 600_000L; // a 10-minute window: two 5-minute buckets
     try (Admin admin = SharedHBase.connection().getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(t).setColumnFamily(ColumnFamilyDescriptorBuilder.of(d))
-          .build());
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(t)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(d))
+              .build());
     }
     List<Put> puts = new ArrayList<>();
     long[] inside = {w0, w0 + 1, w0 + 299_999, w0 + 300_000, w1 - 1};
@@ -211,7 +266,8 @@ class ScanIT {
     for (long ts : outside) {
       puts.add(reading(v1, dev, ts, ts, 99, "alert"));
     }
-    // key time inside the window, but one cell stamped before it: the row shows up with only the cell in the window
+    // key time inside the window, but one cell stamped before it: the row shows up with only the
+    // cell in the window
     Put mixed = new Put(v1.encode(Map.of("ts", w0 + 2, "deviceId", dev)));
     mixed.addColumn(d, Bytes.toBytes("v"), w0 + 2, Bytes.toBytes(20L));
     mixed.addColumn(d, Bytes.toBytes("s"), w0 - 10, Bytes.toBytes("alert"));
@@ -223,11 +279,22 @@ class ScanIT {
     Path dir = out("window");
     Files.createDirectories(dir);
     Path cellsSql = dir.resolve("cells_by_column.sql");
-    Files.writeString(cellsSql, "-- cells per column, from the long form\nSELECT family, qualifier, COUNT(*) AS n,"
-        + " MIN(cell_ts) AS lo, MAX(cell_ts) AS hi FROM scan_cells GROUP BY family, qualifier ORDER BY qualifier\n");
-    ScanResult r = run(ScanOptions.builder().table(t.getNameAsString()).layout(v1).window(new TimeWindow(w0, w1))
-        .report(report("device_window_counts")).report(ReportFile.load(cellsSql)).out(dir).build());
-    List<Row> byColumn = SharedSpark.session().read().parquet(r.reports().get(1).path()).collectAsList();
+    Files.writeString(
+        cellsSql,
+        "-- cells per column, from the long form\nSELECT family, qualifier, COUNT(*) AS n,"
+            + " MIN(cell_ts) AS lo, MAX(cell_ts) AS hi FROM scan_cells GROUP BY family, qualifier ORDER BY qualifier\n");
+    ScanResult r =
+        run(
+            ScanOptions.builder()
+                .table(t.getNameAsString())
+                .layout(v1)
+                .window(new TimeWindow(w0, w1))
+                .report(report("device_window_counts"))
+                .report(ReportFile.load(cellsSql))
+                .out(dir)
+                .build());
+    List<Row> byColumn =
+        SharedSpark.session().read().parquet(r.reports().get(1).path()).collectAsList();
     assertEquals("s", byColumn.get(0).getAs("qualifier"));
     assertEquals(inside.length, (long) byColumn.get(0).<Long>getAs("n"));
     assertEquals(inside.length + 1, (long) byColumn.get(1).<Long>getAs("n"));
@@ -239,10 +306,15 @@ class ScanIT {
     assertTrue(r.pruning().startsWith("1 key range: time field ts leads the key"), r.pruning());
     assertEquals(1, r.regionScans().size());
     assertEquals(inside.length + 1, r.regionScans().get(0).rowsScanned());
-    assertTrue(r.reading().startsWith("live table " + t.getNameAsString() + " through its RegionServers"));
+    assertTrue(
+        r.reading().startsWith("live table " + t.getNameAsString() + " through its RegionServers"));
     assertEquals(2 * inside.length + 1, r.cells());
-    List<Row> rows = SharedSpark.session().read().parquet(r.reports().get(0).path()).orderBy("window_start_ms")
-        .collectAsList();
+    List<Row> rows =
+        SharedSpark.session()
+            .read()
+            .parquet(r.reports().get(0).path())
+            .orderBy("window_start_ms")
+            .collectAsList();
     assertEquals(2, rows.size());
     Row first = rows.get(0);
     assertEquals(Hex.of(dev), first.getAs("device"));
@@ -250,26 +322,44 @@ class ScanIT {
     assertEquals(4L, (long) first.<Long>getAs("readings")); // w0, w0+1, w0+2 (mixed), w0+299999
     assertEquals(10L, (long) first.<Long>getAs("min_reading"));
     assertEquals(20L, (long) first.<Long>getAs("max_reading"));
-    assertEquals(0L, (long) first.<Long>getAs("alerts"), "the alert cell outside the window is not read");
+    assertEquals(
+        0L, (long) first.<Long>getAs("alerts"), "the alert cell outside the window is not read");
     assertEquals(2L, (long) rows.get(1).<Long>getAs("readings"));
   }
 
-  static Put reading(KeyLayout layout, byte[] dev, long keyTs, long cellTs, long value, String status) {
+  static Put reading(
+      KeyLayout layout, byte[] dev, long keyTs, long cellTs, long value, String status) {
     Put p = new Put(layout.encode(Map.of("ts", keyTs, "deviceId", dev)));
-    p.addColumn(Bytes.toBytes("d"), Bytes.toBytes("v"), cellTs, ByteBuffer.allocate(8).putLong(value).array());
+    p.addColumn(
+        Bytes.toBytes("d"),
+        Bytes.toBytes("v"),
+        cellTs,
+        ByteBuffer.allocate(8).putLong(value).array());
     p.addColumn(Bytes.toBytes("d"), Bytes.toBytes("s"), cellTs, Bytes.toBytes(status));
     return p;
   }
 
   @Test
   void aLayoutThatDoesNotDecodeTheKeysFailsWithCountAndSamples() {
-    RekeyException e = assertThrows(RekeyException.class, () -> run(ScanOptions.builder()
-        .table(eventsTable.getNameAsString()).layout(ScanPlanTest.layout("telemetry-v2"))
-        .report(report("device_window_counts")).out(out("wrong-layout")).build()));
+    RekeyException e =
+        assertThrows(
+            RekeyException.class,
+            () ->
+                run(
+                    ScanOptions.builder()
+                        .table(eventsTable.getNameAsString())
+                        .layout(ScanPlanTest.layout("telemetry-v2"))
+                        .report(report("device_window_counts"))
+                        .out(out("wrong-layout"))
+                        .build()));
     assertEquals(ExitCodes.FAILURE, e.exitCode());
-    assertTrue(e.getMessage().contains(EVENTS + " of " + EVENTS + " row keys do not decode"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains(EVENTS + " of " + EVENTS + " row keys do not decode"),
+        e.getMessage());
     assertTrue(e.getMessage().contains("with layout telemetry-v2"), e.getMessage());
-    assertEquals(ScanOptions.DEFAULT_SAMPLES, e.getMessage().split("partition \\d+: [0-9a-f]+: ").length - 1,
+    assertEquals(
+        ScanOptions.DEFAULT_SAMPLES,
+        e.getMessage().split("partition \\d+: [0-9a-f]+: ").length - 1,
         e.getMessage());
   }
 
@@ -278,26 +368,61 @@ class ScanIT {
     Path dir = out("bad-sql");
     Files.createDirectories(dir);
     Path sql = dir.resolve("broken.sql");
-    Files.writeString(sql, "-- a report with a typo\n-- @param from long start\nSELECT userId,\n  COUNT(*) AS n,\n"
-        + "  MAX(no_such_column) AS m\nFROM scan_rows\nWHERE ts >= ${from}\nGROUP BY userId\n");
-    RekeyException e = assertThrows(RekeyException.class, () -> run(ScanOptions.builder()
-        .table(eventsTable.getNameAsString()).layout(events).report(ReportFile.load(sql)).out(dir).build()));
+    Files.writeString(
+        sql,
+        "-- a report with a typo\n-- @param from long start\nSELECT userId,\n  COUNT(*) AS n,\n"
+            + "  MAX(no_such_column) AS m\nFROM scan_rows\nWHERE ts >= ${from}\nGROUP BY userId\n");
+    RekeyException e =
+        assertThrows(
+            RekeyException.class,
+            () ->
+                run(
+                    ScanOptions.builder()
+                        .table(eventsTable.getNameAsString())
+                        .layout(events)
+                        .report(ReportFile.load(sql))
+                        .out(dir)
+                        .build()));
     assertEquals(ExitCodes.USAGE, e.exitCode());
-    assertTrue(e.getMessage().startsWith("Report broken failed: SQL error at " + sql + ":5 (MAX(no_such_column) AS m)"),
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "Report broken failed: SQL error at " + sql + ":5 (MAX(no_such_column) AS m)"),
         e.getMessage());
     assertTrue(e.getMessage().contains("no_such_column"), e.getMessage());
 
     Files.writeString(sql, "-- syntax\nSELECT userId\nFROM scan_rows\nGROUP BY BY userId\n");
-    e = assertThrows(RekeyException.class, () -> run(ScanOptions.builder()
-        .table(eventsTable.getNameAsString()).layout(events).report(ReportFile.load(sql)).out(dir).build()));
-    assertTrue(e.getMessage().startsWith("Report broken failed: SQL error at " + sql + ":4"), e.getMessage());
+    e =
+        assertThrows(
+            RekeyException.class,
+            () ->
+                run(
+                    ScanOptions.builder()
+                        .table(eventsTable.getNameAsString())
+                        .layout(events)
+                        .report(ReportFile.load(sql))
+                        .out(dir)
+                        .build()));
+    assertTrue(
+        e.getMessage().startsWith("Report broken failed: SQL error at " + sql + ":4"),
+        e.getMessage());
   }
 
   @Test
   void missingTableIsAClearError() {
-    RekeyException e = assertThrows(RekeyException.class, () -> run(ScanOptions.builder().table("no_such_table_x")
-        .layout(events).out(out("missing")).build()));
-    assertTrue(e.getMessage().contains("Cannot read table no_such_table_x: it does not exist"), e.getMessage());
+    RekeyException e =
+        assertThrows(
+            RekeyException.class,
+            () ->
+                run(
+                    ScanOptions.builder()
+                        .table("no_such_table_x")
+                        .layout(events)
+                        .out(out("missing"))
+                        .build()));
+    assertTrue(
+        e.getMessage().contains("Cannot read table no_such_table_x: it does not exist"),
+        e.getMessage());
   }
 
   static SparkSession spark() {

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.ReadPlan;
+import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -43,22 +43,40 @@ class ScanPlanTest {
     assertEquals(DAY_START, TimeWindow.parseInstant("2026-11-29T00:00", "--from"));
     assertEquals(DAY_START + 1, TimeWindow.parseInstant("2026-11-29T00:00:00.001Z", "--from"));
     assertEquals(DAY_START, TimeWindow.parseInstant("2026-11-29", "--from"));
-    assertTrue(usage(() -> TimeWindow.parseInstant("yesterday", "--to")).getMessage()
-        .contains("Invalid --to 'yesterday': expected epoch millis"));
+    assertTrue(
+        usage(() -> TimeWindow.parseInstant("yesterday", "--to"))
+            .getMessage()
+            .contains("Invalid --to 'yesterday': expected epoch millis"));
   }
 
   @Test
   void dayIsThatUtcDay() {
-    assertEquals(new TimeWindow(DAY_START, DAY_START + 86_400_000L), TimeWindow.fromOptions(null, null, "2026-11-29"));
-    assertEquals(new TimeWindow(DAY_START, DAY_START + 60_000), TimeWindow.fromOptions("2026-11-29T00:00:00Z",
-        Long.toString(DAY_START + 60_000), null));
+    assertEquals(
+        new TimeWindow(DAY_START, DAY_START + 86_400_000L),
+        TimeWindow.fromOptions(null, null, "2026-11-29"));
+    assertEquals(
+        new TimeWindow(DAY_START, DAY_START + 60_000),
+        TimeWindow.fromOptions("2026-11-29T00:00:00Z", Long.toString(DAY_START + 60_000), null));
     assertEquals(TimeWindow.ALL, TimeWindow.fromOptions(null, null, null));
-    assertEquals(new TimeWindow(DAY_START, Long.MAX_VALUE), TimeWindow.fromOptions("2026-11-29", null, null));
-    assertTrue(usage(() -> TimeWindow.fromOptions("1", null, "2026-11-29")).getMessage().contains("either --day or"));
-    assertTrue(usage(() -> TimeWindow.fromOptions(null, null, "29/11/2026")).getMessage().contains("Invalid --day"));
-    assertTrue(usage(() -> TimeWindow.fromOptions("2026-11-30", "2026-11-29", null)).getMessage()
-        .contains("is not before --to"));
-    assertTrue(usage(() -> TimeWindow.fromOptions("5", "5", null)).getMessage().contains("is not before --to"));
+    assertEquals(
+        new TimeWindow(DAY_START, Long.MAX_VALUE),
+        TimeWindow.fromOptions("2026-11-29", null, null));
+    assertTrue(
+        usage(() -> TimeWindow.fromOptions("1", null, "2026-11-29"))
+            .getMessage()
+            .contains("either --day or"));
+    assertTrue(
+        usage(() -> TimeWindow.fromOptions(null, null, "29/11/2026"))
+            .getMessage()
+            .contains("Invalid --day"));
+    assertTrue(
+        usage(() -> TimeWindow.fromOptions("2026-11-30", "2026-11-29", null))
+            .getMessage()
+            .contains("is not before --to"));
+    assertTrue(
+        usage(() -> TimeWindow.fromOptions("5", "5", null))
+            .getMessage()
+            .contains("is not before --to"));
   }
 
   @Test
@@ -70,10 +88,18 @@ class ScanPlanTest {
     assertEquals("reading", WideColumn.parse("d:v=long:reading").name());
     assertEquals("ok", WideColumn.parse("d:s=string").convert("ok".getBytes()));
     assertEquals(7, WideColumn.parse("d:n=INT").convert(ByteBuffer.allocate(4).putInt(7).array()));
-    assertEquals(1.5, WideColumn.parse("d:x=double").convert(ByteBuffer.allocate(8).putDouble(1.5).array()));
-    assertTrue(usage(() -> WideColumn.parse("dv=long")).getMessage().contains("expected family:qualifier=type"));
-    assertTrue(usage(() -> WideColumn.parse("d:v=float")).getMessage().contains("unknown type 'float'"));
-    assertTrue(usage(() -> WideColumn.parse("d:my-col=long")).getMessage().contains("Invalid column name 'my-col'"));
+    assertEquals(
+        1.5, WideColumn.parse("d:x=double").convert(ByteBuffer.allocate(8).putDouble(1.5).array()));
+    assertTrue(
+        usage(() -> WideColumn.parse("dv=long"))
+            .getMessage()
+            .contains("expected family:qualifier=type"));
+    assertTrue(
+        usage(() -> WideColumn.parse("d:v=float")).getMessage().contains("unknown type 'float'"));
+    assertTrue(
+        usage(() -> WideColumn.parse("d:my-col=long"))
+            .getMessage()
+            .contains("Invalid column name 'my-col'"));
     assertEquals("d:v=long:reading", WideColumn.parse("d:v=long:reading").spec());
   }
 
@@ -86,20 +112,48 @@ class ScanPlanTest {
     assertEquals(TimeWindow.ALL, o.window());
     assertEquals(Map.of("from", "0", "to", Long.toString(Long.MAX_VALUE)), o.reportValues());
 
-    assertTrue(usage(() -> ScanSource.of(null, null, false)).getMessage().contains("exactly one of --table"));
-    assertTrue(usage(() -> ScanSource.of("t", "s", false)).getMessage().contains("exactly one of --table"));
-    assertTrue(usage(() -> ScanSource.of(null, "s", true)).getMessage().contains("drop --via-snapshot"));
+    assertTrue(
+        usage(() -> ScanSource.of(null, null, false))
+            .getMessage()
+            .contains("exactly one of --table"));
+    assertTrue(
+        usage(() -> ScanSource.of("t", "s", false))
+            .getMessage()
+            .contains("exactly one of --table"));
+    assertTrue(
+        usage(() -> ScanSource.of(null, "s", true)).getMessage().contains("drop --via-snapshot"));
     assertEquals(ScanSource.tableViaSnapshot("t"), ScanSource.of("t", null, true));
     assertEquals("table t (via a snapshot)", ScanSource.of("t", null, true).toString());
-    assertTrue(usage(() -> ScanOptions.builder().table("t").build()).getMessage().contains("Missing --layout"));
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(events).splitsPerRegion(0).build()).getMessage()
-        .contains("Invalid --splits-per-region 0"));
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(events).families(List.of("d:v")).build())
-        .getMessage().contains("Invalid --families entry 'd:v'"));
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(events).param("x=1").build()).getMessage()
-        .contains("Unknown --param x: no report declares it"));
-    assertTrue(usage(() -> ScanOptions.builder().param("novalue")).getMessage().contains("expected NAME=VALUE"));
-    assertTrue(usage(() -> OutputFormat.parse("xml")).getMessage().contains("expected parquet, csv or json"));
+    assertTrue(
+        usage(() -> ScanOptions.builder().table("t").build())
+            .getMessage()
+            .contains("Missing --layout"));
+    assertTrue(
+        usage(() -> ScanOptions.builder().table("t").layout(events).splitsPerRegion(0).build())
+            .getMessage()
+            .contains("Invalid --splits-per-region 0"));
+    assertTrue(
+        usage(
+                () ->
+                    ScanOptions.builder()
+                        .table("t")
+                        .layout(events)
+                        .families(List.of("d:v"))
+                        .build())
+            .getMessage()
+            .contains("Invalid --families entry 'd:v'"));
+    assertTrue(
+        usage(() -> ScanOptions.builder().table("t").layout(events).param("x=1").build())
+            .getMessage()
+            .contains("Unknown --param x: no report declares it"));
+    assertTrue(
+        usage(() -> ScanOptions.builder().param("novalue"))
+            .getMessage()
+            .contains("expected NAME=VALUE"));
+    assertTrue(
+        usage(() -> OutputFormat.parse("xml"))
+            .getMessage()
+            .contains("expected parquet, csv or json"));
     assertEquals(OutputFormat.CSV, OutputFormat.parse("CSV"));
   }
 
@@ -110,51 +164,132 @@ class ScanPlanTest {
     ScanOptions all = ScanOptions.builder().table("t").layout(events).build();
     assertEquals(ReadPlan.Pruning.NONE, all.readPlan().pruning());
     ScanOptions windowOnly = ScanOptions.builder().table("t").layout(events).window(day).build();
-    assertEquals(ReadPlan.Pruning.CELL_TIME, windowOnly.readPlan().pruning(), "time follows the user id");
-    ScanOptions alice = ScanOptions.builder().table("t").layout(events).window(day).where("userId=alice").build();
+    assertEquals(
+        ReadPlan.Pruning.CELL_TIME, windowOnly.readPlan().pruning(), "time follows the user id");
+    ScanOptions alice =
+        ScanOptions.builder().table("t").layout(events).window(day).where("userId=alice").build();
     assertEquals(List.of(events.entityRange(Map.of("userId", "alice"))), alice.readPlan().ranges());
-    ScanOptions salted = ScanOptions.builder().table("t").layout(layout("telemetry-v2")).window(day).build();
+    ScanOptions salted =
+        ScanOptions.builder().table("t").layout(layout("telemetry-v2")).window(day).build();
     assertEquals(16, salted.readPlan().ranges().size());
 
-    assertTrue(usage(() -> ScanOptions.builder().where("userId")).getMessage().contains("expected FIELD=VALUE"));
-    String notLeading = usage(() -> ScanOptions.builder().table("t").layout(events).where("ts=5").build())
-        .getMessage();
+    assertTrue(
+        usage(() -> ScanOptions.builder().where("userId"))
+            .getMessage()
+            .contains("expected FIELD=VALUE"));
+    String notLeading =
+        usage(() -> ScanOptions.builder().table("t").layout(events).where("ts=5").build())
+            .getMessage();
     assertTrue(notLeading.startsWith("Cannot scan table t --where {ts=5}: "), notLeading);
-    assertTrue(notLeading.contains("give the key's leading fields in key order, [userId, ts]"), notLeading);
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(events).where("nope=5").build()).getMessage()
-        .contains("unknown field 'nope'"));
+    assertTrue(
+        notLeading.contains("give the key's leading fields in key order, [userId, ts]"),
+        notLeading);
+    assertTrue(
+        usage(() -> ScanOptions.builder().table("t").layout(events).where("nope=5").build())
+            .getMessage()
+            .contains("unknown field 'nope'"));
   }
 
   @Test
   void columnsMergeWithReportsAndMustNotClash() {
     KeyLayout telemetry = layout("telemetry-v2");
     ReportFile report = ReportFile.load(home().resolve("sql/device_window_counts.sql"));
-    ScanOptions o = ScanOptions.builder().table("t").layout(telemetry).column(WideColumn.parse("d:v=long:reading"))
-        .report(report).param("window_minutes=15").build();
+    ScanOptions o =
+        ScanOptions.builder()
+            .table("t")
+            .layout(telemetry)
+            .column(WideColumn.parse("d:v=long:reading"))
+            .report(report)
+            .param("window_minutes=15")
+            .build();
     assertEquals(List.of("reading", "status"), o.columns().stream().map(WideColumn::name).toList());
     assertEquals("15", o.reportValues().get("window_minutes"));
 
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).column(WideColumn.parse("d:x=int:reading"))
-        .report(report).build()).getMessage().contains("Column 'reading' defined twice differently"));
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).column(WideColumn.parse("d:ts=long"))
-        .build()).getMessage().contains("clashes with a key field"));
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).column(WideColumn.parse("d:deviceId_hex=string"))
-        .build()).getMessage().contains("clashes with a key field"));
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).column(WideColumn.parse("d:value=long"))
-        .build()).getMessage().contains("clashes"));
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).families(List.of("e")).report(report)
-        .build()).getMessage().contains("--families [e] leaves out"));
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).report(report).report(report).build())
-        .getMessage().contains("given twice"));
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(telemetry).report(report).param("to=5").build())
-        .getMessage().contains("--param to is set by the scan"));
+    assertTrue(
+        usage(
+                () ->
+                    ScanOptions.builder()
+                        .table("t")
+                        .layout(telemetry)
+                        .column(WideColumn.parse("d:x=int:reading"))
+                        .report(report)
+                        .build())
+            .getMessage()
+            .contains("Column 'reading' defined twice differently"));
+    assertTrue(
+        usage(
+                () ->
+                    ScanOptions.builder()
+                        .table("t")
+                        .layout(telemetry)
+                        .column(WideColumn.parse("d:ts=long"))
+                        .build())
+            .getMessage()
+            .contains("clashes with a key field"));
+    assertTrue(
+        usage(
+                () ->
+                    ScanOptions.builder()
+                        .table("t")
+                        .layout(telemetry)
+                        .column(WideColumn.parse("d:deviceId_hex=string"))
+                        .build())
+            .getMessage()
+            .contains("clashes with a key field"));
+    assertTrue(
+        usage(
+                () ->
+                    ScanOptions.builder()
+                        .table("t")
+                        .layout(telemetry)
+                        .column(WideColumn.parse("d:value=long"))
+                        .build())
+            .getMessage()
+            .contains("clashes"));
+    assertTrue(
+        usage(
+                () ->
+                    ScanOptions.builder()
+                        .table("t")
+                        .layout(telemetry)
+                        .families(List.of("e"))
+                        .report(report)
+                        .build())
+            .getMessage()
+            .contains("--families [e] leaves out"));
+    assertTrue(
+        usage(
+                () ->
+                    ScanOptions.builder()
+                        .table("t")
+                        .layout(telemetry)
+                        .report(report)
+                        .report(report)
+                        .build())
+            .getMessage()
+            .contains("given twice"));
+    assertTrue(
+        usage(
+                () ->
+                    ScanOptions.builder()
+                        .table("t")
+                        .layout(telemetry)
+                        .report(report)
+                        .param("to=5")
+                        .build())
+            .getMessage()
+            .contains("--param to is set by the scan"));
   }
 
   @Test
   void aLayoutFieldNamedLikeAViewColumnIsRefused() {
-    KeyLayout bad = KeyLayout.parse("name: bad\nprefix:\n  kind: none\nfields:\n  - name: family\n    type: string\n",
-        "bad.yaml");
-    assertTrue(usage(() -> ScanOptions.builder().table("t").layout(bad).build()).getMessage()
-        .contains("its field 'family' has the name of a view column"));
+    KeyLayout bad =
+        KeyLayout.parse(
+            "name: bad\nprefix:\n  kind: none\nfields:\n  - name: family\n    type: string\n",
+            "bad.yaml");
+    assertTrue(
+        usage(() -> ScanOptions.builder().table("t").layout(bad).build())
+            .getMessage()
+            .contains("its field 'family' has the name of a view column"));
   }
 }
