@@ -122,7 +122,7 @@ final class KerberosPreflight {
               + conf.get(HADOOP_AUTH, "simple")
               + ": the HBase client then cannot use a Kerberos ticket or keytab. Set "
               + HADOOP_AUTH
-              + "=kerberos in it too (or in the core-site.xml of HADOOP_CONF_DIR)");
+              + "=kerberos in it too");
     }
     UserGroupInformation.setConfiguration(conf);
     String identity = login(global, conf, site);

@@ -237,6 +237,40 @@ class KerberosPreflightTest {
   }
 
   @Test
+  void theClientKeytabSettingsLogInAndHBaseKerberosNeedsHadoopKerberos() throws IOException {
+    String conf = Files.readString(site);
+    Path withKeytab = dir.resolve("hbase-site-keytab.xml");
+    Files.writeString(
+        withKeytab,
+        conf.replace(
+            "</configuration>",
+            prop("hbase.client.keytab.file", keytab.toString())
+                + prop("hbase.client.keytab.principal", principal)
+                + "</configuration>"));
+    String[] withKeytabArgs = backfill();
+    withKeytabArgs[2] = withKeytab.toString(); // in place of the test's site
+    CliRun r = run(withKeytabArgs); // a job command: the next step is the submission, no waiting
+    assertTrue(
+        r.err().contains("Kerberos: logged in as " + principal + " from keytab " + keytab + "."),
+        r.err());
+
+    UserGroupInformation.reset();
+    Path hbaseOnly = dir.resolve("hbase-site-hbase-only.xml");
+    Files.writeString(
+        hbaseOnly, conf.replace(prop("hadoop.security.authentication", "kerberos"), ""));
+    String[] args = backfill();
+    args[2] = hbaseOnly.toString(); // in place of the test's site
+    r = run(args);
+    assertEquals(2, r.code(), r.err());
+    assertTrue(
+        r.err()
+            .contains(
+                "sets hbase.security.authentication=kerberos but hadoop.security.authentication="
+                    + "simple"),
+        r.err());
+  }
+
+  @Test
   void onYarnTheHBaseTokenMustBeObtainable() {
     CliRun r =
         run(
