@@ -238,8 +238,8 @@ final class KerberosPreflight {
     }
     // Spark's HBase token provider reads HBaseConfiguration.create(its Hadoop conf): the
     // hbase-site.xml on the driver's classpath plus spark.hadoop.* settings, not --hbase-site.
-    // Seeing simple auth there it asks for no token (and a failed fetch is only a warning): the
-    // executors would fail minutes later.
+    // Seeing simple auth there it asks for no token (and a failed fetch is only a warning), and
+    // the executors would fail minutes later.
     Configuration sparkView = HBaseConfiguration.create();
     for (String c : global.sparkConf) {
       int eq = c.indexOf('=');
@@ -252,15 +252,21 @@ final class KerberosPreflight {
             .filter(k -> conf.get(k) != null && !conf.get(k).equals(sparkView.get(k)))
             .toList();
     if (!differ.isEmpty()) {
-      throw RekeyException.usage(
-          "Spark gets the executors' HBase delegation token with its own HBase configuration "
-              + "(the hbase-site.xml on the driver's classpath, then --conf spark.hadoop.*), which "
-              + "differs from "
+      // the submission rekey makes next (SparkSubmitLauncher) carries them: Spark's token fetch
+      // then reaches the cluster of --hbase-site. These keys hold addresses and principals, no
+      // secret, and are named in the line below without their values.
+      for (String k : differ) {
+        global.sparkConf.add("spark.hadoop." + k + "=" + conf.get(k));
+      }
+      out.println(
+          "Kerberos on "
+              + master
+              + ": Spark's HBase token fetch reads the hbase-site.xml on the driver's classpath, "
+              + "which differs from "
               + site
               + " in "
               + String.join(", ", differ)
-              + ": pass each as --conf spark.hadoop.KEY=VALUE, or put the cluster's HBase conf "
-              + "directory on the driver's classpath (spark-submit --driver-class-path DIR)");
+              + ": passing them to spark-submit as --conf spark.hadoop.KEY=VALUE.");
     }
     out.println(
         "Kerberos on "

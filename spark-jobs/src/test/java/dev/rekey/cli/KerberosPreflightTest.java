@@ -287,24 +287,27 @@ class KerberosPreflightTest {
     assertTrue(r.err().contains("spark.security.credentials.hbase.enabled=false"), r.err());
 
     // the test classpath holds no hbase-site.xml: Spark would ask no HBase (the default one) for
-    // no token; the line names what differs, never a value
+    // no token, so the submission carries the keys that differ; the line names them, no value
     UserGroupInformation.reset();
     List<String> yarn =
         new ArrayList<>(
             List.of("--principal", principal, "--keytab", keytab.toString(), "--master", "yarn"));
     r = run(backfill(yarn.toArray(new String[0])));
-    assertEquals(2, r.code(), r.err());
     assertTrue(
         r.err()
             .contains(
                 "differs from "
                     + site
-                    + " in hbase.security.authentication, hbase.zookeeper.property.clientPort, hbase.master.kerberos.principal, "
-                    + "hbase.regionserver.kerberos.principal: pass each as --conf "
-                    + "spark.hadoop.KEY=VALUE"),
+                    + " in hbase.security.authentication, hbase.zookeeper.property.clientPort, "
+                    + "hbase.master.kerberos.principal, hbase.regionserver.kerberos.principal: "
+                    + "passing them to spark-submit as --conf spark.hadoop.KEY=VALUE."),
         r.err());
+    assertFalse(r.err().contains("" + zkPort), "names keys, not values: " + r.err());
+    assertTrue(
+        r.err().contains("Kerberos on yarn: Spark gets the HBase delegation token"), r.err());
+    assertTrue(r.err().contains("Cannot submit"), r.err());
 
-    // given to Spark as spark.hadoop.*, the token fetch sees the cluster: the submission goes on
+    // given to Spark as spark.hadoop.* already, nothing is added
     org.apache.hadoop.conf.Configuration conf = dev.rekey.jobs.common.HBaseConfigs.load(site);
     for (String k : KerberosPreflight.TOKEN_FETCH_KEYS) {
       if (conf.get(k) != null) {
@@ -313,6 +316,7 @@ class KerberosPreflightTest {
     }
     UserGroupInformation.reset();
     r = run(backfill(yarn.toArray(new String[0])));
+    assertFalse(r.err().contains("passing them"), r.err());
     assertTrue(
         r.err().contains("Kerberos on yarn: Spark gets the HBase delegation token"), r.err());
     assertTrue(r.err().contains("Cannot submit"), r.err());
