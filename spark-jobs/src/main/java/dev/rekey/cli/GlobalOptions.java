@@ -32,6 +32,17 @@ public final class GlobalOptions {
   List<String> sparkConf = new ArrayList<>();
 
   @Option(
+      names = "--principal",
+      paramLabel = "PRINCIPAL",
+      description =
+          "Kerberos principal to log in as, with --keytab, on a kerberized cluster (default: the "
+              + "ticket from kinit). Also passed to spark-submit, which renews delegation tokens with it.")
+  String principal;
+
+  @Option(names = "--keytab", paramLabel = "FILE", description = "Keytab of --principal.")
+  Path keytab;
+
+  @Option(
       names = {"-v", "--verbose"},
       description = "Show Spark's and HBase's own logging and stack traces.")
   boolean verbose;

@@ -50,6 +50,14 @@ final class SparkSubmitLauncher {
       argv.add("--conf");
       argv.add(c);
     }
+    if (global.principal != null) {
+      // Spark logs in with them too, and on YARN re-obtains the delegation tokens before they
+      // expire
+      argv.add("--principal");
+      argv.add(global.principal);
+      argv.add("--keytab");
+      argv.add(global.keytab.toString());
+    }
     argv.add("--class");
     argv.add(Rekey.class.getName());
     argv.add(applicationJar());

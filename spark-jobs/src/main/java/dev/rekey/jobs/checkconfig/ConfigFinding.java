@@ -1,5 +1,7 @@
 package dev.rekey.jobs.checkconfig;
 
+import dev.rekey.jobs.common.ConfigRedaction;
+
 /**
  * One problem found in a client configuration: the key, its effective value, the rule it breaks and
  * the fix.
@@ -12,6 +14,11 @@ package dev.rekey.jobs.checkconfig;
  * @param fix what to set instead
  */
 public record ConfigFinding(Severity severity, String key, String value, String rule, String fix) {
+  public ConfigFinding {
+    // printed and written as JSON: a secret's value never is (no rule reads one today; one may)
+    value = ConfigRedaction.value(key, value);
+  }
+
   public enum Severity {
     VIOLATION,
     WARNING
