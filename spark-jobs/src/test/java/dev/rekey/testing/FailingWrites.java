@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.LocalFileSystem;
@@ -70,20 +68,11 @@ public final class FailingWrites {
 
   /** A jar holding this class and its filesystem, for the driver and executors of bin/rekey. */
   public static Path jar(Path dir) throws IOException {
-    Files.createDirectories(dir);
-    Path out = dir.resolve("failing-writes.jar");
-    try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(out))) {
-      for (Class<?> k :
-          new Class<?>[] {FailingWrites.class, FileSystem.class, FailingStream.class}) {
-        String name = k.getName().replace('.', '/') + ".class";
-        j.putNextEntry(new JarEntry(name));
-        try (var in = k.getClassLoader().getResourceAsStream(name)) {
-          in.transferTo(j);
-        }
-        j.closeEntry();
-      }
-    }
-    return out;
+    return TestJar.of(
+        dir.resolve("failing-writes.jar"),
+        FailingWrites.class,
+        FileSystem.class,
+        FailingStream.class);
   }
 
   /** The local filesystem with the fault: {@code fs.file.impl}. */
