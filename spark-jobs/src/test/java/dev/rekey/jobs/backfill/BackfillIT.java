@@ -255,7 +255,23 @@ class BackfillIT {
   void dryRunPlansWithoutWriting() throws Exception {
     BackfillFixture f = new BackfillFixture("bf_dry", 1_000, 10);
     f.snapshot();
-    BackfillResult r = run(f.options().dryRun(true).sortAlways(true).splitsPerRegion(2).build());
+    List<String> printed = new java.util.ArrayList<>();
+    BackfillResult r =
+        Backfill.on(SharedSpark.session(), SharedHBase.conf())
+            .options(f.options().dryRun(true).sortAlways(true).splitsPerRegion(2).build())
+            .progress(printed::add)
+            .execute();
+    // the plan comes first, decided before any row is read: the path and why, the families, and
+    // per region the source regions feeding it and the files expected (2 sub-partitions x 1
+    // family)
+    assertEquals("Plan: sorted by target key (shuffle): --write-path sort", printed.get(0));
+    assertTrue(
+        printed.stream()
+            .anyMatch(l -> l.startsWith("  family d: copies ") && l.endsWith("; no TTL")),
+        String.join("\n", printed));
+    assertTrue(
+        printed.stream().anyMatch(l -> l.matches("  7 +07 +\\S+ +[0-9,]+ +2")),
+        String.join("\n", printed));
     assertTrue(r.dryRun());
     assertEquals(new Accounting(1_000, 1_000, 0, 0), r.accounting());
     assertEquals(16, r.regions().size());

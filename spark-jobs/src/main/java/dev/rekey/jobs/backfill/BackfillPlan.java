@@ -1,0 +1,245 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.jobs.common.Versions;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.rowkey.PrefixSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a backfill will do, decided before any row is read (plan layer, pure): the write path and
+ * why ({@link WritePath}'s rule), how the snapshot is read, per target region the source regions
+ * that feed it and the HFiles expected, and per target family the versions copied and the TTL
+ * cut-off. {@link #of} builds it from plain values, so unit tests check it without a cluster; the
+ * dry run prints {@link #lines()}, and {@link Backfill} executes it.
+ */
+public record BackfillPlan(
+    WritePath path,
+    int splitsPerSourceRegion,
+    int minReadTasks,
+    int readVersions,
+    List<SourceRegion> sourceRegions,
+    List<TargetRegion> regions,
+    List<FamilyPlan> families) {
+
+  /** A region of the source snapshot: its key range (end empty = last) and store files' size. */
+  public record SourceRegion(byte[] start, byte[] end, long bytes) {}
+
+  /** A family of the target table as its descriptor sets it. */
+  public record TargetFamily(String name, int maxVersions, long ttlSeconds) {
+    /** HBase's "forever" TTL ({@code HConstants.FOREVER}). */
+    public static final long FOREVER = Integer.MAX_VALUE;
+  }
+
+  /**
+   * One target region: the source regions whose rows can land in it (all of them unless the two
+   * layouts give identical keys), an estimate of its bytes (each feeding source region spread
+   * evenly over the regions it feeds) and the most HFiles the write may give it, over all families.
+   */
+  public record TargetRegion(
+      int index,
+      String name,
+      String startHex,
+      String endHex,
+      List<Integer> fedBy,
+      long estimatedBytes,
+      int maxFiles) {}
+
+  /**
+   * A target family's retention decisions: versions copied per column ({@code --versions} capped at
+   * the family's VERSIONS) and, for a family with a TTL, the time before which a cell would expire
+   * on load (epoch millis; {@code Long.MIN_VALUE} for none).
+   */
+  public record FamilyPlan(
+      String name, int keeps, int copies, long ttlSeconds, long expiresBefore) {
+    String line(Versions asked) {
+      String v =
+          copies < asked.max()
+              ? String.format(
+                  "copies the %d newest version(s) of each column (keeps VERSIONS=%d; older ones are"
+                      + " counted, not written)",
+                  copies, keeps)
+              : String.format(
+                  "copies %s version(s) of each column (keeps VERSIONS=%d)", asked, keeps);
+      String ttl =
+          expiresBefore == Long.MIN_VALUE
+              ? "no TTL"
+              : "TTL " + ttlSeconds + " s: a cell older than that fails the write";
+      return "family " + name + ": " + v + "; " + ttl;
+    }
+  }
+
+  /** Everything the plan depends on, as plain values. */
+  public record Inputs(
+      KeyLayout sourceLayout,
+      KeyLayout targetLayout,
+      RegionBoundaries target,
+      List<SourceRegion> source,
+      List<TargetFamily> targetFamilies,
+      List<String> familiesAsked,
+      Versions versions,
+      int splitsPerRegion,
+      boolean sortAlways,
+      int wantedReadTasks,
+      int maxFilesPerRegion,
+      long maxFileSize,
+      long nowMillis) {}
+
+  public BackfillPlan {
+    sourceRegions = List.copyOf(sourceRegions);
+    regions = List.copyOf(regions);
+    families = List.copyOf(families);
+  }
+
+  public static BackfillPlan of(Inputs in) {
+    WritePath path =
+        in.sortAlways()
+            ? WritePath.sorted("--write-path sort")
+            : WritePath.choose(
+                in.sourceLayout(),
+                in.targetLayout(),
+                in.target(),
+                in.source().size(),
+                in.wantedReadTasks(),
+                in.maxFilesPerRegion());
+    int k = path.inSourceOrder() ? path.splitsPerSourceRegion() : in.splitsPerRegion();
+    // the sorted path reads with at least two tasks per core: a legacy source is often a few
+    // large regions
+    int minTasks = path.inSourceOrder() ? 0 : in.wantedReadTasks();
+    boolean sameKeys =
+        in.targetLayout().prefix().kind() == PrefixSpec.Kind.NONE
+            && WritePath.orderMismatch(in.sourceLayout(), in.targetLayout()).isEmpty();
+    int buckets =
+        in.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT
+            ? in.targetLayout().prefix().buckets()
+            : 1;
+    List<FamilyPlan> families = families(in);
+    int familyCount = in.familiesAsked().isEmpty() ? families.size() : in.familiesAsked().size();
+
+    RegionBoundaries t = in.target();
+    List<List<Integer>> fedBy = new ArrayList<>();
+    int[] feeds = new int[in.source().size()];
+    for (int r = 0; r < t.count(); r++) {
+      List<Integer> f = new ArrayList<>();
+      for (int s = 0; s < in.source().size(); s++) {
+        if (!sameKeys || overlaps(in.source().get(s), t.start(r), t.end(r))) {
+          f.add(s);
+          feeds[s]++;
+        }
+      }
+      fedBy.add(f);
+    }
+    List<TargetRegion> regions = new ArrayList<>();
+    for (int r = 0; r < t.count(); r++) {
+      long bytes = 0;
+      for (int s : fedBy.get(r)) {
+        bytes += in.source().get(s).bytes() / feeds[s];
+      }
+      // per family: in source order one file per (read task, bucket) the region holds; sorted,
+      // one per sub-partition; either rolls at the max file size
+      int bucketsHere = buckets > 1 ? SaltFit.bucketsIn(t, r, buckets) : 1;
+      long writers = path.inSourceOrder() ? (long) fedBy.get(r).size() * k * bucketsHere : k;
+      long rolled = in.maxFileSize() > 0 ? bytes / in.maxFileSize() : 0;
+      int files = fedBy.get(r).isEmpty() ? 0 : (int) (familyCount * writers + rolled);
+      regions.add(
+          new TargetRegion(
+              r, t.name(r), Hex.of(t.start(r)), Hex.of(t.end(r)), fedBy.get(r), bytes, files));
+    }
+    int most = families.stream().mapToInt(FamilyPlan::copies).max().orElse(1);
+    // read what was asked for, so the versions a family cannot keep are counted, not silently
+    // skipped by the scan
+    int readVersions =
+        in.versions().isAll() ? Integer.MAX_VALUE : Math.max(most, in.versions().max());
+    return new BackfillPlan(path, k, minTasks, readVersions, in.source(), regions, families);
+  }
+
+  private static List<FamilyPlan> families(Inputs in) {
+    List<FamilyPlan> out = new ArrayList<>();
+    for (TargetFamily f : in.targetFamilies()) {
+      boolean ttl = f.ttlSeconds() != TargetFamily.FOREVER;
+      out.add(
+          new FamilyPlan(
+              f.name(),
+              f.maxVersions(),
+              in.versions().capAt(f.maxVersions()),
+              f.ttlSeconds(),
+              ttl ? in.nowMillis() - f.ttlSeconds() * 1000L : Long.MIN_VALUE));
+    }
+    return out;
+  }
+
+  private static boolean overlaps(SourceRegion s, byte[] start, byte[] end) {
+    // [s.start, s.end) and [start, end), an empty end being the key space's end
+    boolean sBeforeEnd = end.length == 0 || Arrays.compareUnsigned(s.start(), end) < 0;
+    boolean startBeforeSEnd = s.end().length == 0 || Arrays.compareUnsigned(start, s.end()) < 0;
+    return sBeforeEnd && startBeforeSEnd;
+  }
+
+  /** What the write applies to each row: versions per family and TTL cut-offs. */
+  Retention retention() {
+    Map<String, Integer> caps = new TreeMap<>();
+    Map<String, Long> expiresBefore = new TreeMap<>();
+    for (FamilyPlan f : families) {
+      caps.put(f.name(), f.copies());
+      if (f.expiresBefore() != Long.MIN_VALUE) {
+        expiresBefore.put(f.name(), f.expiresBefore());
+      }
+    }
+    return new Retention(caps, expiresBefore, readVersions);
+  }
+
+  /** Files expected over all regions (an upper bound on the in-source-order path). */
+  public int maxFiles() {
+    return regions.stream().mapToInt(TargetRegion::maxFiles).sum();
+  }
+
+  /** The plan as a short table and its reasons, as the dry run and the run print it. */
+  public List<String> lines(Versions asked) {
+    List<String> out = new ArrayList<>();
+    out.add("Plan: " + path.describe());
+    long total = sourceRegions.stream().mapToLong(SourceRegion::bytes).sum();
+    out.add(
+        String.format(
+            "  read: %d source region(s), %,d bytes of store files, %d split(s) per region%s",
+            sourceRegions.size(),
+            total,
+            splitsPerSourceRegion,
+            minReadTasks > 0 ? ", at least " + minReadTasks + " read tasks" : ""));
+    for (FamilyPlan f : families) {
+      out.add("  " + f.line(asked));
+    }
+    out.add(
+        String.format(
+            "  %-6s %-34s %-14s %14s %9s",
+            "region", "start key (hex)", "fed by", "est. bytes", "files ≤"));
+    for (TargetRegion r : regions) {
+      out.add(
+          String.format(
+              "  %-6d %-34s %-14s %,14d %9d",
+              r.index(),
+              r.startHex().isEmpty() ? "(first)" : r.startHex(),
+              fedBy(r.fedBy(), sourceRegions.size()),
+              r.estimatedBytes(),
+              r.maxFiles()));
+    }
+    return out;
+  }
+
+  /** "all 4", "none", or the source regions' indexes ("0,1", "3-6"). */
+  static String fedBy(List<Integer> f, int sources) {
+    if (f.isEmpty()) {
+      return "none";
+    }
+    if (f.size() == sources && sources > 1) {
+      return "all " + sources;
+    }
+    if (f.size() > 2 && f.get(f.size() - 1) - f.get(0) == f.size() - 1) {
+      return f.get(0) + "-" + f.get(f.size() - 1);
+    }
+    return String.join(",", f.stream().map(String::valueOf).toList());
+  }
+}

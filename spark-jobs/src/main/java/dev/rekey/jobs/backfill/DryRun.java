@@ -1,0 +1,132 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.jobs.common.PackedCells;
+import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.PrefixSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * {@code --dry-run} (run layer): reads and rekeys the snapshot as the write would, writes nothing,
+ * and estimates rows, cells, bytes and files per target region from the data.
+ */
+final class DryRun {
+  private DryRun() {}
+
+  static BackfillResult run(
+      SparkSession spark,
+      Configuration hbaseConf,
+      BackfillOptions o,
+      BackfillPlan plan,
+      RegionBoundaries live,
+      TableDescriptor target,
+      String stagingDir)
+      throws IOException {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    RowCounters counters =
+        new RowCounters(
+            jsc.sc(), "", new Rekeyer(o.sourceLayout(), o.targetLayout()), plan.retention());
+    int n = live.count();
+    WritePath path = plan.path();
+    boolean salted = o.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT;
+    long[] totals;
+    try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
+      totals =
+          rows.rows()
+              .mapPartitions(
+                  it -> {
+                    // per region: rows, cells, bytes, and the (task, bucket) writers the in-order
+                    // path would open
+                    long[] acc = new long[n * 4];
+                    Set<Integer> slots = new HashSet<>();
+                    RekeyedRows rr = counters.rekeyed(it, QuarantineWriter.none());
+                    byte[] last = null;
+                    while (rr.hasNext()) {
+                      RekeyedRows.Row r = rr.next();
+                      int region = live.regionOf(r.targetKey());
+                      if (last == null || !Arrays.equals(last, r.sourceKey())) {
+                        acc[region * 4]++;
+                        last = r.sourceKey();
+                      }
+                      if (slots.add(region * 256 + (salted ? r.targetKey()[0] & 0xff : 0))) {
+                        acc[region * 4 + 3]++;
+                      }
+                      for (Cell c : r.cells()) {
+                        acc[region * 4 + 1]++;
+                        acc[region * 4 + 2] += PackedCells.keyValueLength(r.targetKey().length, c);
+                      }
+                    }
+                    return List.of(acc).iterator();
+                  })
+              .reduce(DryRun::sum);
+    }
+    int families = o.families().isEmpty() ? target.getColumnFamilyCount() : o.families().size();
+    long maxFile =
+        target.getMaxFileSize() > 0
+            ? target.getMaxFileSize()
+            : hbaseConf.getLong("hbase.hregion.max.filesize", 10L << 30);
+    List<RegionEntry> regions = new ArrayList<>();
+    long written = 0;
+    for (int i = 0; i < n; i++) {
+      long rowsIn = totals[i * 4];
+      written += rowsIn;
+      // per family: one file per (task, bucket) in order, or per sub-partition with data when
+      // sorted; more if files roll at the max file size
+      long writers =
+          path.inSourceOrder() ? totals[i * 4 + 3] : Math.min(o.splitsPerRegion(), rowsIn);
+      int files = rowsIn == 0 ? 0 : (int) (families * writers + totals[i * 4 + 2] / maxFile);
+      regions.add(
+          new RegionEntry(
+              i,
+              live.name(i),
+              Hex.of(live.start(i)),
+              Hex.of(live.end(i)),
+              rowsIn,
+              totals[i * 4 + 1],
+              totals[i * 4 + 2],
+              files,
+              RegionState.PLANNED));
+    }
+    Accounting acc =
+        new Accounting(
+            counters.read.value(),
+            written,
+            counters.quarantined.value(),
+            counters.filtered.value());
+    return new BackfillResult(
+        o.targetTable(),
+        o.sourceSnapshot(),
+        stagingDir,
+        path.describe(),
+        true,
+        false,
+        false,
+        acc,
+        o.versions().toString(),
+        counters.olderVersions.value(),
+        regions,
+        Skew.of(regions.stream().map(RegionEntry::rows).toList()),
+        regions.stream().mapToInt(RegionEntry::files).sum(),
+        0,
+        0,
+        0);
+  }
+
+  private static long[] sum(long[] a, long[] b) {
+    long[] r = a.clone();
+    for (int i = 0; i < r.length; i++) {
+      r[i] += b[i];
+    }
+    return r;
+  }
+}

@@ -1,0 +1,59 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.jobs.common.RekeyException;
+import java.io.IOException;
+import java.util.function.Consumer;
+import org.apache.hadoop.hbase.TableName;
+
+/**
+ * The ledger in {@code _manifest.json}: each region's state ({@code WRITTEN → LOADED → VERIFIED}),
+ * read back by {@code --resume}, which must continue the same backfill.
+ */
+final class Ledger {
+  private Ledger() {}
+
+  /** Regions of the manifest in the state. */
+  static long count(Manifest m, RegionState s) {
+    return m.regions().stream().filter(r -> r.state() == s).count();
+  }
+
+  /**
+   * The manifest to resume from; refuses one written for other inputs, and says so when there is
+   * nothing left to do.
+   */
+  static Manifest resume(
+      Staging staging, BackfillOptions o, TableName table, Consumer<String> progress)
+      throws IOException {
+    Manifest manifest = staging.readJson(staging.manifest(), Manifest.class);
+    if (!manifest.sameInputs(o)) {
+      throw RekeyException.usage(
+          "Cannot resume the backfill of "
+              + table
+              + ": "
+              + staging.manifest()
+              + " is for a different backfill (snapshot "
+              + manifest.sourceSnapshot()
+              + ", layouts "
+              + manifest.sourceLayout()
+              + " -> "
+              + manifest.targetLayout()
+              + "); run without --resume to start over");
+    }
+    long verified = count(manifest, RegionState.VERIFIED);
+    progress.accept(
+        "Resuming from "
+            + staging.manifest()
+            + ": "
+            + verified
+            + " of "
+            + manifest.regions().size()
+            + " regions already verified");
+    if (verified == manifest.regions().size()) {
+      progress.accept(
+          "Nothing to resume: every region was verified when it was loaded (their HFiles are"
+              + " gone). To check the table as it is now, run `rekey reconcile` against the"
+              + " source.");
+    }
+    return manifest;
+  }
+}

@@ -1,0 +1,102 @@
+package dev.rekey.jobs.backfill;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.SnapshotProtos.SnapshotRegionManifest;
+import org.apache.hadoop.hbase.snapshot.SnapshotManifest;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
+
+/**
+ * Gathers a {@link BackfillPlan}'s inputs from the cluster (run layer): the source snapshot's
+ * regions and store file sizes from its manifest, the target's live regions and family settings,
+ * the bulk-load file limit and the read parallelism wanted. The decisions are {@link
+ * BackfillPlan#of}'s.
+ */
+final class PlanReader {
+  private PlanReader() {}
+
+  static BackfillPlan plan(
+      BackfillOptions o,
+      Configuration hbaseConf,
+      RegionBoundaries live,
+      TableDescriptor target,
+      int defaultParallelism)
+      throws IOException {
+    List<BackfillPlan.TargetFamily> families = new ArrayList<>();
+    for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
+      families.add(
+          new BackfillPlan.TargetFamily(
+              f.getNameAsString(), f.getMaxVersions(), f.getTimeToLive()));
+    }
+    long maxFile =
+        target.getMaxFileSize() > 0
+            ? target.getMaxFileSize()
+            : hbaseConf.getLong("hbase.hregion.max.filesize", 10L << 30);
+    return BackfillPlan.of(
+        new BackfillPlan.Inputs(
+            o.sourceLayout(),
+            o.targetLayout(),
+            live,
+            sourceRegions(hbaseConf, o.sourceSnapshot()),
+            families,
+            o.families(),
+            o.versions(),
+            o.splitsPerRegion(),
+            o.sortAlways(),
+            2 * defaultParallelism,
+            hbaseConf.getInt(
+                WritePath.MAX_FILES_PER_REGION_KEY, WritePath.DEFAULT_MAX_FILES_PER_REGION),
+            maxFile,
+            System.currentTimeMillis()));
+  }
+
+  /**
+   * The snapshot's regions in key order with their store files' size, as its manifest lists them
+   * (split parents left out, as TableSnapshotInputFormat leaves them out).
+   */
+  static List<BackfillPlan.SourceRegion> sourceRegions(Configuration conf, String snapshot)
+      throws IOException {
+    Path rootDir = CommonFSUtils.getRootDir(conf);
+    FileSystem fs = rootDir.getFileSystem(conf);
+    SnapshotManifest manifest =
+        TableSnapshotInputFormatImpl.getSnapshotManifest(conf, snapshot, rootDir, fs);
+    List<RegionInfo> infos = new ArrayList<>();
+    List<Long> sizes = new ArrayList<>();
+    List<SnapshotRegionManifest> regions = manifest.getRegionManifests();
+    for (SnapshotRegionManifest m : regions == null ? List.<SnapshotRegionManifest>of() : regions) {
+      RegionInfo info = ProtobufUtil.toRegionInfo(m.getRegionInfo());
+      if (info.isOffline() && (info.isSplit() || info.isSplitParent())) {
+        continue;
+      }
+      long bytes = 0;
+      for (SnapshotRegionManifest.FamilyFiles ff : m.getFamilyFilesList()) {
+        for (SnapshotRegionManifest.StoreFile sf : ff.getStoreFilesList()) {
+          bytes += sf.getFileSize();
+        }
+      }
+      infos.add(info);
+      sizes.add(bytes);
+    }
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < infos.size(); i++) {
+      order.add(i);
+    }
+    order.sort((a, b) -> RegionInfo.COMPARATOR.compare(infos.get(a), infos.get(b)));
+    List<BackfillPlan.SourceRegion> out = new ArrayList<>();
+    for (int i : order) {
+      out.add(
+          new BackfillPlan.SourceRegion(
+              infos.get(i).getStartKey(), infos.get(i).getEndKey(), sizes.get(i)));
+    }
+    return out;
+  }
+}

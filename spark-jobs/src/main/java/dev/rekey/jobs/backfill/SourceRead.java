@@ -1,0 +1,33 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.jobs.common.RegionReader;
+
+/** How the backfill reads its snapshot, from the options and the plan (run layer). */
+final class SourceRead {
+  private SourceRead() {}
+
+  /**
+   * The shared snapshot read: time range, families and versions on the scan, the plan's splits per
+   * region, whole rows.
+   */
+  static RegionReader of(BackfillOptions o, BackfillPlan plan) {
+    RegionReader r =
+        RegionReader.snapshot(o.sourceSnapshot())
+            .families(o.families())
+            .versions(plan.readVersions())
+            // sized by the plan: on the in-order path to keep the files per region in bounds
+            .splitsPerRegion(plan.splitsPerSourceRegion());
+    if (plan.minReadTasks() > 0) {
+      r.minPartitions(plan.minReadTasks());
+    }
+    if (o.fromMillis() != null || o.toMillis() != null) {
+      // a cell time range, not the key ranges of a time-first key: --from/--to selects cells by
+      // their timestamps, and a row keyed outside the window can hold cells stamped inside it (an
+      // update written since)
+      r.timeRange(
+          o.fromMillis() != null ? o.fromMillis() : 0L,
+          o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
+    }
+    return r;
+  }
+}

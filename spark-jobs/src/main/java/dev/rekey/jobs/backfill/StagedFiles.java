@@ -1,0 +1,109 @@
+package dev.rekey.jobs.backfill;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+
+/**
+ * Puts the write's committed HFiles where the load takes them, {@code regions/r-NNNNN/<family>/}
+ * (run layer: file moves in the staging dir), and reads the quarantine's first line for messages.
+ */
+final class StagedFiles {
+  private StagedFiles() {}
+
+  /**
+   * Moves the files of the kept attempts (one per partition, as Spark returned them) into their
+   * regions' dirs and removes every attempt dir, with whatever failed or speculative attempts left
+   * there; returns files per region.
+   */
+  static Map<Integer, Integer> organize(Staging staging, List<InOrderHFiles.WrittenFile> written)
+      throws IOException {
+    Map<Integer, Integer> files = new TreeMap<>();
+    for (InOrderHFiles.WrittenFile f : written) {
+      Path src = new Path(f.path());
+      Path dest = new Path(new Path(staging.region(f.region()), f.family()), src.getName());
+      staging.fs.mkdirs(dest.getParent());
+      if (!staging.fs.rename(src, dest)) {
+        throw new IOException("Cannot move " + src + " to " + dest);
+      }
+      files.merge(f.region(), 1, Integer::sum);
+    }
+    staging.fs.delete(staging.attempts(), true);
+    return files;
+  }
+
+  /**
+   * Moves each HFile HFileOutputFormat2's committer kept into its target region's dir (by its first
+   * row); returns files per region.
+   */
+  static Map<Integer, Integer> organize(
+      Staging staging, RegionBoundaries live, Configuration hbaseConf) throws IOException {
+    Map<Integer, Integer> files = new TreeMap<>();
+    if (!staging.fs.exists(staging.hfiles())) {
+      return files;
+    }
+    for (FileStatus famDir : staging.fs.listStatus(staging.hfiles())) {
+      String fam = famDir.getPath().getName();
+      if (!famDir.isDirectory() || fam.startsWith("_") || fam.startsWith(".")) {
+        continue;
+      }
+      for (FileStatus f : staging.fs.listStatus(famDir.getPath())) {
+        String name = f.getPath().getName();
+        if (f.isDirectory() || name.startsWith("_") || name.startsWith(".")) {
+          continue;
+        }
+        byte[] first;
+        try (HFile.Reader r =
+            HFile.createReader(staging.fs, f.getPath(), CacheConfig.DISABLED, true, hbaseConf)) {
+          first = r.getFirstRowKey().orElse(null);
+        }
+        if (first == null) {
+          staging.fs.delete(f.getPath(), false); // an empty file: nothing to load
+          continue;
+        }
+        int region = live.regionOf(first);
+        Path dest = new Path(new Path(staging.region(region), fam), name);
+        staging.fs.mkdirs(dest.getParent());
+        if (!staging.fs.rename(f.getPath(), dest)) {
+          throw new IOException("Cannot move " + f.getPath() + " to " + dest);
+        }
+        files.merge(region, 1, Integer::sum);
+      }
+    }
+    staging.fs.delete(staging.hfiles(), true);
+    return files;
+  }
+
+  /** " (first: {..})" with the first quarantined key, or "" when there is none to show. */
+  static String firstQuarantined(Staging staging) {
+    try {
+      if (!staging.fs.exists(staging.quarantine())) {
+        return "";
+      }
+      for (FileStatus f : staging.fs.listStatus(staging.quarantine())) {
+        if (f.getPath().getName().startsWith("part-")) {
+          try (BufferedReader r =
+              new BufferedReader(
+                  new InputStreamReader(staging.fs.open(f.getPath()), StandardCharsets.UTF_8))) {
+            String line = r.readLine();
+            if (line != null) {
+              return " (first: " + line + ")";
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      return "";
+    }
+    return "";
+  }
+}
