@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.rekey.testing.RekeyProcess;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.net.ServerSocket;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.kerby.kerberos.kerb.client.KrbClient;
 import org.apache.kerby.kerberos.kerb.keytab.Keytab;
 import org.apache.kerby.kerberos.kerb.keytab.KeytabEntry;
 import org.apache.kerby.kerberos.kerb.type.base.PrincipalName;
@@ -187,6 +189,53 @@ class KerberosPreflightTest {
     }
   }
 
+  /**
+   * What kinit leaves behind, in a fresh JVM whose KRB5CCNAME names the ticket cache (one JVM: a
+   * start costs seconds; the no-ticket case runs in-process above).
+   */
+  @Test
+  void aKinitTicketPassesThePreflight() throws Exception {
+    KrbClient client = new KrbClient(kdc.getKrb5conf().getParentFile());
+    client.setKdcRealm(kdc.getRealm());
+    client.setKdcHost(kdc.getHost());
+    client.setKdcTcpPort(kdc.getPort());
+    client.setAllowUdp(false);
+    client.init();
+    Path cache = dir.resolve("krb5cc_rekey");
+    client.storeTicket(client.requestTgt(principal, keytab.toFile()), cache.toFile()); // kinit -kt
+
+    RekeyProcess.Result r = inFreshJvm(cache, backfill());
+    assertTrue(
+        r.stderr()
+            .contains("Kerberos: using the ticket of " + principal + " from the ticket cache."),
+        r.all());
+    assertTrue(r.stderr().contains("Cannot submit"), r.all()); // went on to the Spark submission
+    assertNoSecrets(r.all());
+  }
+
+  /** The CLI in its own JVM (the test's classpath and module flags), pointed at this KDC. */
+  private static RekeyProcess.Result inFreshJvm(Path ticketCache, String... args)
+      throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (a.startsWith("--add-") || a.startsWith("-XX:+IgnoreUnrecognized")) {
+        cmd.add(a);
+      }
+    }
+    cmd.add("-XX:TieredStopAtLevel=1"); // a short run: start-up matters, not peak speed
+    cmd.add("-XX:+UseSerialGC");
+    cmd.add("-Djava.security.krb5.conf=" + kdc.getKrb5conf());
+    cmd.add("-Drekey.home=" + System.getProperty("rekey.home"));
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(Rekey.class.getName());
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().put("KRB5CCNAME", "FILE:" + ticketCache);
+    return RekeyProcess.run(pb, 120);
+  }
+
   @Test
   void aKeytabWhosePrincipalIsWrongFailsNamingThePrincipal() {
     String wrong = "nobody@" + kdc.getRealm();
@@ -339,6 +388,17 @@ class KerberosPreflightTest {
     assertTrue(
         log.toString().contains(principal), "the log capture works (the login is logged):\n" + log);
 
+    StringBuilder all = new StringBuilder(log.toString());
+    for (CliRun r : runs) {
+      all.append(r.out()).append(r.err());
+    }
+    assertNoSecrets(all.toString());
+  }
+
+  /**
+   * The keytab (whole, and each key: hex, base64, raw) and the config's password are not in text.
+   */
+  private static void assertNoSecrets(String text) throws IOException {
     byte[] bytes = Files.readAllBytes(keytab);
     List<String> secrets = new ArrayList<>(List.of(SECRET));
     secrets.add(Base64.getEncoder().encodeToString(bytes));
@@ -354,12 +414,8 @@ class KerberosPreflightTest {
       }
     }
     assertTrue(secrets.size() > 3, "the keytab holds keys");
-    StringBuilder all = new StringBuilder(log.toString());
-    for (CliRun r : runs) {
-      all.append(r.out()).append(r.err());
-    }
     for (String s : secrets) {
-      assertFalse(all.toString().contains(s), "a secret was printed or logged");
+      assertFalse(text.contains(s), "a secret was printed or logged");
     }
   }
 }
