@@ -1,7 +1,7 @@
 # Sourced by bench/scan/*.sh: the client classpath (rekey jar, its launch classpath, the benchmark helpers in
 # test-classes, the embedded server's client conf) and the JVM flags Spark needs on Java 17.
 RUN_DIR="${REKEY_RUN_DIR:-$REKEY_HOME/.rekey}/hbase"
-JAR="spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar"
+JAR="${REKEY_JAR:-spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar}"  # REKEY_JAR: another build, for A/B runs
 CP="$JAR:spark-jobs/target/test-classes:$(cat spark-jobs/target/launch.classpath):$RUN_DIR/client"
 FLAGS=(-XX:+IgnoreUnrecognizedVMOptions -Xmx3g
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED

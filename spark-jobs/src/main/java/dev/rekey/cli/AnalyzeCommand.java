@@ -5,6 +5,7 @@ import dev.rekey.jobs.analyze.AnalyzeReport;
 import dev.rekey.jobs.analyze.AnalyzeResult;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.TimeArgs;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
@@ -79,6 +80,20 @@ public final class AnalyzeCommand extends SparkCommand {
   String splits;
 
   @Option(
+      names = "--from",
+      paramLabel = "TIME",
+      description =
+          "Analyze only rows from this time (epoch millis or ISO-8601; with --layout whose time field follows "
+              + "the prefix, only the key ranges holding the window are read; else a cell time range).")
+  String from;
+
+  @Option(
+      names = "--to",
+      paramLabel = "TIME",
+      description = "Analyze only rows before this time (exclusive; see --from).")
+  String to;
+
+  @Option(
       names = "--out",
       paramLabel = "DIR",
       defaultValue = ".",
@@ -100,11 +115,24 @@ public final class AnalyzeCommand extends SparkCommand {
       a.layout(LayoutFiles.load(layout, "--layout"));
     }
     a.sample(sample).servers(servers);
+    if (from != null || to != null) {
+      a.window(
+          from == null ? Long.MIN_VALUE : TimeArgs.option(from, "--from"),
+          to == null ? Long.MAX_VALUE : TimeArgs.option(to, "--to"));
+    }
     if (layout2 != null || splits != null) {
       a.simulate(layout2 == null ? null : LayoutFiles.load(layout2, "--layout2"), splits);
     }
     AnalyzeResult r = a.execute(spark, global.hbaseConf());
     System.out.print(AnalyzeReport.console(r));
+    System.out.println(
+        "read "
+            + r.read().window()
+            + ": "
+            + r.read().pruning()
+            + "; "
+            + r.read().rowsScanned()
+            + " rows scanned");
     List<Path> files = AnalyzeReport.write(r, out);
     System.out.println("wrote " + files.get(0) + " and " + files.get(1));
     return ExitCodes.OK;

@@ -1,10 +1,13 @@
 package dev.rekey.jobs.analyze;
 
+import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.common.RegionScan;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -23,7 +26,8 @@ import org.apache.spark.sql.SparkSession;
  * The analyze action: the live table's regions and RegionServer counters (read first, so analyze's
  * own scan does not count), then every row read region-parallel through {@link RegionReader} (table
  * or snapshot) into exact rows per region and a uniform key sample, then the pure statistics
- * ({@link Analyzer}) and an optional simulation of a proposed layout and split points.
+ * ({@link Analyzer}) and an optional simulation of a proposed layout and split points. With a time
+ * window, only the rows of that window are read, through the same {@link ReadPlan} pruning as scan.
  */
 public final class Analyze {
   public static final int DEFAULT_SAMPLE = 100_000;
@@ -35,6 +39,8 @@ public final class Analyze {
   private Integer servers;
   private KeyLayout layout2;
   private String splits;
+  private long from = Long.MIN_VALUE;
+  private long to = Long.MAX_VALUE;
 
   private Analyze(TableName table, String snapshot) {
     this.table = table;
@@ -79,6 +85,55 @@ public final class Analyze {
     this.layout2 = proposed;
     this.splits = splitSpec;
     return this;
+  }
+
+  /**
+   * Analyze only the rows of [from, to) (epoch millis): per region, the key ranges that hold the
+   * window when the layout's time field follows the prefix; otherwise every key, the window a time
+   * range on the cells. Cells outside the window are never read, as in scan.
+   */
+  public Analyze window(long fromInclusive, long toExclusive) {
+    if (fromInclusive >= toExclusive) {
+      throw RekeyException.usage(
+          "Cannot analyze "
+              + describe()
+              + ": empty window ["
+              + Instant.ofEpochMilli(fromInclusive)
+              + ", "
+              + Instant.ofEpochMilli(toExclusive)
+              + "): --from must be before --to");
+    }
+    this.from = fromInclusive;
+    this.to = toExclusive;
+    return this;
+  }
+
+  private boolean windowed() {
+    return from != Long.MIN_VALUE || to != Long.MAX_VALUE;
+  }
+
+  /**
+   * How a window limits the read (pure): the layout's key ranges when its time field is in key
+   * order, else a cell time range; every key without a window.
+   */
+  static ReadPlan readPlan(KeyLayout layout, long from, long to, boolean windowed) {
+    if (!windowed) {
+      return ReadPlan.all();
+    }
+    if (layout == null) {
+      return ReadPlan.cellTime("no --layout, so the keys' time field is unknown");
+    }
+    return ReadPlan.window(layout, from, to);
+  }
+
+  private String windowText() {
+    return windowed()
+        ? "["
+            + (from == Long.MIN_VALUE ? "-inf" : Instant.ofEpochMilli(from).toString())
+            + ", "
+            + (to == Long.MAX_VALUE ? "+inf" : Instant.ofEpochMilli(to).toString())
+            + ")"
+        : "all time";
   }
 
   private String describe() {
@@ -132,10 +187,16 @@ public final class Analyze {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     RegionReader reader =
         table != null ? RegionReader.table(table) : RegionReader.snapshot(snapshot);
+    if (windowed()) {
+      // as scan: cells outside the window are never read, and the key ranges (when the layout has
+      // them) keep each region's task to the part of its keys that can hold the window
+      reader.timeRange(Math.max(0, from), to).plan(readPlan(layout, Math.max(0, from), to, true));
+    }
     ArrayList<byte[]> starts = new ArrayList<>(view.startKeys());
     int regions = starts.size();
     int capacity = sample;
     List<PartitionSample> parts;
+    AnalyzeRead how;
     try (RegionRead read = reader.open(jsc, hbaseConf)) {
       parts =
           read.rows()
@@ -155,6 +216,14 @@ public final class Analyze {
                   },
                   true)
               .collect();
+      List<RegionScan> scans = read.regionScans();
+      how =
+          new AnalyzeRead(
+              read.reading(),
+              windowText(),
+              read.plan().describe(),
+              scans.stream().mapToLong(RegionScan::rowsScanned).sum(),
+              scans.stream().map(RegionScan::toMap).toList());
     }
     long rowsRead = parts.stream().mapToLong(PartitionSample::rows).sum();
     long[] perRegion = new long[regions];
@@ -175,17 +244,18 @@ public final class Analyze {
       sim = Simulator.simulate(layout2 != null ? layout : null, layout2, spec, keys, rowsRead);
     }
     return Analyzer.assemble(
-        reader.describe(),
-        live.getNameAsString(),
-        layout,
-        rowsRead,
-        samples,
-        regionStats,
-        view.servers(),
-        view.liveServers(),
-        servers,
-        sim,
-        (System.nanoTime() - t0) / 1e9);
+            reader.describe(),
+            live.getNameAsString(),
+            layout,
+            rowsRead,
+            samples,
+            regionStats,
+            view.servers(),
+            view.liveServers(),
+            servers,
+            sim,
+            (System.nanoTime() - t0) / 1e9)
+        .withRead(how);
   }
 
   private static TableName sourceOf(Admin admin, String snapshot) throws IOException {

@@ -30,6 +30,7 @@ import java.util.List;
  * @param verdict the verdict and recommendation
  * @param simulation the proposed layout and split points on the sample, or null
  * @param seconds wall time
+ * @param read what was read and how the window limited it (null until {@link Analyze} fills it in)
  */
 public record AnalyzeResult(
     String source,
@@ -53,4 +54,34 @@ public record AnalyzeResult(
     List<ServerStat> servers,
     Verdict verdict,
     Simulation simulation,
-    double seconds) {}
+    double seconds,
+    AnalyzeRead read) {
+
+  /** This result with how its source was read. */
+  public AnalyzeResult withRead(AnalyzeRead r) {
+    return new AnalyzeResult(
+        source,
+        table,
+        layout,
+        rowsRead,
+        sampledRows,
+        leadingByteHistogram,
+        busiestEighth,
+        busiestEighthShare,
+        saltBuckets,
+        leadingByte,
+        appendFraction,
+        recentLabel,
+        recentRows,
+        recentTopRegion,
+        recentTopRegionShare,
+        recentRegionsHit,
+        liveServers,
+        regions,
+        servers,
+        verdict,
+        simulation,
+        seconds,
+        r);
+  }
+}

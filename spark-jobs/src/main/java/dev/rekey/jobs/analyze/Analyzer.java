@@ -148,6 +148,7 @@ public final class Analyzer {
         withTails,
         v,
         simulation,
-        seconds);
+        seconds,
+        null);
   }
 }

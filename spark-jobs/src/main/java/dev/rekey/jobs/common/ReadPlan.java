@@ -60,6 +60,14 @@ public final class ReadPlan implements Serializable {
   }
 
   /**
+   * Every key, the window a time range on the cells, for the reason given (e.g. no layout to place
+   * the window in the keys).
+   */
+  public static ReadPlan cellTime(String why) {
+    return new ReadPlan(Pruning.CELL_TIME, List.of(new KeyRange(OPEN, OPEN)), why);
+  }
+
+  /**
    * Every key, for the reason given (e.g. the source's keys do not decode with the plan's layout).
    */
   public ReadPlan unpruned(String why) {

@@ -30,6 +30,7 @@ import org.apache.hadoop.hbase.mapreduce.TableInputFormatBase;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
+import org.apache.hadoop.hbase.snapshot.SnapshotDescriptionUtils;
 import org.apache.hadoop.hbase.snapshot.SnapshotManifest;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
@@ -254,32 +255,9 @@ public final class RegionReader implements Serializable {
       Job job = Job.getInstance(conf);
       Configuration jobConf = job.getConfiguration();
       ReadPlan asked = plan;
-      try (Connection conn = ConnectionFactory.createConnection(conf);
-          Admin admin = conn.getAdmin()) {
-        if (snapshot != null) {
-          TableName source =
-              admin.listSnapshots().stream()
-                  .filter(s -> s.getName().equals(snapshot))
-                  .findFirst()
-                  .orElseThrow(
-                      () ->
-                          new RekeyException(
-                              "Cannot read snapshot "
-                                  + snapshot
-                                  + ": it does not exist (list "
-                                  + "snapshots with `list_snapshots` in the HBase shell; take one with `snapshot 'TABLE', '"
-                                  + snapshot
-                                  + "'`)"))
-                  .getTableName();
-          if (admin.tableExists(
-              source)) { // a snapshot outlives its table; then the scan validates families
-            checkFamilies(
-                admin.getDescriptor(source).getColumnFamilyNames().stream()
-                    .map(Bytes::toString)
-                    .toList(),
-                "snapshot " + snapshot + " (of table " + source + ")");
-          }
-        } else {
+      if (snapshot == null) {
+        try (Connection conn = ConnectionFactory.createConnection(conf);
+            Admin admin = conn.getAdmin()) {
           TableName t = TableName.valueOf(table);
           if (!admin.tableExists(t)) {
             throw new RekeyException(
@@ -321,21 +299,41 @@ public final class RegionReader implements Serializable {
                   + IGNORE_EMPTY_SPLITS
                   + "=false (bin/rekey sets it).");
         }
+        // A snapshot is read from its files alone: no connection to the cluster (a ZooKeeper
+        // session
+        // and master RPCs cost more than the rest of opening a small read), and the families are
+        // checked against the snapshot's own schema, which outlives its table.
         Path rootDir = CommonFSUtils.getRootDir(conf);
         FileSystem fs = rootDir.getFileSystem(conf);
+        SnapshotManifest manifest = readManifest(conf, fs, rootDir);
+        checkFamilies(
+            manifest.getTableDescriptor().getColumnFamilyNames().stream()
+                .map(Bytes::toString)
+                .toList(),
+            "snapshot "
+                + snapshot
+                + " (of table "
+                + manifest.getTableDescriptor().getTableName()
+                + ")");
+        // a full pass reads each store file front to back: sequential reads from the start, not a
+        // positioned read per block until HBase switches over
+        jobConf.set(TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_SCANNER_READTYPE, "STREAM");
+        if (jsc.isLocal()) {
+          // every task runs in this JVM: the split's preferred hosts (each region's HDFS block
+          // distribution, a listing per store file) would place nothing
+          jobConf.setBoolean(
+              TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_LOCALITY_ENABLED_KEY, false);
+        }
         Path base = restoreRoot != null ? new Path(restoreRoot) : defaultRestoreRoot(fs);
         restoreDir = new Path(base, snapshot + "-" + UUID.randomUUID());
         TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
         List<? extends RegionInfo> infos =
-            TableSnapshotInputFormatImpl.getRegionInfosFromManifest(
-                TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs));
+            TableSnapshotInputFormatImpl.getRegionInfosFromManifest(manifest);
         for (RegionInfo ri : infos) {
           bounds.add(new byte[][] {ri.getStartKey(), ri.getEndKey()});
         }
         regions = infos.size();
         if (plan.keyRanges()) {
-          SnapshotManifest manifest =
-              TableSnapshotInputFormatImpl.getSnapshotManifest(jobConf, snapshot, rootDir, fs);
           checkKeysFit(
               KeyRangeSnapshotInputFormat.firstRow(
                   jobConf,
@@ -427,6 +425,25 @@ public final class RegionReader implements Serializable {
                   + plan.layoutName()
                   + ", so its key ranges cannot select the window");
     }
+  }
+
+  /**
+   * The completed snapshot's manifest, read from the HBase root's filesystem; a clear error if
+   * there is no such snapshot.
+   */
+  private SnapshotManifest readManifest(Configuration conf, FileSystem fs, Path rootDir)
+      throws IOException {
+    Path dir = SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot, rootDir);
+    if (!fs.exists(dir)) {
+      throw new RekeyException(
+          "Cannot read snapshot "
+              + snapshot
+              + ": it does not exist (list snapshots with `list_snapshots` in the HBase shell; take"
+              + " one with `snapshot 'TABLE', '"
+              + snapshot
+              + "'`)");
+    }
+    return SnapshotManifest.open(conf, fs, dir, SnapshotDescriptionUtils.readSnapshotInfo(fs, dir));
   }
 
   /** The table's first row key (null if empty): one row, keys only, no block cache. */

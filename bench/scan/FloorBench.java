@@ -1,0 +1,124 @@
+// Benchmark (not part of rekey): the snapshot read pass against its floor, in one warm JVM. Per round, interleaved:
+// the shared reader's snapshot read (RegionReader.snapshot(...).open(...), rows counted, nothing else: opening
+// included) and the raw HFile pass (HFileFloor: HBase's own HFile reader over the same snapshot's store files, one
+// thread per core, no merge, no Spark). Both are timed in wall seconds and in this JVM's CPU seconds (all its
+// threads: on a machine shared with other builds, CPU time is the steadier figure of what a pass costs). Reuses bench/scan/run.sh's table (bench_scan_events, events-v2), written if
+// it does not hold ROWS rows in REGIONS regions. Run through bench/scan/floor.sh.
+import dev.rekey.bench.HFileFloor;
+import dev.rekey.demo.EventGenerator;
+import dev.rekey.demo.EventsTable;
+import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.rowkey.KeyLayout;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+
+public class FloorBench {
+  public static void main(String[] a) throws Exception {
+    int rows = Integer.parseInt(a[0]);
+    int regions = Integer.parseInt(a[1]);
+    int rounds = Integer.parseInt(a[2]);
+    String master = a[3];
+    TableName table = TableName.valueOf("bench_scan_events");
+    KeyLayout layout = KeyLayout.load(Path.of("conf/layouts/events-v2.yaml"));
+    Configuration conf = HBaseConfiguration.create();
+    String snapshot = "bench_scan_events_floor";
+    try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
+      if (!admin.tableExists(table) || admin.getRegions(table).size() != regions || count(conn, table) != rows) {
+        if (admin.tableExists(table)) {
+          admin.disableTable(table);
+          admin.deleteTable(table);
+        }
+        EventsTable.create(admin, table, layout, regions);
+        long t0 = System.nanoTime();
+        EventsTable.write(conn, table, layout, EventGenerator.oneDay(rows, Math.max(1, rows / 10)));
+        admin.flush(table);
+        admin.majorCompact(table);
+        System.out.printf("wrote %,d events into %s (%d regions) in %.1f s%n", rows, table, regions,
+            (System.nanoTime() - t0) / 1e9);
+      }
+      if (admin.listSnapshots().stream().anyMatch(x -> x.getName().equals(snapshot))) {
+        admin.deleteSnapshot(snapshot);
+      }
+      admin.snapshot(snapshot, table);
+      SparkSession spark = SparkSession.builder().master(master).appName("bench-floor")
+          .config("spark.ui.enabled", "false").config("spark.hadoopRDD.ignoreEmptySplits", "false")
+          .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+      JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+      int threads = Runtime.getRuntime().availableProcessors();
+      double[] ratio = new double[rounds];
+      double[] cpuRatio = new double[rounds];
+      System.out.printf("%-6s %8s %8s %8s %10s %9s %9s %9s %10s%n", "round", "read s", "open s", "floor s",
+          "read/floor", "read cpu", "open cpu", "floor cpu", "cpu ratio");
+      for (int r = 0; r < rounds; r++) {
+        double c0 = cpu();
+        long t0 = System.nanoTime();
+        long n;
+        double openSec;
+        double openCpu;
+        try (RegionRead read = RegionReader.snapshot(snapshot).open(jsc, conf)) {
+          openSec = (System.nanoTime() - t0) / 1e9;
+          openCpu = cpu() - c0;
+          n = read.rows().count();
+        }
+        double readSec = (System.nanoTime() - t0) / 1e9;
+        double readCpu = cpu() - c0;
+        double c1 = cpu();
+        HFileFloor.Pass floor = HFileFloor.read(conf, snapshot, threads);
+        double floorCpu = cpu() - c1;
+        if (n != floor.rows() || n != rows) {
+          throw new IllegalStateException("rows differ: read " + n + ", floor " + floor.rows() + ", written " + rows);
+        }
+        ratio[r] = readSec / floor.seconds();
+        cpuRatio[r] = readCpu / floorCpu;
+        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx   (%,d rows, %,d cells, %d files)%n",
+            r + 1, readSec, openSec, floor.seconds(), ratio[r], readCpu, openCpu, floorCpu, cpuRatio[r], n,
+            floor.cells(), floor.files());
+      }
+      System.out.printf("wall read/floor: %s; cpu read/floor: %s (%d threads for the floor; round 1 includes "
+          + "warm-up)%n", summary(ratio), summary(cpuRatio), threads);
+      admin.deleteSnapshot(snapshot);
+      spark.stop();
+    }
+  }
+
+  /** Median, best and worst of rounds 2.. (round 1 warms up the JIT). */
+  static String summary(double[] x) {
+    double[] s = Arrays.copyOfRange(x, x.length > 1 ? 1 : 0, x.length);
+    Arrays.sort(s);
+    return String.format("median %.2fx, best %.2fx, worst %.2fx", s[s.length / 2], s[0], s[s.length - 1]);
+  }
+
+  /** CPU seconds used so far by this JVM, all threads. */
+  static double cpu() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+  }
+
+  static long count(Connection conn, TableName table) throws Exception {
+    Scan scan = new Scan().setCacheBlocks(false).setCaching(1000)
+        .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+    long n = 0;
+    try (Table t = conn.getTable(table); ResultScanner s = t.getScanner(scan)) {
+      for (Result r : s) {
+        n++;
+      }
+    }
+    return n;
+  }
+}

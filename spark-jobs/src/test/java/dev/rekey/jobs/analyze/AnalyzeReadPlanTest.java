@@ -1,0 +1,49 @@
+package dev.rekey.jobs.analyze;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.jobs.common.ReadPlan;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.plan.Layouts;
+import org.apache.hadoop.hbase.TableName;
+import org.junit.jupiter.api.Test;
+
+/** How analyze's window limits its read (no Spark, no HBase). */
+class AnalyzeReadPlanTest {
+  private static final long FROM = GeneratedKeys.DAY_START;
+  private static final long TO = FROM + GeneratedKeys.DAY_MS;
+
+  @Test
+  void noWindowReadsEveryKey() {
+    assertEquals(
+        ReadPlan.Pruning.NONE,
+        Analyze.readPlan(Layouts.shipped("telemetry-v2"), 0, Long.MAX_VALUE, false).pruning());
+  }
+
+  @Test
+  void aSaltedTimeLeadingLayoutReadsOneKeyRangePerBucket() {
+    ReadPlan p = Analyze.readPlan(Layouts.shipped("telemetry-v2"), FROM, TO, true);
+    assertEquals(ReadPlan.Pruning.KEY_RANGES, p.pruning());
+    assertEquals(16, p.ranges().size());
+  }
+
+  @Test
+  void aLayoutWithTimeAfterTheEntityOrNoLayoutReadsTheWindowAsACellTimeRange() {
+    ReadPlan hashed = Analyze.readPlan(Layouts.shipped("events-v2"), FROM, TO, true);
+    assertEquals(ReadPlan.Pruning.CELL_TIME, hashed.pruning());
+    assertTrue(hashed.describe().contains("follows userId in the key"), hashed.describe());
+    ReadPlan none = Analyze.readPlan(null, FROM, TO, true);
+    assertEquals(ReadPlan.Pruning.CELL_TIME, none.pruning());
+    assertTrue(none.describe().contains("no --layout"), none.describe());
+  }
+
+  @Test
+  void anEmptyWindowIsAUsageError() {
+    RekeyException e =
+        assertThrows(
+            RekeyException.class, () -> Analyze.table(TableName.valueOf("t")).window(TO, FROM));
+    assertTrue(e.getMessage().startsWith("Cannot analyze table t: empty window"), e.getMessage());
+  }
+}
