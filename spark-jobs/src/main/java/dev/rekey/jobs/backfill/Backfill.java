@@ -5,6 +5,7 @@ import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.SnapshotPresence;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.time.Instant;
@@ -162,6 +163,7 @@ public final class Backfill {
       long t0 = System.nanoTime();
       manifest = write(staging, live, target);
       writeSeconds = (System.nanoTime() - t0) / 1e9;
+      requireSnapshot(conn, staging, table);
       staging.writeJson(staging.manifest(), manifest);
     }
     int files = manifest.regions().stream().mapToInt(RegionEntry::files).sum();
@@ -204,6 +206,24 @@ public final class Backfill {
       throw VerifyStep.mismatch(table, manifest);
     }
     return result;
+  }
+
+  /**
+   * The source snapshot must have outlived the read: if it was deleted or expired meanwhile, the
+   * staged HFiles are removed and nothing is loaded (no manifest, so --resume cannot load them).
+   */
+  private void requireSnapshot(Connection conn, Staging staging, TableName table)
+      throws IOException {
+    try (Admin admin = conn.getAdmin()) {
+      if (SnapshotPresence.problem(admin, options.sourceSnapshot()).isPresent()) {
+        staging.clean();
+      }
+      SnapshotPresence.requireAfterRead(
+          admin,
+          options.sourceSnapshot(),
+          "Cannot backfill " + table,
+          "Nothing was loaded and the staged HFiles were removed");
+    }
   }
 
   // ------------------------------------------------------------------------------------------------- preflight

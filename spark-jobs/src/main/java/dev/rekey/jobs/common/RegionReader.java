@@ -246,18 +246,18 @@ public final class RegionReader implements Serializable {
    */
   public RegionRead open(JavaSparkContext jsc, Configuration hbaseConf) {
     Configuration conf = new Configuration(hbaseConf);
+    Path restoreDir = null;
     try {
       int regions;
       int tableRegions = 0;
       List<byte[][]> bounds = new ArrayList<>(); // {start, end} per region
-      Path restoreDir = null;
       Job job = Job.getInstance(conf);
       Configuration jobConf = job.getConfiguration();
       ReadPlan asked = plan;
       try (Connection conn = ConnectionFactory.createConnection(conf);
           Admin admin = conn.getAdmin()) {
         if (snapshot != null) {
-          TableName source =
+          org.apache.hadoop.hbase.client.SnapshotDescription found =
               admin.listSnapshots().stream()
                   .filter(s -> s.getName().equals(snapshot))
                   .findFirst()
@@ -269,8 +269,21 @@ public final class RegionReader implements Serializable {
                                   + ": it does not exist (list "
                                   + "snapshots with `list_snapshots` in the HBase shell; take one with `snapshot 'TABLE', '"
                                   + snapshot
-                                  + "'`)"))
-                  .getTableName();
+                                  + "'`)"));
+          // an expired snapshot is still listed until HBase's cleaner runs, and then goes with its
+          // files mid-read
+          java.util.Optional<String> expired =
+              SnapshotPresence.problem(snapshot, found, System.currentTimeMillis());
+          if (expired.isPresent()) {
+            throw new RekeyException(
+                "Cannot read snapshot "
+                    + snapshot
+                    + ": "
+                    + expired.get()
+                    + ". Nothing was read. Take a new snapshot without a TTL (or with one longer than the"
+                    + " job) and rerun with it.");
+          }
+          TableName source = found.getTableName();
           if (admin.tableExists(
               source)) { // a snapshot outlives its table; then the scan validates families
             checkFamilies(
@@ -406,8 +419,23 @@ public final class RegionReader implements Serializable {
           bounds.stream().map(b -> b[0]).toList(),
           bounds.stream().map(b -> b[1]).toList(),
           counts);
+    } catch (IOException | RuntimeException e) {
+      // a read that fails to open leaves no restore dir behind: nothing else would remove it
+      removeQuietly(restoreDir, conf, e);
+      throw e instanceof RuntimeException r
+          ? r
+          : new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void removeQuietly(Path dir, Configuration conf, Exception failure) {
+    if (dir == null) {
+      return;
+    }
+    try {
+      dir.getFileSystem(conf).delete(dir, true);
     } catch (IOException e) {
-      throw new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);
+      failure.addSuppressed(e);
     }
   }
 
