@@ -371,7 +371,11 @@ public final class Backfill {
     LongAccumulator filtered = jsc.sc().longAccumulator("filtered");
     LongAccumulator olderVersions = jsc.sc().longAccumulator("olderVersions");
     LongAccumulator expired = jsc.sc().longAccumulator("expired");
-    Rekeyer rekeyer = new Rekeyer(o.sourceLayout(), o.targetLayout());
+    Rekeyer rekeyer =
+        new Rekeyer(
+            o.sourceLayout(),
+            o.targetLayout(),
+            hbaseConf.getLong("hbase.client.keyvalue.maxsize", Rekeyer.DEFAULT_MAX_CELL_BYTES));
     Retention retention = retention(target);
     int n = live.count();
     long[] totals;
@@ -579,7 +583,11 @@ public final class Backfill {
     KeyedCounts counts = new KeyedCounts();
     jsc.sc().register(counts, "backfill.counts");
 
-    Rekeyer rekeyer = new Rekeyer(o.sourceLayout(), o.targetLayout());
+    Rekeyer rekeyer =
+        new Rekeyer(
+            o.sourceLayout(),
+            o.targetLayout(),
+            hbaseConf.getLong("hbase.client.keyvalue.maxsize", Rekeyer.DEFAULT_MAX_CELL_BYTES));
     Map<String, String> confMap = HBaseConfigs.toMap(hbaseConf);
     String quarantineDir = staging.quarantine().toString();
     int k = o.splitsPerRegion();
@@ -783,6 +791,7 @@ public final class Backfill {
               + o.sourceSnapshot()
               + " do not decode with source layout "
               + o.sourceLayout().name()
+              + " or hold a cell over the target's size limit"
               + firstQuarantined(staging)
               + "; they are listed in "
               + staging.quarantine()
