@@ -184,7 +184,11 @@ public final class ReconcileCommand extends SparkCommand {
     } catch (IllegalArgumentException e) {
       throw RekeyException.usage(e.getMessage());
     }
-    ReconcileResult result = Reconcile.on(spark, global.hbaseConf()).options(options).execute();
+    ReconcileResult result =
+        Reconcile.on(spark, global.hbaseConf())
+            .options(options)
+            .progress(global.quiet ? s -> {} : System.err::println)
+            .execute();
     ReconcileReport.print(result, System.out, allBuckets);
     ReconcileReport.write(result, out);
     System.out.println(

@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.common.SnapshotPresence;
 import java.io.IOException;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
@@ -91,6 +92,7 @@ public final class Backfill {
           new WriteStep(spark, hbaseConf, progress).write(o, plan, staging, live, target);
       manifest = WriteOutcome.manifest(o, plan, staging, live, target, w, hbaseConf, progress);
       writeSeconds = (System.nanoTime() - t0) / 1e9;
+      requireSnapshot(conn, staging, table);
       staging.writeJson(staging.manifest(), manifest);
     }
     int files = manifest.regions().stream().mapToInt(RegionEntry::files).sum();
@@ -133,6 +135,24 @@ public final class Backfill {
       throw VerifyStep.mismatch(table, manifest);
     }
     return result;
+  }
+
+  /**
+   * The source snapshot must have outlived the read: if it was deleted or expired meanwhile, the
+   * staged HFiles are removed and nothing is loaded (no manifest, so --resume cannot load them).
+   */
+  private void requireSnapshot(Connection conn, Staging staging, TableName table)
+      throws IOException {
+    try (Admin admin = conn.getAdmin()) {
+      if (SnapshotPresence.problem(admin, options.sourceSnapshot()).isPresent()) {
+        staging.clean();
+      }
+      SnapshotPresence.requireAfterRead(
+          admin,
+          options.sourceSnapshot(),
+          "Cannot backfill " + table,
+          "Nothing was loaded and the staged HFiles were removed");
+    }
   }
 
   /** The plan for the target's regions as they are now. */

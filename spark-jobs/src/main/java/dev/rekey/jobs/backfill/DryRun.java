@@ -35,7 +35,10 @@ final class DryRun {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     RowCounters counters =
         new RowCounters(
-            jsc.sc(), "", new Rekeyer(o.sourceLayout(), o.targetLayout()), plan.retention());
+            jsc.sc(),
+            "",
+            Rekeyer.forCluster(o.sourceLayout(), o.targetLayout(), hbaseConf),
+            plan.retention());
     int n = live.count();
     WritePath path = plan.path();
     boolean salted = o.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT;

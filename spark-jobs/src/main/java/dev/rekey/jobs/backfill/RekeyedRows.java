@@ -108,6 +108,16 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
         filtered.add(1);
       }
     }
+    if (!lastQuarantined && !r.isEmpty()) {
+      // rows arrive whole (WholeRows), so this is the row's only part and nothing of it was passed
+      // on
+      String tooBig = rekeyer.oversizedCell(lastTarget, r.rawCells());
+      if (tooBig != null) {
+        lastQuarantined = true;
+        quarantined.add(1);
+        quarantine.add(Hex.of(lastSource), tooBig);
+      }
+    }
     if (lastQuarantined || r.isEmpty()) {
       return null;
     }

@@ -1,12 +1,17 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.rowkey.DecodedKey;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
 import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Source key → target key: decode with the source layout, encode the target layout's fields with
@@ -27,7 +32,28 @@ public final class Rekeyer implements Serializable {
 
   private final int targetTimeIndex;
 
+  /**
+   * The largest cell the target takes ({@code hbase.client.keyvalue.maxsize}); larger cells would
+   * load but could never be written again by a client.
+   */
+  private final long maxCellBytes;
+
+  /** The client's default {@code hbase.client.keyvalue.maxsize}: 10 MB. */
+  public static final long DEFAULT_MAX_CELL_BYTES = 10_485_760L;
+
+  /** A rekeyer held to the cell size limit the target cluster's conf sets. */
+  public static Rekeyer forCluster(KeyLayout source, KeyLayout target, Configuration hbaseConf) {
+    return new Rekeyer(
+        source, target, hbaseConf.getLong("hbase.client.keyvalue.maxsize", DEFAULT_MAX_CELL_BYTES));
+  }
+
   public Rekeyer(KeyLayout source, KeyLayout target) {
+    this(source, target, DEFAULT_MAX_CELL_BYTES);
+  }
+
+  /** With the target's cell size limit ({@code hbase.client.keyvalue.maxsize}; 0 or less: none). */
+  public Rekeyer(KeyLayout source, KeyLayout target, long maxCellBytes) {
+    this.maxCellBytes = maxCellBytes <= 0 ? Long.MAX_VALUE : maxCellBytes;
     this.source = source;
     this.target = target;
     this.sourceIndex =
@@ -126,6 +152,31 @@ public final class Rekeyer implements Serializable {
               + " bytes");
     }
     return new Rekeyed(key, time instanceof Long l ? l : NO_TIME);
+  }
+
+  /**
+   * Why a row's cells cannot go under {@code targetKey}, if one cannot: a cell whose KeyValue under
+   * the new key is over the target's cell size limit (the row is then quarantined whole, never
+   * loaded without that cell). Null when every cell fits.
+   */
+  public String oversizedCell(byte[] targetKey, Cell[] cells) {
+    for (Cell c : cells) {
+      long size = PackedCells.keyValueLength(targetKey.length, c);
+      if (size > maxCellBytes) {
+        return "cell "
+            + Bytes.toStringBinary(CellUtil.cloneFamily(c))
+            + ":"
+            + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
+            + "@"
+            + c.getTimestamp()
+            + " is "
+            + size
+            + " bytes under the target key, over hbase.client.keyvalue.maxsize ("
+            + maxCellBytes
+            + " bytes)";
+      }
+    }
+    return null;
   }
 
   public KeyLayout source() {

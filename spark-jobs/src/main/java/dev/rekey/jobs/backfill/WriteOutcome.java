@@ -120,6 +120,7 @@ final class WriteOutcome {
               + o.sourceSnapshot()
               + " do not decode with source layout "
               + o.sourceLayout().name()
+              + " or hold a cell over the target's size limit"
               + StagedFiles.firstQuarantined(staging)
               + "; they are listed in "
               + staging.quarantine()

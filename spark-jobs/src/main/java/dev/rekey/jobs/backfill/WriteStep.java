@@ -60,7 +60,7 @@ final class WriteStep {
         new RowCounters(
             jsc.sc(),
             "backfill.",
-            new Rekeyer(o.sourceLayout(), o.targetLayout()),
+            Rekeyer.forCluster(o.sourceLayout(), o.targetLayout(), hbaseConf),
             plan.retention());
     LongAccumulator collisions = jsc.sc().longAccumulator("backfill.collisions");
     CollectionAccumulator<String> examples =

@@ -247,11 +247,11 @@ public final class RegionReader implements Serializable {
    */
   public RegionRead open(JavaSparkContext jsc, Configuration hbaseConf) {
     Configuration conf = new Configuration(hbaseConf);
+    Path restoreDir = null;
     try {
       int regions;
       int tableRegions = 0;
       List<byte[][]> bounds = new ArrayList<>(); // {start, end} per region
-      Path restoreDir = null;
       Job job = Job.getInstance(conf);
       Configuration jobConf = job.getConfiguration();
       ReadPlan asked = plan;
@@ -306,6 +306,23 @@ public final class RegionReader implements Serializable {
         Path rootDir = CommonFSUtils.getRootDir(conf);
         FileSystem fs = rootDir.getFileSystem(conf);
         SnapshotManifest manifest = readManifest(conf, fs, rootDir);
+        // an expired snapshot stays on disk until HBase's cleaner runs, and then goes with its
+        // files mid-read
+        java.util.Optional<String> expired =
+            SnapshotPresence.expiry(
+                snapshot,
+                manifest.getSnapshotDescription().getTtl(),
+                manifest.getSnapshotDescription().getCreationTime(),
+                System.currentTimeMillis());
+        if (expired.isPresent()) {
+          throw new RekeyException(
+              "Cannot read snapshot "
+                  + snapshot
+                  + ": "
+                  + expired.get()
+                  + ". Nothing was read. Take a new snapshot without a TTL (or with one longer than the"
+                  + " job) and rerun with it.");
+        }
         checkFamilies(
             manifest.getTableDescriptor().getColumnFamilyNames().stream()
                 .map(Bytes::toString)
@@ -404,8 +421,23 @@ public final class RegionReader implements Serializable {
           bounds.stream().map(b -> b[0]).toList(),
           bounds.stream().map(b -> b[1]).toList(),
           counts);
+    } catch (IOException | RuntimeException e) {
+      // a read that fails to open leaves no restore dir behind: nothing else would remove it
+      removeQuietly(restoreDir, conf, e);
+      throw e instanceof RuntimeException r
+          ? r
+          : new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void removeQuietly(Path dir, Configuration conf, Exception failure) {
+    if (dir == null) {
+      return;
+    }
+    try {
+      dir.getFileSystem(conf).delete(dir, true);
     } catch (IOException e) {
-      throw new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);
+      failure.addSuppressed(e);
     }
   }
 

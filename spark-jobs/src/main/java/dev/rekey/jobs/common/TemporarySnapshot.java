@@ -53,6 +53,9 @@ public final class TemporarySnapshot implements AutoCloseable {
               + "a snapshot needs the ADMIN or CREATE permission on the table)",
           e);
     }
+    // who took it, so that the next run of the same job on the table can tell a killed run's
+    // leftover from a running job's snapshot (TemporarySnapshots.sweepDead)
+    TemporarySnapshots.writeOwner(admin.getConfiguration(), name);
     return new TemporarySnapshot(admin, table, name);
   }
 
@@ -68,6 +71,7 @@ public final class TemporarySnapshot implements AutoCloseable {
   public void close() {
     try {
       admin.deleteSnapshot(name);
+      TemporarySnapshots.removeOwner(admin.getConfiguration(), name);
     } catch (IOException e) {
       throw new RekeyException(
           "Could not delete snapshot "

@@ -83,6 +83,7 @@ public final class TemporarySnapshots {
         for (Path d : l.restoreDirs()) {
           fs.delete(d, true);
         }
+        removeOwner(conf, l.snapshot());
       } catch (IOException e) {
         throw new RekeyException(
             "Cannot remove "
@@ -104,5 +105,75 @@ public final class TemporarySnapshots {
    */
   public static String prefix(String purpose, TableName table) {
     return PREFIX + purpose + "_" + table.getNameAsString().replace(':', '_') + "_";
+  }
+
+  /**
+   * Runs without an owner file (taken by an older rekey, or killed between the snapshot and the
+   * file) are swept only after this long, as {@code rekey cleanup} does by default.
+   */
+  public static final java.time.Duration UNOWNED_AGE = java.time.Duration.ofHours(6);
+
+  /**
+   * Removes the leftovers of killed runs of one job on one table: its temporary snapshots whose
+   * owner file names a process of this host that no longer runs (or that have no owner file and are
+   * older than {@link #UNOWNED_AGE}), with their restore dirs. Snapshots of runs still going, or of
+   * runs on other hosts, are kept ({@code rekey cleanup --older-than} removes those by age).
+   * Returns what was removed.
+   */
+  public static List<Leftover> sweepDead(
+      Admin admin, Configuration conf, String purpose, TableName table) throws IOException {
+    long now = System.currentTimeMillis();
+    List<Leftover> dead = new ArrayList<>();
+    for (Leftover l : find(admin, conf, prefix(purpose, table), table, Long.MAX_VALUE)) {
+      String owner = readOwner(conf, l.snapshot());
+      if (owner != null
+          ? RunOwner.deadOnThisHost(owner)
+          : l.createdMillis() < now - UNOWNED_AGE.toMillis()) {
+        dead.add(l);
+      }
+    }
+    remove(admin, conf, dead);
+    return dead;
+  }
+
+  /**
+   * Where the owner of a temporary snapshot is written: beside the restore root, on the HBase
+   * root's filesystem.
+   */
+  public static Path ownerFile(Configuration conf, String snapshot) throws IOException {
+    FileSystem fs = CommonFSUtils.getRootDir(conf).getFileSystem(conf);
+    return new Path(RegionReader.defaultRestoreRoot(fs).getParent(), "rekey-owners/" + snapshot);
+  }
+
+  /**
+   * Records this process as the snapshot's owner; a failure only costs the automatic sweep (the
+   * snapshot is then removed by age).
+   */
+  static void writeOwner(Configuration conf, String snapshot) {
+    try {
+      Path p = ownerFile(conf, snapshot);
+      try (java.io.OutputStream out = p.getFileSystem(conf).create(p, true)) {
+        out.write(RunOwner.line().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+    } catch (IOException e) {
+      // the snapshot itself is fine; only its owner is unknown
+    }
+  }
+
+  static void removeOwner(Configuration conf, String snapshot) throws IOException {
+    Path p = ownerFile(conf, snapshot);
+    p.getFileSystem(conf).delete(p, false);
+  }
+
+  /** The owner line, or null when there is no owner file. */
+  static String readOwner(Configuration conf, String snapshot) throws IOException {
+    Path p = ownerFile(conf, snapshot);
+    FileSystem fs = p.getFileSystem(conf);
+    if (!fs.exists(p)) {
+      return null;
+    }
+    try (java.io.InputStream in = fs.open(p)) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
   }
 }

@@ -4,7 +4,9 @@ import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.SnapshotPresence;
 import dev.rekey.jobs.common.TemporarySnapshot;
+import dev.rekey.jobs.common.TemporarySnapshots;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
@@ -15,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -47,6 +50,7 @@ public final class Reconcile {
   private final SparkSession spark;
   private final Configuration hbaseConf;
   private ReconcileOptions options;
+  private Consumer<String> progress = s -> {};
 
   /** Live sides read from a snapshot taken for this run (--via-snapshot): the snapshot's name. */
   private final Map<SideSpec, String> via = new HashMap<>();
@@ -65,6 +69,12 @@ public final class Reconcile {
     return this;
   }
 
+  /** Where progress lines go (leftovers of killed runs removed, the sides being read). */
+  public Reconcile progress(Consumer<String> p) {
+    this.progress = p;
+    return this;
+  }
+
   public ReconcileResult execute() {
     if (options == null) {
       throw new IllegalStateException("options(...) first");
@@ -79,6 +89,7 @@ public final class Reconcile {
   }
 
   private ReconcileResult execute(long t0) {
+    sweepLeftovers();
     if (!options.viaSnapshot() || (options.old().isSnapshot() && options.neu().isSnapshot())) {
       return compare(t0);
     }
@@ -97,6 +108,53 @@ public final class Reconcile {
       throw new RekeyException("Cannot reconcile via snapshots: " + e.getMessage(), e);
     } finally {
       via.clear();
+    }
+  }
+
+  /**
+   * Removes the reconcile snapshots (and restore dirs) that killed reconciles of either side's
+   * table left: a leaked snapshot pins its HFiles after every compaction. Runs still going keep
+   * theirs.
+   */
+  private void sweepLeftovers() {
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
+        Admin admin = conn.getAdmin()) {
+      for (SideSpec side : List.of(options.old(), options.neu())) {
+        if (side.isSnapshot() || !admin.tableExists(TableName.valueOf(side.table()))) {
+          continue; // a missing table is named by the read
+        }
+        for (TemporarySnapshots.Leftover l :
+            TemporarySnapshots.sweepDead(
+                admin, hbaseConf, "reconcile", TableName.valueOf(side.table()))) {
+          progress.accept("  removed a killed reconcile's " + l.describe());
+        }
+      }
+    } catch (IOException e) {
+      throw new RekeyException(
+          "Cannot reconcile: could not look for leftover reconcile snapshots: " + e.getMessage(),
+          e);
+    }
+  }
+
+  /**
+   * Each snapshot read must still be there after the last read (a side's own or one taken for this
+   * run): else no result is returned, so no report is written.
+   */
+  private void requireSnapshots() {
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
+        Admin admin = conn.getAdmin()) {
+      for (SideSpec side : List.of(options.old(), options.neu())) {
+        String snapshot = side.isSnapshot() ? side.snapshot() : via.get(side);
+        if (snapshot != null) {
+          SnapshotPresence.requireAfterRead(
+              admin,
+              snapshot,
+              "Cannot reconcile " + options.old().describe() + " and " + options.neu().describe(),
+              "No result was written");
+        }
+      }
+    } catch (IOException e) {
+      throw new RekeyException("Cannot reconcile: " + e.getMessage(), e);
     }
   }
 
@@ -123,6 +181,14 @@ public final class Reconcile {
     try (RegionRead oldRead = reader(options.old()).open(jsc, conf);
         RegionRead newRead = reader(options.neu()).open(jsc, conf)) {
       int n = buckets.count();
+      progress.accept(
+          "  comparing "
+              + options.old().describe()
+              + " and "
+              + options.neu().describe()
+              + " in "
+              + n
+              + " buckets");
       JavaPairRDD<String, SideTally> oldT = tally(oldRead.rows(), oldC, n, "old");
       JavaPairRDD<String, SideTally> newT = tally(newRead.rows(), newC, n, "new");
       Map<String, SideTally> tallies =
@@ -153,6 +219,7 @@ public final class Reconcile {
                   oldC.forDrillDown(),
                   newC.forDrillDown(),
                   mismatched);
+      requireSnapshots();
       return new ReconcileResult(
           summary(oldRead, options.old(), old),
           summary(newRead, options.neu(), neu),

@@ -6,7 +6,9 @@ import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.jobs.common.SnapshotPresence;
 import dev.rekey.jobs.common.TemporarySnapshot;
+import dev.rekey.jobs.common.TemporarySnapshots;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -85,6 +87,9 @@ public final class ScanJob {
           "ScanJob needs hbaseConf(...) and options(...) before execute()");
     }
     long t0 = System.nanoTime();
+    if (options.source().kind() != ScanSource.Kind.SNAPSHOT) {
+      sweepLeftovers(TableName.valueOf(options.source().name()));
+    }
     if (options.source().kind() != ScanSource.Kind.TABLE_VIA_SNAPSHOT) {
       return scan(options.source(), options.source().toString(), t0);
     }
@@ -104,6 +109,30 @@ public final class ScanJob {
           t0);
     } catch (IOException e) {
       throw new RekeyException("Cannot scan " + options.source() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Removes the scan snapshots (and restore dirs) that killed scans of this table left: a leaked
+   * snapshot pins its HFiles after every compaction. Scans still running keep theirs.
+   */
+  private void sweepLeftovers(TableName table) {
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
+        Admin admin = conn.getAdmin()) {
+      if (!admin.tableExists(table)) {
+        return; // the read names the missing table
+      }
+      for (TemporarySnapshots.Leftover l :
+          TemporarySnapshots.sweepDead(admin, hbaseConf, "scan", table)) {
+        progress.accept("  removed a killed scan's " + l.describe());
+      }
+    } catch (IOException e) {
+      throw new RekeyException(
+          "Cannot scan table "
+              + table
+              + ": could not look for leftover scan snapshots: "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -159,6 +188,9 @@ public final class ScanJob {
                 "  read and decoded %,d rows in %.1f s",
                 stats.stream().mapToLong(RegionStats::rows).sum(), (System.nanoTime() - t0) / 1e9));
         failOnUndecodable(o, source, stats);
+        if (from.kind() == ScanSource.Kind.SNAPSHOT) {
+          requireSnapshot(from.name(), source);
+        }
         List<RegionTotals> perRegion =
             RegionTotals.of(stats, read.regions(), o.splitsPerRegion(), startKeys(from));
 
@@ -211,6 +243,18 @@ public final class ScanJob {
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The snapshot read must still be there after the read (its rows are cached for the reports):
+   * else no report is written.
+   */
+  private void requireSnapshot(String snapshot, String source) throws IOException {
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
+        Admin admin = conn.getAdmin()) {
+      SnapshotPresence.requireAfterRead(
+          admin, snapshot, "Cannot scan " + source, "No report was written");
     }
   }
 

@@ -1,0 +1,81 @@
+package dev.rekey.jobs.common;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.Optional;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.SnapshotDescription;
+import org.apache.hadoop.hbase.snapshot.SnapshotDescriptionUtils;
+
+/**
+ * Whether a snapshot a job reads is still there and unexpired. A job reads a snapshot's HFiles
+ * through links; once the snapshot is deleted (by hand, or by HBase's cleaner when its TTL passes),
+ * the files only it kept may be removed at any moment, so a read that overlapped the deletion
+ * completed by luck, and its result is not the snapshot's. Jobs check before they start and again
+ * after their last read, before anything is loaded or written.
+ */
+public final class SnapshotPresence {
+  private SnapshotPresence() {}
+
+  /**
+   * Why snapshot {@code name} cannot be trusted now, if it cannot ({@code found} is its
+   * description, null when the cluster no longer lists it). Pure.
+   */
+  public static Optional<String> problem(String name, SnapshotDescription found, long nowMillis) {
+    if (found == null) {
+      return Optional.of("snapshot " + name + " does not exist any more");
+    }
+    return expiry(name, found.getTtl(), found.getCreationTime(), nowMillis);
+  }
+
+  /**
+   * Why snapshot {@code name}, with this TTL (s) and creation time, has expired, if it has. Pure.
+   */
+  public static Optional<String> expiry(
+      String name, long ttlSeconds, long creationMillis, long nowMillis) {
+    if (SnapshotDescriptionUtils.isExpiredSnapshot(ttlSeconds, creationMillis, nowMillis)) {
+      return Optional.of(
+          "snapshot "
+              + name
+              + " expired at "
+              + Instant.ofEpochMilli(creationMillis + ttlSeconds * 1000L)
+              + " (TTL "
+              + ttlSeconds
+              + " s from "
+              + Instant.ofEpochMilli(creationMillis)
+              + "; HBase's cleaner may delete it and the files only it keeps at any moment)");
+    }
+    return Optional.empty();
+  }
+
+  /** {@link #problem} for the snapshot as the cluster lists it now. */
+  public static Optional<String> problem(Admin admin, String name) throws IOException {
+    SnapshotDescription found = null;
+    for (SnapshotDescription s : admin.listSnapshots()) {
+      if (s.getName().equals(name)) {
+        found = s;
+      }
+    }
+    return problem(name, found, System.currentTimeMillis());
+  }
+
+  /**
+   * After a job's last read: throws if the snapshot went away (or expired) while the job read it.
+   * {@code cannot} is the message's start ("Cannot backfill T"), {@code state} what the job leaves
+   * ("Nothing was loaded").
+   */
+  public static void requireAfterRead(Admin admin, String name, String cannot, String state)
+      throws IOException {
+    Optional<String> p = problem(admin, name);
+    if (p.isPresent()) {
+      throw new RekeyException(
+          cannot
+              + ": "
+              + p.get()
+              + ", and the job was reading it (the files only the snapshot kept may have been removed"
+              + " under the read, so what was read is not known to be the snapshot's content). "
+              + state
+              + ". Take the snapshot again (without a TTL, or with one longer than the job) and rerun.");
+    }
+  }
+}
