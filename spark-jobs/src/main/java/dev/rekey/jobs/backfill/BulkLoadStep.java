@@ -36,7 +36,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 
 /**
  * The backfill's load step: the WRITTEN regions of the ledger into the target, one bulk-load call
- * per region, a few regions at a time on one connection.
+ * per region, on one connection.
  */
 final class BulkLoadStep {
   private final JavaSparkContext jsc;
@@ -52,19 +52,24 @@ final class BulkLoadStep {
   /**
    * Hadoop conf key: how many regions are loaded at once (default {@value #DEFAULT_LOAD_THREADS}).
    * Each region is still one bulk-load call, recorded LOADED in the ledger as soon as it returns.
+   * One by default: with four concurrent calls (each its own bulk-load token) the HBase 2.6.1
+   * RegionServer on a local filesystem failed some of them ("partial failure due to IO", files
+   * missing from its per-token staging dir) and timed others out, in BackfillIT on a loaded
+   * machine.
    */
   static final String LOAD_THREADS = "rekey.backfill.load.threads";
 
-  static final int DEFAULT_LOAD_THREADS = 4;
+  static final int DEFAULT_LOAD_THREADS = 1;
 
   /**
    * Loads the WRITTEN regions one bulk-load call each (the loader splits a file whose region split
-   * since the write), a few regions at a time over the job's one connection, and records each
-   * region as LOADED in the ledger as soon as its call returns: a run killed during the load leaves
-   * the regions already loaded marked so, and a --resume loads only the others (a region's families
-   * go in one atomic bulk-load request, so a region is loaded whole or not at all). The loader gets
-   * a copy: it moves its inputs and may delete them (HBASE-30501), so our files stay in regions/
-   * until verified. Nothing is loaded when hbase:meta shows a hole or an overlap in the table.
+   * since the write), over the job's one connection ({@link #LOAD_THREADS} at a time), and records
+   * each region as LOADED in the ledger as soon as its call returns: a run killed during the load
+   * leaves the regions already loaded marked so, and a --resume loads only the others (a region's
+   * families go in one atomic bulk-load request, so a region is loaded whole or not at all). The
+   * loader gets a copy: it moves its inputs and may delete them (HBASE-30501), so our files stay in
+   * regions/ until verified. Nothing is loaded when hbase:meta shows a hole or an overlap in the
+   * table.
    */
   Manifest load(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
     List<RegionEntry> pending =
