@@ -18,7 +18,9 @@ import org.apache.hadoop.hbase.PrivateCellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.regionserver.StoreFileInfo;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 
 /**
@@ -30,8 +32,13 @@ import org.apache.hadoop.hbase.util.CommonFSUtils;
  * matched this way; it is checked cell by cell instead ({@link RegionCheck}).
  */
 final class LoadedFiles {
-  /** What identifies one HFile without reading its data. */
-  record Fingerprint(String family, String firstKey, String lastKey, long cells) {}
+  /**
+   * What identifies one HFile without reading its data: its keys and cell count, and the time its
+   * writer stamped in its file info (the bulk-load time HFileOutputFormat2 and rekey's in-order
+   * writer record, to the millisecond; 0 if absent), which tells the backfill's own file from
+   * another run's file with the same keys and counts.
+   */
+  record Fingerprint(String family, String firstKey, String lastKey, long cells, long writtenAt) {}
 
   /** Per region: verified by its files, or the reason it needs the cell-by-cell check. */
   record Outcome(boolean matched, String reason) {}
@@ -41,7 +48,13 @@ final class LoadedFiles {
   static Fingerprint of(FileSystem fs, Path file, String family, Configuration conf)
       throws IOException {
     try (HFile.Reader r = HFile.createReader(fs, file, CacheConfig.DISABLED, true, conf)) {
-      return new Fingerprint(family, key(r.getFirstKey()), key(r.getLastKey()), r.getEntries());
+      byte[] at = r.getHFileInfo().get(HStoreFile.BULKLOAD_TIME_KEY);
+      return new Fingerprint(
+          family,
+          key(r.getFirstKey()),
+          key(r.getLastKey()),
+          r.getEntries(),
+          at == null || at.length != Long.BYTES ? 0 : Bytes.toLong(at));
     }
   }
 

@@ -19,8 +19,8 @@ import org.apache.hadoop.fs.Path;
  *   hfiles/               HFileOutputFormat2's committed output (family dirs), before sorting per region (sorted path)
  *   attempts/             the in-source-order write's task attempts, until their files are kept or dropped
  *   regions/r-NNNNN/fam/  the HFiles of target region NNNNN, kept until that region is verified
- *   load/fam/             what BulkLoadHFiles gets, in one call: a copy (a hard link on a local filesystem), as it
- *                         moves, and may delete, its inputs (HBASE-30501)
+ *   load/r-NNNNN/fam/     what the bulk loader gets, one call per region: a copy (a hard link on a local
+ *                         filesystem), as it moves, and may delete, its inputs (HBASE-30501)
  *   quarantine/           undecodable source keys, JSON lines
  * </pre>
  */

@@ -126,7 +126,8 @@ class BackfillRunsIT {
     BackfillFixture f = new BackfillFixture("bfr_crash", 2_000, 20);
     f.snapshot();
     int[] loaded = {0};
-    // the driver dies right after the ledger recorded the 6th region as loaded
+    // the driver dies right after the ledger recorded the 6th region as loaded (regions load a few
+    // at a time: those already loading when it dies finish and are recorded too)
     RuntimeException crash =
         assertThrows(
             RuntimeException.class,
@@ -141,13 +142,17 @@ class BackfillRunsIT {
     assertEquals("driver killed", crash.getMessage());
     Staging staging = new Staging(f.staging.toString(), SharedHBase.conf());
     Manifest m = staging.readJson(staging.manifest(), Manifest.class);
-    assertEquals(6, m.regions().stream().filter(e -> e.state() == RegionState.LOADED).count());
-    assertEquals(10, m.regions().stream().filter(e -> e.state() == RegionState.WRITTEN).count());
+    long loadedBefore = m.regions().stream().filter(e -> e.state() == RegionState.LOADED).count();
+    assertTrue(loadedBefore >= 6 && loadedBefore < 16, "the 6th and those loading with it");
+    assertEquals(
+        16 - loadedBefore,
+        m.regions().stream().filter(e -> e.state() == RegionState.WRITTEN).count());
 
     StringBuilder out = new StringBuilder();
     BackfillResult r = run(f.options().resume(true).build(), s -> out.append(s).append('\n'));
     assertTrue(r.verified(), r.lines().toString());
-    assertTrue(out.toString().contains("Loaded 10 regions"), out.toString());
+    assertTrue(
+        out.toString().contains("Loaded " + (16 - loadedBefore) + " regions"), out.toString());
     assertTrue(
         out.toString().contains("Verified 16 regions by their loaded HFiles"), out.toString());
     Map<String, Integer> files = storeFiles(f.target);

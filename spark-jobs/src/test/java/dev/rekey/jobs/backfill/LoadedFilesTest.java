@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 @Tag("unit")
 class LoadedFilesTest {
   private static final LoadedFiles.Fingerprint A =
-      new LoadedFiles.Fingerprint("d", "00aa", "00ff", 10);
+      new LoadedFiles.Fingerprint("d", "00aa", "00ff", 10, 1L);
   private static final LoadedFiles.Fingerprint B =
-      new LoadedFiles.Fingerprint("d", "0100", "01ff", 5);
+      new LoadedFiles.Fingerprint("d", "0100", "01ff", 5, 1L);
   private static final RegionEntry REGION =
       new RegionEntry(0, "r0", "", "02", 7, 15, 900, 2, RegionState.LOADED);
 
@@ -22,7 +22,9 @@ class LoadedFilesTest {
   void everyLoadedFileAmongTheStoreFilesVerifiesTheRegion() {
     LoadedFiles.Outcome o =
         LoadedFiles.match(
-            REGION, List.of(A, B), Set.of(A, B, new LoadedFiles.Fingerprint("d", "05", "06", 1)));
+            REGION,
+            List.of(A, B),
+            Set.of(A, B, new LoadedFiles.Fingerprint("d", "05", "06", 1, 1L)));
     assertTrue(o.matched(), o.reason());
   }
 
@@ -39,7 +41,17 @@ class LoadedFilesTest {
         LoadedFiles.match(
                 REGION,
                 List.of(A, B),
-                Set.of(A, new LoadedFiles.Fingerprint("d", "0100", "01ff", 4)))
+                Set.of(A, new LoadedFiles.Fingerprint("d", "0100", "01ff", 4, 1L)))
+            .matched());
+  }
+
+  @Test
+  void aStoreFileOfAnotherWriteWithTheSameKeysAndCountsIsNotTheLoadedOne() {
+    assertFalse(
+        LoadedFiles.match(
+                REGION,
+                List.of(A, B),
+                Set.of(A, new LoadedFiles.Fingerprint("d", "0100", "01ff", 5, 2L)))
             .matched());
   }
 
