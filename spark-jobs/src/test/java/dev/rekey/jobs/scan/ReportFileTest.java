@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.testing.SharedHBase;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /** Report files: header parsing, parameter substitution, resolution, errors. */
 @Tag("unit")
 class ReportFileTest {
-  static final Path HOME = ScanPlanTest.home();
+  static final Path HOME = SharedHBase.rekeyHome();
 
   static RekeyException usage(Runnable r) {
     RekeyException e = assertThrows(RekeyException.class, r::run);
