@@ -64,7 +64,7 @@ class RekeyCliTest {
   }
 
   @Test
-  void keyEncodeMatchesSeed000() {
+  void keyEncodeIsTheMd5PrefixTheTerminatedIdAndTheReversedTime() {
     // md5("alice")[0..2] = 63 84 | "alice" | 00 | Long.MAX_VALUE - 1700000000000
     CliRun r =
         run(
