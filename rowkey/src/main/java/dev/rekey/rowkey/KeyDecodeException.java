@@ -8,7 +8,13 @@ public class KeyDecodeException extends IllegalArgumentException {
   private final String reason;
 
   public KeyDecodeException(String layout, byte[] key, String reason) {
-    super("Cannot decode key " + Hex.of(key) + " with layout " + layout + ": " + reason);
+    super(
+        "Cannot decode key "
+            + (key.length == 0 ? "(empty)" : Hex.of(key))
+            + " with layout "
+            + layout
+            + ": "
+            + reason);
     this.reason = reason;
   }
 

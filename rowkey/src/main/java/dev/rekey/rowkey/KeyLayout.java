@@ -81,8 +81,12 @@ public final class KeyLayout implements Serializable {
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new LayoutException(
+          "Cannot read layout " + file + ": no such file (the shipped ones are in conf/layouts)",
+          e);
     } catch (IOException e) {
-      throw new LayoutException("Cannot read layout " + file + ": " + e, e);
+      throw new LayoutException("Cannot read layout " + file + ": " + e.getMessage(), e);
     }
     return parse(text, file.toString());
   }

@@ -4,7 +4,7 @@ import dev.rekey.jobs.checkconfig.CheckConfig;
 import dev.rekey.jobs.checkconfig.CheckConfigResult;
 import dev.rekey.jobs.checkconfig.ClientConfigRules;
 import dev.rekey.jobs.checkconfig.ConfigFinding;
-import dev.rekey.jobs.common.AtomicJson;
+import dev.rekey.jobs.common.AtomicFile;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.RekeyException;
 import java.io.PrintWriter;
@@ -84,7 +84,7 @@ public final class CheckConfigCommand implements Callable<Integer> {
     print(r, out);
     out.flush();
     if (json != null) {
-      AtomicJson.write(json, r);
+      AtomicFile.writeJson(json, r);
     }
     return r.exitCode(strict);
   }

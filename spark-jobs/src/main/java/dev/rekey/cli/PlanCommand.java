@@ -1,6 +1,6 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.AtomicJson;
+import dev.rekey.jobs.common.AtomicFile;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
@@ -128,7 +128,7 @@ public final class PlanCommand implements Callable<Integer> {
               + "'");
     }
     if (json != null) {
-      AtomicJson.write(json, plan);
+      AtomicFile.writeJson(json, plan);
     }
     w.flush();
     return ExitCodes.OK;

@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rekey.jobs.common.Json;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.Hex;
@@ -27,7 +27,6 @@ final class RowPrinter {
     jsonl
   }
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private final KeyLayout layout;
   private final Format format;
   private final PrintWriter out;
@@ -84,7 +83,7 @@ final class RowPrinter {
     }
     row.put("cells", cells);
     try {
-      out.println(JSON.writeValueAsString(row));
+      out.println(Json.MAPPER.writeValueAsString(row));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(
           "Cannot print row " + Hex.of(r.getRow()) + " as JSON: " + e.getMessage(), e);

@@ -3,6 +3,7 @@ package dev.rekey.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.testing.SharedHBase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
@@ -12,8 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** check-config in-process on the shipped example files (no cluster contact). */
 @Tag("unit")
 class CheckConfigCommandTest {
-  private static final Path EXAMPLES =
-      Path.of(System.getProperty("rekey.home", "..")).resolve("conf/check-config");
+  private static final Path EXAMPLES = SharedHBase.rekeyHome().resolve("conf/check-config");
 
   private static CliRun run(String... args) {
     return CliRun.of(args);

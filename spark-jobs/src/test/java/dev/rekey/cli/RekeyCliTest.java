@@ -3,6 +3,7 @@ package dev.rekey.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.testing.Layouts;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -62,19 +63,15 @@ class RekeyCliTest {
     assertTrue(r.err().contains("start, stop, status"), r.err());
   }
 
-  private static String layout(String name) {
-    return java.nio.file.Path.of(System.getProperty("rekey.home"), "conf/layouts", name).toString();
-  }
-
   @Test
-  void keyEncodeMatchesSeed000() {
+  void keyEncodeIsTheMd5PrefixTheTerminatedIdAndTheReversedTime() {
     // md5("alice")[0..2] = 63 84 | "alice" | 00 | Long.MAX_VALUE - 1700000000000
     CliRun r =
         run(
             "key",
             "encode",
             "--layout",
-            layout("events-v2.yaml"),
+            Layouts.file("events-v2").toString(),
             "userId=alice",
             "ts=1700000000000");
     assertEquals(0, r.code(), r.err());
@@ -88,7 +85,7 @@ class RekeyCliTest {
             "key",
             "decode",
             "--layout",
-            layout("telemetry-v2.yaml"),
+            Layouts.file("telemetry-v2").toString(),
             "010000018bcfe5680000112233445566778899aabbccddeeff");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("salt: 1"), r.out());
@@ -103,7 +100,7 @@ class RekeyCliTest {
             "key",
             "decode",
             "--layout",
-            layout("telemetry-v2.yaml"),
+            Layouts.file("telemetry-v2").toString(),
             "020000018bcfe5680000112233445566778899aabbccddeeff");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("salt byte 0x02 does not match"), r.err());
@@ -112,15 +109,21 @@ class RekeyCliTest {
   @Test
   void keyEncodeNamesTheBadField() {
     CliRun r =
-        run("key", "encode", "--layout", layout("telemetry-v1.yaml"), "ts=abc", "deviceId=00");
+        run(
+            "key",
+            "encode",
+            "--layout",
+            Layouts.file("telemetry-v1").toString(),
+            "ts=abc",
+            "deviceId=00");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("field 'ts'"), r.err());
   }
 
   @Test
   void keyVectorsChecksTheShippedLayouts() {
-    for (String l : new String[] {"events-v2.yaml", "telemetry-v1.yaml", "telemetry-v2.yaml"}) {
-      CliRun r = run("key", "vectors", "--layout", layout(l));
+    for (String l : new String[] {"events-v2", "telemetry-v1", "telemetry-v2"}) {
+      CliRun r = run("key", "vectors", "--layout", Layouts.file(l).toString());
       assertEquals(0, r.code(), l + ": " + r.out() + r.err());
       assertTrue(r.out().contains(" 0 failed"), r.out());
     }

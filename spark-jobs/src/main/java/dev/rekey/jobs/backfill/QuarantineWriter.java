@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rekey.jobs.common.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -17,7 +17,6 @@ import org.apache.hadoop.fs.Path;
  * adds to) the file.
  */
 final class QuarantineWriter implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private final Path dir;
   private final int partition;
   private final long attempt;
@@ -54,7 +53,7 @@ final class QuarantineWriter implements AutoCloseable {
       Map<String, String> line = new LinkedHashMap<>();
       line.put("keyHex", keyHex);
       line.put("reason", reason);
-      out.write(JSON.writeValueAsBytes(line));
+      out.write(Json.MAPPER.writeValueAsBytes(line));
       out.write('\n');
     } catch (IOException e) {
       throw new UncheckedIOException(
@@ -92,7 +91,7 @@ final class QuarantineWriter implements AutoCloseable {
 
   static String json(String s) {
     try {
-      return JSON.writeValueAsString(s);
+      return Json.MAPPER.writeValueAsString(s);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -1,10 +1,9 @@
 package dev.rekey.jobs.backfill;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.rekey.jobs.common.AtomicFile;
+import dev.rekey.jobs.common.Json;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -25,8 +24,6 @@ import org.apache.hadoop.fs.Path;
  * </pre>
  */
 final class Staging {
-  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   final Path root;
   final FileSystem fs;
 
@@ -93,19 +90,12 @@ final class Staging {
 
   /** Writes JSON as name.tmp, then renames over name: a reader never sees a half-written file. */
   void writeJson(Path file, Object value) throws IOException {
-    Path tmp = new Path(file.getParent(), file.getName() + ".tmp");
-    try (OutputStream out = fs.create(tmp, true)) {
-      JSON.writeValue(out, value);
-    }
-    fs.delete(file, false);
-    if (!fs.rename(tmp, file)) {
-      throw new IOException("Cannot rename " + tmp + " to " + file);
-    }
+    AtomicFile.write(fs, file, Json.PRETTY.writeValueAsBytes(value));
   }
 
   <T> T readJson(Path file, Class<T> type) throws IOException {
     try (InputStream in = fs.open(file)) {
-      return JSON.readValue(in, type);
+      return Json.MAPPER.readValue(in, type);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.rekey.jobs.plan;
 
+import dev.rekey.jobs.common.AtomicFile;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +63,7 @@ public final class SplitFile {
 
   /** Writes {@code file.tmp} and renames it over {@code file}. */
   public static void write(Path file, List<byte[]> points) {
-    dev.rekey.jobs.common.AtomicJson.writeText(file, format(points));
+    AtomicFile.write(file, format(points));
   }
 
   public static List<byte[]> read(Path file) {

@@ -178,7 +178,11 @@ public final class ReportFile {
                   + c
                   + "' (expected: -- @column family:qualifier=type[:name])");
         }
-        columns.add(WideColumn.parse(m.group(1)));
+        try {
+          columns.add(WideColumn.parse(m.group(1)));
+        } catch (RekeyException e) {
+          throw RekeyException.usage(e.getMessage() + " (at " + where + ")");
+        }
       } else if (c.startsWith("@")) {
         throw RekeyException.usage(
             "Unknown header tag at " + where + ": '" + c + "' (known: @param, @column)");

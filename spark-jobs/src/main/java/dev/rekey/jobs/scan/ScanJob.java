@@ -1,6 +1,6 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.AtomicJson;
+import dev.rekey.jobs.common.AtomicFile;
 import dev.rekey.jobs.common.DecodedRow;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
@@ -234,8 +234,8 @@ public final class ScanJob {
                 read.reading(),
                 read.plan().describe(),
                 read.regionScans());
-        AtomicJson.writeText(summary, result.toJson());
-        AtomicJson.writeText(html, HtmlReport.render(result));
+        AtomicFile.write(summary, result.toJson());
+        AtomicFile.write(html, HtmlReport.render(result));
         return result;
       } finally {
         records.unpersist(true); // blocking: an async removal still running at exit prints

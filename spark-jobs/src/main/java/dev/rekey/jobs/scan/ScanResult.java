@@ -1,7 +1,6 @@
 package dev.rekey.jobs.scan;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.rekey.jobs.common.Json;
 import dev.rekey.jobs.common.RegionScan;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,12 +112,6 @@ public record ScanResult(
   }
 
   public String toJson() {
-    try {
-      return new ObjectMapper()
-          .enable(SerializationFeature.INDENT_OUTPUT)
-          .writeValueAsString(toMap());
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException("cannot write the scan summary as JSON", e);
-    }
+    return Json.pretty(toMap());
   }
 }

@@ -3,7 +3,7 @@ package dev.rekey.jobs.analyze;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.plan.Layouts;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import java.nio.file.Files;

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.TableCreator;
-import dev.rekey.jobs.plan.Layouts;
 import dev.rekey.jobs.plan.SplitFile;
 import dev.rekey.jobs.plan.SplitPlan;
 import dev.rekey.jobs.plan.SplitPlanner;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import java.nio.file.Files;

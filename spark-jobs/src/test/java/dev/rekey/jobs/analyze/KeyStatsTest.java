@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.plan.Layouts;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
+import dev.rekey.testing.Layouts;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,7 +2,7 @@ package dev.rekey.jobs.analyze;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.rekey.jobs.plan.Layouts;
+import dev.rekey.testing.Layouts;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -4,8 +4,8 @@ import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.TableCreator;
-import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,16 +60,12 @@ final class BackfillFixture {
     admin.snapshot(snapshot, source);
   }
 
-  static KeyLayout layout(String name) {
-    return KeyLayout.load(SharedHBase.rekeyHome().resolve("conf/layouts/" + name + ".yaml"));
-  }
-
   BackfillOptions.Builder options() {
     return BackfillOptions.builder()
         .sourceSnapshot(snapshot)
-        .sourceLayout(layout("telemetry-v1"))
+        .sourceLayout(Layouts.shipped("telemetry-v1"))
         .targetTable(target.getNameAsString())
-        .targetLayout(layout("telemetry-v2"))
+        .targetLayout(Layouts.shipped("telemetry-v2"))
         .staging(staging.toString());
   }
 }

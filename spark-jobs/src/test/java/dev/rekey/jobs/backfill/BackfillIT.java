@@ -10,6 +10,7 @@ import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import java.nio.file.Files;
@@ -177,7 +178,7 @@ class BackfillIT {
 
   @Test
   void rowsWrittenMeanwhileDoNotFailVerificationButALostRowDoes() throws Exception {
-    KeyLayout v2 = BackfillFixture.layout("telemetry-v2");
+    KeyLayout v2 = Layouts.shipped("telemetry-v2");
     // dual writes: a reading the snapshot does not have lands in the new table between write and
     // load
     BackfillFixture f = new BackfillFixture("bf_dual", 500, 5);
@@ -313,8 +314,8 @@ class BackfillIT {
             () ->
                 run(
                     f.options()
-                        .sourceLayout(BackfillFixture.layout("events-v2"))
-                        .targetLayout(BackfillFixture.layout("events-v2"))
+                        .sourceLayout(Layouts.shipped("events-v2"))
+                        .targetLayout(Layouts.shipped("events-v2"))
                         .build()));
     assertTrue(
         e.getMessage().contains("200 of 200 source row keys")
@@ -324,7 +325,7 @@ class BackfillIT {
     e =
         assertThrows(
             RekeyException.class,
-            () -> f.options().targetLayout(BackfillFixture.layout("events-v2")).build());
+            () -> f.options().targetLayout(Layouts.shipped("events-v2")).build());
     assertTrue(e.getMessage().contains("needs field 'userId'"), e.getMessage());
     assertEquals(0, countRows(table(f), new byte[0], new byte[0]));
   }
@@ -356,7 +357,7 @@ class BackfillIT {
    * else.
    */
   static void assertTargetMatchesGenerator(BackfillFixture f) throws Exception {
-    KeyLayout v2 = BackfillFixture.layout("telemetry-v2");
+    KeyLayout v2 = Layouts.shipped("telemetry-v2");
     Map<String, TelemetryReading> expected = new HashMap<>();
     for (long i = 0; i < f.gen.rows(); i++) {
       TelemetryReading r = f.gen.reading(i);

@@ -10,7 +10,7 @@ import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
-import java.nio.file.Path;
+import dev.rekey.testing.Layouts;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,10 +27,6 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("unit")
 class BackfillPlanTest {
-  static KeyLayout layout(String name) {
-    return KeyLayout.load(
-        Path.of(System.getProperty("rekey.home", "..")).resolve("conf/layouts/" + name + ".yaml"));
-  }
 
   static final byte[] DEVICE = new byte[16];
 
@@ -40,12 +36,13 @@ class BackfillPlanTest {
 
   @Test
   void rekeysTelemetryV1ToV2ByteForByte() {
-    Rekeyer r = new Rekeyer(layout("telemetry-v1"), layout("telemetry-v2"));
+    Rekeyer r = new Rekeyer(Layouts.shipped("telemetry-v1"), Layouts.shipped("telemetry-v2"));
     assertTrue(r.check().isEmpty());
     long ts = 1_764_374_400_000L;
     byte[] v1 = Bytes.add(Bytes.toBytes(ts), DEVICE);
     byte[] v2 = r.rekey(v1);
-    assertArrayEquals(layout("telemetry-v2").encode(Map.of("ts", ts, "deviceId", DEVICE)), v2);
+    assertArrayEquals(
+        Layouts.shipped("telemetry-v2").encode(Map.of("ts", ts, "deviceId", DEVICE)), v2);
     // seed 002: salt = floorMod(Arrays.hashCode(ts || deviceId), 16)
     assertEquals(Math.floorMod(Arrays.hashCode(v1), 16), v2[0]);
     assertArrayEquals(v1, Arrays.copyOfRange(v2, 1, v2.length));
@@ -56,7 +53,7 @@ class BackfillPlanTest {
 
   @Test
   void undecodableKeysThrowWithAReason() {
-    Rekeyer r = new Rekeyer(layout("telemetry-v1"), layout("telemetry-v2"));
+    Rekeyer r = new Rekeyer(Layouts.shipped("telemetry-v1"), Layouts.shipped("telemetry-v2"));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> r.rekey(Bytes.toBytes("short")));
     assertFalse(e.getMessage().isBlank());
@@ -65,7 +62,7 @@ class BackfillPlanTest {
   @Test
   void aTargetNeedingFieldsTheSourceLacksDoesNotFit() {
     assertTrue(
-        new Rekeyer(layout("telemetry-v1"), layout("events-v2"))
+        new Rekeyer(Layouts.shipped("telemetry-v1"), Layouts.shipped("events-v2"))
             .check()
             .orElseThrow()
             .contains("needs field 'userId'"));
@@ -75,7 +72,10 @@ class BackfillPlanTest {
                 + "  - name: deviceId\n    type: bytes\n    length: 8\n",
             "short-id");
     assertTrue(
-        new Rekeyer(layout("telemetry-v1"), shortId).check().orElseThrow().contains("bytes(16)"));
+        new Rekeyer(Layouts.shipped("telemetry-v1"), shortId)
+            .check()
+            .orElseThrow()
+            .contains("bytes(16)"));
   }
 
   @Test
@@ -154,18 +154,18 @@ class BackfillPlanTest {
     BackfillOptions.Builder ok =
         BackfillOptions.builder()
             .sourceSnapshot("s")
-            .sourceLayout(layout("telemetry-v1"))
+            .sourceLayout(Layouts.shipped("telemetry-v1"))
             .targetTable("t")
-            .targetLayout(layout("telemetry-v2"));
+            .targetLayout(Layouts.shipped("telemetry-v2"));
     assertEquals(1, ok.build().splitsPerRegion());
     assertEquals(0, ok.build().maxQuarantined());
     assertEquals(
         "/x/backfill-ns_t",
         BackfillOptions.builder()
             .sourceSnapshot("s")
-            .sourceLayout(layout("telemetry-v1"))
+            .sourceLayout(Layouts.shipped("telemetry-v1"))
             .targetTable("ns:t")
-            .targetLayout(layout("telemetry-v2"))
+            .targetLayout(Layouts.shipped("telemetry-v2"))
             .build()
             .stagingOr("/x"));
     RekeyException e = assertThrows(RekeyException.class, () -> BackfillOptions.builder().build());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
@@ -31,8 +32,8 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("e2e")
 class BackfillPreflightIT {
-  private static final KeyLayout V1 = BackfillFixture.layout("telemetry-v1");
-  private static final KeyLayout V2 = BackfillFixture.layout("telemetry-v2");
+  private static final KeyLayout V1 = Layouts.shipped("telemetry-v1");
+  private static final KeyLayout V2 = Layouts.shipped("telemetry-v2");
   private static BackfillFixture f;
 
   @BeforeAll
@@ -72,8 +73,7 @@ class BackfillPreflightIT {
 
   @Test
   void aSaltLayoutWithMoreBucketsThanTheTargetSeparatesIsRefusedWithTheNumbers() throws Exception {
-    String text =
-        Files.readString(SharedHBase.rekeyHome().resolve("conf/layouts/telemetry-v2.yaml"));
+    String text = Files.readString(Layouts.file("telemetry-v2"));
     KeyLayout v2with32 =
         KeyLayout.parse(
             text.replace("name: telemetry-v2", "name: telemetry-v2-32")

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
@@ -32,8 +33,8 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("e2e")
 class BackfillRunsIT {
-  private static final KeyLayout V1 = BackfillFixture.layout("telemetry-v1");
-  private static final KeyLayout V2 = BackfillFixture.layout("telemetry-v2");
+  private static final KeyLayout V1 = Layouts.shipped("telemetry-v1");
+  private static final KeyLayout V2 = Layouts.shipped("telemetry-v2");
 
   private static BackfillResult run(BackfillOptions o, Consumer<String> progress) throws Exception {
     return Backfill.on(SharedSpark.session(), SharedHBase.conf())

@@ -10,6 +10,7 @@ import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TemporarySnapshots;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
@@ -34,8 +35,8 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("e2e")
 class BackfillStagingIT {
-  private static final KeyLayout V1 = BackfillFixture.layout("telemetry-v1");
-  private static final KeyLayout V2 = BackfillFixture.layout("telemetry-v2");
+  private static final KeyLayout V1 = Layouts.shipped("telemetry-v1");
+  private static final KeyLayout V2 = Layouts.shipped("telemetry-v2");
 
   private static BackfillResult run(BackfillOptions o) throws Exception {
     return Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute();

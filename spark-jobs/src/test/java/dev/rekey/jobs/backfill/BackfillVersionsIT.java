@@ -11,6 +11,7 @@ import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
@@ -35,8 +36,8 @@ import org.junit.jupiter.api.Test;
 @Tag("e2e")
 class BackfillVersionsIT {
   private static final int ROWS = 300;
-  private static final KeyLayout V1 = BackfillFixture.layout("telemetry-v1");
-  private static final KeyLayout V2 = BackfillFixture.layout("telemetry-v2");
+  private static final KeyLayout V1 = Layouts.shipped("telemetry-v1");
+  private static final KeyLayout V2 = Layouts.shipped("telemetry-v2");
 
   private static BackfillResult run(BackfillOptions o) throws Exception {
     return Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute();

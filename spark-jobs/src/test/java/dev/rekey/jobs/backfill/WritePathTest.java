@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
-import java.nio.file.Path;
+import dev.rekey.testing.Layouts;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -14,12 +14,6 @@ import org.junit.jupiter.api.Test;
 
 @Tag("unit")
 class WritePathTest {
-  private static final Path LAYOUTS =
-      Path.of(System.getProperty("rekey.home", "..")).resolve("conf/layouts");
-
-  private static KeyLayout layout(String name) {
-    return KeyLayout.load(LAYOUTS.resolve(name + ".yaml"));
-  }
 
   private static KeyLayout parse(String yaml) {
     return KeyLayout.parse(yaml, "test");
@@ -41,7 +35,13 @@ class WritePathTest {
   @Test
   void addingASaltToTheSameFieldsKeepsTheSourceOrder() {
     WritePath p =
-        WritePath.choose(layout("telemetry-v1"), layout("telemetry-v2"), SIXTEEN_SALTS, 1, 4, 32);
+        WritePath.choose(
+            Layouts.shipped("telemetry-v1"),
+            Layouts.shipped("telemetry-v2"),
+            SIXTEEN_SALTS,
+            1,
+            4,
+            32);
     assertTrue(p.inSourceOrder(), p.describe());
     assertEquals(4, p.splitsPerSourceRegion(), "one source region read in the 4 tasks wanted");
     assertEquals(
@@ -56,17 +56,18 @@ class WritePathTest {
     assertEquals(
         "target layout events-v2 has a hash prefix: each region holds many prefix values, whose rows "
             + "interleave in source order",
-        WritePath.orderMismatch(layout("telemetry-v1"), layout("events-v2")).orElseThrow());
+        WritePath.orderMismatch(Layouts.shipped("telemetry-v1"), Layouts.shipped("events-v2"))
+            .orElseThrow());
     KeyLayout reordered =
         parse(
             "name: id-first\nprefix:\n  kind: salt\n  buckets: 16\n  hash: java_arrays_hashcode\n"
                 + "fields:\n  - name: deviceId\n    type: bytes\n    length: 16\n  - name: ts\n    type: long\n    signed: false\n");
     assertTrue(
-        WritePath.orderMismatch(layout("telemetry-v1"), reordered)
+        WritePath.orderMismatch(Layouts.shipped("telemetry-v1"), reordered)
             .orElseThrow()
             .startsWith("field 1 differs"));
     assertTrue(
-        WritePath.orderMismatch(layout("telemetry-v2"), layout("telemetry-v2"))
+        WritePath.orderMismatch(Layouts.shipped("telemetry-v2"), Layouts.shipped("telemetry-v2"))
             .orElseThrow()
             .contains("source layout telemetry-v2 has a salt prefix"));
   }
@@ -80,13 +81,15 @@ class WritePathTest {
                 + "fields:\n  - name: ts\n    type: long\n    signed: false\n  - name: deviceId\n    type: bytes\n    length: 16\n");
     assertEquals(17, WritePath.maxBucketsPerRegion(SIXTEEN_SALTS, 32));
     assertEquals(1, WritePath.maxBucketsPerRegion(SIXTEEN_SALTS, 16));
-    WritePath one = WritePath.choose(layout("telemetry-v1"), salt32, SIXTEEN_SALTS, 1, 4, 32);
+    WritePath one =
+        WritePath.choose(Layouts.shipped("telemetry-v1"), salt32, SIXTEEN_SALTS, 1, 4, 32);
     assertTrue(one.inSourceOrder());
     assertEquals(
         1,
         one.splitsPerSourceRegion(),
         "17 files per task into the last region: one task fits in 32");
-    WritePath many = WritePath.choose(layout("telemetry-v1"), salt32, SIXTEEN_SALTS, 2, 4, 32);
+    WritePath many =
+        WritePath.choose(Layouts.shipped("telemetry-v1"), salt32, SIXTEEN_SALTS, 2, 4, 32);
     assertFalse(many.inSourceOrder());
     assertTrue(
         many.reason()

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRange;
+import dev.rekey.testing.Layouts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,17 +22,13 @@ class ReadPlanTest {
   private static final long DAY = 86_400_000L;
   private static final long FROM = 1_764_374_400_000L; // 2025-11-29T00:00Z
 
-  private static KeyLayout layout(String name) {
-    return RowDecoderTest.layout(name);
-  }
-
   private static KeyRange range(String startHex, String stopHex) {
     return new KeyRange(Hex.parse(startHex), Hex.parse(stopHex));
   }
 
   @Test
   void aSaltedTimeFirstKeyIsOneRangePerBucket() {
-    ReadPlan p = ReadPlan.window(layout("telemetry-v2"), FROM, FROM + DAY);
+    ReadPlan p = ReadPlan.window(Layouts.shipped("telemetry-v2"), FROM, FROM + DAY);
     assertEquals(ReadPlan.Pruning.KEY_RANGES, p.pruning());
     assertEquals(16, p.ranges().size());
     for (int b = 0; b < 16; b++) {
@@ -44,13 +41,13 @@ class ReadPlanTest {
 
   @Test
   void anUnsaltedTimeFirstKeyIsOneRange() {
-    ReadPlan p = ReadPlan.window(layout("telemetry-v1"), FROM, FROM + DAY);
+    ReadPlan p = ReadPlan.window(Layouts.shipped("telemetry-v1"), FROM, FROM + DAY);
     assertEquals(List.of(new KeyRange(Bytes.toBytes(FROM), Bytes.toBytes(FROM + DAY))), p.ranges());
   }
 
   @Test
   void timeAfterAHashPrefixIsNotInKeyOrder() {
-    ReadPlan p = ReadPlan.window(layout("events-v2"), FROM, FROM + DAY);
+    ReadPlan p = ReadPlan.window(Layouts.shipped("events-v2"), FROM, FROM + DAY);
     assertEquals(ReadPlan.Pruning.CELL_TIME, p.pruning());
     assertEquals(List.of(range("", "")), p.ranges());
     assertTrue(p.reason().contains("follows userId in the key"), p.reason());
@@ -58,7 +55,7 @@ class ReadPlanTest {
 
   @Test
   void eachRegionReadsOnlyItsPartOfTheRanges() {
-    ReadPlan p = ReadPlan.window(layout("telemetry-v2"), FROM, FROM + DAY);
+    ReadPlan p = ReadPlan.window(Layouts.shipped("telemetry-v2"), FROM, FROM + DAY);
     // a region per salt byte: the bucket's one range, whole
     assertEquals(List.of(p.ranges().get(3)), p.within(new byte[] {3}, new byte[] {4}));
     assertEquals(List.of(p.ranges().get(0)), p.within(new byte[0], new byte[] {1}));
@@ -76,7 +73,7 @@ class ReadPlanTest {
 
   @Test
   void aRegionOutsideTheWindowReadsNothing() {
-    ReadPlan p = ReadPlan.window(layout("telemetry-v1"), FROM, FROM + DAY);
+    ReadPlan p = ReadPlan.window(Layouts.shipped("telemetry-v1"), FROM, FROM + DAY);
     assertEquals(
         List.of(),
         p.within(new byte[0], Bytes.toBytes(FROM)),
@@ -87,7 +84,7 @@ class ReadPlanTest {
 
   @Test
   void anEntityIsOneRangeThroughItsHashPrefix() {
-    KeyLayout events = layout("events-v2");
+    KeyLayout events = Layouts.shipped("events-v2");
     Map<String, Object> alice = new LinkedHashMap<>();
     alice.put("userId", "alice");
     ReadPlan p = ReadPlan.entity(events, alice);
@@ -102,28 +99,30 @@ class ReadPlanTest {
   @Test
   void anEntityNeedsTheLeadingFields() {
     Map<String, Object> ts = Map.of("ts", 5L);
-    assertThrows(IllegalArgumentException.class, () -> ReadPlan.entity(layout("events-v2"), ts));
+    assertThrows(
+        IllegalArgumentException.class, () -> ReadPlan.entity(Layouts.shipped("events-v2"), ts));
   }
 
   @Test
   void keyRangesOfTwoPlansIntersect() {
-    KeyLayout v1 = layout("telemetry-v1");
+    KeyLayout v1 = Layouts.shipped("telemetry-v1");
     ReadPlan day = ReadPlan.window(v1, FROM, FROM + DAY);
     ReadPlan hour = ReadPlan.window(v1, FROM + DAY - 3_600_000L, FROM + DAY + 3_600_000L);
     assertEquals(
         List.of(new KeyRange(Bytes.toBytes(FROM + DAY - 3_600_000L), Bytes.toBytes(FROM + DAY))),
         day.and(hour).ranges());
-    ReadPlan cell = ReadPlan.window(layout("events-v2"), FROM, FROM + DAY);
+    ReadPlan cell = ReadPlan.window(Layouts.shipped("events-v2"), FROM, FROM + DAY);
     assertEquals(day.ranges(), day.and(cell).ranges());
     assertEquals(day.ranges(), cell.and(day).ranges());
   }
 
   @Test
   void keysOfAnotherLayoutDoNotFitAndTheReadFallsBackToEveryKey() {
-    KeyLayout v2 = layout("telemetry-v2");
+    KeyLayout v2 = Layouts.shipped("telemetry-v2");
     ReadPlan p = ReadPlan.window(v2, FROM, FROM + DAY);
     byte[] v2Key = v2.encode(Map.of("ts", FROM, "deviceId", new byte[16]));
-    byte[] v1Key = layout("telemetry-v1").encode(Map.of("ts", FROM, "deviceId", new byte[16]));
+    byte[] v1Key =
+        Layouts.shipped("telemetry-v1").encode(Map.of("ts", FROM, "deviceId", new byte[16]));
     assertTrue(p.fits(v2Key));
     assertTrue(!p.fits(v1Key), "a legacy key in a salted layout: wrong salt byte");
     ReadPlan all = p.unpruned("the first row key does not decode");
@@ -134,7 +133,7 @@ class ReadPlanTest {
 
   @Test
   void aSnapshotRegionOutsideTheRangesIsNotOpened() throws Exception {
-    ReadPlan p = ReadPlan.window(layout("telemetry-v1"), FROM, FROM + DAY);
+    ReadPlan p = ReadPlan.window(Layouts.shipped("telemetry-v1"), FROM, FROM + DAY);
     // a live table's keys-only scan: the range filter inside a FilterList
     org.apache.hadoop.hbase.client.Scan scan =
         RegionReader.table(org.apache.hadoop.hbase.TableName.valueOf("t"))
@@ -170,7 +169,7 @@ class ReadPlanTest {
 
   @Test
   void rowsScannedArePlacedInTheRegionOfEachPartitionsFirstKey() {
-    ReadPlan p = ReadPlan.window(layout("telemetry-v2"), FROM, FROM + DAY);
+    ReadPlan p = ReadPlan.window(Layouts.shipped("telemetry-v2"), FROM, FROM + DAY);
     List<byte[]> starts = List.of(new byte[0], new byte[] {8});
     List<byte[]> ends = List.of(new byte[] {8}, new byte[0]);
     List<RegionScan.PartitionCount> counts =

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import java.nio.file.Files;
@@ -148,7 +149,7 @@ class RegionReaderIT {
       }
     }
     assertFalse(expected == 0);
-    ReadPlan plan = ReadPlan.window(RowDecoderTest.layout("telemetry-v1"), from, to);
+    ReadPlan plan = ReadPlan.window(Layouts.shipped("telemetry-v1"), from, to);
     for (RegionReader reader :
         List.of(RegionReader.table(table), RegionReader.snapshot(snapshot))) {
       try (RegionRead read = reader.plan(plan).open(jsc(), SharedHBase.conf())) {
@@ -164,7 +165,7 @@ class RegionReaderIT {
       // the same table read with another layout's ranges would select nothing: its keys do not
       // decode, so every key
       // is read (and the job reports them as undecodable)
-      ReadPlan wrong = ReadPlan.window(RowDecoderTest.layout("telemetry-v2"), from, to);
+      ReadPlan wrong = ReadPlan.window(Layouts.shipped("telemetry-v2"), from, to);
       try (RegionRead read = reader.plan(wrong).open(jsc(), SharedHBase.conf())) {
         assertEquals(ReadPlan.Pruning.NONE, read.plan().pruning(), reader.describe());
         assertTrue(

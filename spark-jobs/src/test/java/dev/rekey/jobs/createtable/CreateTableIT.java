@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import java.util.List;
@@ -33,7 +34,7 @@ class CreateTableIT {
                 List.of(
                     FamilySpec.parse(
                         "d:compression=gz,bloom=rowcol,blocksize=32k,encoding=fast_diff,ttl=864000,versions=2")))
-            .splitPoints(SplitChoice.choose(SplitChoiceTest.layout("telemetry-v2"), null, "salt"))
+            .splitPoints(SplitChoice.choose(Layouts.shipped("telemetry-v2"), null, "salt"))
             .create(admin);
     assertTrue(r.created());
     assertEquals(16, r.regions());

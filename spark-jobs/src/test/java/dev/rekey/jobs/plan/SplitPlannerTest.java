@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.rowkey.SplitPoints;
+import dev.rekey.testing.Layouts;
 import java.nio.ByteBuffer;
 import java.time.YearMonth;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.rowkey.KeyLayout;
-import java.nio.file.Path;
+import dev.rekey.testing.Layouts;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -18,14 +18,9 @@ import org.junit.jupiter.api.Test;
 /** Options, time parsing, bucketing and the natural key: pure, no Spark, no HBase. */
 @Tag("unit")
 class ReconcilePlanTest {
-  static final KeyLayout V1 = layout("telemetry-v1");
-  static final KeyLayout V2 = layout("telemetry-v2");
+  static final KeyLayout V1 = Layouts.shipped("telemetry-v1");
+  static final KeyLayout V2 = Layouts.shipped("telemetry-v2");
   static final long DAY = Instant.parse("2026-11-29T00:00:00Z").toEpochMilli();
-
-  static KeyLayout layout(String name) {
-    Path home = Path.of(System.getProperty("rekey.home", "..")).toAbsolutePath().normalize();
-    return KeyLayout.load(home.resolve("conf/layouts/" + name + ".yaml"));
-  }
 
   static ReconcileOptions.Builder base() {
     return ReconcileOptions.builder()
@@ -144,7 +139,7 @@ class ReconcilePlanTest {
 
   @Test
   void layoutsWithDifferentNaturalKeysAreRefused() {
-    KeyLayout events = layout("events-v2");
+    KeyLayout events = Layouts.shipped("events-v2");
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,

@@ -121,7 +121,7 @@ class ReconcileReportTest {
 
   @Test
   void htmlPutsMismatchesFirstFoldsRunsAndMarksEveryMismatchVisiblyWide() {
-    String html = ReconcileReport.html(twoYears());
+    String html = ReconcileHtml.render(twoYears());
     int mismatches = html.indexOf("<h2>Mismatched buckets (5)</h2>");
     int chart = html.indexOf("<h2>Rows per bucket</h2>");
     int all = html.indexOf("<h2>All buckets</h2>");
@@ -137,15 +137,15 @@ class ReconcileReportTest {
     // (3 hours of the
     // same column on 2026-11-29 share one), every one of them
     Matcher m =
-        Pattern.compile("<rect class=\"mark\" x=\"[0-9.]+\" y=\"2\" width=\"([0-9.]+)\"")
+        Pattern.compile("<rect class=\"mark\" x=\"[0-9.]+\" y=\"2\\.0\" width=\"([0-9.]+)\"")
             .matcher(html);
     int marks = 0;
     while (m.find()) {
       marks++;
-      assertTrue(Double.parseDouble(m.group(1)) >= ReconcileReport.MIN_MARK_PX, m.group());
+      assertTrue(Double.parseDouble(m.group(1)) >= ReconcileHtml.MIN_MARK_PX, m.group());
     }
-    List<ChartColumn> cols = ChartColumn.of(twoYears().buckets(), ReconcileReport.CHART_COLUMNS);
-    assertTrue(cols.size() <= ReconcileReport.CHART_COLUMNS);
+    List<ChartColumn> cols = ChartColumn.of(twoYears().buckets(), ReconcileHtml.CHART_COLUMNS);
+    assertTrue(cols.size() <= ReconcileHtml.CHART_COLUMNS);
     assertEquals(5, cols.stream().mapToInt(ChartColumn::mismatched).sum());
     assertEquals(cols.stream().filter(c -> c.mismatched() > 0).count(), marks);
     assertTrue(marks >= 2, "the 2027 mismatch has its own mark");

@@ -4,6 +4,7 @@ import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,8 +25,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 final class TelemetryFixture {
   static final Path HOME = SharedHBase.rekeyHome();
-  static final Path V1_FILE = HOME.resolve("conf/layouts/telemetry-v1.yaml");
-  static final Path V2_FILE = HOME.resolve("conf/layouts/telemetry-v2.yaml");
+  static final Path V1_FILE = Layouts.file("telemetry-v1");
+  static final Path V2_FILE = Layouts.file("telemetry-v2");
   static final KeyLayout V1 = KeyLayout.load(V1_FILE);
   static final KeyLayout V2 = KeyLayout.load(V2_FILE);
   static final long HOUR = 3_600_000L;

@@ -7,16 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.testing.SharedHBase;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Report files: header parsing, parameter substitution, resolution, errors. */
 @Tag("unit")
 class ReportFileTest {
-  static final Path HOME = ScanPlanTest.home();
+  static final Path HOME = SharedHBase.rekeyHome();
 
   static RekeyException usage(Runnable r) {
     RekeyException e = assertThrows(RekeyException.class, r::run);
@@ -71,33 +76,36 @@ class ReportFileTest {
             .contains("needs parameter 'from' (start ${from}): pass --param from=VALUE"));
   }
 
-  @Test
-  void headerErrorsNameFileAndLine() {
-    assertTrue(
-        usage(() -> parse("-- ok\nSELECT ${nope}\n"))
-            .getMessage()
-            .contains("undeclared parameter ${nope} at sql/r.sql:2"));
-    assertTrue(
-        usage(() -> parse("-- @param x int\nSELECT 1"))
-            .getMessage()
-            .contains("Invalid parameter declaration at sql/r.sql:1"));
-    assertTrue(
-        usage(() -> parse("-- @param x long = y\nSELECT 1"))
-            .getMessage()
-            .contains("Invalid value 'y' for parameter x (long) at sql/r.sql:1"));
-    assertTrue(
-        usage(() -> parse("-- @params x\nSELECT 1"))
-            .getMessage()
-            .contains("Unknown header tag at sql/r.sql:1"));
-    assertTrue(
-        usage(() -> parse("-- @column dv\nSELECT 1"))
-            .getMessage()
-            .contains("expected family:qualifier=type"));
-    assertTrue(usage(() -> parse("-- only a comment\n")).getMessage().contains("has no query"));
-    assertTrue(
-        usage(() -> parse("-- @param x long\n-- @param x long\nSELECT 1"))
-            .getMessage()
-            .contains("declared twice"));
+  /** Each malformed report file, with the whole message it must get (file and line first). */
+  static Stream<Arguments> badHeaders() {
+    return Stream.of(
+        Arguments.of(
+            "-- ok\nSELECT ${nope}\n",
+            "Report r: undeclared parameter ${nope} at sql/r.sql:2 (declare it in the header: -- @param nope"
+                + " long|double|string [= DEFAULT])"),
+        Arguments.of(
+            "-- @param x int\nSELECT 1",
+            "Invalid parameter declaration at sql/r.sql:1: \'@param x int\' (expected: -- @param NAME"
+                + " long|double|string [= DEFAULT] description)"),
+        Arguments.of(
+            "-- @param x long = y\nSELECT 1",
+            "Invalid value \'y\' for parameter x (long) at sql/r.sql:1"),
+        Arguments.of(
+            "-- @params x\nSELECT 1",
+            "Unknown header tag at sql/r.sql:1: \'@params x\' (known: @param, @column)"),
+        Arguments.of(
+            "-- @column dv\nSELECT 1",
+            "Invalid column \'dv\': expected family:qualifier=type[:name], e.g. d:v=long (at sql/r.sql:1)"),
+        Arguments.of("-- only a comment\n", "Report sql/r.sql has no query (only comments)"),
+        Arguments.of(
+            "-- @param x long\n-- @param x long\nSELECT 1",
+            "Parameter \'x\' declared twice in sql/r.sql (line 2)"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badHeaders")
+  void aBadHeaderIsRefusedNamingFileAndLine(String text, String message) {
+    assertEquals(message, usage(() -> parse(text)).getMessage());
   }
 
   @Test

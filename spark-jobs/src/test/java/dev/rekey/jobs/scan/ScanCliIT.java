@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import java.nio.file.Files;
@@ -30,7 +31,7 @@ class ScanCliIT {
 
   @BeforeAll
   static void table() throws Exception {
-    KeyLayout layout = ScanPlanTest.layout("events-v2");
+    KeyLayout layout = Layouts.shipped("events-v2");
     table = SharedHBase.uniqueTable("scan_cli");
     try (Admin admin = SharedHBase.connection().getAdmin()) {
       EventsTable.create(admin, table, layout, 2);

@@ -14,6 +14,7 @@ import dev.rekey.jobs.common.RegionScan;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import java.nio.ByteBuffer;
@@ -53,7 +54,7 @@ class ScanIT {
 
   @BeforeAll
   static void eventsTable() throws Exception {
-    events = ScanPlanTest.layout("events-v2");
+    events = Layouts.shipped("events-v2");
     // events over two days: the --day window must keep only the first
     gen = new EventGenerator(EVENTS, USERS, DAY_START, 2 * DAY);
     eventsTable = SharedHBase.uniqueTable("scan_events");
@@ -73,7 +74,7 @@ class ScanIT {
   }
 
   static ReportFile report(String name) {
-    return ReportFile.load(ReportFile.resolve(name, ScanPlanTest.home()));
+    return ReportFile.load(ReportFile.resolve(name, SharedHBase.rekeyHome()));
   }
 
   /** user -> [events, first, last], computed from the generator for [from, to). */
@@ -244,7 +245,7 @@ class ScanIT {
 
   @Test
   void timeWindowExcludesCellsOutsideIt() throws Exception {
-    KeyLayout v1 = ScanPlanTest.layout("telemetry-v1");
+    KeyLayout v1 = Layouts.shipped("telemetry-v1");
     TableName t = SharedHBase.uniqueTable("scan_window");
     byte[] d = Bytes.toBytes("d");
     byte[] dev = new byte[16];
@@ -348,7 +349,7 @@ class ScanIT {
                 run(
                     ScanOptions.builder()
                         .table(eventsTable.getNameAsString())
-                        .layout(ScanPlanTest.layout("telemetry-v2"))
+                        .layout(Layouts.shipped("telemetry-v2"))
                         .report(report("device_window_counts"))
                         .out(out("wrong-layout"))
                         .build()));

@@ -13,6 +13,7 @@ import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRange;
+import dev.rekey.testing.Layouts;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class ScanOutputTest {
   @Test
   void viewsHaveTypedFieldsHexAndWideColumns() {
-    KeyLayout telemetry = ScanPlanTest.layout("telemetry-v2");
+    KeyLayout telemetry = Layouts.shipped("telemetry-v2");
     byte[] device = new byte[16];
     device[0] = (byte) 0xab;
     byte[] key = telemetry.encode(Map.of("ts", 1000L, "deviceId", device));

@@ -9,8 +9,9 @@ import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
+import dev.rekey.testing.SharedHBase;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -20,14 +21,6 @@ import org.junit.jupiter.api.Test;
 @Tag("unit")
 class ScanPlanTest {
   static final long DAY_START = 1_795_910_400_000L; // 2026-11-29T00:00:00Z
-
-  static Path home() {
-    return Path.of(System.getProperty("rekey.home", "..")).toAbsolutePath().normalize();
-  }
-
-  static KeyLayout layout(String name) {
-    return KeyLayout.load(home().resolve("conf/layouts/" + name + ".yaml"));
-  }
 
   static RekeyException usage(Runnable r) {
     RekeyException e = assertThrows(RekeyException.class, r::run);
@@ -105,7 +98,7 @@ class ScanPlanTest {
 
   @Test
   void optionsValidate() {
-    KeyLayout events = layout("events-v2");
+    KeyLayout events = Layouts.shipped("events-v2");
     ScanOptions o = ScanOptions.builder().table("events_v2").layout(events).build();
     assertEquals(ScanOptions.DEFAULT_FORMAT, o.format());
     assertEquals(1, o.splitsPerRegion());
@@ -159,7 +152,7 @@ class ScanPlanTest {
 
   @Test
   void theWindowAndWhereBecomeTheKeyRangesToRead() {
-    KeyLayout events = layout("events-v2");
+    KeyLayout events = Layouts.shipped("events-v2");
     TimeWindow day = TimeWindow.ofDay("2026-11-29");
     ScanOptions all = ScanOptions.builder().table("t").layout(events).build();
     assertEquals(ReadPlan.Pruning.NONE, all.readPlan().pruning());
@@ -170,7 +163,11 @@ class ScanPlanTest {
         ScanOptions.builder().table("t").layout(events).window(day).where("userId=alice").build();
     assertEquals(List.of(events.entityRange(Map.of("userId", "alice"))), alice.readPlan().ranges());
     ScanOptions salted =
-        ScanOptions.builder().table("t").layout(layout("telemetry-v2")).window(day).build();
+        ScanOptions.builder()
+            .table("t")
+            .layout(Layouts.shipped("telemetry-v2"))
+            .window(day)
+            .build();
     assertEquals(16, salted.readPlan().ranges().size());
 
     assertTrue(
@@ -192,8 +189,9 @@ class ScanPlanTest {
 
   @Test
   void columnsMergeWithReportsAndMustNotClash() {
-    KeyLayout telemetry = layout("telemetry-v2");
-    ReportFile report = ReportFile.load(home().resolve("sql/device_window_counts.sql"));
+    KeyLayout telemetry = Layouts.shipped("telemetry-v2");
+    ReportFile report =
+        ReportFile.load(SharedHBase.rekeyHome().resolve("sql/device_window_counts.sql"));
     ScanOptions o =
         ScanOptions.builder()
             .table("t")
