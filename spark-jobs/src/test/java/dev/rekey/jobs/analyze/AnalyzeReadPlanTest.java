@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.plan.Layouts;
+import dev.rekey.testing.Layouts;
 import org.apache.hadoop.hbase.TableName;
 import org.junit.jupiter.api.Test;
 
