@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.testing.FailingWrites;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.TableContents;
@@ -145,7 +146,7 @@ class BackfillCliIT {
             && last.contains("Nothing was loaded; fix the cause and run the backfill again"),
         last);
     assertTrue(
-        TableContents.byNaturalKey(f.target, BackfillFixture.layout("telemetry-v2")).isEmpty(),
+        TableContents.byNaturalKey(f.target, Layouts.shipped("telemetry-v2")).isEmpty(),
         "nothing loaded");
     assertFalse(
         Files.exists(f.staging.resolve("_manifest.json")), "no ledger: nothing can be loaded");
@@ -155,8 +156,8 @@ class BackfillCliIT {
     assertEquals(0, again.exitCode(), again.all());
     assertTrue(again.stdout().contains("loaded=true verified=true"), again.stdout());
     assertEquals(
-        TableContents.byNaturalKey(f.source, BackfillFixture.layout("telemetry-v1")),
-        TableContents.byNaturalKey(f.target, BackfillFixture.layout("telemetry-v2")));
+        TableContents.byNaturalKey(f.source, Layouts.shipped("telemetry-v1")),
+        TableContents.byNaturalKey(f.target, Layouts.shipped("telemetry-v2")));
   }
 
   @Test

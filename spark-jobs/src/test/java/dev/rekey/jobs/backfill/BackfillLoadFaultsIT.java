@@ -10,6 +10,7 @@ import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
@@ -57,8 +58,8 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("e2e")
 class BackfillLoadFaultsIT {
-  private static final KeyLayout V1 = BackfillFixture.layout("telemetry-v1");
-  private static final KeyLayout V2 = BackfillFixture.layout("telemetry-v2");
+  private static final KeyLayout V1 = Layouts.shipped("telemetry-v1");
+  private static final KeyLayout V2 = Layouts.shipped("telemetry-v2");
 
   private static BackfillResult run(BackfillOptions o) throws Exception {
     return run(o, SharedHBase.conf(), s -> {});

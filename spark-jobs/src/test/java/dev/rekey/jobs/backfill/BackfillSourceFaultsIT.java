@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
@@ -87,8 +88,8 @@ class BackfillSourceFaultsIT {
     BackfillResult r = run(f.options().build(), line -> {});
     assertTrue(r.verified());
     assertEquals(
-        TableContents.byNaturalKey(f.source, BackfillFixture.layout("telemetry-v1")),
-        TableContents.byNaturalKey(f.target, BackfillFixture.layout("telemetry-v2")));
+        TableContents.byNaturalKey(f.source, Layouts.shipped("telemetry-v1")),
+        TableContents.byNaturalKey(f.target, Layouts.shipped("telemetry-v2")));
   }
 
   @Test
@@ -150,7 +151,7 @@ class BackfillSourceFaultsIT {
   private static void assertNothingLeft(BackfillFixture f) throws Exception {
     assertEquals(
         Map.of(),
-        TableContents.byNaturalKey(f.target, BackfillFixture.layout("telemetry-v2")),
+        TableContents.byNaturalKey(f.target, Layouts.shipped("telemetry-v2")),
         "nothing loaded");
     for (String n : new String[] {"_manifest.json", "hfiles", "attempts", "regions"}) {
       assertFalse(Files.exists(f.staging.resolve(n)), "staging keeps no " + n);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.embedded.LocalSparkCluster;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SpeculativeTasks;
@@ -157,8 +158,8 @@ class BackfillSpeculationIT {
     assertEquals(0, l.exitCode(), l.all());
     assertTrue(l.stdout().contains("loaded=true verified=true"), l.stdout());
     assertEquals(
-        TableContents.byNaturalKey(f.source, BackfillFixture.layout("telemetry-v1")),
-        TableContents.byNaturalKey(f.target, BackfillFixture.layout("telemetry-v2")));
+        TableContents.byNaturalKey(f.source, Layouts.shipped("telemetry-v1")),
+        TableContents.byNaturalKey(f.target, Layouts.shipped("telemetry-v2")));
   }
 
   private static String[] concat(String[] a, String... b) {

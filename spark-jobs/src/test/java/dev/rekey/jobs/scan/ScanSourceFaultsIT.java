@@ -9,6 +9,7 @@ import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.Leftovers;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
@@ -38,7 +39,7 @@ class ScanSourceFaultsIT {
 
   @BeforeAll
   static void eventsTable() throws Exception {
-    events = ScanPlanTest.layout("events-v2");
+    events = Layouts.shipped("events-v2");
     gen =
         new EventGenerator(
             EVENTS, 40, dev.rekey.demo.TelemetryGenerator.DEFAULT_START, 86_400_000L);
@@ -68,7 +69,7 @@ class ScanSourceFaultsIT {
     return ScanOptions.builder()
         .layout(events)
         .window(DAY)
-        .report(ReportFile.load(ReportFile.resolve("user_daily_activity", ScanPlanTest.home())))
+        .report(ReportFile.load(ReportFile.resolve("user_daily_activity", SharedHBase.rekeyHome())))
         .out(out);
   }
 
