@@ -387,9 +387,14 @@ public final class RegionReader implements Serializable {
           jsc.newAPIHadoopRDD(jobConf, format, ImmutableBytesWritable.class, Result.class).values();
       CollectionAccumulator<RegionScan.PartitionCount> counts =
           jsc.sc().collectionAccumulator("rekey.rowsScanned");
+      String source = describe();
+      boolean fromSnapshot = snapshot != null;
       JavaRDD<Result> rows =
           raw.mapPartitionsWithIndex(
-              (i, it) -> new CountedRows(i, WholeRows.merge(it), counts), true);
+              (i, it) ->
+                  new CountedRows(
+                      i, WholeRows.merge(new UnreadableRows(it, source, fromSnapshot)), counts),
+              true);
       int partitions = rows.getNumPartitions();
       // A small region may be cut into fewer splits than asked (TableInputFormat: by size;
       // snapshots: a region too
@@ -424,6 +429,10 @@ public final class RegionReader implements Serializable {
     } catch (IOException | RuntimeException e) {
       // a read that fails to open leaves no restore dir behind: nothing else would remove it
       removeQuietly(restoreDir, conf, e);
+      RekeyException unreadable = UnreadableRows.named(e, describe(), snapshot != null);
+      if (unreadable != null) {
+        throw unreadable;
+      }
       throw e instanceof RuntimeException r
           ? r
           : new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);

@@ -278,4 +278,46 @@ class BackfillShapesIT {
     assertEquals(20 + 3 * 3000, TableContents.cells(expected));
     assertEquals(expected, TableContents.byNaturalKey(target, BLOB));
   }
+
+  @Test
+  void aRowOverTheMaxRowSizeFailsNamingTheRowInHexLoadsNothingAndARerunWithTheLimitRaisedCopiesIt()
+      throws Exception {
+    TableName source = table("bf_rowmax_v1", ColumnFamilyDescriptorBuilder.of(D));
+    TableName target = table("bf_rowmax_v2", ColumnFamilyDescriptorBuilder.of(D));
+    put(source, rows(20, 50, 31));
+    byte[] key = new byte[128];
+    new Random(32).nextBytes(key);
+    Put p = new Put(key);
+    for (int c = 0; c < 300; c++) {
+      p.addColumn(D, Bytes.toBytes("c" + c), 1000L, new byte[8 * 1024]);
+    }
+    put(source, List.of(p));
+    String snap = snapshot(source);
+    org.apache.hadoop.conf.Configuration conf =
+        new org.apache.hadoop.conf.Configuration(SharedHBase.conf());
+    conf.setLong("hbase.table.max.rowsize", 1_048_576);
+    Exception e =
+        assertThrows(Exception.class, () -> run(options(snap, BLOB, target, BLOB).build(), conf));
+    Throwable named = e;
+    while (named != null && !(named instanceof RekeyException)) {
+      named = named.getCause();
+    }
+    assertTrue(named != null, "a RekeyException in the causes: " + e);
+    assertTrue(
+        named
+            .getMessage()
+            .startsWith("Cannot read snapshot " + snap + ": row 0x" + Hex.of(key) + " (region "),
+        named.getMessage());
+    assertTrue(
+        named.getMessage().contains("is bigger than hbase.table.max.rowsize (1048576 bytes)")
+            && named.getMessage().contains("raise hbase.table.max.rowsize above the row's size"),
+        named.getMessage());
+    assertEquals(null, named.getCause(), "the last line printed is this message (ErrorLine)");
+    assertEquals(0, rows(target), "nothing loaded");
+
+    BackfillResult r = run(options(snap, BLOB, target, BLOB).build());
+    assertTrue(r.verified());
+    assertEquals(
+        TableContents.byNaturalKey(source, BLOB), TableContents.byNaturalKey(target, BLOB));
+  }
 }

@@ -1,0 +1,96 @@
+package dev.rekey.jobs.backfill;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.testing.TableContents;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A staging disk that fills during the write although the pre-flight found room: the source is
+ * gzip-compressed (its snapshot is small) and the target family is not (its HFiles are 40 times
+ * larger), staged on a real 1 MB tmpfs.
+ */
+@Tag("e2e")
+class BackfillDiskFullIT {
+  @Test
+  void aStagingDiskFillingMidWriteFailsNamingTheCauseLoadsNothingAndARerunCompletes()
+      throws Exception {
+    TableName source =
+        BackfillShapesIT.table(
+            "bf_full_v1",
+            ColumnFamilyDescriptorBuilder.newBuilder(BackfillShapesIT.D)
+                .setCompressionType(Compression.Algorithm.GZ)
+                .build());
+    TableName target =
+        BackfillShapesIT.table("bf_full_v2", ColumnFamilyDescriptorBuilder.of(BackfillShapesIT.D));
+    List<Put> puts = new ArrayList<>();
+    for (int i = 0; i < 2_000; i++) {
+      byte[] key = new byte[128];
+      Bytes.putInt(key, 0, i);
+      puts.add(
+          new Put(key)
+              .addColumn(BackfillShapesIT.D, Bytes.toBytes("q"), 1000L + i, new byte[4096]));
+    }
+    BackfillShapesIT.put(source, puts);
+    String snap = BackfillShapesIT.snapshot(source);
+
+    Path mount = Files.createTempDirectory("faults-fill");
+    Assumptions.assumeTrue(
+        exec("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.toString()) == 0,
+        "cannot mount a 1 MB tmpfs here");
+    try {
+      Path staging = mount.resolve("staging");
+      Exception e =
+          assertThrows(
+              Exception.class,
+              () ->
+                  BackfillShapesIT.runIn(
+                      BackfillShapesIT.options(
+                              snap, BackfillShapesIT.BLOB, target, BackfillShapesIT.BLOB)
+                          .staging(staging.toString())
+                          .build()));
+      Throwable root = e;
+      while (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
+      // the CLI's last line is the first line of this and of the innermost cause (ErrorLine, row
+      // 25)
+      assertTrue(
+          String.valueOf(root.getMessage()).contains("No space left on device"),
+          "innermost cause: " + root + " of " + e);
+      assertEquals(0, BackfillShapesIT.rows(target), "nothing loaded");
+    } finally {
+      assertEquals(0, exec("umount", "-l", mount.toString()), "unmounted " + mount);
+      Files.delete(mount);
+    }
+
+    BackfillResult r =
+        BackfillShapesIT.runIn(
+            BackfillShapesIT.options(snap, BackfillShapesIT.BLOB, target, BackfillShapesIT.BLOB)
+                .build());
+    assertTrue(r.verified());
+    assertEquals(
+        TableContents.byNaturalKey(source, BackfillShapesIT.BLOB),
+        TableContents.byNaturalKey(target, BackfillShapesIT.BLOB));
+  }
+
+  private static int exec(String... cmd) throws Exception {
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    p.getInputStream().readAllBytes();
+    return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
+  }
+}
