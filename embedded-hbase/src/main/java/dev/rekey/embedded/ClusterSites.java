@@ -111,7 +111,7 @@ final class ClusterSites {
   /** The client config printed by {@code cluster status}: pass it to jobs with --hbase-site. */
   String hbaseClientSite() {
     Map<String, String> p = hbaseCommon();
-    // seed 003: operation timeout > rpc timeout x retries; rpc >= 5 s, retries >= 5. The 1 s pause
+    // operation timeout > rpc timeout x retries; rpc >= 5 s, retries >= 5. The 1 s pause
     // makes the
     // retries span ~20 s, long enough for a dead RegionServer's regions to be reassigned.
     p.put("hbase.rpc.timeout", "20000");

@@ -411,7 +411,7 @@ public final class EmbeddedHBase {
         + runDir.resolve("data/hbase")
         + "</value></property>\n"
         + "  <property><name>hbase.unsafe.stream.capability.enforce</name><value>false</value></property>\n"
-        + "  <!-- seed 003: operation timeout > rpc timeout x retries; rpc >= 5 s, retries >= 5 -->\n"
+        + "  <!-- operation timeout > rpc timeout x retries; rpc >= 5 s, retries >= 5 -->\n"
         + "  <property><name>hbase.rpc.timeout</name><value>20000</value></property>\n"
         + "  <property><name>hbase.client.retries.number</name><value>5</value></property>\n"
         + "  <property><name>hbase.client.operation.timeout</name><value>120000</value></property>\n"

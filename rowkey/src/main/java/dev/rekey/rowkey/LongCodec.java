@@ -5,9 +5,9 @@ import java.nio.ByteBuffer;
 
 /**
  * A 64-bit long. Byte format: 8 bytes big-endian two's complement (exactly HBase {@code
- * Bytes.toBytes(long)}, as the seeds use for epoch millis); with {@code signed: true} the sign bit
- * is flipped ({@code v ^ Long.MIN_VALUE}) so that negative values sort first in unsigned byte
- * order. Without the flip only non-negative values sort correctly.
+ * Bytes.toBytes(long)}, as HBase applications commonly store epoch millis); with {@code signed:
+ * true} the sign bit is flipped ({@code v ^ Long.MIN_VALUE}) so that negative values sort first in
+ * unsigned byte order. Without the flip only non-negative values sort correctly.
  */
 public final class LongCodec implements FieldCodec {
   private static final long serialVersionUID = 1L;

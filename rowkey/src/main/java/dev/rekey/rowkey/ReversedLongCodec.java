@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 
 /**
  * A reversed long for newest-first order. Byte format: 8 bytes big-endian of {@code Long.MAX_VALUE
- * - v} (seed 000's {@code Bytes.toBytes(Long.MAX_VALUE - tsMillis)}). The value must be in [0,
+ * - v} ({@code Bytes.toBytes(Long.MAX_VALUE - tsMillis)}). The value must be in [0,
  * Long.MAX_VALUE]: for negative v the subtraction overflows and the order would break, so negative
  * values are rejected on encode and a stored value with the top bit set is rejected on decode.
  * Order: larger v sorts first.

@@ -17,10 +17,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * rekey check-config: the client timeout, scan and WAL rules (seed 003) over an hbase-site.xml. Not
- * a Spark command and no cluster contact. It takes its file as {@code --conf} (as the issue names
- * it; an alias of the global {@code --hbase-site}), so it does not mix in GlobalOptions, whose
- * {@code --conf} means a Spark setting.
+ * rekey check-config: the client timeout, scan and WAL rules over an hbase-site.xml. Not a Spark
+ * command and no cluster contact. It takes its file as {@code --conf} (as the issue names it; an
+ * alias of the global {@code --hbase-site}), so it does not mix in GlobalOptions, whose {@code
+ * --conf} means a Spark setting.
  */
 @Command(
     name = "check-config",

@@ -35,8 +35,8 @@ public abstract class SparkCommand implements Callable<Integer> {
     SparkSession spark =
         SparkSession.builder()
             .appName("rekey " + commandName())
-            // snapshot splits report length 0: Spark must not drop "empty" splits (STACK.md pitfall
-            // 1)
+            // snapshot splits report length 0: Spark must not drop "empty" splits (else a snapshot
+            // read returns no rows and no error)
             .config(RegionReader.IGNORE_EMPTY_SPLITS, "false")
             .getOrCreate();
     // progress of every job this command runs, from Spark's listener events, to stderr (stdout

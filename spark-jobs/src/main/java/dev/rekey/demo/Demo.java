@@ -275,9 +275,9 @@ public final class Demo {
   }
 
   /**
-   * Analyze on the legacy table (issue 7): read from its snapshot (files, no RegionServer load),
-   * region counters from the live table, advice sized for a 12-RegionServer cluster, and the salted
-   * layout simulated on the sample.
+   * Analyze on the legacy table: read from its snapshot (files, no RegionServer load), region
+   * counters from the live table, advice sized for a 12-RegionServer cluster, and the salted layout
+   * simulated on the sample.
    */
   void analyzeLegacy(SparkSession spark, Configuration conf) {
     step(

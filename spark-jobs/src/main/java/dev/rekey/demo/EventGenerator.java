@@ -3,11 +3,10 @@ package dev.rekey.demo;
 import java.time.Instant;
 
 /**
- * Deterministic synthetic product events (seed 000's events table, keyed by user and time): event i
- * comes from a user picked by a fixed mix of i (so users interleave like real traffic) at {@code
- * start + i * spacing}; every event has a distinct time, hence a distinct key. The same arguments
- * always give the same events, so tests recompute reports from the generator instead of trusting
- * the job.
+ * Deterministic synthetic product events (the events table, keyed by user and time): event i comes
+ * from a user picked by a fixed mix of i (so users interleave like real traffic) at {@code start +
+ * i * spacing}; every event has a distinct time, hence a distinct key. The same arguments always
+ * give the same events, so tests recompute reports from the generator instead of trusting the job.
  */
 public final class EventGenerator {
   /** Event types, cell e:type. */

@@ -1,6 +1,9 @@
 package dev.rekey.jobs.backfill;
 
-/** {@code read = written + quarantined + filtered} (DESIGN §6): rows, not cells. */
+/**
+ * {@code read = written + quarantined + filtered} (docs/reliability.md: nothing is lost silently):
+ * rows, not cells.
+ */
 public record Accounting(long read, long written, long quarantined, long filtered) {
   public boolean balances() {
     return read == written + quarantined + filtered;

@@ -40,14 +40,6 @@ public record BackfillOptions(
     families = List.copyOf(families);
   }
 
-  public Optional<Long> from() {
-    return Optional.ofNullable(fromMillis);
-  }
-
-  public Optional<Long> to() {
-    return Optional.ofNullable(toMillis);
-  }
-
   /**
    * The staging dir: the one given, else {@code <default>/backfill-<table>} under the caller's
    * default root.

@@ -30,10 +30,6 @@ public record BackfillResult(
     regions = List.copyOf(regions);
   }
 
-  public long rowsIn(int region) {
-    return regions.get(region).rows();
-  }
-
   public List<String> lines() {
     List<String> out = new ArrayList<>();
     out.add(

@@ -1,7 +1,6 @@
 package dev.rekey.jobs.backfill;
 
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -63,12 +62,6 @@ public record Manifest(
     return withRegions(copy);
   }
 
-  public RegionBoundaries boundaries() {
-    return RegionBoundaries.fromHex(
-        regions.stream().map(RegionEntry::startHex).toList(),
-        regions.stream().map(RegionEntry::name).toList());
-  }
-
   /** True if the inputs match the given options (a --resume must continue the same backfill). */
   public boolean sameInputs(BackfillOptions o) {
     return sourceSnapshot.equals(o.sourceSnapshot())
@@ -80,9 +73,5 @@ public record Manifest(
         && families.equals(o.families())
         // a manifest from before --versions read the newest version only
         && java.util.Objects.equals(versions == null ? "1" : versions, o.versions().toString());
-  }
-
-  public static Map<String, Long> emptyHours() {
-    return new TreeMap<>();
   }
 }

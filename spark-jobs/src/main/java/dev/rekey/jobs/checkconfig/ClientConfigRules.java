@@ -8,10 +8,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The HBase client settings rules of seed 003 (and the scan/WAL advice next to them), as pure
- * functions over a configuration's properties. A key that is absent takes HBase 2.6's default from
- * hbase-default.xml (written below), so the rules give the same answer for a bare map and for a
- * loaded {@code Configuration}.
+ * The HBase client timeout and retry rules (operation timeout > rpc timeout × retries; rpc timeout
+ * ≥ 5 s, retries ≥ 5) (and the scan/WAL advice next to them), as pure functions over a
+ * configuration's properties. A key that is absent takes HBase 2.6's default from hbase-default.xml
+ * (written below), so the rules give the same answer for a bare map and for a loaded {@code
+ * Configuration}.
  */
 public final class ClientConfigRules {
   public static final String RPC_TIMEOUT = "hbase.rpc.timeout";

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.common;
 
-/** Exit codes of every rekey command (DESIGN §6). */
+/** Exit codes of every rekey command (docs/reliability.md). */
 public final class ExitCodes {
   public static final int OK = 0;
   public static final int FAILURE = 1;

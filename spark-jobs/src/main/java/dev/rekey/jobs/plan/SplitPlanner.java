@@ -12,9 +12,9 @@ import java.util.Locale;
 
 /**
  * Pure pre-split planning (no cluster): how many regions, and where they start, for a layout. The
- * numbers are the seeds': regions = GB ÷ region GB × growth (1.5–2), rounded up to a power of two;
- * bucket count N = 1–2× the RegionServers rounded to a power of two, ≤ 256; a few (4) regions per
- * RegionServer for hashed keys; split points from the rowkey library ({@link
+ * numbers are the usual sizing rules: regions = GB ÷ region GB × growth (1.5–2), rounded up to a
+ * power of two; bucket count N = 1–2× the RegionServers rounded to a power of two, ≤ 256; a few (4)
+ * regions per RegionServer for hashed keys; split points from the rowkey library ({@link
  * KeyLayout#splitPoints}); monthly boundaries for time-first keys.
  */
 public final class SplitPlanner {

@@ -58,7 +58,7 @@ public record ScanResult(
     return rows() + undecodable();
   }
 
-  /** The accounting line every job prints (DESIGN §6). */
+  /** The accounting line every job prints: read = decoded + undecodable. */
   public String accounting() {
     return String.format(
         "read %,d rows = %,d decoded + %,d undecodable; %,d cells, %,d bytes",
