@@ -21,6 +21,7 @@ import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -60,6 +61,13 @@ class BackfillSpeculationIT {
     }
   }
 
+  // Run once on 2026-12-01 (both paths: 842 s on a machine at load 50): the cluster, the listener
+  // and the backfills worked, but Spark launched no speculative copy (every task attempt 0, four
+  // tasks of a stage running at once), so the test cannot show what it is for. Next step: make one
+  // write attempt slow on purpose from the test classpath (a FailingWrites-style filesystem whose
+  // first attempt of one partition waits, polling with a deadline, until a second attempt of that
+  // partition has started), and check the executors' cores and hosts in the task log.
+  @Disabled("speculative copies did not launch with these settings (see the comment above)")
   @ParameterizedTest
   @ValueSource(strings = {"auto", "sort"})
   void speculativeCopiesOfWriteTasksLeaveNoDuplicateFilesAndTheTablesEndEqual(String path)
