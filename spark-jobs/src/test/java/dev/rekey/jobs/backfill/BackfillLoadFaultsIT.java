@@ -252,7 +252,6 @@ class BackfillLoadFaultsIT {
               && hole.getMessage().endsWith("then rerun with --resume"),
           hole.getMessage());
       assertEquals(16, inState(ledger(f.staging), RegionState.WRITTEN), "nothing loaded");
-      assertEquals(0, rows(f.target));
 
       // repaired (the row put back, newer than the delete), then an overlap: a second region
       // claiming [0680, 08)
@@ -265,6 +264,8 @@ class BackfillLoadFaultsIT {
             CellUtil.cloneValue(c));
       }
       meta.put(back);
+      // a scan cannot cross the hole, so the target is counted once meta is whole again
+      assertEquals(0, rows(f.target), "nothing loaded while meta had a hole");
       RegionInfo stray =
           RegionInfoBuilder.newBuilder(f.target)
               .setStartKey(new byte[] {6, (byte) 0x80})
@@ -284,8 +285,8 @@ class BackfillLoadFaultsIT {
               && overlap.getMessage().contains(stray.getEncodedName() + " [0680, 08)"),
           overlap.getMessage());
       assertEquals(16, inState(ledger(f.staging), RegionState.WRITTEN), "nothing loaded");
-      assertEquals(0, rows(f.target));
       meta.delete(new Delete(stray.getRegionName()));
+      assertEquals(0, rows(f.target), "nothing loaded while meta had an overlap");
     }
     BackfillResult r = run(f.options().resume(true).build());
     assertTrue(r.verified(), r.lines().toString());
