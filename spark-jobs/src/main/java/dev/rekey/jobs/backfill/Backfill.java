@@ -23,6 +23,13 @@ import org.apache.spark.sql.SparkSession;
  * target. Fluent: {@code Backfill.on(spark, hbaseConf).options(o).execute()}.
  */
 public final class Backfill {
+  /**
+   * Spark conf key, test only: fail the first attempt of this write partition mid-write
+   * (fault-injection tests).
+   */
+  public static final String TEST_FAIL_PARTITION =
+      "spark.rekey.test.backfill.failFirstAttemptOfPartition";
+
   private final SparkSession spark;
   private final Configuration hbaseConf;
   private BackfillOptions options;

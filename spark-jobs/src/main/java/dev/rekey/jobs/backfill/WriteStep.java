@@ -2,7 +2,6 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.RegionRead;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;
 import java.util.Iterator;
@@ -14,7 +13,6 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
-import org.apache.spark.SparkException;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -37,6 +35,12 @@ final class WriteStep {
       LongAccumulator collisions,
       CollectionAccumulator<String> examples,
       List<InOrderHFiles.WrittenFile> inOrderFiles) {}
+
+  /**
+   * Spark conf key, test only: fail the first attempt of this write partition mid-write
+   * (fault-injection tests).
+   */
+  static final String TEST_FAIL_PARTITION = Backfill.TEST_FAIL_PARTITION;
 
   private final SparkSession spark;
   private final Configuration hbaseConf;
@@ -67,41 +71,11 @@ final class WriteStep {
         jsc.sc().collectionAccumulator("backfill.collisionExamples");
     KeyedCounts counts = new KeyedCounts();
     jsc.sc().register(counts, "backfill.counts");
-
-    progress.accept("Write path: " + plan.path().describe());
-    try {
-      return write(o, plan, staging, live, target, jsc, counters, collisions, examples, counts);
-    } catch (Exception e) {
-      if (!(e instanceof SparkException)) {
-        throw e;
-      }
-      // a task failed as often as Spark retries it (spark.task.maxFailures), or the job was
-      // stopped: no ledger was written, so nothing can be loaded from this run
-      throw new RekeyException(
-          "Cannot backfill "
-              + o.targetTable()
-              + ": the write failed ("
-              + firstLineWithCause(e)
-              + "). Nothing was loaded; fix the cause and run the backfill again (the same"
-              + " command, or with --resume)",
-          e);
-    }
-  }
-
-  private Written write(
-      BackfillOptions o,
-      BackfillPlan plan,
-      Staging staging,
-      RegionBoundaries live,
-      TableDescriptor target,
-      JavaSparkContext jsc,
-      RowCounters counters,
-      LongAccumulator collisions,
-      CollectionAccumulator<String> examples,
-      KeyedCounts counts)
-      throws IOException {
     Map<String, String> confMap = HBaseConfigs.toMap(hbaseConf);
     String quarantineDir = staging.quarantine().toString();
+    int failPartition = spark.sparkContext().getConf().getInt(TEST_FAIL_PARTITION, -1);
+
+    progress.accept("Write path: " + plan.path().describe());
     List<InOrderHFiles.WrittenFile> inOrderFiles = null;
     try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
       if (plan.path().inSourceOrder()) {
@@ -129,14 +103,18 @@ final class WriteStep {
         inOrderFiles =
             rows.rows()
                 .mapPartitions(
-                    it ->
-                        writer
-                            .write(
-                                counters.rekeyed(it, quarantine(quarantineDir, confMap)),
-                                counts,
-                                collisions,
-                                examples)
-                            .iterator())
+                    it -> {
+                      TaskContext tc = TaskContext.get();
+                      QuarantineWriter q = quarantine(quarantineDir, confMap);
+                      return writer
+                          .write(
+                              counters.rekeyed(it, q),
+                              counts,
+                              collisions,
+                              examples,
+                              tc.partitionId() == failPartition)
+                          .iterator();
+                    })
                 .collect();
       } else {
         int k = o.splitsPerRegion();
@@ -160,13 +138,16 @@ final class WriteStep {
             TargetSort.of(cells, partitioner, spark.sparkContext().getConf());
         JavaPairRDD<ImmutableBytesWritable, KeyValue> hfileCells =
             sorted.mapPartitionsToPair(
-                it ->
-                    new WriteCells(
-                        it,
-                        partitioner.regionOf(TaskContext.getPartitionId()),
-                        counts,
-                        collisions,
-                        examples));
+                it -> {
+                  int p = TaskContext.getPartitionId();
+                  return new WriteCells(
+                      it,
+                      partitioner.regionOf(p),
+                      counts,
+                      collisions,
+                      examples,
+                      p == failPartition);
+                });
         hfileCells.saveAsNewAPIHadoopFile(
             staging.hfiles().toString(),
             ImmutableBytesWritable.class,
@@ -176,23 +157,6 @@ final class WriteStep {
       }
     }
     return new Written(counters, counts, collisions, examples, inOrderFiles);
-  }
-
-  /** Spark's first line, and the innermost cause's when the first line does not show it. */
-  private static String firstLineWithCause(Throwable t) {
-    Throwable root = t;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String line = firstLine(t.getMessage());
-    String cause = firstLine(root.getMessage());
-    return root == t || cause.isEmpty() || line.contains(cause)
-        ? line
-        : line + " cause: " + root.getClass().getSimpleName() + ": " + cause;
-  }
-
-  private static String firstLine(String m) {
-    return m == null ? "" : m.strip().lines().findFirst().orElse("").strip();
   }
 
   private static QuarantineWriter quarantine(String dir, Map<String, String> confMap) {

@@ -1,14 +1,10 @@
 package dev.rekey.jobs.backfill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.testing.FailingWrites;
-import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
-import dev.rekey.testing.TableContents;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,9 +50,8 @@ class BackfillCliIT {
       "--write-path",
       path
     };
-    // local[2,2]: a failed task is retried once; the chosen write partition's first attempt fails
-    // writing its HFile (a test-only filesystem from the test classpath, FailingWrites)
-    Path faults = f.staging.resolveSibling(f.staging.getFileName() + "-faults");
+    // local[2,2]: a failed task is retried once; the chosen write partition's first attempt throws
+    // after 50 cells
     RekeyProcess.Result w =
         RekeyProcess.run(
             600,
@@ -65,10 +60,8 @@ class BackfillCliIT {
                 "--no-load",
                 "--master",
                 "local[2,2]",
-                "--hbase-site",
-                FailingWrites.site(faults, failing, 1).toString(),
                 "--conf",
-                "spark.jars=" + FailingWrites.jar(faults),
+                Backfill.TEST_FAIL_PARTITION + "=" + failing,
                 "--verbose"));
     assertEquals(0, w.exitCode(), w.all());
     assertTrue(
@@ -101,63 +94,6 @@ class BackfillCliIT {
     assertEquals(0, l.exitCode(), l.all());
     assertTrue(l.stdout().contains("loaded=true verified=true"), l.stdout());
     BackfillIT.assertTargetMatchesGenerator(f);
-  }
-
-  @Test
-  void aWriteTaskFailingMoreOftenThanSparkRetriesItFailsWithNothingLoadedAndARerunCompletes()
-      throws Exception {
-    SharedHBase.server();
-    BackfillFixture f = new BackfillFixture("bf_maxfail", 1_000, 10);
-    f.snapshot();
-    String[] common = {
-      "backfill",
-      "--source-snapshot",
-      f.snapshot,
-      "--source-layout",
-      "telemetry-v1",
-      "--target-table",
-      f.target.getNameAsString(),
-      "--target-layout",
-      "telemetry-v2",
-      "--staging",
-      f.staging.toString()
-    };
-    // local[2,2]: spark.task.maxFailures is 2; write partition 1 fails on every attempt
-    Path faults = f.staging.resolveSibling(f.staging.getFileName() + "-faults");
-    RekeyProcess.Result w =
-        RekeyProcess.run(
-            600,
-            concat(
-                common,
-                "--master",
-                "local[2,2]",
-                "--hbase-site",
-                FailingWrites.site(faults, 1, 99).toString(),
-                "--conf",
-                "spark.jars=" + FailingWrites.jar(faults)));
-    assertEquals(1, w.exitCode(), w.all());
-    List<String> errLines = w.stderr().strip().lines().toList();
-    String last = errLines.get(errLines.size() - 1);
-    assertTrue(
-        last.startsWith(
-                "Error: Cannot backfill " + f.target.getNameAsString() + ": the write failed (")
-            && last.contains("failed 2 times")
-            && last.contains("injected test failure (partition 1, attempt 1")
-            && last.contains("Nothing was loaded; fix the cause and run the backfill again"),
-        last);
-    assertTrue(
-        TableContents.byNaturalKey(f.target, Layouts.shipped("telemetry-v2")).isEmpty(),
-        "nothing loaded");
-    assertFalse(
-        Files.exists(f.staging.resolve("_manifest.json")), "no ledger: nothing can be loaded");
-
-    // the cause gone, --resume finds no ledger and writes again; every cell and version arrives
-    RekeyProcess.Result again = RekeyProcess.run(600, concat(common, "--resume"));
-    assertEquals(0, again.exitCode(), again.all());
-    assertTrue(again.stdout().contains("loaded=true verified=true"), again.stdout());
-    assertEquals(
-        TableContents.byNaturalKey(f.source, Layouts.shipped("telemetry-v1")),
-        TableContents.byNaturalKey(f.target, Layouts.shipped("telemetry-v2")));
   }
 
   @Test
