@@ -1,13 +1,10 @@
 package dev.rekey.cli;
 
 import dev.rekey.jobs.analyze.Analyze;
-import dev.rekey.jobs.analyze.AnalyzeReport;
-import dev.rekey.jobs.analyze.AnalyzeResult;
-import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.analyze.AnalyzeOptions;
 import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.Source;
 import java.nio.file.Path;
-import java.util.List;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -24,8 +21,8 @@ import picocli.CommandLine.Option;
         "Find the hotspot: leading-byte histogram, monotonic-write detection and region/server request counts "
             + "of a table (or a snapshot's table), a verdict and a key shape / bucket count / region count recommendation; "
             + "simulate a proposed layout and split points on the sampled keys. Writes analyze.json and analyze.html.")
-public final class AnalyzeCommand extends SparkCommand {
-  static final class Source {
+public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
+  static final class SourceArgs {
     @Option(
         names = "--table",
         paramLabel = "T",
@@ -43,7 +40,7 @@ public final class AnalyzeCommand extends SparkCommand {
   }
 
   @ArgGroup(exclusive = true, multiplicity = "1")
-  Source source;
+  SourceArgs source;
 
   @Option(
       names = "--layout",
@@ -54,7 +51,7 @@ public final class AnalyzeCommand extends SparkCommand {
   @Option(
       names = "--sample",
       paramLabel = "N",
-      defaultValue = "" + Analyze.DEFAULT_SAMPLE,
+      defaultValue = "" + AnalyzeOptions.DEFAULT_SAMPLE,
       description = "Keys to sample (default: ${DEFAULT-VALUE}).")
   int sample;
 
@@ -86,27 +83,19 @@ public final class AnalyzeCommand extends SparkCommand {
   Path out;
 
   @Override
-  protected String commandName() {
-    return "analyze";
+  protected AnalyzeOptions options() {
+    return AnalyzeOptions.builder()
+        .source(Source.of(source.table, source.snapshot, false))
+        .layout(layout == null ? null : LayoutFiles.load(layout, "--layout"))
+        .sample(sample)
+        .servers(servers)
+        .simulate(layout2 == null ? null : LayoutFiles.load(layout2, "--layout2"), splits)
+        .out(out)
+        .build();
   }
 
   @Override
-  protected int run(SparkSession spark) {
-    Analyze a =
-        source.table != null
-            ? Analyze.table(TableName.valueOf(source.table))
-            : Analyze.snapshot(source.snapshot);
-    if (layout != null) {
-      a.layout(LayoutFiles.load(layout, "--layout"));
-    }
-    a.sample(sample).servers(servers);
-    if (layout2 != null || splits != null) {
-      a.simulate(layout2 == null ? null : LayoutFiles.load(layout2, "--layout2"), splits);
-    }
-    AnalyzeResult r = a.execute(spark, global.hbaseConf());
-    System.out.print(AnalyzeReport.console(r));
-    List<Path> files = AnalyzeReport.write(r, out);
-    System.out.println("wrote " + files.get(0) + " and " + files.get(1));
-    return ExitCodes.OK;
+  protected int run(SparkSession spark, AnalyzeOptions options) {
+    return print(new Analyze(spark, global.hbaseConf(), options).execute(System.out::println));
   }
 }

@@ -1,13 +1,17 @@
 package dev.rekey.jobs.analyze;
 
+import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Source;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
@@ -25,91 +29,36 @@ import org.apache.spark.sql.SparkSession;
  * or snapshot) into exact rows per region and a uniform key sample, then the pure statistics
  * ({@link Analyzer}) and an optional simulation of a proposed layout and split points.
  */
-public final class Analyze {
-  public static final int DEFAULT_SAMPLE = 100_000;
+public final class Analyze implements Job<AnalyzeResult> {
+  private final SparkSession spark;
+  private final Configuration hbaseConf;
+  private final AnalyzeOptions options;
 
-  private final TableName table;
-  private final String snapshot;
-  private KeyLayout layout;
-  private int sample = DEFAULT_SAMPLE;
-  private Integer servers;
-  private KeyLayout layout2;
-  private String splits;
-
-  private Analyze(TableName table, String snapshot) {
-    this.table = table;
-    this.snapshot = snapshot;
+  public Analyze(SparkSession spark, Configuration hbaseConf, AnalyzeOptions options) {
+    this.spark = spark;
+    this.hbaseConf = hbaseConf;
+    this.options = options;
   }
 
-  public static Analyze table(TableName t) {
-    return new Analyze(t, null);
-  }
-
-  public static Analyze snapshot(String s) {
-    return new Analyze(null, s);
-  }
-
-  /** The layout of the keys (optional: enables salt tail placement and rekeyed simulation). */
-  public Analyze layout(KeyLayout l) {
-    this.layout = l;
-    return this;
-  }
-
-  public Analyze sample(int n) {
-    if (n < 100) {
-      throw RekeyException.usage("--sample must be at least 100 rows, got " + n);
+  /** Analyzes the source; writes analyze.json and analyze.html when the options name an out dir. */
+  @Override
+  public AnalyzeResult execute(Consumer<String> progress) {
+    AnalyzeResult r = analyze();
+    if (options.out() != null) {
+      List<Path> files = AnalyzeReport.write(r, options.out());
+      progress.accept("wrote " + files.get(0) + " and " + files.get(1));
     }
-    this.sample = n;
-    return this;
+    return r;
   }
 
-  /** The RegionServers the new table will have (bucket count advice); default: the live ones. */
-  public Analyze servers(Integer s) {
-    if (s != null && s < 1) {
-      throw RekeyException.usage("--servers must be >= 1, got " + s);
-    }
-    this.servers = s;
-    return this;
-  }
-
-  /**
-   * Simulate a proposed layout (null = the keys as they are) with split points (SplitSpec syntax).
-   */
-  public Analyze simulate(KeyLayout proposed, String splitSpec) {
-    this.layout2 = proposed;
-    this.splits = splitSpec;
-    return this;
-  }
-
-  private String describe() {
-    return table != null ? "table " + table : "snapshot " + snapshot;
-  }
-
-  public AnalyzeResult execute(SparkSession spark, Configuration hbaseConf) {
+  private AnalyzeResult analyze() {
     long t0 = System.nanoTime();
-    if (layout2 != null && splits == null) {
-      throw RekeyException.usage(
-          "Cannot analyze "
-              + describe()
-              + ": --layout2 needs --splits (hex:N, uniform:N, "
-              + "natural[:N] or a split file)");
-    }
-    SplitSpec spec = null;
-    if (splits != null) {
-      try {
-        spec = SplitSpec.parse(splits, layout2 != null ? layout2 : layout);
-      } catch (IllegalArgumentException e) {
-        throw RekeyException.usage("Cannot analyze " + describe() + ": " + e.getMessage());
-      }
-      if (layout2 != null && layout == null) {
-        throw RekeyException.usage(
-            "Cannot analyze "
-                + describe()
-                + ": simulating --layout2 "
-                + layout2.name()
-                + " needs the current layout (--layout) to decode the sampled keys");
-      }
-    }
+    Source source = options.source();
+    String snapshot = source.kind() == Source.Kind.SNAPSHOT ? source.name() : null;
+    TableName table = snapshot == null ? TableName.valueOf(source.name()) : null;
+    KeyLayout layout = options.layout();
+    KeyLayout layout2 = options.layout2();
+    int sample = options.sample();
     TableName live;
     ClusterRegions.View view;
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
@@ -118,7 +67,7 @@ public final class Analyze {
       if (!admin.tableExists(live)) {
         throw new RekeyException(
             "Cannot analyze "
-                + describe()
+                + source
                 + ": table "
                 + live
                 + " does not exist (list tables "
@@ -126,7 +75,7 @@ public final class Analyze {
       }
       view = ClusterRegions.read(conn, admin, live);
     } catch (IOException e) {
-      throw new RekeyException("Cannot analyze " + describe() + ": " + e.getMessage(), e);
+      throw new RekeyException("Cannot analyze " + source + ": " + e.getMessage(), e);
     }
 
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
@@ -169,6 +118,7 @@ public final class Analyze {
     }
     List<KeySample> samples = PartitionSample.combine(parts, sample);
     Simulation sim = null;
+    SplitSpec spec = options.splits();
     if (spec != null) {
       List<byte[]> keys = new ArrayList<>(samples.size());
       samples.forEach(s -> keys.add(s.key()));
@@ -183,7 +133,7 @@ public final class Analyze {
         regionStats,
         view.servers(),
         view.liveServers(),
-        servers,
+        options.servers(),
         sim,
         (System.nanoTime() - t0) / 1e9);
   }

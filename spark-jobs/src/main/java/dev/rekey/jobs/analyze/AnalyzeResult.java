@@ -1,5 +1,7 @@
 package dev.rekey.jobs.analyze;
 
+import dev.rekey.jobs.common.AtomicJson;
+import dev.rekey.jobs.common.JobResult;
 import java.util.List;
 
 /**
@@ -53,4 +55,16 @@ public record AnalyzeResult(
     List<ServerStat> servers,
     Verdict verdict,
     Simulation simulation,
-    double seconds) {}
+    double seconds)
+    implements JobResult {
+  @Override
+  public String console() {
+    return AnalyzeReport.console(this);
+  }
+
+  /** analyze.json. */
+  @Override
+  public String toJson() {
+    return AtomicJson.toJson(this);
+  }
+}

@@ -1,12 +1,14 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,9 +51,9 @@ import scala.Tuple2;
 /**
  * The backfill action (run layer): snapshot → rekey → partition by the target's live regions (× k)
  * and sort in cell order → HFiles through HFileOutputFormat2's committer → bulk load a copy →
- * verify rows per region. Fluent: {@code Backfill.on(spark, hbaseConf).options(o).execute()}.
+ * verify rows per region: {@code new Backfill(spark, hbaseConf, options).execute(progress)}.
  */
-public final class Backfill {
+public final class Backfill implements Job<BackfillResult> {
   /**
    * Spark conf key, test only: fail the first attempt of this write partition mid-write
    * (fault-injection tests).
@@ -61,30 +63,30 @@ public final class Backfill {
 
   private final SparkSession spark;
   private final Configuration hbaseConf;
-  private BackfillOptions options;
+  private final BackfillOptions options;
   private Consumer<String> progress = s -> {};
 
-  private Backfill(SparkSession spark, Configuration hbaseConf) {
+  public Backfill(SparkSession spark, Configuration hbaseConf, BackfillOptions options) {
     this.spark = spark;
     this.hbaseConf = hbaseConf;
+    this.options = options;
   }
 
-  public static Backfill on(SparkSession spark, Configuration hbaseConf) {
-    return new Backfill(spark, hbaseConf);
+  /**
+   * Runs the backfill; progress lines are the phase starts and per-region load/verify. Cells that
+   * verification finds missing are a result with exit code 3, not an exception.
+   */
+  @Override
+  public BackfillResult execute(Consumer<String> progress) {
+    this.progress = progress;
+    try {
+      return run();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
-  public Backfill options(BackfillOptions o) {
-    this.options = o;
-    return this;
-  }
-
-  /** Progress lines (phase starts, per-region load/verify). */
-  public Backfill progress(Consumer<String> p) {
-    this.progress = p;
-    return this;
-  }
-
-  public BackfillResult execute() throws IOException {
+  private BackfillResult run() throws IOException {
     BackfillOptions o = options;
     TableName table = TableName.valueOf(o.targetTable());
     String stagingDir = o.stagingOr(defaultStagingRoot());
@@ -200,9 +202,6 @@ public final class Backfill {
             loadSeconds,
             verifySeconds);
     staging.writeJson(staging.result(), result);
-    if (!o.noLoad() && !verified) {
-      throw VerifyStep.mismatch(table, manifest);
-    }
     return result;
   }
 
@@ -487,15 +486,10 @@ public final class Backfill {
       // two read tasks per core at least: a legacy source is often a few large regions
       r.splitsPerRegion(o.splitsPerRegion()).minPartitions(2 * readTasksWanted());
     }
-    if (o.fromMillis() != null || o.toMillis() != null) {
-      // a cell time range, not the key ranges of a time-first key: --from/--to selects cells by
-      // their timestamps, and a
-      // row keyed outside the window can hold cells stamped inside it (an update written since)
-      r.timeRange(
-          o.fromMillis() != null ? o.fromMillis() : 0L,
-          o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
-    }
-    return r;
+    // a cell time range, not the key ranges of a time-first key: --from/--to selects cells by their
+    // timestamps, and a row keyed outside the window can hold cells stamped inside it (an update
+    // written since)
+    return r.timeRange(o.cellTime().from(), o.cellTime().to());
   }
 
   private int readTasksWanted() {
@@ -802,8 +796,8 @@ public final class Backfill {
         o.sourceLayout().name(),
         o.targetTable(),
         o.targetLayout().name(),
-        o.fromMillis(),
-        o.toMillis(),
+        o.cellTime().from(),
+        o.cellTime().to(),
         o.families(),
         k,
         Instant.now().toString(),

@@ -1,12 +1,16 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.AtomicJson;
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.JobResult;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What a backfill did (result layer): accounting, per-region rows/files/state, skew, where the
- * staging files are, and how long each phase took. The CLI prints {@link #lines()} and the staging
- * dir holds it as _result.json.
+ * staging files are, and how long each phase took. The CLI prints {@link #console()} and the
+ * staging dir holds it as _result.json. Loaded cells that verification did not find make exit code
+ * 3.
  */
 public record BackfillResult(
     String targetTable,
@@ -24,7 +28,8 @@ public record BackfillResult(
     int filesWritten,
     double writeSeconds,
     double loadSeconds,
-    double verifySeconds) {
+    double verifySeconds)
+    implements JobResult {
 
   public BackfillResult {
     regions = List.copyOf(regions);
@@ -32,6 +37,23 @@ public record BackfillResult(
 
   public long rowsIn(int region) {
     return regions.get(region).rows();
+  }
+
+  /** 3 when loaded regions failed verification: cells written are missing from the table. */
+  @Override
+  public int exitCode() {
+    return loaded && !verified ? ExitCodes.MISMATCH : ExitCodes.OK;
+  }
+
+  @Override
+  public String console() {
+    return String.join("\n", lines()) + "\n";
+  }
+
+  /** _result.json. */
+  @Override
+  public String toJson() {
+    return AtomicJson.toJson(this);
   }
 
   public List<String> lines() {
@@ -75,6 +97,21 @@ public record BackfillResult(
           String.format(
               "  %d HFiles; write %.1f s, load %.1f s, verify %.1f s; loaded=%s verified=%s",
               filesWritten, writeSeconds, loadSeconds, verifySeconds, loaded, verified));
+    }
+    if (exitCode() == ExitCodes.MISMATCH) {
+      List<String> bad = new ArrayList<>();
+      for (RegionEntry r : regions) {
+        if (r.state() != RegionState.VERIFIED) {
+          bad.add(r.index() + " [" + r.startHex() + ", " + r.endHex() + ")");
+        }
+      }
+      out.add(
+          "Backfill of "
+              + targetTable
+              + " not verified: cells written are missing from the table in region(s) "
+              + bad
+              + "; their HFiles are kept in the staging dir. Rerun with --resume to load and verify"
+              + " them again.");
     }
     return out;
   }
