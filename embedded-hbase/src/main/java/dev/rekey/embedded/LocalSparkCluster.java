@@ -149,45 +149,9 @@ public final class LocalSparkCluster {
     }
   }
 
-  /**
-   * Starts a second worker under another host name of this machine (e.g. {@code localhost} beside
-   * the first worker's {@code 127.0.0.1}; both loopback). Spark never runs a speculative copy of a
-   * task on a host where the task already ran: two host names let tests see speculation on one
-   * machine.
-   */
-  public void addWorker(String host, int cores, String memory, Duration timeout) {
-    try {
-      String url = masterUrl().orElseThrow(() -> new EmbeddedHBaseException("no master running"));
-      int[] ports = EmbeddedHBase.freePorts(2);
-      launch(
-          "worker2",
-          runDir.resolve("spark-home"),
-          List.of(
-              "org.apache.spark.deploy.worker.Worker",
-              "--host",
-              host,
-              "--port",
-              Integer.toString(ports[0]),
-              "--cores",
-              Integer.toString(cores),
-              "--memory",
-              memory,
-              "--webui-port",
-              Integer.toString(ports[1]),
-              "--work-dir",
-              runDir.resolve("work2").toString(),
-              url));
-      waitForLine("worker2", "Successfully registered with master", timeout);
-      out.accept("Spark worker 2 up on " + host + " (" + cores + " cores, " + memory + ")");
-    } catch (IOException e) {
-      throw new EmbeddedHBaseException(
-          "Cannot start a second Spark worker in " + runDir + ": " + e);
-    }
-  }
-
-  /** Stops the workers and the master (SIGTERM, then SIGKILL); a stopped cluster is a no-op. */
+  /** Stops worker and master (SIGTERM, then SIGKILL); a stopped cluster is a no-op. */
   public void stop() {
-    for (String role : List.of("worker2", "worker", "master")) {
+    for (String role : List.of("worker", "master")) {
       pid(role)
           .flatMap(ProcessHandle::of)
           .filter(ProcessHandle::isAlive)
