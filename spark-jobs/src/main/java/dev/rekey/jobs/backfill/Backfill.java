@@ -30,6 +30,14 @@ public final class Backfill {
   public static final String TEST_FAIL_PARTITION =
       "spark.rekey.test.backfill.failFirstAttemptOfPartition";
 
+  /**
+   * Spark conf key: the least source bytes (store files) per read task, so that a small source is
+   * not cut into many tasks that each write a tiny HFile per target region.
+   */
+  public static final String MIN_SPLIT_BYTES = "spark.rekey.backfill.minSplitBytes";
+
+  public static final String DEFAULT_MIN_SPLIT_BYTES = "64m";
+
   private final SparkSession spark;
   private final Configuration hbaseConf;
   private BackfillOptions options;
@@ -165,7 +173,12 @@ public final class Backfill {
   /** The plan for the target's regions as they are now. */
   private BackfillPlan plan(RegionBoundaries live, TableDescriptor target) throws IOException {
     return PlanReader.plan(
-        options, hbaseConf, live, target, spark.sparkContext().defaultParallelism());
+        options,
+        hbaseConf,
+        live,
+        target,
+        spark.sparkContext().defaultParallelism(),
+        spark.sparkContext().getConf().getSizeAsBytes(MIN_SPLIT_BYTES, DEFAULT_MIN_SPLIT_BYTES));
   }
 
   /**

@@ -29,8 +29,10 @@ final class PlanReader {
       Configuration hbaseConf,
       RegionBoundaries live,
       TableDescriptor target,
-      int defaultParallelism)
+      int defaultParallelism,
+      long minSplitBytes)
       throws IOException {
+    List<BackfillPlan.SourceRegion> source = sourceRegions(hbaseConf, o.sourceSnapshot());
     List<BackfillPlan.TargetFamily> families = new ArrayList<>();
     for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
       families.add(
@@ -46,17 +48,35 @@ final class PlanReader {
             o.sourceLayout(),
             o.targetLayout(),
             live,
-            sourceRegions(hbaseConf, o.sourceSnapshot()),
+            source,
             families,
             o.families(),
             o.versions(),
             o.splitsPerRegion(),
             o.sortAlways(),
-            2 * defaultParallelism,
+            wantedReadTasks(
+                defaultParallelism,
+                source.stream().mapToLong(BackfillPlan.SourceRegion::bytes).sum(),
+                minSplitBytes),
             hbaseConf.getInt(
                 WritePath.MAX_FILES_PER_REGION_KEY, WritePath.DEFAULT_MAX_FILES_PER_REGION),
             maxFile,
             System.currentTimeMillis()));
+  }
+
+  /**
+   * Read tasks wanted: two per core, but no more than one per {@code minSplitBytes} of store files.
+   * Every task writes its own file into every target region it feeds, and each file costs the load
+   * a round trip: a small source cut for the cores would turn 16 regions into 128 tiny loads.
+   * {@code minSplitBytes <= 0} keeps two per core.
+   */
+  static int wantedReadTasks(int defaultParallelism, long sourceBytes, long minSplitBytes) {
+    long perCore = 2L * Math.max(1, defaultParallelism);
+    if (minSplitBytes <= 0) {
+      return (int) perCore;
+    }
+    long bySize = Math.max(1, (sourceBytes + minSplitBytes - 1) / minSplitBytes);
+    return (int) Math.min(perCore, bySize);
   }
 
   /**

@@ -62,6 +62,9 @@ class BackfillCliIT {
                 "local[2,2]",
                 "--conf",
                 Backfill.TEST_FAIL_PARTITION + "=" + failing,
+                // four read tasks, as on two cores, though the source is small
+                "--conf",
+                Backfill.MIN_SPLIT_BYTES + "=0",
                 "--verbose"));
     assertEquals(0, w.exitCode(), w.all());
     assertTrue(
