@@ -24,13 +24,6 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class Backfill {
   /**
-   * Spark conf key, test only: fail the first attempt of this write partition mid-write
-   * (fault-injection tests).
-   */
-  public static final String TEST_FAIL_PARTITION =
-      "spark.rekey.test.backfill.failFirstAttemptOfPartition";
-
-  /**
    * Spark conf key: the least source bytes (store files) per read task, so that a small source is
    * not cut into many tasks that each write a tiny HFile per target region.
    */

@@ -46,12 +46,6 @@ import org.apache.spark.util.LongAccumulator;
 final class InOrderHFiles implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /**
-   * Test-only fault injection: fail the first attempt of the chosen partition after this many
-   * cells.
-   */
-  static final int INJECTED_FAILURE_AFTER_CELLS = 50;
-
   private static final int MAX_EXAMPLES_PER_TASK = 3;
 
   /**
@@ -87,8 +81,7 @@ final class InOrderHFiles implements Serializable {
       Iterator<RekeyedRows.Row> rows,
       KeyedCounts counts,
       LongAccumulator collisions,
-      CollectionAccumulator<String> examples,
-      boolean injectFailure)
+      CollectionAccumulator<String> examples)
       throws IOException {
     TaskContext tc = TaskContext.get();
     Configuration c = HBaseConfigs.fromMap(conf);
@@ -111,7 +104,6 @@ final class InOrderHFiles implements Serializable {
     Map<Long, Long> rowsPerHour = new HashMap<>();
     Map<Integer, byte[]> lastKey = new HashMap<>();
     Map<Integer, byte[]> lastSource = new HashMap<>();
-    long emitted = 0;
     int examplesAdded = 0;
     boolean done = false;
     try {
@@ -159,16 +151,6 @@ final class InOrderHFiles implements Serializable {
           writers.append(slot, region, kv);
           cellsPer[region]++;
           bytesPer[region] += kv.getLength();
-          if (injectFailure
-              && ++emitted == INJECTED_FAILURE_AFTER_CELLS
-              && tc.attemptNumber() == 0) {
-            throw new IllegalStateException(
-                "injected test failure (first attempt of partition "
-                    + tc.partitionId()
-                    + ", after "
-                    + emitted
-                    + " cells)");
-          }
         }
       }
       List<WrittenFile> files = writers.closeAll();

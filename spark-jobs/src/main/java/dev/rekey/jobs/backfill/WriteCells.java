@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.Iterator;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.spark.TaskContext;
 import org.apache.spark.util.CollectionAccumulator;
 import org.apache.spark.util.LongAccumulator;
 import scala.Tuple2;
@@ -19,9 +18,6 @@ import scala.Tuple2;
  * partition).
  */
 final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyValue>> {
-  /** Test-only fault injection: fail the first attempt of this partition after this many cells. */
-  static final int INJECTED_FAILURE_AFTER_CELLS = 50;
-
   private static final int MAX_EXAMPLES_PER_TASK = 3;
 
   private final Iterator<Tuple2<byte[], byte[]>> in;
@@ -29,12 +25,10 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
   private final KeyedCounts counts;
   private final LongAccumulator collisions;
   private final CollectionAccumulator<String> examples;
-  private final boolean injectFailure;
   private byte[] row;
   private byte[] rowSource;
   private KeyValue[] cellsOfRow;
   private int i;
-  private long emitted;
   private int examplesAdded;
   private long rows;
   private long cells;
@@ -49,14 +43,12 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
       int region,
       KeyedCounts counts,
       LongAccumulator collisions,
-      CollectionAccumulator<String> examples,
-      boolean injectFailure) {
+      CollectionAccumulator<String> examples) {
     this.in = in;
     this.region = region;
     this.counts = counts;
     this.collisions = collisions;
     this.examples = examples;
-    this.injectFailure = injectFailure;
   }
 
   @Override
@@ -120,16 +112,6 @@ final class WriteCells implements Iterator<Tuple2<ImmutableBytesWritable, KeyVal
     KeyValue kv = cellsOfRow[i++];
     cells++;
     bytes += kv.getLength();
-    if (injectFailure
-        && ++emitted == INJECTED_FAILURE_AFTER_CELLS
-        && TaskContext.get().attemptNumber() == 0) {
-      throw new IllegalStateException(
-          "injected test failure (first attempt of partition "
-              + TaskContext.get().partitionId()
-              + ", after "
-              + emitted
-              + " cells)");
-    }
     return new Tuple2<>(new ImmutableBytesWritable(row), kv);
   }
 

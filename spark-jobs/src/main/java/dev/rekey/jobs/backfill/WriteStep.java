@@ -36,12 +36,6 @@ final class WriteStep {
       CollectionAccumulator<String> examples,
       List<InOrderHFiles.WrittenFile> inOrderFiles) {}
 
-  /**
-   * Spark conf key, test only: fail the first attempt of this write partition mid-write
-   * (fault-injection tests).
-   */
-  static final String TEST_FAIL_PARTITION = Backfill.TEST_FAIL_PARTITION;
-
   private final SparkSession spark;
   private final Configuration hbaseConf;
   private final Consumer<String> progress;
@@ -73,7 +67,6 @@ final class WriteStep {
     jsc.sc().register(counts, "backfill.counts");
     Map<String, String> confMap = HBaseConfigs.toMap(hbaseConf);
     String quarantineDir = staging.quarantine().toString();
-    int failPartition = spark.sparkContext().getConf().getInt(TEST_FAIL_PARTITION, -1);
 
     progress.accept("Write path: " + plan.path().describe());
     List<InOrderHFiles.WrittenFile> inOrderFiles = null;
@@ -104,15 +97,9 @@ final class WriteStep {
             rows.rows()
                 .mapPartitions(
                     it -> {
-                      TaskContext tc = TaskContext.get();
                       QuarantineWriter q = quarantine(quarantineDir, confMap);
                       return writer
-                          .write(
-                              counters.rekeyed(it, q),
-                              counts,
-                              collisions,
-                              examples,
-                              tc.partitionId() == failPartition)
+                          .write(counters.rekeyed(it, q), counts, collisions, examples)
                           .iterator();
                     })
                 .collect();
@@ -140,13 +127,7 @@ final class WriteStep {
             sorted.mapPartitionsToPair(
                 it -> {
                   int p = TaskContext.getPartitionId();
-                  return new WriteCells(
-                      it,
-                      partitioner.regionOf(p),
-                      counts,
-                      collisions,
-                      examples,
-                      p == failPartition);
+                  return new WriteCells(it, partitioner.regionOf(p), counts, collisions, examples);
                 });
         hfileCells.saveAsNewAPIHadoopFile(
             staging.hfiles().toString(),

@@ -109,7 +109,61 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
         public void close() {}
       };
     }
-    return super.createRecordReader(split, context);
+    return new OpenedOnFirstRow(super.createRecordReader(split, context));
+  }
+
+  /**
+   * Opens the region on the first row asked for, not in {@code initialize}: Spark initializes the
+   * reader before the task's row iterator exists, so a store file HBase refuses to open (e.g. a
+   * cell with a negative timestamp) would escape the reader's one-line error for it ({@link
+   * UnreadableRows}) and fail the task with HBase's message.
+   */
+  static final class OpenedOnFirstRow extends RecordReader<ImmutableBytesWritable, Result> {
+    private final RecordReader<ImmutableBytesWritable, Result> reader;
+    private InputSplit split;
+    private TaskAttemptContext context;
+
+    OpenedOnFirstRow(RecordReader<ImmutableBytesWritable, Result> reader) {
+      this.reader = reader;
+    }
+
+    @Override
+    public void initialize(InputSplit s, TaskAttemptContext c) {
+      this.split = s;
+      this.context = c;
+    }
+
+    @Override
+    public boolean nextKeyValue() throws IOException, InterruptedException {
+      if (split != null) {
+        InputSplit s = split;
+        split = null;
+        reader.initialize(s, context);
+      }
+      return reader.nextKeyValue();
+    }
+
+    @Override
+    public ImmutableBytesWritable getCurrentKey() throws IOException, InterruptedException {
+      return reader.getCurrentKey();
+    }
+
+    @Override
+    public Result getCurrentValue() throws IOException, InterruptedException {
+      return reader.getCurrentValue();
+    }
+
+    @Override
+    public float getProgress() throws IOException, InterruptedException {
+      return split != null ? 0f : reader.getProgress();
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (split == null) {
+        reader.close();
+      }
+    }
   }
 
   /**

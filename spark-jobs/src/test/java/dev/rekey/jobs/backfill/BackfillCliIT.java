@@ -3,6 +3,7 @@ package dev.rekey.jobs.backfill;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.testing.FailingWrites;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import java.nio.file.Files;
@@ -52,20 +53,24 @@ class BackfillCliIT {
     };
     // local[2,2]: a failed task is retried once; the chosen write partition's first attempt throws
     // after 50 cells
-    RekeyProcess.Result w =
-        RekeyProcess.run(
-            600,
+    // the fault comes from the test classpath: a local filesystem whose writes fail in that
+    // partition's first attempt, installed through --hbase-site and REKEY_CLASSPATH
+    Path dir = f.staging.getParent().resolve(f.staging.getFileName() + "-fault");
+    ProcessBuilder pb =
+        RekeyProcess.builder(
             concat(
                 common,
                 "--no-load",
                 "--master",
                 "local[2,2]",
-                "--conf",
-                Backfill.TEST_FAIL_PARTITION + "=" + failing,
+                "--hbase-site",
+                FailingWrites.site(dir, failing, 1).toString(),
                 // four read tasks, as on two cores, though the source is small
                 "--conf",
                 Backfill.MIN_SPLIT_BYTES + "=0",
                 "--verbose"));
+    pb.environment().put("REKEY_CLASSPATH", FailingWrites.jar(dir).toString());
+    RekeyProcess.Result w = RekeyProcess.run(pb, 600);
     assertEquals(0, w.exitCode(), w.all());
     assertTrue(
         w.all().contains("injected test failure"), "the injected failure happened:\n" + w.all());
