@@ -33,12 +33,7 @@ final class DryRun {
       String stagingDir)
       throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    RowCounters counters =
-        new RowCounters(
-            jsc.sc(),
-            "",
-            Rekeyer.forCluster(o.sourceLayout(), o.targetLayout(), hbaseConf),
-            plan.retention());
+    RowCounters counters = RowCounters.of(jsc.sc(), "", o, plan, hbaseConf);
     int n = live.count();
     WritePath path = plan.path();
     boolean salted = o.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT;

@@ -32,6 +32,22 @@ final class RowCounters implements Serializable {
     this.retention = retention;
   }
 
+  /**
+   * The counters of a backfill's read (names prefixed with {@code prefix}), re-keying as planned.
+   */
+  static RowCounters of(
+      SparkContext sc,
+      String prefix,
+      BackfillOptions o,
+      BackfillPlan plan,
+      org.apache.hadoop.conf.Configuration hbaseConf) {
+    return new RowCounters(
+        sc,
+        prefix,
+        Rekeyer.forCluster(o.sourceLayout(), o.targetLayout(), hbaseConf),
+        plan.retention());
+  }
+
   /** One task's source rows, re-keyed and trimmed, counted as they go (lazy). */
   RekeyedRows rekeyed(Iterator<Result> in, QuarantineWriter quarantine) {
     return new RekeyedRows(

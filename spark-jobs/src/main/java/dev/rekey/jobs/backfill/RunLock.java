@@ -1,12 +1,11 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.RunOwner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
@@ -29,17 +28,6 @@ final class RunLock implements AutoCloseable {
     this.path = path;
   }
 
-  /** The owner line this process writes: {@code host pid startedAt}. */
-  static String ownerLine() {
-    String host;
-    try {
-      host = InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      host = "unknown-host";
-    }
-    return host + " " + ProcessHandle.current().pid() + " " + Instant.now();
-  }
-
   /**
    * Takes the lock at {@code path} or refuses, naming {@code what} is locked, the owner and how to
    * clear a stale lock.
@@ -51,11 +39,11 @@ final class RunLock implements AutoCloseable {
       fs.mkdirs(path.getParent());
       for (int attempt = 0; attempt < 2; attempt++) {
         try (OutputStream out = fs.create(path, false)) {
-          out.write((ownerLine() + "\n").getBytes(StandardCharsets.UTF_8));
+          out.write((RunOwner.line() + "\n").getBytes(StandardCharsets.UTF_8));
           return new RunLock(fs, path);
         } catch (FileAlreadyExistsException e) {
           String owner = owner(fs, path);
-          if (attempt == 0 && deadOnThisHost(owner)) {
+          if (attempt == 0 && RunOwner.deadOnThisHost(owner)) {
             progress.accept(
                 "Taking over " + path + " from a run that no longer runs (" + owner + ")");
             fs.delete(path, false);
@@ -94,26 +82,6 @@ final class RunLock implements AutoCloseable {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
     } catch (IOException e) {
       return "owner unknown: " + e.getMessage();
-    }
-  }
-
-  /**
-   * True if the owner line names this host and a process id that is not running here (pure except
-   * the pid look-up).
-   */
-  static boolean deadOnThisHost(String owner) {
-    String[] parts = owner.split(" ");
-    if (parts.length < 2) {
-      return false;
-    }
-    String host = ownerLine().split(" ")[0];
-    try {
-      long pid = Long.parseLong(parts[1]);
-      return parts[0].equals(host)
-          && pid != ProcessHandle.current().pid()
-          && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
-    } catch (NumberFormatException e) {
-      return false;
     }
   }
 

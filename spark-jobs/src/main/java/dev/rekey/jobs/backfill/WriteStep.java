@@ -54,12 +54,7 @@ final class WriteStep {
       TableDescriptor target)
       throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    RowCounters counters =
-        new RowCounters(
-            jsc.sc(),
-            "backfill.",
-            Rekeyer.forCluster(o.sourceLayout(), o.targetLayout(), hbaseConf),
-            plan.retention());
+    RowCounters counters = RowCounters.of(jsc.sc(), "backfill.", o, plan, hbaseConf);
     LongAccumulator collisions = jsc.sc().longAccumulator("backfill.collisions");
     CollectionAccumulator<String> examples =
         jsc.sc().collectionAccumulator("backfill.collisionExamples");

@@ -104,6 +104,58 @@ class BackfillCliIT {
     BackfillIT.assertTargetMatchesGenerator(f);
   }
 
+  /**
+   * A write task that fails on every attempt Spark gives it ({@code local[2,3]}: three): the run
+   * fails with the task's cause in its last line, and nothing is loaded; the same command without
+   * the fault then completes with every cell.
+   */
+  @Test
+  void aWriteTaskFailingAsOftenAsSparkRetriesItFailsTheRunNamingTheCauseAndLoadsNothing()
+      throws Exception {
+    SharedHBase.server();
+    BackfillFixture f = new BackfillFixture("bf_maxfail", 1_000, 10);
+    f.snapshot();
+    String[] command = {
+      "backfill",
+      "--source-snapshot",
+      f.snapshot,
+      "--source-layout",
+      "telemetry-v1",
+      "--target-table",
+      f.target.getNameAsString(),
+      "--target-layout",
+      "telemetry-v2",
+      "--staging",
+      f.staging.toString(),
+      "--master",
+      "local[2,3]",
+      "--conf",
+      Backfill.MIN_SPLIT_BYTES + "=0"
+    };
+    Path dir = f.staging.getParent().resolve(f.staging.getFileName() + "-fault");
+    ProcessBuilder pb =
+        RekeyProcess.builder(
+            concat(command, "--hbase-site", FailingWrites.site(dir, 1, 99).toString()));
+    pb.environment().put("REKEY_CLASSPATH", FailingWrites.jar(dir).toString());
+    RekeyProcess.Result failed = RekeyProcess.run(pb, 600);
+    assertEquals(1, failed.exitCode(), failed.all());
+    List<String> lines = failed.stderr().strip().lines().toList();
+    String last = lines.get(lines.size() - 1);
+    assertTrue(
+        last.startsWith("Error: ")
+            && last.contains("failed 3 times")
+            && last.contains("injected test failure (partition 1, attempt 2"),
+        "the last line names the task, its attempts and the cause:\n" + failed.all());
+    try (org.apache.hadoop.hbase.client.Table t = SharedHBase.connection().getTable(f.target)) {
+      assertEquals(0, BackfillIT.countRows(t, new byte[0], new byte[0]), "nothing loaded");
+    }
+
+    RekeyProcess.Result again = RekeyProcess.run(600, command);
+    assertEquals(0, again.exitCode(), again.all());
+    assertTrue(again.stdout().contains("loaded=true verified=true"), again.stdout());
+    BackfillIT.assertTargetMatchesGenerator(f);
+  }
+
   @Test
   void aMissingTargetTableExitsNonZeroWithTheNextStep() throws Exception {
     SharedHBase.server();

@@ -111,7 +111,7 @@ class BackfillRunsIT {
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
     Files.createDirectories(f.staging);
-    String host = RunLock.ownerLine().split(" ")[0];
+    String host = dev.rekey.jobs.common.RunOwner.line().split(" ")[0];
     Files.writeString(
         f.staging.resolve("_lock"), host + " " + gone.pid() + " 2026-01-01T00:00:00Z\n");
     StringBuilder out = new StringBuilder();
