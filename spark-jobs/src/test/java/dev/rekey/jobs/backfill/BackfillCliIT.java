@@ -36,21 +36,7 @@ class BackfillCliIT {
     SharedHBase.server();
     BackfillFixture f = new BackfillFixture("bf_fail_" + path, 2_000, 20);
     f.snapshot();
-    String[] common = {
-      "backfill",
-      "--source-snapshot",
-      f.snapshot,
-      "--source-layout",
-      "telemetry-v1",
-      "--target-table",
-      f.target.getNameAsString(),
-      "--target-layout",
-      "telemetry-v2",
-      "--staging",
-      f.staging.toString(),
-      "--write-path",
-      path
-    };
+    String[] common = concat(backfill(f), "--write-path", path);
     // local[2,2]: a failed task is retried once; the chosen write partition's first attempt throws
     // after 50 cells
     // the fault comes from the test classpath: a local filesystem whose writes fail in that
@@ -115,23 +101,8 @@ class BackfillCliIT {
     SharedHBase.server();
     BackfillFixture f = new BackfillFixture("bf_maxfail", 1_000, 10);
     f.snapshot();
-    String[] command = {
-      "backfill",
-      "--source-snapshot",
-      f.snapshot,
-      "--source-layout",
-      "telemetry-v1",
-      "--target-table",
-      f.target.getNameAsString(),
-      "--target-layout",
-      "telemetry-v2",
-      "--staging",
-      f.staging.toString(),
-      "--master",
-      "local[2,3]",
-      "--conf",
-      Backfill.MIN_SPLIT_BYTES + "=0"
-    };
+    String[] command =
+        concat(backfill(f), "--master", "local[2,3]", "--conf", Backfill.MIN_SPLIT_BYTES + "=0");
     Path dir = f.staging.getParent().resolve(f.staging.getFileName() + "-fault");
     ProcessBuilder pb =
         RekeyProcess.builder(
@@ -178,6 +149,23 @@ class BackfillCliIT {
                 "Cannot backfill no_such_target_table: target table no_such_target_table does not "
                     + "exist (create it with `rekey create-table"),
         r.all());
+  }
+
+  /** bin/rekey backfill of the fixture's snapshot into its target, with its staging dir. */
+  private static String[] backfill(BackfillFixture f) {
+    return new String[] {
+      "backfill",
+      "--source-snapshot",
+      f.snapshot,
+      "--source-layout",
+      "telemetry-v1",
+      "--target-table",
+      f.target.getNameAsString(),
+      "--target-layout",
+      "telemetry-v2",
+      "--staging",
+      f.staging.toString()
+    };
   }
 
   private static String[] concat(String[] a, String... b) {
