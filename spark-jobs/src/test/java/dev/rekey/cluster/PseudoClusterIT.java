@@ -9,10 +9,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekey.demo.ClusterSubmit;
 import dev.rekey.embedded.PseudoCluster;
+import dev.rekey.jobs.common.Poll;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -196,10 +198,9 @@ class PseudoClusterIT {
    */
   private static void killAnExecutorOnceHFilesAreBeingWritten(
       Path staging, AtomicLong killed, AtomicBoolean done) {
-    while (killed.get() == 0 && !done.get()) {
-      if (Files.isDirectory(staging)) {
-        try (var walk = Files.walk(staging)) {
-          if (walk.anyMatch(p -> p.toString().contains("_temporary") && Files.isRegularFile(p))) {
+    pollUntil(
+        () -> {
+          if (killed.get() == 0 && attemptFileUnder(staging)) {
             ProcessHandle.allProcesses()
                 .filter(
                     p -> {
@@ -213,19 +214,33 @@ class PseudoClusterIT {
                       p.destroyForcibly();
                       killed.set(p.pid());
                     });
-            if (killed.get() != 0) {
-              return;
-            }
           }
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
-          // files come and go while the job runs: look again
-        }
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        return;
-      }
+          return killed.get() != 0 || done.get();
+        });
+  }
+
+  /** True once a task attempt's file exists under the HFile output's {@code _temporary}. */
+  private static boolean attemptFileUnder(Path staging) {
+    if (!Files.isDirectory(staging)) {
+      return false;
+    }
+    try (var walk = Files.walk(staging)) {
+      return walk.anyMatch(p -> p.toString().contains("_temporary") && Files.isRegularFile(p));
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      return false; // files come and go while the job runs: look again
+    }
+  }
+
+  /** Polls every 20 ms (a fault is injected the moment its trigger shows) for up to 30 min. */
+  private static void pollUntil(Poll.Condition c) {
+    try {
+      Poll.until(
+          c,
+          Duration.ofMinutes(30),
+          Duration.ofMillis(20),
+          () -> new IllegalStateException("the job neither started nor ended in 30 min"));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 
@@ -277,19 +292,14 @@ class PseudoClusterIT {
     // kill then
     CompletableFuture<Void> killer =
         CompletableFuture.runAsync(
-            () -> {
-              while (killed.get() == 0 && !done.get()) {
-                if (Files.isDirectory(staging.resolve("load"))) {
-                  killed.set(cluster.kill("regionserver-2"));
-                  return;
-                }
-                try {
-                  Thread.sleep(20);
-                } catch (InterruptedException e) {
-                  return;
-                }
-              }
-            });
+            () ->
+                pollUntil(
+                    () -> {
+                      if (killed.get() == 0 && Files.isDirectory(staging.resolve("load"))) {
+                        killed.set(cluster.kill("regionserver-2"));
+                      }
+                      return killed.get() != 0 || done.get();
+                    }));
     List<String> lines = new ArrayList<>();
     ClusterSubmit.Outcome first =
         submit.run(
