@@ -139,8 +139,7 @@ class PseudoClusterIT {
             "--family",
             "d");
     assertEquals(0, created.exitCode(), created.all());
-    // staging on the local filesystem, so the test can see task attempts' files appear under
-    // _temporary
+    // staging on the local filesystem, so the test can see task attempts' files appear
     Path staging = DIR.resolve("it-staging-executor-kill");
     Path jar =
         SharedHBase.rekeyHome()
@@ -192,10 +191,7 @@ class PseudoClusterIT {
         out);
   }
 
-  /**
-   * Polls the staging dir; at the first task attempt's file under _temporary, SIGKILLs one executor
-   * JVM.
-   */
+  /** Polls the staging dir; at the first write task attempt's file, SIGKILLs the executor JVMs. */
   private static void killAnExecutorOnceHFilesAreBeingWritten(
       Path staging, AtomicLong killed, AtomicBoolean done) {
     pollUntil(
@@ -208,8 +204,9 @@ class PseudoClusterIT {
                       return cmd.contains("CoarseGrainedExecutorBackend")
                           && cmd.contains(DIR.toString());
                     })
-                .findFirst()
-                .ifPresent(
+                // every executor: the one writing is among them, whichever it is (a small source
+                // is read by one task)
+                .forEach(
                     p -> {
                       p.destroyForcibly();
                       killed.set(p.pid());
@@ -219,13 +216,19 @@ class PseudoClusterIT {
         });
   }
 
-  /** True once a task attempt's file exists under the HFile output's {@code _temporary}. */
+  /**
+   * True once a write task attempt's file exists: under {@code attempts/} (the in-source-order
+   * path, the default here) or the HFile output committer's {@code _temporary/} (the sorted path).
+   */
   private static boolean attemptFileUnder(Path staging) {
     if (!Files.isDirectory(staging)) {
       return false;
     }
     try (var walk = Files.walk(staging)) {
-      return walk.anyMatch(p -> p.toString().contains("_temporary") && Files.isRegularFile(p));
+      return walk.anyMatch(
+          p ->
+              (p.toString().contains("/attempts/") || p.toString().contains("/_temporary/"))
+                  && Files.isRegularFile(p));
     } catch (java.io.IOException | java.io.UncheckedIOException e) {
       return false; // files come and go while the job runs: look again
     }
