@@ -1,6 +1,5 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RekeyException;
 import java.io.IOException;
@@ -19,9 +18,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -86,7 +82,8 @@ final class BulkLoadStep {
       if (r.files() > 0) {
         Map<byte[], List<Path>> byFamily = new TreeMap<>(Bytes.BYTES_COMPARATOR);
         List<String[]> regionPairs = new ArrayList<>();
-        planCopies(staging, r, table, regionCopy(copy, r), byFamily, regionPairs);
+        LoaderCopies.planCopies(
+            staging, r, table, LoaderCopies.regionCopy(copy, r), byFamily, regionPairs);
         copies.put(r.index(), byFamily);
         pairs.put(r.index(), regionPairs);
       }
@@ -99,7 +96,7 @@ final class BulkLoadStep {
     for (RegionEntry r : pending) {
       toCopy.addAll(pairs.getOrDefault(r.index(), List.of()));
     }
-    keepOriginals(staging, toCopy);
+    LoaderCopies.keepOriginals(jsc, hbaseConf, staging, toCopy);
     int threads =
         Math.max(1, Math.min(hbaseConf.getInt(LOAD_THREADS, DEFAULT_LOAD_THREADS), pending.size()));
     ExecutorService pool =
@@ -130,7 +127,13 @@ final class BulkLoadStep {
                     Map<byte[], List<Path>> byFamily = copies.get(r.index());
                     if (byFamily != null) {
                       loadRegion(
-                          conn, loaders.get(), staging, table, r, regionCopy(copy, r), byFamily);
+                          conn,
+                          loaders.get(),
+                          staging,
+                          table,
+                          r,
+                          LoaderCopies.regionCopy(copy, r),
+                          byFamily);
                     }
                     ledger.loaded(r);
                   } catch (IOException | RuntimeException e) {
@@ -345,86 +348,6 @@ final class BulkLoadStep {
               + table
               + "` and the master UI's HBCK report, then rerun with --resume");
     }
-  }
-
-  private static Path regionCopy(Path copy, RegionEntry r) {
-    return new Path(copy, String.format("r-%05d", r.index()));
-  }
-
-  /**
-   * Plans the copies of one region's HFiles under {@code copy/family/} (file names are unique per
-   * job).
-   */
-  private static void planCopies(
-      Staging staging,
-      RegionEntry r,
-      TableName table,
-      Path copy,
-      Map<byte[], List<Path>> byFamily,
-      List<String[]> pairs)
-      throws IOException {
-    Path src = staging.region(r.index());
-    int n = 0;
-    for (FileStatus famDir : staging.fs.listStatus(src)) {
-      for (FileStatus f : staging.fs.listStatus(famDir.getPath())) {
-        Path dest = new Path(new Path(copy, famDir.getPath().getName()), f.getPath().getName());
-        pairs.add(new String[] {f.getPath().toString(), dest.toString()});
-        byFamily
-            .computeIfAbsent(Bytes.toBytes(famDir.getPath().getName()), x -> new ArrayList<>())
-            .add(dest);
-        n++;
-      }
-    }
-    if (n != r.files()) {
-      throw new RekeyException(
-          "Cannot load region "
-              + r.index()
-              + " ("
-              + r.name()
-              + ") of "
-              + table
-              + ": the "
-              + "manifest lists "
-              + r.files()
-              + " HFiles but "
-              + src
-              + " holds "
-              + n
-              + " (rerun without --resume)");
-    }
-  }
-
-  /**
-   * Gives the loader its own path to each HFile while ours survives whatever it does with its
-   * inputs: a hard link on a local filesystem (HFiles are never modified in place, so a link keeps
-   * the data as well as a copy, without writing it twice), a copy elsewhere (HDFS has no hard
-   * links) — made by Spark tasks in parallel, since one driver thread copying a large table's files
-   * would take longer than writing them.
-   */
-  private void keepOriginals(Staging staging, List<String[]> pairs) throws IOException {
-    if ("file".equals(staging.fs.getScheme())) {
-      for (String[] p : pairs) {
-        java.nio.file.Path to = java.nio.file.Paths.get(new Path(p[1]).toUri());
-        java.nio.file.Files.createDirectories(to.getParent());
-        java.nio.file.Files.createLink(to, java.nio.file.Paths.get(new Path(p[0]).toUri()));
-      }
-      return;
-    }
-    if (pairs.isEmpty()) {
-      return;
-    }
-    Map<String, String> conf = HBaseConfigs.toMap(hbaseConf);
-    int tasks = Math.min(pairs.size(), 4 * jsc.defaultParallelism());
-    jsc.parallelize(pairs, tasks)
-        .foreach(
-            p -> {
-              Configuration c = HBaseConfigs.fromMap(conf);
-              Path src = new Path(p[0]);
-              FileSystem fs = src.getFileSystem(c);
-              if (!FileUtil.copy(fs, src, fs, new Path(p[1]), false, true, c)) {
-                throw new IOException("Cannot copy " + src + " to " + p[1]);
-              }
-            });
   }
 
   /**
