@@ -59,13 +59,16 @@ public final class RegionReader implements Serializable {
    */
   private static final String RESTORE_DIR_KEY = "hbase.TableSnapshotInputFormat.restore.dir";
 
+  /** Rows per scanner RPC ({@code Scan.setCaching}) unless a job says otherwise. */
+  public static final int DEFAULT_CACHING = 1000;
+
   private final String table;
   private final String snapshot;
   private long fromInclusive = 0;
   private long toExclusive = Long.MAX_VALUE;
   private List<String> families = List.of();
   private int splitsPerRegion = 1;
-  private int caching = 1000;
+  private int caching = DEFAULT_CACHING;
   private boolean keysOnly;
   private int versions = 1;
   private int minPartitions = 1;

@@ -1,10 +1,12 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.SnapshotPresence;
+import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TemporarySnapshot;
 import dev.rekey.jobs.common.TemporarySnapshots;
 import dev.rekey.rowkey.Hex;
@@ -32,8 +34,8 @@ import scala.Tuple2;
 
 /**
  * The reconcile action: compares an old and a new table (or snapshots) per time bucket by natural
- * key, across a key change. {@code Reconcile.on(spark, hbaseConf).options(o).execute()} — the CLI,
- * tests and benchmarks call exactly this.
+ * key, across a key change. {@code new Reconcile(spark, hbaseConf, options).execute(progress)} —
+ * the CLI, tests and benchmarks call exactly this.
  *
  * <p>Pass 1 reads both sides region-parallel at once (one Spark job over the union of their
  * partitions) and tallies rows, cells and (with --digest) summed row digests per bucket inside each
@@ -44,53 +46,49 @@ import scala.Tuple2;
  * live tables are snapshotted first and both passes read those snapshots' files; the snapshots are
  * deleted at the end, also on failure.
  */
-public final class Reconcile {
-  private static final int CACHING = 1_000;
-
+public final class Reconcile implements Job<ReconcileResult> {
   private final SparkSession spark;
   private final Configuration hbaseConf;
+  private final ReconcileOptions given;
+
+  /** The options of the run under way: {@link #given}, with the range taken from the data. */
   private ReconcileOptions options;
+
   private Consumer<String> progress = s -> {};
 
   /** Live sides read from a snapshot taken for this run (--via-snapshot): the snapshot's name. */
   private final Map<SideSpec, String> via = new HashMap<>();
 
-  private Reconcile(SparkSession spark, Configuration hbaseConf) {
+  public Reconcile(SparkSession spark, Configuration hbaseConf, ReconcileOptions options) {
     this.spark = spark;
     this.hbaseConf = hbaseConf;
+    this.given = options;
   }
 
-  public static Reconcile on(SparkSession spark, Configuration hbaseConf) {
-    return new Reconcile(spark, hbaseConf);
-  }
-
-  public Reconcile options(ReconcileOptions o) {
-    this.options = o;
-    return this;
-  }
-
-  /** Where progress lines go (leftovers of killed runs removed, the sides being read). */
-  public Reconcile progress(Consumer<String> p) {
-    this.progress = p;
-    return this;
-  }
-
-  public ReconcileResult execute() {
-    if (options == null) {
-      throw new IllegalStateException("options(...) first");
-    }
+  /**
+   * Compares the sides; writes reconcile.json and reconcile.html when the options name an out dir
+   * (the CLI prints where, after the result).
+   */
+  @Override
+  public ReconcileResult execute(Consumer<String> progress) {
+    this.progress = progress;
     long t0 = System.nanoTime();
-    ReconcileOptions given = options;
+    options = given;
+    ReconcileResult result;
     try {
-      return execute(t0);
+      result = execute(t0);
     } finally {
       options = given; // a range taken from the data belongs to that run only
     }
+    if (given.out() != null) {
+      ReconcileReport.write(result, given.out());
+    }
+    return result;
   }
 
   private ReconcileResult execute(long t0) {
     sweepLeftovers();
-    if (!options.viaSnapshot() || (options.old().isSnapshot() && options.neu().isSnapshot())) {
+    if (!readsViaSnapshot(options.old()) && !readsViaSnapshot(options.neu())) {
       return compare(t0);
     }
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
@@ -120,12 +118,12 @@ public final class Reconcile {
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
       for (SideSpec side : List.of(options.old(), options.neu())) {
-        if (side.isSnapshot() || !admin.tableExists(TableName.valueOf(side.table()))) {
+        if (side.isSnapshot() || !admin.tableExists(TableName.valueOf(side.source().name()))) {
           continue; // a missing table is named by the read
         }
         for (TemporarySnapshots.Leftover l :
             TemporarySnapshots.sweepDead(
-                admin, hbaseConf, "reconcile", TableName.valueOf(side.table()))) {
+                admin, hbaseConf, "reconcile", TableName.valueOf(side.source().name()))) {
           progress.accept("  removed a killed reconcile's " + l.describe());
         }
       }
@@ -144,7 +142,7 @@ public final class Reconcile {
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
       for (SideSpec side : List.of(options.old(), options.neu())) {
-        String snapshot = side.isSnapshot() ? side.snapshot() : via.get(side);
+        String snapshot = side.isSnapshot() ? side.source().name() : via.get(side);
         if (snapshot != null) {
           SnapshotPresence.requireAfterRead(
               admin,
@@ -163,9 +161,13 @@ public final class Reconcile {
    * too); else null.
    */
   private static TemporarySnapshot snapshotOf(Admin admin, SideSpec side) {
-    return side.isSnapshot()
-        ? null
-        : TemporarySnapshot.take(admin, TableName.valueOf(side.table()), "reconcile");
+    return readsViaSnapshot(side)
+        ? TemporarySnapshot.take(admin, TableName.valueOf(side.source().name()), "reconcile")
+        : null;
+  }
+
+  private static boolean readsViaSnapshot(SideSpec side) {
+    return side.source().kind() == Source.Kind.TABLE_VIA_SNAPSHOT;
   }
 
   private ReconcileResult compare(long t0) {
@@ -258,7 +260,7 @@ public final class Reconcile {
     }
     try {
       return all.buckets(options.bucketMillis());
-    } catch (IllegalArgumentException e) {
+    } catch (RekeyException e) {
       throw RekeyException.usage(
           "Cannot reconcile the whole range of the data, "
               + TimeSpec.iso(all.min())
@@ -304,12 +306,12 @@ public final class Reconcile {
   }
 
   private RegionReader reader(SideSpec side, boolean keysOnly, boolean inRange) {
-    String snapshot = side.isSnapshot() ? side.snapshot() : via.get(side);
+    String snapshot = side.isSnapshot() ? side.source().name() : via.get(side);
     RegionReader r =
         snapshot != null
             ? RegionReader.snapshot(snapshot)
-            : RegionReader.table(TableName.valueOf(side.table()));
-    r.caching(CACHING)
+            : RegionReader.table(TableName.valueOf(side.source().name()));
+    r.caching(RegionReader.DEFAULT_CACHING)
         .versions(options.versions().max()); // every version counts: a lost older one is a loss
     if (keysOnly) {
       r.keysOnly(); // counts need keys, cell counts and timestamps, not values

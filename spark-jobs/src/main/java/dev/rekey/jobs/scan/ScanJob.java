@@ -2,11 +2,13 @@ package dev.rekey.jobs.scan;
 
 import dev.rekey.jobs.common.AtomicFile;
 import dev.rekey.jobs.common.DecodedRow;
+import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.jobs.common.SnapshotPresence;
+import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TemporarySnapshot;
 import dev.rekey.jobs.common.TemporarySnapshots;
 import dev.rekey.rowkey.Hex;
@@ -46,52 +48,30 @@ import org.apache.spark.storage.StorageLevel;
 /**
  * The scan job (run layer): read the source region-parallel, decode every key with the layout,
  * register the views, run the reports, write outputs, summary.json and report.html. Usage: {@code
- * ScanJob.on(spark).hbaseConf(conf).options(options).execute()}.
+ * new ScanJob(spark, hbaseConf, options).execute(progress)}.
  */
-public final class ScanJob {
+public final class ScanJob implements Job<ScanResult> {
   /** Reports up to this many rows are written as one file. */
   static final long SINGLE_FILE_ROWS = 1_000_000;
 
   private final SparkSession spark;
-  private Configuration hbaseConf;
-  private ScanOptions options;
-  private Consumer<String> progress = s -> {};
+  private final Configuration hbaseConf;
+  private final ScanOptions options;
 
-  private ScanJob(SparkSession spark) {
+  public ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions options) {
     this.spark = spark;
+    this.hbaseConf = hbaseConf;
+    this.options = options;
   }
 
-  public static ScanJob on(SparkSession spark) {
-    return new ScanJob(spark);
-  }
-
-  public ScanJob hbaseConf(Configuration conf) {
-    this.hbaseConf = conf;
-    return this;
-  }
-
-  public ScanJob options(ScanOptions o) {
-    this.options = o;
-    return this;
-  }
-
-  /** Where progress lines go (the CLI prints them). */
-  public ScanJob progress(Consumer<String> p) {
-    this.progress = p;
-    return this;
-  }
-
-  public ScanResult execute() {
-    if (hbaseConf == null || options == null) {
-      throw new IllegalStateException(
-          "ScanJob needs hbaseConf(...) and options(...) before execute()");
-    }
+  @Override
+  public ScanResult execute(Consumer<String> progress) {
     long t0 = System.nanoTime();
-    if (options.source().kind() != ScanSource.Kind.SNAPSHOT) {
-      sweepLeftovers(TableName.valueOf(options.source().name()));
+    if (options.source().kind() != Source.Kind.SNAPSHOT) {
+      sweepLeftovers(TableName.valueOf(options.source().name()), progress);
     }
-    if (options.source().kind() != ScanSource.Kind.TABLE_VIA_SNAPSHOT) {
-      return scan(options.source(), options.source().toString(), t0);
+    if (options.source().kind() != Source.Kind.TABLE_VIA_SNAPSHOT) {
+      return scan(options.source(), options.source().toString(), t0, progress);
     }
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin();
@@ -104,9 +84,10 @@ public final class ScanJob {
               + options.source().name()
               + " (deleted after)");
       return scan(
-          ScanSource.snapshot(snap.name()),
+          Source.snapshot(snap.name()),
           "table " + options.source().name() + " via snapshot " + snap.name(),
-          t0);
+          t0,
+          progress);
     } catch (IOException e) {
       throw new RekeyException("Cannot scan " + options.source() + ": " + e.getMessage(), e);
     }
@@ -116,7 +97,7 @@ public final class ScanJob {
    * Removes the scan snapshots (and restore dirs) that killed scans of this table left: a leaked
    * snapshot pins its HFiles after every compaction. Scans still running keep theirs.
    */
-  private void sweepLeftovers(TableName table) {
+  private void sweepLeftovers(TableName table, Consumer<String> progress) {
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
       if (!admin.tableExists(table)) {
@@ -140,12 +121,12 @@ public final class ScanJob {
    * Scans {@code from} (a table or snapshot); {@code source} is what the user asked for, in
    * messages and results.
    */
-  private ScanResult scan(ScanSource from, String source, long t0) {
+  private ScanResult scan(Source from, String source, long t0, Consumer<String> progress) {
     ScanOptions o = options;
     // report timestamps (timestamp_millis, CSV/JSON text) are UTC, whatever the machine's zone
     spark.conf().set("spark.sql.session.timeZone", "UTC");
     RegionReader reader =
-        (from.kind() == ScanSource.Kind.TABLE
+        (from.kind() == Source.Kind.TABLE
                 ? RegionReader.table(TableName.valueOf(from.name()))
                 : RegionReader.snapshot(from.name()))
             .timeRange(
@@ -188,7 +169,7 @@ public final class ScanJob {
                 "  read and decoded %,d rows in %.1f s",
                 stats.stream().mapToLong(RegionStats::rows).sum(), (System.nanoTime() - t0) / 1e9));
         failOnUndecodable(o, source, stats);
-        if (from.kind() == ScanSource.Kind.SNAPSHOT) {
+        if (from.kind() == Source.Kind.SNAPSHOT) {
           requireSnapshot(from.name(), source);
         }
         List<RegionTotals> perRegion =
@@ -211,7 +192,7 @@ public final class ScanJob {
         Files.createDirectories(out);
         List<ReportOutput> reports = new ArrayList<>();
         for (ReportFile report : o.reports()) {
-          reports.add(runReport(report, out));
+          reports.add(runReport(report, out, progress));
         }
         Path summary = out.resolve("summary.json");
         Path html = out.resolve("report.html");
@@ -310,7 +291,7 @@ public final class ScanJob {
             + "written with (e.g. telemetry-v1 for the legacy table, telemetry-v2 for the salted one).");
   }
 
-  private ReportOutput runReport(ReportFile report, Path out) {
+  private ReportOutput runReport(ReportFile report, Path out, Consumer<String> progress) {
     long t0 = System.nanoTime();
     progress.accept("  report " + report.name() + " (" + report.path() + ")");
     Dataset<Row> df =
@@ -400,8 +381,8 @@ public final class ScanJob {
    * The regions' start keys in the input format's split order (to place partitions in regions): the
    * live table's in key order, the snapshot manifest's in manifest order.
    */
-  private List<byte[]> startKeys(ScanSource from) {
-    if (from.kind() == ScanSource.Kind.SNAPSHOT) {
+  private List<byte[]> startKeys(Source from) {
+    if (from.kind() == Source.Kind.SNAPSHOT) {
       try {
         org.apache.hadoop.fs.Path rootDir = CommonFSUtils.getRootDir(hbaseConf);
         FileSystem fs = rootDir.getFileSystem(hbaseConf);

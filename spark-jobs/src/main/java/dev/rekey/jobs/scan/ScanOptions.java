@@ -1,7 +1,10 @@
 package dev.rekey.jobs.scan;
 
 import dev.rekey.jobs.common.ReadPlan;
+import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.FieldValues;
@@ -27,9 +30,6 @@ public final class ScanOptions {
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
   public static final int MAX_SPLITS_PER_REGION = 64;
 
-  /** Rows per scanner RPC (Scan.setCaching). */
-  public static final int DEFAULT_CACHING = 1000;
-
   /** Undecodable keys shown (hex) in the failure message and summary. */
   public static final int DEFAULT_SAMPLES = 5;
 
@@ -53,7 +53,7 @@ public final class ScanOptions {
           "value",
           "value_hex");
 
-  private final ScanSource source;
+  private final Source source;
   private final KeyLayout layout;
   private final TimeWindow window;
   private final List<ReportFile> reports;
@@ -91,7 +91,7 @@ public final class ScanOptions {
     return new Builder();
   }
 
-  public ScanSource source() {
+  public Source source() {
     return source;
   }
 
@@ -169,7 +169,7 @@ public final class ScanOptions {
 
   /** Builder; every setter takes the CLI's value as is, {@link #build()} validates. */
   public static final class Builder {
-    private ScanSource source;
+    private Source source;
     private KeyLayout layout;
     private TimeWindow window = TimeWindow.ALL;
     private final List<ReportFile> reports = new ArrayList<>();
@@ -179,22 +179,22 @@ public final class ScanOptions {
     private final List<String> families = new ArrayList<>();
     private final List<WideColumn> columns = new ArrayList<>();
     private final Map<String, String> params = new LinkedHashMap<>();
-    private int caching = DEFAULT_CACHING;
+    private int caching = RegionReader.DEFAULT_CACHING;
     private int samples = DEFAULT_SAMPLES;
     private int htmlRows = DEFAULT_HTML_ROWS;
     private final Map<String, String> where = new LinkedHashMap<>();
 
-    public Builder source(ScanSource s) {
+    public Builder source(Source s) {
       this.source = s;
       return this;
     }
 
     public Builder table(String t) {
-      return source(ScanSource.table(t));
+      return source(Source.table(t));
     }
 
     public Builder snapshot(String s) {
-      return source(ScanSource.snapshot(s));
+      return source(Source.snapshot(s));
     }
 
     public Builder layout(KeyLayout l) {
