@@ -6,12 +6,12 @@
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
-import dev.rekey.jobs.common.Source;
-import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
 import java.util.List;
