@@ -1,7 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
 import dev.rekey.jobs.common.Job;
-import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
@@ -15,7 +14,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,7 +42,8 @@ import scala.Tuple2;
  * again, whole (no caching, so a matching run pays for one read), keeps the rows of the mismatched
  * buckets, joins them by natural key and samples the keys that differ. With {@code viaSnapshot},
  * live tables are snapshotted first and both passes read those snapshots' files; the snapshots are
- * deleted at the end, also on failure.
+ * deleted at the end, also on failure. How a side is read is {@link SideReads}; pass 2 is {@link
+ * DrillPass}.
  */
 public final class Reconcile implements Job<ReconcileResult> {
   private final SparkSession spark;
@@ -244,8 +243,8 @@ public final class Reconcile implements Job<ReconcileResult> {
    */
   private Buckets rangeOfData(JavaSparkContext jsc, Configuration conf) {
     TimeExtent all;
-    try (RegionRead o = reader(options.old(), true, false).open(jsc, conf);
-        RegionRead n = reader(options.neu(), true, false).open(jsc, conf)) {
+    try (RegionRead o = reads().reader(options.old(), true, false).open(jsc, conf);
+        RegionRead n = reads().reader(options.neu(), true, false).open(jsc, conf)) {
       all =
           TimeExtent.of(o.rows(), options.old().layout(), options.time())
               .merge(TimeExtent.of(n.rows(), options.neu().layout(), options.time()));
@@ -288,12 +287,13 @@ public final class Reconcile implements Job<ReconcileResult> {
       RowClassifier oldC,
       RowClassifier newC,
       Set<Integer> mismatched) {
+    DrillPass pass = new DrillPass(options);
     if (options.digest()) {
-      return drill(oldRead.rows(), newRead.rows(), oldC, newC, mismatched);
+      return pass.run(oldRead.rows(), newRead.rows(), oldC, newC, mismatched);
     }
     try (RegionRead o = reader(options.old(), false).open(jsc, conf);
         RegionRead n = reader(options.neu(), false).open(jsc, conf)) {
-      return drill(o.rows(), n.rows(), oldC, newC, mismatched);
+      return pass.run(o.rows(), n.rows(), oldC, newC, mismatched);
     }
   }
 
@@ -302,56 +302,12 @@ public final class Reconcile implements Job<ReconcileResult> {
   }
 
   private RegionReader reader(SideSpec side, boolean keysOnly) {
-    return reader(side, keysOnly, true);
+    return reads().reader(side, keysOnly, true);
   }
 
-  private RegionReader reader(SideSpec side, boolean keysOnly, boolean inRange) {
-    String snapshot = side.isSnapshot() ? side.source().name() : via.get(side);
-    RegionReader r =
-        snapshot != null
-            ? RegionReader.snapshot(snapshot)
-            : RegionReader.table(TableName.valueOf(side.source().name()));
-    r.caching(RegionReader.DEFAULT_CACHING)
-        .versions(options.versions().max()); // every version counts: a lost older one is a loss
-    if (keysOnly) {
-      r.keysOnly(); // counts need keys, cell counts and timestamps, not values
-    }
-    if (inRange && options.time().cell()) {
-      // cell time: only cells in [from, to) are read, and a row's time is its newest such cell
-      r.timeRange(options.buckets().from(), options.buckets().to());
-    } else if (inRange && keyTimeInOrder(side.layout())) {
-      // the row's time is the layout's time field, and it leads the key: only the ranges holding
-      // [from, to) are read
-      r.plan(ReadPlan.window(side.layout(), options.buckets().from(), options.buckets().to()));
-    }
-    return r;
-  }
-
-  /**
-   * True when a row's time is this layout's time field and the field is in key order (a window is
-   * key ranges).
-   */
-  private boolean keyTimeInOrder(KeyLayout layout) {
-    return !options.time().cell()
-        && layout.timeField().equals(java.util.Optional.of(options.time().field()))
-        && ReadPlan.window(layout, options.buckets().from(), options.buckets().to()).keyRanges();
-  }
-
-  /** Which limit the read used, for the report. */
-  private String pruning(RegionRead read, SideSpec side) {
-    if (read.plan().keyRanges()) {
-      return read.plan().describe();
-    }
-    if (options.time().cell()) {
-      return "every key, window as a cell time range (--time cell)";
-    }
-    String why =
-        ReadPlan.window(side.layout(), options.buckets().from(), options.buckets().to()).reason();
-    return "every key, rows placed by key field "
-        + options.time().field()
-        + (options.time().field().equals(side.layout().timeField().orElse(null))
-            ? ": " + why
-            : " (not the layout's time field)");
+  /** How the sides are read under the options of the run so far. */
+  private SideReads reads() {
+    return new SideReads(options, via);
   }
 
   private static JavaPairRDD<String, SideTally> tally(
@@ -389,105 +345,6 @@ public final class Reconcile implements Job<ReconcileResult> {
             side.describe()));
   }
 
-  private Map<Integer, BucketDrill> drill(
-      JavaRDD<Result> oldRows,
-      JavaRDD<Result> newRows,
-      RowClassifier oldC,
-      RowClassifier newC,
-      Set<Integer> mismatched) {
-    HashSet<Integer> m = new HashSet<>(mismatched);
-    int limit = options.samples();
-    JavaPairRDD<String, RowRecord> o = keyed(oldRows, oldC, m);
-    JavaPairRDD<String, RowRecord> nw = keyed(newRows, newC, m);
-    int parts = Math.max(1, Math.min(8, o.getNumPartitions() + nw.getNumPartitions()));
-    Map<Integer, DrillDown> acc =
-        o.fullOuterJoin(nw, parts)
-            .flatMapToPair(
-                kv -> {
-                  RowRecord a = kv._2()._1().orNull();
-                  RowRecord b = kv._2()._2().orNull();
-                  DrillDown.Diff d = DrillDown.diff(a, b);
-                  List<Tuple2<Integer, DrillDown.Diff>> out = new ArrayList<>(2);
-                  if (d != null) {
-                    if (a != null && m.contains(a.bucket())) {
-                      out.add(new Tuple2<>(a.bucket(), d));
-                    }
-                    if (b != null
-                        && m.contains(b.bucket())
-                        && (a == null || a.bucket() != b.bucket())) {
-                      out.add(new Tuple2<>(b.bucket(), d));
-                    }
-                  }
-                  return out.iterator();
-                })
-            .aggregateByKey(new DrillDown(limit), DrillDown::add, DrillDown::merge)
-            .collectAsMap();
-    Map<Integer, BucketDrill> drills = new HashMap<>();
-    for (int b : mismatched) {
-      DrillDown d = acc.get(b);
-      if (d == null) {
-        // counts differ but no natural key differs: cannot happen unless rows changed between the
-        // passes
-        drills.put(b, new BucketDrill(b, 0, 0, 0, List.of()));
-        continue;
-      }
-      List<Sample> samples = new ArrayList<>();
-      for (DrillDown.Diff diff : d.samples()) {
-        samples.add(sample(diff));
-      }
-      drills.put(b, new BucketDrill(b, d.missing(), d.extra(), d.changed(), samples));
-    }
-    return drills;
-  }
-
-  private static JavaPairRDD<String, RowRecord> keyed(
-      JavaRDD<Result> rows, RowClassifier c, HashSet<Integer> m) {
-    return rows.map(c::classify)
-        .filter(r -> m.contains(r.bucket()))
-        .mapToPair(r -> new Tuple2<>(Hex.of(r.naturalKey()), r));
-  }
-
-  private Sample sample(DrillDown.Diff d) {
-    RowRecord any = d.old() != null ? d.old() : d.neu();
-    KeyLayout layout = d.old() != null ? options.old().layout() : options.neu().layout();
-    Map<String, String> key =
-        NaturalKey.display(options.naturalKey(), layout.decode(any.rowKey()).fields());
-    return new Sample(
-        d.kind(),
-        new LinkedHashMap<>(key),
-        d.old() == null ? null : Hex.of(d.old().rowKey()),
-        d.neu() == null ? null : Hex.of(d.neu().rowKey()),
-        d.old() == null ? 0 : d.old().cells(),
-        d.neu() == null ? 0 : d.neu().cells(),
-        d.old() == null ? null : TimeSpec.iso(d.old().time()),
-        d.neu() == null ? null : TimeSpec.iso(d.neu().time()),
-        cellDiffs(d.old(), d.neu()));
-  }
-
-  /**
-   * Cells only on one side of a pair of rows (as text), old side first; empty if either row is
-   * absent.
-   */
-  static List<String> cellDiffs(RowRecord old, RowRecord neu) {
-    if (old == null || neu == null || old.cellText() == null || neu.cellText() == null) {
-      return List.of();
-    }
-    List<String> out = new ArrayList<>();
-    Set<String> inNew = new HashSet<>(neu.cellText());
-    Set<String> inOld = new HashSet<>(old.cellText());
-    for (String c : old.cellText()) {
-      if (!inNew.contains(c)) {
-        out.add("- " + c);
-      }
-    }
-    for (String c : neu.cellText()) {
-      if (!inOld.contains(c)) {
-        out.add("+ " + c);
-      }
-    }
-    return out;
-  }
-
   private SideSummary summary(RegionRead read, SideSpec side, SideTally t) {
     long cells = 0;
     for (int i = 0; i < t.inRangeBuckets(); i++) {
@@ -507,7 +364,7 @@ public final class Reconcile implements Job<ReconcileResult> {
         t.outside(),
         cells,
         read.reading(),
-        pruning(read, side),
+        reads().pruning(read, side),
         read.regionScans());
   }
 }
