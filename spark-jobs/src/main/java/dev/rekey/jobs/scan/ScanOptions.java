@@ -5,8 +5,6 @@ import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.rowkey.FieldSpec;
-import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
@@ -35,23 +33,6 @@ public final class ScanOptions {
 
   /** Report rows shown per table in report.html (all rows are in the output files). */
   public static final int DEFAULT_HTML_ROWS = 200;
-
-  /**
-   * Column names the views define themselves; layout fields and wide columns must not reuse them.
-   */
-  static final Set<String> RESERVED =
-      Set.of(
-          "row_key",
-          "row_key_hex",
-          "cell_count",
-          "row_bytes",
-          "region",
-          "partition",
-          "family",
-          "qualifier",
-          "cell_ts",
-          "value",
-          "value_hex");
 
   private final Source source;
   private final KeyLayout layout;
@@ -347,7 +328,8 @@ public final class ScanOptions {
               "Unknown --param " + p + ": no report declares it (reports: " + names + ")");
         }
       }
-      return new ScanOptions(this, mergedColumns(), readPlan());
+      return new ScanOptions(
+          this, ScanColumns.merge(layout, columns, reports, families), readPlan());
     }
 
     private ReadPlan readPlan() {
@@ -374,82 +356,6 @@ public final class ScanOptions {
                 + layout.fieldNames().get(0)
                 + "=VALUE)");
       }
-    }
-
-    private List<WideColumn> mergedColumns() {
-      Set<String> taken = new LinkedHashSet<>();
-      for (FieldSpec f : layout.fields()) {
-        if (RESERVED.contains(f.name())) {
-          throw RekeyException.usage(
-              "Cannot scan with layout "
-                  + layout.name()
-                  + ": its field '"
-                  + f.name()
-                  + "' has the name of a view column ("
-                  + RESERVED
-                  + "); rename the field in the layout");
-        }
-        taken.add(f.name());
-        if (f.type() == FieldType.BYTES) {
-          taken.add(f.name() + "_hex");
-        }
-      }
-      Map<String, WideColumn> byName = new LinkedHashMap<>();
-      List<WideColumn> all = new ArrayList<>(columns);
-      for (ReportFile r : reports) {
-        all.addAll(r.columns());
-      }
-      for (WideColumn c : all) {
-        WideColumn seen = byName.get(c.name());
-        if (seen != null) {
-          if (!seen.equals(c)) {
-            throw RekeyException.usage(
-                "Column '"
-                    + c.name()
-                    + "' defined twice differently: "
-                    + seen.spec()
-                    + " and "
-                    + c.spec()
-                    + " (name one of them: "
-                    + c.family()
-                    + ":"
-                    + c.qualifier()
-                    + "="
-                    + c.type().name().toLowerCase(java.util.Locale.ROOT)
-                    + ":other_name)");
-          }
-          continue;
-        }
-        if (taken.contains(c.name()) || RESERVED.contains(c.name())) {
-          throw RekeyException.usage(
-              "Column '"
-                  + c.name()
-                  + "' ("
-                  + c.spec()
-                  + ") clashes with a key field or view "
-                  + "column; give it another name: "
-                  + c.family()
-                  + ":"
-                  + c.qualifier()
-                  + "="
-                  + c.type().name().toLowerCase(java.util.Locale.ROOT)
-                  + ":"
-                  + c.qualifier()
-                  + "_value");
-        }
-        if (!families.isEmpty() && !families.contains(c.family())) {
-          throw RekeyException.usage(
-              "Column "
-                  + c.spec()
-                  + " reads family '"
-                  + c.family()
-                  + "', which --families "
-                  + families
-                  + " leaves out");
-        }
-        byName.put(c.name(), c);
-      }
-      return new ArrayList<>(byName.values());
     }
   }
 }
