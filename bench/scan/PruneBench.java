@@ -6,12 +6,12 @@
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
-import dev.rekey.jobs.scan.ScanSource;
-import dev.rekey.jobs.scan.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
 import java.util.List;
@@ -75,11 +75,11 @@ public class PruneBench {
           .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
           .config("spark.hadoopRDD.ignoreEmptySplits", "false").config("spark.driver.host", "127.0.0.1")
           .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
-      run(spark, conf, ScanSource.table(table.getNameAsString()), layout, day, report, "warm"); // JIT, Spark
+      run(spark, conf, Source.table(table.getNameAsString()), layout, day, report, "warm"); // JIT, Spark
       System.out.printf("%-6s %-9s %12s %12s %10s %14s %14s%n", "round", "source", "day job s", "full job s",
           "day/full", "day rows", "rows scanned");
       for (int r = 1; r <= rounds; r++) {
-        for (ScanSource src : List.of(ScanSource.table(table.getNameAsString()), ScanSource.snapshot(snapshot))) {
+        for (Source src : List.of(Source.table(table.getNameAsString()), Source.snapshot(snapshot))) {
           ScanResult d = run(spark, conf, src, layout, day, report, "day");
           ScanResult f = run(spark, conf, src, layout, TimeWindow.ALL, report, "full");
           Dataset<Row> dayReport = spark.read().parquet(d.reports().get(0).path());
@@ -93,7 +93,7 @@ public class PruneBench {
           }
           long scanned = d.regionScans().stream().mapToLong(s -> s.rowsScanned()).sum();
           System.out.printf("%-6d %-9s %12.2f %12.2f %9.3fx %,14d %,14d   (%s; report rows %,d equal)%n", r,
-              src.kind() == ScanSource.Kind.SNAPSHOT ? "snapshot" : "table", d.millis() / 1000.0,
+              src.kind() == Source.Kind.SNAPSHOT ? "snapshot" : "table", d.millis() / 1000.0,
               f.millis() / 1000.0, (double) d.millis() / f.millis(), d.rows(), scanned, d.pruning(),
               dayReport.count());
         }
@@ -102,10 +102,10 @@ public class PruneBench {
     }
   }
 
-  static ScanResult run(SparkSession spark, Configuration conf, ScanSource src, KeyLayout layout, TimeWindow w,
+  static ScanResult run(SparkSession spark, Configuration conf, Source src, KeyLayout layout, TimeWindow w,
       ReportFile report, String name) {
     ScanOptions o = ScanOptions.builder().source(src).layout(layout).window(w).report(report)
         .out(Path.of("target/bench/prune/" + name + "-" + src.kind())).build();
-    return ScanJob.on(spark).hbaseConf(conf).options(o).execute();
+    return new ScanJob(spark, conf, o).execute();
   }
 }

@@ -10,10 +10,10 @@ import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
-import dev.rekey.jobs.scan.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -61,7 +61,7 @@ public class ScanBench {
           .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
       ScanOptions options = ScanOptions.builder().table(table.getNameAsString()).layout(layout).window(day)
           .out(Path.of("target/bench/scan/out")).build();
-      ScanJob.on(spark).hbaseConf(conf).options(options).execute(); // warm-up: JIT, Spark, region locations
+      new ScanJob(spark, conf, options).execute(); // warm-up: JIT, Spark, region locations
       count(conn, table, layout, day);
       JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
       String snapshot = "bench_scan_events_snap";
@@ -80,7 +80,7 @@ public class ScanBench {
       for (int r = 1; r <= rounds; r++) {
         double[] c0 = cpu(pid);
         long t0 = System.nanoTime();
-        ScanResult res = ScanJob.on(spark).hbaseConf(conf).options(options).execute();
+        ScanResult res = new ScanJob(spark, conf, options).execute();
         double jobSec = (System.nanoTime() - t0) / 1e9;
         double job = res.rows() / jobSec;
         double[] c1 = cpu(pid);
@@ -96,7 +96,7 @@ public class ScanBench {
         admin.deleteSnapshot(snapshot);
         long ts = System.nanoTime();
         admin.snapshot(snapshot, table);
-        ScanResult snapRes = ScanJob.on(spark).hbaseConf(conf).options(snapOptions).execute();
+        ScanResult snapRes = new ScanJob(spark, conf, snapOptions).execute();
         double snapSec = (System.nanoTime() - ts) / 1e9;
         double snap = snapRes.rows() / snapSec;
         // the snapshot read pass (the shared reader's rows counted, nothing else) against the floor: the same
@@ -177,7 +177,7 @@ public class ScanBench {
   /** One client scanner over the whole table, decoding every key: the baseline. */
   static long count(Connection conn, TableName table, KeyLayout layout, TimeWindow w) throws Exception {
     RowDecoder decoder = new RowDecoder(layout);
-    Scan scan = new Scan().setCacheBlocks(false).setCaching(ScanOptions.DEFAULT_CACHING).setTimeRange(w.from(), w.to());
+    Scan scan = new Scan().setCacheBlocks(false).setCaching(RegionReader.DEFAULT_CACHING).setTimeRange(w.from(), w.to());
     long n = 0;
     try (Table t = conn.getTable(table); ResultScanner s = t.getScanner(scan)) {
       for (Result r : s) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks every pinned vector (rowkey/src/test/resources/vectors/*.json) with the Python reference.
+"""Checks every pinned vector (rowkey/src/main/resources/vectors/*.json) with the Python reference.
 
 Usage: python3 rowkey/python/check_vectors.py [VECTORS_DIR_OR_FILE ...]   (run from the repo root)
 Prints each failure and 'N passed, M failed'; exits 1 on any failure.
@@ -110,7 +110,7 @@ def check_file(path):
 
 
 def main(argv):
-    targets = argv or [os.path.join(REPO, "rowkey", "src", "test", "resources", "vectors")]
+    targets = argv or [os.path.join(REPO, "rowkey", "src", "main", "resources", "vectors")]
     files = []
     for t in targets:
         if os.path.isdir(t):

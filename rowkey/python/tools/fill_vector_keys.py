@@ -4,7 +4,7 @@ import json
 import os
 import sys
 
-DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "test", "resources", "vectors")
+DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "main", "resources", "vectors")
 docs = {}
 for line in open(sys.argv[1], encoding="utf-8"):
     name, idx, hexkey = line.rstrip("\n").split("\t")

@@ -32,6 +32,10 @@ import java.util.stream.Stream;
  * <p>The server runs in its own session ({@code setsid}) so that it outlives the command that
  * started it and a Ctrl-C of that command does not reach it. Start and stop are serialised by a
  * file lock, so two starts never start two servers.
+ *
+ * <p>One class over ~400 lines on purpose: it is the lifecycle of one run directory (start under
+ * its lock, the ports, the client site, stop, the log's reason for a failed start), each step on
+ * the same files; waiting for a process is {@link Processes}.
  */
 public final class EmbeddedHBase {
   static final String READY_LINE = "Master has completed initialization";
@@ -310,12 +314,12 @@ public final class EmbeddedHBase {
                 .redirectOutput(
                     ProcessBuilder.Redirect.appendTo(runDir.resolve("logs/hbase.out").toFile()))
                 .start();
-        if (!waitFor(server, timeout)) {
+        if (!Processes.waitFor(server, timeout)) {
           out.accept("HBase did not stop within " + timeout.toSeconds() + " s; sending SIGTERM");
           server.destroy();
-          if (!waitFor(server, Duration.ofSeconds(30))) {
+          if (!Processes.waitFor(server, Duration.ofSeconds(30))) {
             server.destroyForcibly();
-            waitFor(server, Duration.ofSeconds(10));
+            Processes.waitFor(server, Duration.ofSeconds(10));
           }
         }
         stopper.destroyForcibly();
@@ -326,17 +330,6 @@ public final class EmbeddedHBase {
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot stop embedded HBase in " + runDir + ": " + e.getMessage(), e);
-    }
-  }
-
-  private static boolean waitFor(ProcessHandle p, Duration timeout) {
-    try {
-      p.onExit().get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-      return true;
-    } catch (java.util.concurrent.TimeoutException e) {
-      return false;
-    } catch (Exception e) {
-      return !p.isAlive();
     }
   }
 

@@ -3,7 +3,6 @@ package dev.rekey.embedded;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -41,6 +40,11 @@ import java.util.function.Consumer;
  * <p>Start launches each daemon as soon as the daemons it needs are ready (HDFS and ZooKeeper
  * before HBase, the ResourceManager before the NodeManager), with Spark alongside, and waits for
  * each one's "ready" log line.
+ *
+ * <p>Kept as one class over ~400 lines on purpose: it is the lifecycle of one cluster directory
+ * (set up, start in order, status, stop, kill, restart), and each step reads the same dir, pid
+ * files and ports; the pure parts are apart ({@link ClusterSites}, {@link ClusterDaemon#all},
+ * {@link LogWatch}, {@link Processes}).
  */
 public final class PseudoCluster {
   static final List<String> ROLES =
@@ -139,7 +143,7 @@ public final class PseudoCluster {
   public List<ProcessStatus> status() {
     Map<String, Integer> ports = ports();
     List<ProcessStatus> list = new ArrayList<>();
-    for (ClusterDaemon d : daemons(ports)) {
+    for (ClusterDaemon d : ClusterDaemon.all(ports)) {
       list.add(
           new ProcessStatus(
               d.role(),
@@ -186,7 +190,7 @@ public final class PseudoCluster {
         CompletableFuture<String> spark =
             CompletableFuture.supplyAsync(() -> spark().start(sparkJars, 2, "2g", timeout));
         try {
-          launchInOrder(daemons(ports), timeout);
+          launchInOrder(ClusterDaemon.all(ports), timeout);
           spark.join();
         } catch (RuntimeException e) {
           spark.handle((u, x) -> null).join();
@@ -238,7 +242,7 @@ public final class PseudoCluster {
                             + role
                             + ": it is not running (see `rekey cluster status`)"));
     p.destroyForcibly();
-    waitFor(p, Duration.ofSeconds(10));
+    Processes.waitFor(p, Duration.ofSeconds(10));
     return p.pid();
   }
 
@@ -251,7 +255,7 @@ public final class PseudoCluster {
       return;
     }
     ClusterDaemon d =
-        daemons(ports()).stream()
+        ClusterDaemon.all(ports()).stream()
             .filter(x -> x.role().equals(role))
             .findFirst()
             .orElseThrow(
@@ -297,7 +301,7 @@ public final class PseudoCluster {
                   ProcessBuilder.Redirect.appendTo(dir.resolve("logs/hbase-stop.out").toFile()))
               .start();
       for (String rs : List.of("hbase-master", "regionserver-1", "regionserver-2")) {
-        process(rs).ifPresent(p -> waitFor(p, timeout));
+        process(rs).ifPresent(p -> Processes.waitFor(p, timeout));
       }
       stopper.destroyForcibly();
     }
@@ -317,14 +321,14 @@ public final class PseudoCluster {
       Optional<ProcessHandle> p = process(role);
       if (p.isPresent()) {
         p.get().destroy();
-        if (!waitFor(p.get(), timeout)) {
+        if (!Processes.waitFor(p.get(), timeout)) {
           out.accept(
               role
                   + " did not stop within "
                   + timeout.toSeconds()
                   + " s of SIGTERM; sending SIGKILL");
           p.get().destroyForcibly();
-          waitFor(p.get(), Duration.ofSeconds(10));
+          Processes.waitFor(p.get(), Duration.ofSeconds(10));
         }
         out.accept("Stopped " + role + " (pid " + p.get().pid() + ")");
       }
@@ -437,84 +441,6 @@ public final class PseudoCluster {
       Thread.currentThread().interrupt();
       throw new EmbeddedHBaseException("Interrupted while formatting HDFS");
     }
-  }
-
-  static List<ClusterDaemon> daemons(Map<String, Integer> ports) {
-    String hmaster = EmbeddedHBase.MAIN_CLASS;
-    String hrs = "org.apache.hadoop.hbase.regionserver.HRegionServer";
-    List<ClusterDaemon> list = new ArrayList<>();
-    list.add(
-        new ClusterDaemon(
-            "namenode",
-            "org.apache.hadoop.hdfs.server.namenode.NameNode",
-            List.of(),
-            "-Xmx256m",
-            "namenode",
-            "NameNode RPC up at",
-            List.of()));
-    list.add(
-        new ClusterDaemon(
-            "datanode",
-            "org.apache.hadoop.hdfs.server.datanode.DataNode",
-            List.of(),
-            "-Xmx256m",
-            "datanode",
-            "Successfully sent block report",
-            List.of("namenode")));
-    list.add(
-        new ClusterDaemon(
-            "zookeeper",
-            "org.apache.zookeeper.server.ZooKeeperServerMain",
-            List.of("@DIR@/conf/zoo.cfg"),
-            "-Xmx128m",
-            "zookeeper",
-            "binding to port",
-            List.of()));
-    list.add(
-        new ClusterDaemon(
-            "hbase-master",
-            hmaster,
-            List.of("start"),
-            "-Xmx384m",
-            "hbase.master",
-            "Master has completed initialization",
-            List.of("datanode", "zookeeper")));
-    for (String rs : List.of("regionserver-1", "regionserver-2")) {
-      Integer port = ports.get(rs);
-      list.add(
-          new ClusterDaemon(
-              rs,
-              hrs,
-              List.of(
-                  "-D",
-                  "hbase.regionserver.port=" + port,
-                  "-D",
-                  "hbase.tmp.dir=@DIR@/data/hbase-tmp/" + rs,
-                  "start"),
-              "-Xmx768m",
-              rs,
-              "Serving as",
-              List.of("datanode", "zookeeper")));
-    }
-    list.add(
-        new ClusterDaemon(
-            "resourcemanager",
-            "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager",
-            List.of(),
-            "-Xmx384m",
-            "yarn.rm",
-            "Transitioned to active state",
-            List.of()));
-    list.add(
-        new ClusterDaemon(
-            "nodemanager",
-            "org.apache.hadoop.yarn.server.nodemanager.NodeManager",
-            List.of(),
-            "-Xmx256m",
-            "yarn.nm",
-            "Registered with ResourceManager as",
-            List.of("resourcemanager")));
-    return list;
   }
 
   /** Launches each daemon once the daemons it needs are ready; returns when all are ready. */
@@ -664,17 +590,6 @@ public final class PseudoCluster {
     }
   }
 
-  static boolean waitFor(ProcessHandle p, Duration timeout) {
-    try {
-      p.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-      return true;
-    } catch (java.util.concurrent.TimeoutException e) {
-      return false;
-    } catch (Exception e) {
-      return !p.isAlive();
-    }
-  }
-
   private static String tail(Path... files) {
     List<String> lines = new ArrayList<>();
     for (Path f : files) {
@@ -707,37 +622,4 @@ public final class PseudoCluster {
 
   /** One process of the cluster as {@code status} lists it. */
   public record ProcessStatus(String role, Optional<Long> pid, Integer port, Path log) {}
-
-  /** Reads a growing log from where it last stopped, looking for one line. */
-  private static final class LogWatch {
-    private final Path file;
-    private final String needle;
-    private long offset;
-    private boolean seen;
-
-    LogWatch(Path file, String needle) {
-      this.file = file;
-      this.needle = needle;
-    }
-
-    boolean seen() throws IOException {
-      if (seen || !Files.exists(file)) {
-        return seen;
-      }
-      try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r")) {
-        long len = raf.length();
-        if (len <= offset) {
-          return false;
-        }
-        // keep a line's worth of overlap so a needle split across two reads is still found
-        long from = Math.max(0, offset - needle.length());
-        byte[] buf = new byte[(int) Math.min(len - from, 64L << 20)];
-        raf.seek(from);
-        raf.readFully(buf);
-        offset = from + buf.length;
-        seen = new String(buf, StandardCharsets.ISO_8859_1).contains(needle);
-      }
-      return seen;
-    }
-  }
 }

@@ -136,7 +136,7 @@ class ClusterSitesTest {
   @Test
   void daemonsStartAfterWhatTheyNeed() {
     Map<String, ClusterDaemon> byRole = new LinkedHashMap<>();
-    PseudoCluster.daemons(ports()).forEach(d -> byRole.put(d.role(), d));
+    ClusterDaemon.all(ports()).forEach(d -> byRole.put(d.role(), d));
     assertEquals(PseudoCluster.ROLES, List.copyOf(byRole.keySet()));
     assertEquals(List.of("datanode", "zookeeper"), byRole.get("hbase-master").after());
     assertEquals(List.of("namenode"), byRole.get("datanode").after());

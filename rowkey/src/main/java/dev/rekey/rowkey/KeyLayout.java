@@ -17,6 +17,10 @@ import java.util.Optional;
 /**
  * A parsed layout file: a row key = prefix + fields. Immutable, thread-safe and Serializable. See
  * docs/layouts.md for the file format and every byte format.
+ *
+ * <p>One class over ~400 lines on purpose: encode, decode and the key ranges all go through its
+ * private field coercion and prefix computation; what stands alone is apart (the field codecs,
+ * {@link PrefixSpec}, {@link SplitPoints}, {@link LayoutParser}).
  */
 public final class KeyLayout implements Serializable {
   private static final long serialVersionUID = 1L;

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks pinned test vectors (rowkey/src/test/resources/vectors/*.json; format in docs/layouts.md).
+ * Checks pinned test vectors (rowkey/src/main/resources/vectors/*.json; format in docs/layouts.md).
  *
  * <p>A vectors file is {@code {"layout": <path from repo root> | <inline layout object>, "vectors":
  * [...]}}; each vector has a {@code name} and one of: {@code fields} + {@code key} (encode must

@@ -23,7 +23,7 @@ class VectorKeyFillerTest {
   @EnabledIfSystemProperty(named = "rekey.fillVectors", matches = ".+")
   void fill() throws IOException {
     Path root = TestPaths.repoRoot();
-    Path dir = root.resolve("rowkey/src/test/resources/vectors");
+    Path dir = root.resolve("rowkey/src/main/resources/vectors");
     List<String> out = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir)) {
       for (Path f : (Iterable<Path>) files.sorted()::iterator) {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class VectorsTest {
   static List<Path> vectorFiles() throws IOException {
     try (Stream<Path> s =
-        Files.list(TestPaths.repoRoot().resolve("rowkey/src/test/resources/vectors"))) {
+        Files.list(TestPaths.repoRoot().resolve("rowkey/src/main/resources/vectors"))) {
       return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
     }
   }
@@ -41,11 +41,11 @@ class VectorsTest {
     KeyLayout ev = KeyLayout.load(root.resolve("conf/layouts/events-v2.yaml"));
     assertEquals(
         List.of(),
-        VectorChecker.check(ev, root.resolve("rowkey/src/test/resources/vectors/events-v2.json")));
+        VectorChecker.check(ev, root.resolve("rowkey/src/main/resources/vectors/events-v2.json")));
     // the wrong layout for a vectors file fails loudly
     KeyLayout v1 = KeyLayout.load(root.resolve("conf/layouts/telemetry-v1.yaml"));
     assertTrue(
-        VectorChecker.check(v1, root.resolve("rowkey/src/test/resources/vectors/events-v2.json"))
+        VectorChecker.check(v1, root.resolve("rowkey/src/main/resources/vectors/events-v2.json"))
                 .size()
             > 5);
   }

@@ -1,14 +1,13 @@
 package dev.rekey.cli;
 
 import dev.rekey.jobs.analyze.Analyze;
+import dev.rekey.jobs.analyze.AnalyzeOptions;
 import dev.rekey.jobs.analyze.AnalyzeReport;
-import dev.rekey.jobs.analyze.AnalyzeResult;
-import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TimeArgs;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -25,8 +24,8 @@ import picocli.CommandLine.Option;
         "Find the hotspot: leading-byte histogram, monotonic-write detection and region/server request counts "
             + "of a table (or a snapshot's table), a verdict and a key shape / bucket count / region count recommendation; "
             + "simulate a proposed layout and split points on the sampled keys. Writes analyze.json and analyze.html.")
-public final class AnalyzeCommand extends SparkCommand {
-  static final class Source {
+public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
+  static final class SourceArgs {
     @Option(
         names = "--table",
         paramLabel = "T",
@@ -44,7 +43,7 @@ public final class AnalyzeCommand extends SparkCommand {
   }
 
   @ArgGroup(exclusive = true, multiplicity = "1")
-  Source source;
+  SourceArgs source;
 
   @Option(
       names = "--layout",
@@ -55,7 +54,7 @@ public final class AnalyzeCommand extends SparkCommand {
   @Option(
       names = "--sample",
       paramLabel = "N",
-      defaultValue = "" + Analyze.DEFAULT_SAMPLE,
+      defaultValue = "" + AnalyzeOptions.DEFAULT_SAMPLE,
       description = "Keys to sample (default: ${DEFAULT-VALUE}).")
   int sample;
 
@@ -101,40 +100,23 @@ public final class AnalyzeCommand extends SparkCommand {
   Path out;
 
   @Override
-  protected String commandName() {
-    return "analyze";
+  protected AnalyzeOptions options() {
+    return AnalyzeOptions.builder()
+        .source(Source.of(source.table, source.snapshot, false))
+        .layout(layout == null ? null : LayoutFiles.load(layout, "--layout"))
+        .sample(sample)
+        .servers(servers)
+        .window(TimeArgs.window(from, to, null))
+        .simulate(layout2 == null ? null : LayoutFiles.load(layout2, "--layout2"), splits)
+        .out(out)
+        .build();
   }
 
   @Override
-  protected int run(SparkSession spark) {
-    Analyze a =
-        source.table != null
-            ? Analyze.table(TableName.valueOf(source.table))
-            : Analyze.snapshot(source.snapshot);
-    if (layout != null) {
-      a.layout(LayoutFiles.load(layout, "--layout"));
-    }
-    a.sample(sample).servers(servers);
-    if (from != null || to != null) {
-      a.window(
-          from == null ? Long.MIN_VALUE : TimeArgs.option(from, "--from"),
-          to == null ? Long.MAX_VALUE : TimeArgs.option(to, "--to"));
-    }
-    if (layout2 != null || splits != null) {
-      a.simulate(layout2 == null ? null : LayoutFiles.load(layout2, "--layout2"), splits);
-    }
-    AnalyzeResult r = a.execute(spark, global.hbaseConf());
-    System.out.print(AnalyzeReport.console(r));
-    System.out.println(
-        "read "
-            + r.read().window()
-            + ": "
-            + r.read().pruning()
-            + "; "
-            + r.read().rowsScanned()
-            + " rows scanned");
-    List<Path> files = AnalyzeReport.write(r, out);
+  protected int run(SparkSession spark, AnalyzeOptions options) {
+    int exit = print(new Analyze(spark, global.hbaseConf(), options).execute());
+    List<Path> files = AnalyzeReport.files(options.out());
     System.out.println("wrote " + files.get(0) + " and " + files.get(1));
-    return ExitCodes.OK;
+    return exit;
   }
 }

@@ -2,11 +2,8 @@ package dev.rekey.cli;
 
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
-import dev.rekey.jobs.backfill.BackfillResult;
-import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TableNames;
 import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.common.Versions;
 import java.util.ArrayList;
@@ -24,7 +21,7 @@ import picocli.CommandLine.Option;
     description =
         "Backfill a pre-split target table from a snapshot of the old table, rekeying every row "
             + "(HFiles + bulk load; cell timestamps kept).")
-public final class BackfillCommand extends SparkCommand {
+public final class BackfillCommand extends SparkCommand<BackfillOptions> {
   @Option(
       names = "--source-snapshot",
       required = true,
@@ -140,39 +137,29 @@ public final class BackfillCommand extends SparkCommand {
   boolean resume;
 
   @Override
-  protected String commandName() {
-    return "backfill";
+  protected BackfillOptions options() {
+    return BackfillOptions.builder()
+        .sourceSnapshot(sourceSnapshot)
+        .sourceLayout(LayoutFiles.load(sourceLayout, "--source-layout"))
+        .targetTable(targetTable)
+        .targetLayout(LayoutFiles.load(targetLayout, "--target-layout"))
+        .cellTime(TimeArgs.window(from, to, null))
+        .families(families)
+        .staging(staging)
+        .splitsPerRegion(splitsPerRegion)
+        .maxQuarantined(maxQuarantined)
+        .dryRun(dryRun)
+        .noLoad(noLoad)
+        .resume(resume)
+        .versions(Versions.parse(versions, "--versions"))
+        .sortAlways(sortAlways(writePath))
+        .verifyRows(verifyRows(verify))
+        .build();
   }
 
   @Override
-  protected void validate() {
-    TableNames.parse(targetTable, "backfill");
-  }
-
-  @Override
-  protected int run(SparkSession spark) throws Exception {
-    BackfillOptions o =
-        BackfillOptions.builder()
-            .sourceSnapshot(sourceSnapshot)
-            .sourceLayout(LayoutFiles.load(sourceLayout, "--source-layout"))
-            .targetTable(targetTable)
-            .targetLayout(LayoutFiles.load(targetLayout, "--target-layout"))
-            .timeRange(time(from, "--from"), time(to, "--to"))
-            .families(families)
-            .staging(staging)
-            .splitsPerRegion(splitsPerRegion)
-            .maxQuarantined(maxQuarantined)
-            .dryRun(dryRun)
-            .noLoad(noLoad)
-            .resume(resume)
-            .versions(Versions.parse(versions, "--versions"))
-            .sortAlways(sortAlways(writePath))
-            .verifyRows(verifyRows(verify))
-            .build();
-    BackfillResult r =
-        Backfill.on(spark, global.hbaseConf()).options(o).progress(System.out::println).execute();
-    r.lines().forEach(System.out::println);
-    return ExitCodes.OK;
+  protected int run(SparkSession spark, BackfillOptions options) {
+    return print(new Backfill(spark, global.hbaseConf(), options).execute(System.out::println));
   }
 
   private static boolean verifyRows(String mode) {
@@ -191,9 +178,5 @@ public final class BackfillCommand extends SparkCommand {
       default ->
           throw RekeyException.usage("Invalid --write-path '" + path + "': expected auto or sort");
     };
-  }
-
-  static Long time(String s, String option) {
-    return s == null ? null : TimeArgs.option(s, option);
   }
 }

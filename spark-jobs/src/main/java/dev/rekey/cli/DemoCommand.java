@@ -6,7 +6,6 @@ import dev.rekey.demo.DemoOptions;
 import dev.rekey.embedded.EmbeddedHBase;
 import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
@@ -18,7 +17,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description =
         "Run the migration story on the embedded HBase: legacy hotspot table, snapshot, and the jobs.")
-public final class DemoCommand extends SparkCommand {
+public final class DemoCommand extends SparkCommand<DemoOptions> {
   @Option(
       names = "--rows",
       defaultValue = "1000000",
@@ -58,12 +57,15 @@ public final class DemoCommand extends SparkCommand {
   Path clusterDir;
 
   @Override
-  protected Integer runWithoutSpark() throws Exception {
+  protected DemoOptions options() {
+    return new DemoOptions(
+        rows, devices, runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), stop);
+  }
+
+  @Override
+  protected Integer runWithoutSpark(DemoOptions options) throws Exception {
     if (!cluster) {
       return null;
-    }
-    if (rows <= 0 || devices <= 0) {
-      throw RekeyException.usage("Invalid --rows/--devices: both must be positive");
     }
     PseudoCluster pc =
         new PseudoCluster(
@@ -74,20 +76,7 @@ public final class DemoCommand extends SparkCommand {
   }
 
   @Override
-  protected String commandName() {
-    return "demo";
-  }
-
-  @Override
-  protected int run(SparkSession spark) throws Exception {
-    DemoOptions options;
-    try {
-      options =
-          new DemoOptions(
-              rows, devices, runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), stop);
-    } catch (IllegalArgumentException e) {
-      throw RekeyException.usage(e.getMessage());
-    }
+  protected int run(SparkSession spark, DemoOptions options) throws Exception {
     new Demo(options, System.out).run(spark);
     return ExitCodes.OK;
   }

@@ -10,6 +10,10 @@ import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.VectorChecker;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -129,6 +133,9 @@ public final class KeyCommand implements Runnable {
       description =
           "Check a layout against its pinned test vectors (value -> exact key bytes, and rejections).")
   static final class Vectors implements Callable<Integer> {
+    /** Where the pinned vectors are on the classpath (rowkey/src/main/resources/vectors). */
+    static final String SHIPPED = "/vectors";
+
     @Spec CommandSpec spec;
 
     @Option(
@@ -142,16 +149,37 @@ public final class KeyCommand implements Runnable {
         names = "--vectors",
         paramLabel = "FILE",
         description =
-            "Vectors file (JSON). Default: the files in rowkey/src/test/resources/vectors that name this layout.")
+            "Vectors file (JSON). Default: the pinned vectors shipped with rekey (rowkey/src/main/resources/vectors) that name this layout.")
     List<Path> vectors = new ArrayList<>();
 
     @Override
     public Integer call() throws IOException {
       KeyLayout l = load(layout);
-      List<Path> files = vectors.isEmpty() ? vectorsNaming(layout) : vectors;
+      if (!vectors.isEmpty()) {
+        return check(l, vectors);
+      }
+      // the pinned vectors ship in the rowkey jar: read them where they are, a jar or a directory
+      URI shipped;
+      try {
+        // a file's URI, not the directory's: a jar need not hold an entry for the directory
+        shipped = VectorChecker.class.getResource(SHIPPED + "/codecs.json").toURI();
+      } catch (URISyntaxException | NullPointerException e) {
+        throw new RekeyException("Cannot find the pinned vectors (" + SHIPPED + ") in rekey's jar");
+      }
+      if (!"jar".equals(shipped.getScheme())) {
+        return check(l, vectorsNaming(Path.of(shipped).getParent()));
+      }
+      try (FileSystem jar = FileSystems.newFileSystem(shipped, Map.of())) {
+        return check(l, vectorsNaming(jar.getPath(SHIPPED)));
+      }
+    }
+
+    private int check(KeyLayout l, List<Path> files) {
       if (files.isEmpty()) {
         throw RekeyException.usage(
-            "No vectors for layout " + layout + " in " + vectorsDir() + ": pass --vectors FILE");
+            "Cannot check layout "
+                + layout
+                + ": no pinned vectors name it (pass --vectors FILE, in the format of docs/layouts.md)");
       }
       PrintWriter out = spec.commandLine().getOut();
       int passed = 0;
@@ -170,20 +198,12 @@ public final class KeyCommand implements Runnable {
       return failures.isEmpty() ? ExitCodes.OK : ExitCodes.MISMATCH;
     }
 
-    private static Path vectorsDir() {
-      return Path.of(System.getProperty("rekey.home", "."))
-          .resolve("rowkey/src/test/resources/vectors");
-    }
-
-    /** Vector files whose "layout" names the same file as the given one. */
-    private static List<Path> vectorsNaming(Path layoutFile) throws IOException {
+    /** Vector files in {@code dir} whose "layout" names the same file as {@link #layout}. */
+    private List<Path> vectorsNaming(Path dir) throws IOException {
       Path home = Path.of(System.getProperty("rekey.home", "."));
-      Path wanted = layoutFile.toAbsolutePath().normalize();
+      Path wanted = layout.toAbsolutePath().normalize();
       List<Path> out = new ArrayList<>();
-      if (!Files.isDirectory(vectorsDir())) {
-        return out;
-      }
-      try (Stream<Path> files = Files.list(vectorsDir())) {
+      try (Stream<Path> files = Files.list(dir)) {
         for (Path f : files.sorted().toList()) {
           Object l = VectorChecker.readJson(f).get("layout");
           if (l instanceof String s

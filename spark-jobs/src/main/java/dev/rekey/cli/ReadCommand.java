@@ -136,7 +136,7 @@ public final class ReadCommand implements Callable<Integer> {
             "Cannot read " + table + ": give both --from and --to (a window is [from, to))");
       }
       if (from != null) {
-        b.window(TimeArgs.option(from, "--from"), TimeArgs.option(to, "--to"));
+        b.window(TimeArgs.instant(from, "--from"), TimeArgs.instant(to, "--to"));
       }
       return b.limit(limit).reverse(reverse).build();
     } catch (RekeyException e) {

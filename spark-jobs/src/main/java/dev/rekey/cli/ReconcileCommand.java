@@ -1,14 +1,13 @@
 package dev.rekey.cli;
 
 import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
-import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
@@ -27,7 +26,7 @@ import picocli.CommandLine.Option;
           + " rows, cells and (--digest) content digests per bucket; mismatched buckets are drilled down to sample keys.",
       "Writes reconcile.json and reconcile.html to --out. Exit 0 all buckets match, 3 any mismatch, 1 failure."
     })
-public final class ReconcileCommand extends SparkCommand {
+public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
   static final class OldSource {
     @Option(
         names = "--old-table",
@@ -157,42 +156,41 @@ public final class ReconcileCommand extends SparkCommand {
   Path out;
 
   @Override
-  protected String commandName() {
-    return "reconcile";
+  protected ReconcileOptions options() {
+    return ReconcileOptions.builder()
+        .old(
+            new SideSpec(
+                "old",
+                Source.of(oldSource.table, oldSource.snapshot, false),
+                LayoutFiles.load(oldLayout, "--old-layout")))
+        .neu(
+            new SideSpec(
+                "new",
+                Source.of(newSource.table, newSource.snapshot, false),
+                LayoutFiles.load(newLayout, "--new-layout")))
+        .bucket(bucket)
+        .from(from)
+        .to(to)
+        .time(time)
+        .digest(digest)
+        .samples(samples)
+        .out(out)
+        .viaSnapshot(viaSnapshot)
+        .versions(Versions.parse(versions, "--versions"))
+        .build();
   }
 
   @Override
-  protected int run(SparkSession spark) throws Exception {
-    KeyLayout oldL = LayoutFiles.load(oldLayout, "--old-layout");
-    KeyLayout newL = LayoutFiles.load(newLayout, "--new-layout");
-    ReconcileOptions options;
-    try {
-      options =
-          ReconcileOptions.builder()
-              .old(new SideSpec("old", oldSource.table, oldSource.snapshot, oldL))
-              .neu(new SideSpec("new", newSource.table, newSource.snapshot, newL))
-              .bucket(bucket)
-              .from(from)
-              .to(to)
-              .time(time)
-              .digest(digest)
-              .samples(samples)
-              .out(out)
-              .viaSnapshot(viaSnapshot)
-              .versions(Versions.parse(versions, "--versions"))
-              .build();
-    } catch (IllegalArgumentException e) {
-      throw RekeyException.usage(e.getMessage());
-    }
-    ReconcileResult result =
-        Reconcile.on(spark, global.hbaseConf())
-            .options(options)
-            .progress(global.quiet ? s -> {} : System.err::println)
-            .execute();
-    ReconcileReport.print(result, System.out, allBuckets);
-    ReconcileReport.write(result, out);
+  protected int run(SparkSession spark, ReconcileOptions options) {
+    ReconcileResult r =
+        new Reconcile(spark, global.hbaseConf(), options)
+            .execute(global.quiet ? s -> {} : System.err::println);
+    System.out.print(r.console(allBuckets));
     System.out.println(
-        "report: " + out.resolve(ReconcileReport.JSON) + ", " + out.resolve(ReconcileReport.HTML));
-    return result.exitCode();
+        "report: "
+            + options.out().resolve(ReconcileReport.JSON)
+            + ", "
+            + options.out().resolve(ReconcileReport.HTML));
+    return r.exitCode();
   }
 }

@@ -64,7 +64,6 @@ public final class Rekey implements Runnable {
   }
 
   public static void main(String[] args) {
-    SparkSubmitLauncher.rememberArgs(args);
     int code = commandLine().execute(args);
     System.exit(code);
   }

@@ -1,22 +1,19 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.scan.OutputFormat;
-import dev.rekey.jobs.scan.RegionTotals;
 import dev.rekey.jobs.scan.ReportFile;
-import dev.rekey.jobs.scan.ReportOutput;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
-import dev.rekey.jobs.scan.ScanResult;
-import dev.rekey.jobs.scan.ScanSource;
-import dev.rekey.jobs.scan.TimeWindow;
 import dev.rekey.jobs.scan.WideColumn;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -39,18 +36,25 @@ import picocli.CommandLine.Option;
       "  bin/rekey scan --table events_v2 --layout conf/layouts/events-v2.yaml --day 2026-11-29 "
           + "--report sql/user_daily_activity.sql --out scan-out --format csv"
     })
-public final class ScanCommand extends SparkCommand {
-  @Option(
-      names = "--table",
-      paramLabel = "T",
-      description = "Live table to scan (through the RegionServers).")
-  String table;
+public final class ScanCommand extends SparkCommand<ScanOptions> {
+  static final class SourceArgs {
+    @Option(
+        names = "--table",
+        paramLabel = "T",
+        required = true,
+        description = "Live table to scan (through the RegionServers).")
+    String table;
 
-  @Option(
-      names = "--snapshot",
-      paramLabel = "S",
-      description = "Snapshot to scan (its files; no RegionServer load).")
-  String snapshot;
+    @Option(
+        names = "--snapshot",
+        paramLabel = "S",
+        required = true,
+        description = "Snapshot to scan (its files; no RegionServer load).")
+    String snapshot;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  SourceArgs source;
 
   @Option(
       names = "--via-snapshot",
@@ -124,7 +128,7 @@ public final class ScanCommand extends SparkCommand {
   @Option(
       names = "--splits-per-region",
       paramLabel = "K",
-      defaultValue = "1",
+      defaultValue = "" + ScanOptions.DEFAULT_SPLITS_PER_REGION,
       description = "Spark tasks per region (default: ${DEFAULT-VALUE}).")
   int splitsPerRegion;
 
@@ -146,26 +150,21 @@ public final class ScanCommand extends SparkCommand {
   @Option(
       names = "--caching",
       paramLabel = "ROWS",
-      defaultValue = "1000",
+      defaultValue = "" + RegionReader.DEFAULT_CACHING,
       description = "Rows per scanner RPC (default: ${DEFAULT-VALUE}).")
   int caching;
-
-  @Override
-  protected String commandName() {
-    return "scan";
-  }
 
   static Path home() {
     return Path.of(System.getProperty("rekey.home", ".")).toAbsolutePath().normalize();
   }
 
-  /** The validated options (no Spark, no HBase): what the CLI hands to the job. */
-  ScanOptions options() {
+  @Override
+  protected ScanOptions options() {
     ScanOptions.Builder b =
         ScanOptions.builder()
-            .source(ScanSource.of(table, snapshot, viaSnapshot))
+            .source(Source.of(source.table, source.snapshot, viaSnapshot))
             .layout(LayoutFiles.load(layout, "--layout"))
-            .window(TimeWindow.fromOptions(from, to, day))
+            .window(TimeArgs.window(from, to, day))
             .out(out)
             .format(OutputFormat.parse(format))
             .splitsPerRegion(splitsPerRegion)
@@ -187,39 +186,7 @@ public final class ScanCommand extends SparkCommand {
   }
 
   @Override
-  protected int run(SparkSession spark) {
-    ScanOptions o = options();
-    PrintStream outStream = System.out;
-    ScanResult r =
-        ScanJob.on(spark)
-            .hbaseConf(global.hbaseConf())
-            .options(o)
-            .progress(outStream::println)
-            .execute();
-    print(r, outStream);
-    return ExitCodes.OK;
-  }
-
-  static void print(ScanResult r, PrintStream out) {
-    out.printf(
-        "Scanned %s with layout %s, window %s: %d regions, %d partitions, %.1f s%n",
-        r.source(), r.layout(), r.window(), r.regions(), r.partitions(), r.millis() / 1000.0);
-    out.println("  " + r.accounting());
-    out.println("  read: " + r.pruning());
-    out.println("  region  start key                  rows        cells          ms");
-    for (RegionTotals t : r.perRegion()) {
-      out.printf(
-          "  %6d  %-20s %10d %12d %11d%n",
-          t.region(),
-          t.startKeyHex().isEmpty() ? "-" : t.startKeyHex(),
-          t.rows(),
-          t.cells(),
-          t.millis());
-    }
-    for (ReportOutput rep : r.reports()) {
-      out.printf("  report %s: %,d rows -> %s%n", rep.name(), rep.rows(), rep.path());
-    }
-    out.println("  summary: " + r.summaryJson());
-    out.println("  html:    " + r.reportHtml());
+  protected int run(SparkSession spark, ScanOptions options) {
+    return print(new ScanJob(spark, global.hbaseConf(), options).execute(System.out::println));
   }
 }

@@ -1,19 +1,27 @@
 package dev.rekey.cli;
 
+import dev.rekey.jobs.common.JobResult;
 import dev.rekey.jobs.common.ProgressListener;
 import dev.rekey.jobs.common.RegionReader;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
- * A command that runs as a Spark application. Started from a plain JVM it re-enters through Spark's
- * real {@code SparkSubmit} entry point (so the same jar and command line work with any --master);
- * inside SparkSubmit it gets the session and runs.
+ * A command that runs as a Spark application: parse → {@link #options()} (validated, before Spark
+ * starts) → {@link #run} on the session → exit code. Started from a plain JVM it re-enters through
+ * Spark's real {@code SparkSubmit} entry point (so the same jar and command line work with any
+ * --master); inside SparkSubmit it gets the session and runs.
+ *
+ * @param <O> the command's validated options (the job's options type)
  */
-public abstract class SparkCommand implements Callable<Integer> {
+public abstract class SparkCommand<O> implements Callable<Integer> {
   /** A progress line per running stage this often, once the stage has run this long. */
   static final long PROGRESS_SECONDS = 5;
+
+  @Spec protected CommandSpec spec;
 
   @Mixin protected GlobalOptions global;
 
@@ -21,20 +29,21 @@ public abstract class SparkCommand implements Callable<Integer> {
   public final Integer call() throws Exception {
     global.applyLogging();
     // bad arguments and a malformed --hbase-site fail here, in a second, not after a Spark start
-    validate();
+    O options = options();
     if (global.hbaseSite != null) {
       global.hbaseConf();
     }
-    Integer plain = runWithoutSpark();
+    Integer plain = runWithoutSpark(options);
     if (plain != null) {
       return plain;
     }
     if (!SparkSubmitLauncher.insideSparkSubmit()) {
-      return SparkSubmitLauncher.resubmit(global);
+      return SparkSubmitLauncher.resubmit(
+          global, spec.root().commandLine().getParseResult().originalArgs());
     }
     SparkSession spark =
         SparkSession.builder()
-            .appName("rekey " + commandName())
+            .appName("rekey " + spec.name())
             // snapshot splits report length 0: Spark must not drop "empty" splits (else a snapshot
             // read returns no rows and no error)
             .config(RegionReader.IGNORE_EMPTY_SPLITS, "false")
@@ -45,29 +54,35 @@ public abstract class SparkCommand implements Callable<Integer> {
         global.quiet
             ? null
             : ProgressListener.install(
-                spark.sparkContext(), commandName(), System.err, PROGRESS_SECONDS)) {
-      return run(spark);
+                spark.sparkContext(), spec.name(), System.err, PROGRESS_SECONDS)) {
+      return run(spark, options);
     } finally {
       // stop Spark before the CLI's System.exit: exiting with a live context makes its RPC threads
-      // print
-      // RejectedExecutionException stack traces while they shut down
+      // print RejectedExecutionException stack traces while they shut down
       spark.stop();
     }
   }
 
-  protected abstract String commandName();
+  /**
+   * The command line as the job's validated options, without Spark or HBase: bad input throws a
+   * usage RekeyException here.
+   */
+  protected abstract O options();
 
   /**
    * For a command whose options make it a plain client that submits jobs itself (demo --cluster):
    * its exit code; null (the default) to run as a Spark application.
    */
-  protected Integer runWithoutSpark() throws Exception {
+  protected Integer runWithoutSpark(O options) throws Exception {
     return null;
   }
 
-  /** Checks what can be checked without Spark or HBase; throws a usage RekeyException. */
-  protected void validate() {}
+  /** Runs the job on the session; returns the exit code (usually {@link #print}'s). */
+  protected abstract int run(SparkSession spark, O options) throws Exception;
 
-  /** Runs the job on the session; returns the exit code. */
-  protected abstract int run(SparkSession spark) throws Exception;
+  /** What every job command ends with: the result on stdout, its exit code returned. */
+  protected static int print(JobResult result) {
+    System.out.print(result.console());
+    return result.exitCode();
+  }
 }

@@ -14,19 +14,14 @@ final class SparkSubmitLauncher {
    */
   static final String SUBMITTED = "spark.rekey.submitted";
 
-  private static String[] originalArgs = new String[0];
-
   private SparkSubmitLauncher() {}
-
-  static void rememberArgs(String[] args) {
-    originalArgs = args.clone();
-  }
 
   static boolean insideSparkSubmit() {
     return System.getProperty(SUBMITTED) != null || System.getProperty("spark.master") != null;
   }
 
-  static int resubmit(GlobalOptions global) {
+  /** Submits this command line ({@code args}, as the user gave it) to Spark, in this JVM. */
+  static int resubmit(GlobalOptions global, List<String> args) {
     List<String> argv = new ArrayList<>();
     argv.add("--master");
     argv.add(global.master);
@@ -61,7 +56,7 @@ final class SparkSubmitLauncher {
     argv.add("--class");
     argv.add(Rekey.class.getName());
     argv.add(applicationJar());
-    argv.addAll(List.of(originalArgs));
+    argv.addAll(args);
     org.apache.spark.deploy.SparkSubmit.main(argv.toArray(new String[0]));
     // SparkSubmit returns when the application's main returned without exiting (it exits itself on
     // errors).

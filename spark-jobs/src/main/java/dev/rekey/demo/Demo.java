@@ -2,6 +2,7 @@ package dev.rekey.demo;
 
 import dev.rekey.embedded.EmbeddedHBase;
 import dev.rekey.jobs.analyze.Analyze;
+import dev.rekey.jobs.analyze.AnalyzeOptions;
 import dev.rekey.jobs.analyze.AnalyzeReport;
 import dev.rekey.jobs.analyze.AnalyzeResult;
 import dev.rekey.jobs.backfill.Backfill;
@@ -10,6 +11,9 @@ import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.backfill.RegionEntry;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.createtable.CreateTableResult;
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.SplitChoice;
@@ -19,7 +23,6 @@ import dev.rekey.jobs.scan.ReportOutput;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
-import dev.rekey.jobs.scan.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -149,8 +152,9 @@ public final class Demo {
     KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
     KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
     BackfillResult r =
-        Backfill.on(spark, conf)
-            .options(
+        new Backfill(
+                spark,
+                conf,
                 BackfillOptions.builder()
                     .sourceSnapshot(DemoTables.TELEMETRY_V1_SNAPSHOT)
                     .sourceLayout(v1)
@@ -165,6 +169,9 @@ public final class Demo {
                             .toString())
                     .build())
             .execute();
+    if (r.notVerified().isPresent()) {
+      throw new RekeyException(r.notVerified().get(), r.exitCode(), null);
+    }
     out.println("  rows per region (the legacy table had them all in one region):");
     for (RegionEntry e : r.regions()) {
       out.printf(
@@ -226,36 +233,34 @@ public final class Demo {
     Path outRoot = options.runDir().toAbsolutePath().resolveSibling("scan-out");
     TimeWindow day = TimeWindow.ofDay(DEMO_DAY);
     ScanResult users =
-        ScanJob.on(spark)
-            .hbaseConf(conf)
-            .progress(out::println)
-            .options(
+        new ScanJob(
+                spark,
+                conf,
                 ScanOptions.builder()
-                    .table(DemoTables.EVENTS_V2.getNameAsString())
+                    .source(Source.table(DemoTables.EVENTS_V2.getNameAsString()))
                     .layout(LayoutFiles.load("events-v2", "demo"))
                     .window(day)
                     .report(ReportFile.load(home().resolve("sql/user_daily_activity.sql")))
                     .out(outRoot.resolve(DemoTables.EVENTS_V2.getNameAsString()))
                     .build())
-            .execute();
+            .execute(out::println);
     printScan(users);
 
     boolean v2 = admin.tableExists(DemoTables.TELEMETRY_V2);
     TableName telemetry = v2 ? DemoTables.TELEMETRY_V2 : DemoTables.TELEMETRY_V1;
     String layout = v2 ? "telemetry-v2" : "telemetry-v1";
     ScanResult devices =
-        ScanJob.on(spark)
-            .hbaseConf(conf)
-            .progress(out::println)
-            .options(
+        new ScanJob(
+                spark,
+                conf,
                 ScanOptions.builder()
-                    .table(telemetry.getNameAsString())
+                    .source(Source.table(telemetry.getNameAsString()))
                     .layout(LayoutFiles.load(layout, "demo"))
                     .window(day)
                     .report(ReportFile.load(home().resolve("sql/device_window_counts.sql")))
                     .out(outRoot.resolve(telemetry.getNameAsString()))
                     .build())
-            .execute();
+            .execute(out::println);
     printScan(devices);
   }
 
@@ -284,13 +289,14 @@ public final class Demo {
         "Analyze "
             + DemoTables.TELEMETRY_V1
             + " (the hotspot in numbers, and what to do about it)");
-    AnalyzeResult r =
-        Analyze.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT)
+    analyze(
+        spark,
+        conf,
+        AnalyzeOptions.builder()
+            .source(Source.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT))
             .layout(LayoutFiles.load("telemetry-v1", "demo"))
-            .servers(DEMO_PLANNED_SERVERS)
-            .simulate(LayoutFiles.load("telemetry-v2", "demo"), "natural")
-            .execute(spark, conf);
-    printAnalysis(r, "analyze-" + DemoTables.TELEMETRY_V1);
+            .simulate(LayoutFiles.load("telemetry-v2", "demo"), "natural"),
+        "analyze-" + DemoTables.TELEMETRY_V1);
   }
 
   /**
@@ -308,20 +314,25 @@ public final class Demo {
         "Analyze "
             + DemoTables.TELEMETRY_V2
             + " (after the backfill: spread across its salt buckets)");
-    AnalyzeResult r =
-        Analyze.table(DemoTables.TELEMETRY_V2)
-            .layout(LayoutFiles.load("telemetry-v2", "demo"))
-            .servers(DEMO_PLANNED_SERVERS)
-            .execute(spark, conf);
-    printAnalysis(r, "analyze-" + DemoTables.TELEMETRY_V2);
+    analyze(
+        spark,
+        conf,
+        AnalyzeOptions.builder()
+            .source(Source.table(DemoTables.TELEMETRY_V2.getNameAsString()))
+            .layout(LayoutFiles.load("telemetry-v2", "demo")),
+        "analyze-" + DemoTables.TELEMETRY_V2);
   }
 
-  private void printAnalysis(AnalyzeResult r, String dirName) {
+  /** Analyzes with the demo's planned servers, prints the result and where its report went. */
+  private void analyze(
+      SparkSession spark, Configuration conf, AnalyzeOptions.Builder options, String dirName) {
+    Path dir = this.options.runDir().resolveSibling(dirName);
+    AnalyzeResult r =
+        new Analyze(spark, conf, options.servers(DEMO_PLANNED_SERVERS).out(dir).build()).execute();
     for (String line : AnalyzeReport.console(r).split("\n")) {
       out.println("  " + line);
     }
-    var files = AnalyzeReport.write(r, options.runDir().resolveSibling(dirName));
-    out.println("  report: " + files.get(1));
+    out.println("  report: " + dir.resolve("analyze.html"));
   }
 
   /**

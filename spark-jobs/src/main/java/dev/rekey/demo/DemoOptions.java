@@ -1,8 +1,11 @@
 package dev.rekey.demo;
 
+import dev.rekey.jobs.common.RekeyException;
 import java.nio.file.Path;
 
 /**
+ * What the demo runs with, validated when built.
+ *
  * @param rows synthetic readings to write (default 1,000,000)
  * @param devices devices they come from
  * @param runDir the embedded server's run directory
@@ -11,11 +14,16 @@ import java.nio.file.Path;
 public record DemoOptions(long rows, int devices, Path runDir, boolean stop) {
   public DemoOptions {
     if (rows < 1) {
-      throw new IllegalArgumentException("--rows must be at least 1 (got " + rows + ")");
+      throw RekeyException.usage(
+          "Cannot run the demo: --rows " + rows + " is not a count of rows (give 1 or more)");
     }
     if (devices < 1 || devices > rows) {
-      throw new IllegalArgumentException(
-          "--devices must be between 1 and --rows (got " + devices + ")");
+      throw RekeyException.usage(
+          "Cannot run the demo: --devices "
+              + devices
+              + " is out of range (give 1 to --rows, "
+              + rows
+              + ")");
     }
   }
 }

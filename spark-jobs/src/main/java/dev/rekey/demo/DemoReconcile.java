@@ -184,11 +184,10 @@ public final class DemoReconcile {
   private ReconcileResult run(
       SparkSession spark, Configuration conf, ReconcileOptions o, boolean print)
       throws IOException {
-    ReconcileResult r = Reconcile.on(spark, conf).options(o).execute();
+    ReconcileResult r = new Reconcile(spark, conf, o).execute();
     if (print) {
-      ReconcileReport.print(r, out);
+      out.print(r.console());
     }
-    ReconcileReport.write(r, o.out());
     out.println("  report: " + o.out().resolve(ReconcileReport.HTML));
     return r;
   }

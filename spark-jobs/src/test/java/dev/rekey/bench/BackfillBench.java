@@ -342,8 +342,9 @@ class BackfillBench {
         timed(
             () -> {
               result[0] =
-                  Backfill.on(SharedSpark.session(), SharedHBase.conf())
-                      .options(
+                  new Backfill(
+                          SharedSpark.session(),
+                          SharedHBase.conf(),
                           tune.apply(
                                   BackfillOptions.builder()
                                       .sourceSnapshot(snap)

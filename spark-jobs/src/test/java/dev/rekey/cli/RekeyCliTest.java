@@ -4,6 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.testing.Layouts;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +40,28 @@ class RekeyCliTest {
       assertEquals(0, r.code(), e.getKey() + " --help");
       assertTrue(r.out().contains("Usage: rekey " + e.getKey()), r.out());
     }
+  }
+
+  /**
+   * bin/rekey records a class-data-sharing archive for the commands that load Spark: its list is
+   * the commands that extend SparkCommand, no more, no fewer.
+   */
+  @Test
+  void binRekeyListsExactlyTheSparkCommands() throws Exception {
+    Set<String> spark = new TreeSet<>();
+    Rekey.commandLine()
+        .getSubcommands()
+        .forEach(
+            (name, cl) -> {
+              if (cl.getCommand() instanceof SparkCommand<?>) {
+                spark.add(name);
+              }
+            });
+    Path script = Path.of(System.getProperty("rekey.home", "..")).resolve("bin/rekey");
+    Matcher m =
+        Pattern.compile("\\n\\s*([a-z|-]+)\\) spark=1 ;;").matcher(Files.readString(script));
+    assertTrue(m.find(), "the Spark command pattern in " + script);
+    assertEquals(spark, new TreeSet<>(List.of(m.group(1).split("\\|"))));
   }
 
   @Test

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.scan.OutputFormat;
 import dev.rekey.jobs.scan.ScanOptions;
-import dev.rekey.jobs.scan.ScanSource;
-import dev.rekey.jobs.scan.TimeWindow;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -53,7 +53,7 @@ class ScanCommandTest {
             "d:x=double",
             "--caching",
             "50");
-    assertEquals(ScanSource.snapshot("s1"), o.source());
+    assertEquals(Source.snapshot("s1"), o.source());
     assertEquals("telemetry-v2", o.layout().name());
     assertEquals(TimeWindow.ofDay("2026-11-29"), o.window());
     assertEquals(
@@ -87,8 +87,15 @@ class ScanCommandTest {
         e.getMessage().startsWith("Cannot load layout 'no-such-layout' (--layout): no such file"),
         e.getMessage());
 
-    e = assertThrows(RekeyException.class, () -> options("--layout", "events-v2"));
-    assertTrue(e.getMessage().contains("exactly one of --table"), e.getMessage());
+    // either/or options are a picocli group: neither, or both, is refused while parsing
+    CommandLine.ParameterException neither =
+        assertThrows(CommandLine.ParameterException.class, () -> options("--layout", "events-v2"));
+    assertTrue(neither.getMessage().contains("--table=T | --snapshot=S"), neither.getMessage());
+    CommandLine.ParameterException both =
+        assertThrows(
+            CommandLine.ParameterException.class,
+            () -> options("--table", "t", "--snapshot", "s", "--layout", "events-v2"));
+    assertTrue(both.getMessage().contains("mutually exclusive"), both.getMessage());
 
     e =
         assertThrows(

@@ -1,16 +1,19 @@
 package dev.rekey.jobs.analyze;
 
+import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RegionScan;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
@@ -29,142 +32,52 @@ import org.apache.spark.sql.SparkSession;
  * ({@link Analyzer}) and an optional simulation of a proposed layout and split points. With a time
  * window, only the rows of that window are read, through the same {@link ReadPlan} pruning as scan.
  */
-public final class Analyze {
-  public static final int DEFAULT_SAMPLE = 100_000;
+public final class Analyze implements Job<AnalyzeResult> {
+  private final SparkSession spark;
+  private final Configuration hbaseConf;
+  private final AnalyzeOptions options;
 
-  private final TableName table;
-  private final String snapshot;
-  private KeyLayout layout;
-  private int sample = DEFAULT_SAMPLE;
-  private Integer servers;
-  private KeyLayout layout2;
-  private String splits;
-  private long from = Long.MIN_VALUE;
-  private long to = Long.MAX_VALUE;
-
-  private Analyze(TableName table, String snapshot) {
-    this.table = table;
-    this.snapshot = snapshot;
-  }
-
-  public static Analyze table(TableName t) {
-    return new Analyze(t, null);
-  }
-
-  public static Analyze snapshot(String s) {
-    return new Analyze(null, s);
-  }
-
-  /** The layout of the keys (optional: enables salt tail placement and rekeyed simulation). */
-  public Analyze layout(KeyLayout l) {
-    this.layout = l;
-    return this;
-  }
-
-  public Analyze sample(int n) {
-    if (n < 100) {
-      throw RekeyException.usage("--sample must be at least 100 rows, got " + n);
-    }
-    this.sample = n;
-    return this;
-  }
-
-  /** The RegionServers the new table will have (bucket count advice); default: the live ones. */
-  public Analyze servers(Integer s) {
-    if (s != null && s < 1) {
-      throw RekeyException.usage("--servers must be >= 1, got " + s);
-    }
-    this.servers = s;
-    return this;
+  public Analyze(SparkSession spark, Configuration hbaseConf, AnalyzeOptions options) {
+    this.spark = spark;
+    this.hbaseConf = hbaseConf;
+    this.options = options;
   }
 
   /**
-   * Simulate a proposed layout (null = the keys as they are) with split points (SplitSpec syntax).
+   * Analyzes the source; writes analyze.json and analyze.html when the options name an out dir (the
+   * CLI prints where, after the result). Analyze has no progress lines of its own.
    */
-  public Analyze simulate(KeyLayout proposed, String splitSpec) {
-    this.layout2 = proposed;
-    this.splits = splitSpec;
-    return this;
-  }
-
-  /**
-   * Analyze only the rows of [from, to) (epoch millis): per region, the key ranges that hold the
-   * window when the layout's time field follows the prefix; otherwise every key, the window a time
-   * range on the cells. Cells outside the window are never read, as in scan.
-   */
-  public Analyze window(long fromInclusive, long toExclusive) {
-    if (fromInclusive >= toExclusive) {
-      throw RekeyException.usage(
-          "Cannot analyze "
-              + describe()
-              + ": empty window ["
-              + Instant.ofEpochMilli(fromInclusive)
-              + ", "
-              + Instant.ofEpochMilli(toExclusive)
-              + "): --from must be before --to");
+  @Override
+  public AnalyzeResult execute(Consumer<String> progress) {
+    AnalyzeResult r = analyze();
+    if (options.out() != null) {
+      AnalyzeReport.write(r, options.out());
     }
-    this.from = fromInclusive;
-    this.to = toExclusive;
-    return this;
-  }
-
-  private boolean windowed() {
-    return from != Long.MIN_VALUE || to != Long.MAX_VALUE;
+    return r;
   }
 
   /**
    * How a window limits the read (pure): the layout's key ranges when its time field is in key
    * order, else a cell time range; every key without a window.
    */
-  static ReadPlan readPlan(KeyLayout layout, long from, long to, boolean windowed) {
-    if (!windowed) {
+  static ReadPlan readPlan(KeyLayout layout, TimeWindow window) {
+    if (window.isAll()) {
       return ReadPlan.all();
     }
     if (layout == null) {
       return ReadPlan.cellTime("no --layout, so the keys' time field is unknown");
     }
-    return ReadPlan.window(layout, from, to);
+    return ReadPlan.window(layout, window.from(), window.to());
   }
 
-  private String windowText() {
-    return windowed()
-        ? "["
-            + (from == Long.MIN_VALUE ? "-inf" : Instant.ofEpochMilli(from).toString())
-            + ", "
-            + (to == Long.MAX_VALUE ? "+inf" : Instant.ofEpochMilli(to).toString())
-            + ")"
-        : "all time";
-  }
-
-  private String describe() {
-    return table != null ? "table " + table : "snapshot " + snapshot;
-  }
-
-  public AnalyzeResult execute(SparkSession spark, Configuration hbaseConf) {
+  private AnalyzeResult analyze() {
     long t0 = System.nanoTime();
-    if (layout2 != null && splits == null) {
-      throw RekeyException.usage(
-          "Cannot analyze "
-              + describe()
-              + ": --layout2 needs --splits (hex:N, uniform:N, "
-              + "natural[:N] or a split file)");
-    }
-    SplitSpec spec = null;
-    if (splits != null) {
-      try {
-        spec = SplitSpec.parse(splits, layout2 != null ? layout2 : layout);
-      } catch (IllegalArgumentException e) {
-        throw RekeyException.usage("Cannot analyze " + describe() + ": " + e.getMessage());
-      }
-      if (layout2 != null && layout == null) {
-        throw RekeyException.usage(
-            "Cannot analyze "
-                + describe()
-                + ": simulating --layout2 "
-                + layout2.name()
-                + " needs the current layout (--layout) to decode the sampled keys");
-      }
-    }
+    Source source = options.source();
+    String snapshot = source.kind() == Source.Kind.SNAPSHOT ? source.name() : null;
+    TableName table = snapshot == null ? TableName.valueOf(source.name()) : null;
+    KeyLayout layout = options.layout();
+    KeyLayout layout2 = options.layout2();
+    int sample = options.sample();
     TableName live;
     ClusterRegions.View view;
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
@@ -173,7 +86,7 @@ public final class Analyze {
       if (!admin.tableExists(live)) {
         throw new RekeyException(
             "Cannot analyze "
-                + describe()
+                + source
                 + ": table "
                 + live
                 + " does not exist (list tables "
@@ -181,16 +94,17 @@ public final class Analyze {
       }
       view = ClusterRegions.read(conn, admin, live);
     } catch (IOException e) {
-      throw new RekeyException("Cannot analyze " + describe() + ": " + e.getMessage(), e);
+      throw new RekeyException("Cannot analyze " + source + ": " + e.getMessage(), e);
     }
 
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     RegionReader reader =
         table != null ? RegionReader.table(table) : RegionReader.snapshot(snapshot);
-    if (windowed()) {
+    TimeWindow window = options.window();
+    if (!window.isAll()) {
       // as scan: cells outside the window are never read, and the key ranges (when the layout has
       // them) keep each region's task to the part of its keys that can hold the window
-      reader.timeRange(Math.max(0, from), to).plan(readPlan(layout, Math.max(0, from), to, true));
+      reader.timeRange(window.from(), window.to()).plan(readPlan(layout, window));
     }
     ArrayList<byte[]> starts = new ArrayList<>(view.startKeys());
     int regions = starts.size();
@@ -220,7 +134,7 @@ public final class Analyze {
       how =
           new AnalyzeRead(
               read.reading(),
-              windowText(),
+              window.toString(),
               read.plan().describe(),
               scans.stream().mapToLong(RegionScan::rowsScanned).sum(),
               scans.stream().map(RegionScan::toMap).toList());
@@ -238,6 +152,7 @@ public final class Analyze {
     }
     List<KeySample> samples = PartitionSample.combine(parts, sample);
     Simulation sim = null;
+    SplitSpec spec = options.splits();
     if (spec != null) {
       List<byte[]> keys = new ArrayList<>(samples.size());
       samples.forEach(s -> keys.add(s.key()));
@@ -252,7 +167,7 @@ public final class Analyze {
             regionStats,
             view.servers(),
             view.liveServers(),
-            servers,
+            options.servers(),
             sim,
             (System.nanoTime() - t0) / 1e9)
         .withRead(how);

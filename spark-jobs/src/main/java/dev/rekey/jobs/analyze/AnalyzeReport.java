@@ -19,11 +19,15 @@ public final class AnalyzeReport {
 
   /** Writes analyze.json and analyze.html into the directory; returns their paths. */
   public static List<Path> write(AnalyzeResult r, Path dir) {
-    Path json = dir.resolve("analyze.json");
-    Path html = dir.resolve("analyze.html");
-    AtomicFile.writeJson(json, r);
-    AtomicFile.write(html, html(r));
-    return List.of(json, html);
+    List<Path> files = files(dir);
+    AtomicFile.writeJson(files.get(0), r);
+    AtomicFile.write(files.get(1), html(r));
+    return files;
+  }
+
+  /** Where {@link #write} puts analyze.json and analyze.html in {@code dir}. */
+  public static List<Path> files(Path dir) {
+    return List.of(dir.resolve("analyze.json"), dir.resolve("analyze.html"));
   }
 
   public static String console(AnalyzeResult r) {

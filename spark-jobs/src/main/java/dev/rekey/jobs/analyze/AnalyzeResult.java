@@ -1,5 +1,7 @@
 package dev.rekey.jobs.analyze;
 
+import dev.rekey.jobs.common.JobResult;
+import dev.rekey.jobs.common.Json;
 import java.util.List;
 
 /**
@@ -55,7 +57,8 @@ public record AnalyzeResult(
     Verdict verdict,
     Simulation simulation,
     double seconds,
-    AnalyzeRead read) {
+    AnalyzeRead read)
+    implements JobResult {
 
   /** This result with how its source was read. */
   public AnalyzeResult withRead(AnalyzeRead r) {
@@ -83,5 +86,27 @@ public record AnalyzeResult(
         simulation,
         seconds,
         r);
+  }
+
+  /** The console table, then how the source was read (when {@link Analyze} filled it in). */
+  @Override
+  public String console() {
+    String table = AnalyzeReport.console(this);
+    return read == null
+        ? table
+        : table
+            + "read "
+            + read.window()
+            + ": "
+            + read.pruning()
+            + "; "
+            + read.rowsScanned()
+            + " rows scanned\n";
+  }
+
+  /** analyze.json. */
+  @Override
+  public String toJson() {
+    return Json.pretty(this);
   }
 }

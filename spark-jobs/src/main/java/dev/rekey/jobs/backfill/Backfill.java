@@ -1,8 +1,10 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.SnapshotPresence;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -20,9 +22,9 @@ import org.apache.spark.sql.SparkSession;
  * The backfill action (run layer): pre-flight → plan ({@link BackfillPlan}) → write the target's
  * HFiles ({@link WriteStep}, checked into the ledger by {@link WriteOutcome}) → bulk load a copy
  * ({@link BulkLoadStep}) → verify ({@link VerifyStep}), under a lock on the staging dir and the
- * target. Fluent: {@code Backfill.on(spark, hbaseConf).options(o).execute()}.
+ * target: {@code new Backfill(spark, hbaseConf, options).execute(progress)}.
  */
-public final class Backfill {
+public final class Backfill implements Job<BackfillResult> {
   /**
    * Spark conf key: the least source bytes (store files) per read task, so that a small source is
    * not cut into many tasks that each write a tiny HFile per target region.
@@ -33,30 +35,30 @@ public final class Backfill {
 
   private final SparkSession spark;
   private final Configuration hbaseConf;
-  private BackfillOptions options;
+  private final BackfillOptions options;
   private Consumer<String> progress = s -> {};
 
-  private Backfill(SparkSession spark, Configuration hbaseConf) {
+  public Backfill(SparkSession spark, Configuration hbaseConf, BackfillOptions options) {
     this.spark = spark;
     this.hbaseConf = hbaseConf;
+    this.options = options;
   }
 
-  public static Backfill on(SparkSession spark, Configuration hbaseConf) {
-    return new Backfill(spark, hbaseConf);
+  /**
+   * Runs the backfill; progress lines are the plan, the phase starts and per-region load/verify.
+   * Cells that verification finds missing are a result with exit code 3, not an exception.
+   */
+  @Override
+  public BackfillResult execute(Consumer<String> progress) {
+    this.progress = progress;
+    try {
+      return run();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
-  public Backfill options(BackfillOptions o) {
-    this.options = o;
-    return this;
-  }
-
-  /** Progress lines (the plan, phase starts, per-region load/verify). */
-  public Backfill progress(Consumer<String> p) {
-    this.progress = p;
-    return this;
-  }
-
-  public BackfillResult execute() throws IOException {
+  private BackfillResult run() throws IOException {
     BackfillOptions o = options;
     TableName table = TableName.valueOf(o.targetTable());
     String stagingDir = o.stagingOr(defaultStagingRoot());
@@ -139,9 +141,6 @@ public final class Backfill {
             loadSeconds,
             verifySeconds);
     staging.writeJson(staging.result(), result);
-    if (!o.noLoad() && !verified) {
-      throw VerifyStep.mismatch(table, manifest);
-    }
     return result;
   }
 

@@ -2,6 +2,7 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TableNames;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.List;
@@ -17,8 +18,7 @@ public record BackfillOptions(
     KeyLayout sourceLayout,
     String targetTable,
     KeyLayout targetLayout,
-    Long fromMillis,
-    Long toMillis,
+    TimeWindow cellTime,
     List<String> families,
     String staging,
     int splitsPerRegion,
@@ -57,8 +57,7 @@ public record BackfillOptions(
     private KeyLayout sourceLayout;
     private String targetTable;
     private KeyLayout targetLayout;
-    private Long from;
-    private Long to;
+    private TimeWindow cellTime = TimeWindow.ALL;
     private List<String> families = List.of();
     private String staging;
     private int splitsPerRegion = DEFAULT_SPLITS_PER_REGION;
@@ -90,10 +89,9 @@ public record BackfillOptions(
       return this;
     }
 
-    /** Cell time range [from, to) in epoch millis; either end may be null (open). */
-    public Builder timeRange(Long fromMillis, Long toMillis) {
-      this.from = fromMillis;
-      this.to = toMillis;
+    /** Copy only cells whose timestamp is in [from, to); default all. */
+    public Builder cellTime(TimeWindow w) {
+      this.cellTime = w;
       return this;
     }
 
@@ -179,10 +177,6 @@ public record BackfillOptions(
                 + ": --max-quarantined must be ≥ 0, got "
                 + maxQuarantined);
       }
-      if (from != null && to != null && from >= to) {
-        throw RekeyException.usage(
-            "Cannot backfill " + targetTable + ": --from " + from + " must be before --to " + to);
-      }
       if (dryRun && resume) {
         throw RekeyException.usage(
             "Cannot backfill " + targetTable + ": --dry-run and --resume exclude each other");
@@ -210,8 +204,7 @@ public record BackfillOptions(
           sourceLayout,
           targetTable,
           targetLayout,
-          from,
-          to,
+          cellTime,
           families,
           staging,
           splitsPerRegion,

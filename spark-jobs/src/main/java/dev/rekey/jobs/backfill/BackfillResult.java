@@ -1,12 +1,17 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.JobResult;
+import dev.rekey.jobs.common.Json;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a backfill did (result layer): accounting, per-region rows/files/state, skew, where the
- * staging files are, and how long each phase took. The CLI prints {@link #lines()} and the staging
- * dir holds it as _result.json.
+ * staging files are, and how long each phase took. The CLI prints {@link #console()} and the
+ * staging dir holds it as _result.json. Loaded cells that verification did not find make exit code
+ * 3.
  */
 public record BackfillResult(
     String targetTable,
@@ -24,10 +29,51 @@ public record BackfillResult(
     int filesWritten,
     double writeSeconds,
     double loadSeconds,
-    double verifySeconds) {
+    double verifySeconds)
+    implements JobResult {
 
   public BackfillResult {
     regions = List.copyOf(regions);
+  }
+
+  /** 3 when loaded regions failed verification: cells written are missing from the table. */
+  @Override
+  public int exitCode() {
+    return loaded && !verified ? ExitCodes.MISMATCH : ExitCodes.OK;
+  }
+
+  @Override
+  public String console() {
+    return String.join("\n", lines()) + "\n";
+  }
+
+  /** _result.json. */
+  @Override
+  public String toJson() {
+    return Json.pretty(this);
+  }
+
+  /**
+   * Why the loaded cells are not all there (which regions, and the rerun that loads them again), or
+   * empty when the backfill is verified, a dry run or not loaded.
+   */
+  public Optional<String> notVerified() {
+    if (exitCode() != ExitCodes.MISMATCH) {
+      return Optional.empty();
+    }
+    List<String> bad = new ArrayList<>();
+    for (RegionEntry r : regions) {
+      if (r.state() != RegionState.VERIFIED) {
+        bad.add(r.index() + " [" + r.startHex() + ", " + r.endHex() + ")");
+      }
+    }
+    return Optional.of(
+        "Backfill of "
+            + targetTable
+            + " not verified: cells written are missing from the table in region(s) "
+            + bad
+            + "; their HFiles are kept in the staging dir. Rerun with --resume to load and verify"
+            + " them again.");
   }
 
   public List<String> lines() {
@@ -72,6 +118,7 @@ public record BackfillResult(
               "  %d HFiles; write %.1f s, load %.1f s, verify %.1f s; loaded=%s verified=%s",
               filesWritten, writeSeconds, loadSeconds, verifySeconds, loaded, verified));
     }
+    notVerified().ifPresent(out::add);
     return out;
   }
 }

@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.TimeWindow;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -68,8 +69,10 @@ public record Manifest(
         && targetTable.equals(o.targetTable())
         && sourceLayout.equals(o.sourceLayout().name())
         && targetLayout.equals(o.targetLayout().name())
-        && java.util.Objects.equals(fromMillis, o.fromMillis())
-        && java.util.Objects.equals(toMillis, o.toMillis())
+        // a manifest from before cell time ranges were one type wrote an open end as null
+        && new TimeWindow(
+                fromMillis == null ? 0 : fromMillis, toMillis == null ? Long.MAX_VALUE : toMillis)
+            .equals(o.cellTime())
         && families.equals(o.families())
         // a manifest from before --versions read the newest version only
         && java.util.Objects.equals(versions == null ? "1" : versions, o.versions().toString());

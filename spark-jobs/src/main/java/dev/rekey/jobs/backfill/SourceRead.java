@@ -20,14 +20,9 @@ final class SourceRead {
     if (plan.minReadTasks() > 0) {
       r.minPartitions(plan.minReadTasks());
     }
-    if (o.fromMillis() != null || o.toMillis() != null) {
-      // a cell time range, not the key ranges of a time-first key: --from/--to selects cells by
-      // their timestamps, and a row keyed outside the window can hold cells stamped inside it (an
-      // update written since)
-      r.timeRange(
-          o.fromMillis() != null ? o.fromMillis() : 0L,
-          o.toMillis() != null ? o.toMillis() : Long.MAX_VALUE);
-    }
-    return r;
+    // a cell time range, not the key ranges of a time-first key: --from/--to selects cells by their
+    // timestamps, and a row keyed outside the window can hold cells stamped inside it (an update
+    // written since)
+    return r.timeRange(o.cellTime().from(), o.cellTime().to());
   }
 }

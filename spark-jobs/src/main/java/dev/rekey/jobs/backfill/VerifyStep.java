@@ -1,7 +1,5 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TemporarySnapshots;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -134,24 +132,5 @@ final class VerifyStep {
               others, table));
     }
     return m;
-  }
-
-  static RekeyException mismatch(TableName table, Manifest m) {
-    List<String> bad = new ArrayList<>();
-    for (RegionEntry r : m.regions()) {
-      if (r.state() != RegionState.VERIFIED) {
-        bad.add(r.index() + " [" + r.startHex() + ", " + r.endHex() + ")");
-      }
-    }
-    return new RekeyException(
-        "Backfill of "
-            + table
-            + " not verified: cells written are missing from the table in "
-            + "region(s) "
-            + bad
-            + "; their HFiles are kept in the staging dir. Rerun with --resume to load "
-            + "and verify them again.",
-        ExitCodes.MISMATCH,
-        null);
   }
 }

@@ -49,6 +49,12 @@ import org.apache.spark.util.CollectionAccumulator;
  * drops them unless {@code spark.hadoopRDD.ignoreEmptySplits=false} (0 rows, no error) — so the
  * partition count is checked against the region count; one row can arrive as several Results — so
  * consecutive Results of a row are merged.
+ *
+ * <p>One class over ~400 lines on purpose: {@link #open} is one sequence over one Hadoop job
+ * configuration (the source's checks, its input format, the scan, the partition count) whose steps
+ * share the read plan; what stands alone is apart ({@link ReadPlan}, {@link RegionRead}, {@link
+ * WholeRows}, {@link UnreadableRows}, {@link KeyRangeSnapshotInputFormat}, {@link
+ * SnapshotPresence}).
  */
 public final class RegionReader implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -59,13 +65,16 @@ public final class RegionReader implements Serializable {
    */
   private static final String RESTORE_DIR_KEY = "hbase.TableSnapshotInputFormat.restore.dir";
 
+  /** Rows per scanner RPC ({@code Scan.setCaching}) unless a job says otherwise. */
+  public static final int DEFAULT_CACHING = 1000;
+
   private final String table;
   private final String snapshot;
   private long fromInclusive = 0;
   private long toExclusive = Long.MAX_VALUE;
   private List<String> families = List.of();
   private int splitsPerRegion = 1;
-  private int caching = 1000;
+  private int caching = DEFAULT_CACHING;
   private boolean keysOnly;
   private int versions = 1;
   private int minPartitions = 1;

@@ -1,5 +1,7 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TimeWindow;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,56 +21,46 @@ public final class Buckets implements Serializable {
    */
   public static final int MAX_BUCKETS = 100_000;
 
-  private final long from;
-  private final long to;
+  private final TimeWindow range;
   private final long size;
   private final int count;
 
-  public Buckets(long fromInclusive, long toExclusive, long sizeMillis) {
-    if (fromInclusive >= toExclusive) {
-      throw new IllegalArgumentException(
-          "Empty time range: --from "
-              + TimeSpec.iso(fromInclusive)
-              + " is not before --to "
-              + TimeSpec.iso(toExclusive)
-              + " (give --to after --from; --to is exclusive)");
-    }
+  /** [from, to) in buckets of {@code sizeMillis}; too many buckets is a usage error. */
+  public Buckets(TimeWindow range, long sizeMillis) {
     if (sizeMillis <= 0) {
-      throw new IllegalArgumentException(
-          "The bucket size must be positive (got " + sizeMillis + " ms)");
+      throw RekeyException.usage(
+          "Invalid --bucket: the bucket size must be positive (got " + sizeMillis + " ms)");
     }
-    long span = toExclusive - fromInclusive;
-    if (span < 0) { // overflow: a range wider than Long.MAX_VALUE millis
-      throw new IllegalArgumentException(
-          "Time range too wide: " + fromInclusive + " .. " + toExclusive);
-    }
-    long n = (span - 1) / sizeMillis + 1;
+    long n = (range.to() - range.from() - 1) / sizeMillis + 1;
     if (n > MAX_BUCKETS) {
-      throw new IllegalArgumentException(
+      throw RekeyException.usage(
           "Too many buckets: "
               + n
               + " buckets of "
               + sizeMillis
               + " ms between "
-              + TimeSpec.iso(fromInclusive)
+              + TimeSpec.iso(range.from())
               + " and "
-              + TimeSpec.iso(toExclusive)
+              + TimeSpec.iso(range.to())
               + " (at most "
               + MAX_BUCKETS
               + "; use a larger --bucket or a shorter --from/--to range)");
     }
-    this.from = fromInclusive;
-    this.to = toExclusive;
+    this.range = range;
     this.size = sizeMillis;
     this.count = (int) n;
   }
 
+  public TimeWindow range() {
+    return range;
+  }
+
   public long from() {
-    return from;
+    return range.from();
   }
 
   public long to() {
-    return to;
+    return range.to();
   }
 
   public long size() {
@@ -81,21 +73,18 @@ public final class Buckets implements Serializable {
 
   /** The bucket index of a time, or -1 if it is outside [from, to). */
   public int indexOf(long millis) {
-    if (millis < from || millis >= to) {
-      return -1;
-    }
-    return (int) ((millis - from) / size);
+    return range.contains(millis) ? (int) ((millis - from()) / size) : -1;
   }
 
   public long start(int index) {
     check(index);
-    return from + index * size;
+    return from() + index * size;
   }
 
   /** Exclusive end of a bucket (the last one ends at {@code to}). */
   public long end(int index) {
     check(index);
-    return index == count - 1 ? to : from + (index + 1) * size;
+    return index == count - 1 ? to() : from() + (index + 1) * size;
   }
 
   public List<Long> starts() {

@@ -1,10 +1,11 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.ReadPlan;
+import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.SnapshotPresence;
+import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TemporarySnapshot;
 import dev.rekey.jobs.common.TemporarySnapshots;
 import dev.rekey.rowkey.Hex;
@@ -13,7 +14,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,8 +32,8 @@ import scala.Tuple2;
 
 /**
  * The reconcile action: compares an old and a new table (or snapshots) per time bucket by natural
- * key, across a key change. {@code Reconcile.on(spark, hbaseConf).options(o).execute()} — the CLI,
- * tests and benchmarks call exactly this.
+ * key, across a key change. {@code new Reconcile(spark, hbaseConf, options).execute(progress)} —
+ * the CLI, tests and benchmarks call exactly this.
  *
  * <p>Pass 1 reads both sides region-parallel at once (one Spark job over the union of their
  * partitions) and tallies rows, cells and (with --digest) summed row digests per bucket inside each
@@ -42,55 +42,52 @@ import scala.Tuple2;
  * again, whole (no caching, so a matching run pays for one read), keeps the rows of the mismatched
  * buckets, joins them by natural key and samples the keys that differ. With {@code viaSnapshot},
  * live tables are snapshotted first and both passes read those snapshots' files; the snapshots are
- * deleted at the end, also on failure.
+ * deleted at the end, also on failure. How a side is read is {@link SideReads}; pass 2 is {@link
+ * DrillPass}.
  */
-public final class Reconcile {
-  private static final int CACHING = 1_000;
-
+public final class Reconcile implements Job<ReconcileResult> {
   private final SparkSession spark;
   private final Configuration hbaseConf;
+  private final ReconcileOptions given;
+
+  /** The options of the run under way: {@link #given}, with the range taken from the data. */
   private ReconcileOptions options;
+
   private Consumer<String> progress = s -> {};
 
   /** Live sides read from a snapshot taken for this run (--via-snapshot): the snapshot's name. */
   private final Map<SideSpec, String> via = new HashMap<>();
 
-  private Reconcile(SparkSession spark, Configuration hbaseConf) {
+  public Reconcile(SparkSession spark, Configuration hbaseConf, ReconcileOptions options) {
     this.spark = spark;
     this.hbaseConf = hbaseConf;
+    this.given = options;
   }
 
-  public static Reconcile on(SparkSession spark, Configuration hbaseConf) {
-    return new Reconcile(spark, hbaseConf);
-  }
-
-  public Reconcile options(ReconcileOptions o) {
-    this.options = o;
-    return this;
-  }
-
-  /** Where progress lines go (leftovers of killed runs removed, the sides being read). */
-  public Reconcile progress(Consumer<String> p) {
-    this.progress = p;
-    return this;
-  }
-
-  public ReconcileResult execute() {
-    if (options == null) {
-      throw new IllegalStateException("options(...) first");
-    }
+  /**
+   * Compares the sides; writes reconcile.json and reconcile.html when the options name an out dir
+   * (the CLI prints where, after the result).
+   */
+  @Override
+  public ReconcileResult execute(Consumer<String> progress) {
+    this.progress = progress;
     long t0 = System.nanoTime();
-    ReconcileOptions given = options;
+    options = given;
+    ReconcileResult result;
     try {
-      return execute(t0);
+      result = execute(t0);
     } finally {
       options = given; // a range taken from the data belongs to that run only
     }
+    if (given.out() != null) {
+      ReconcileReport.write(result, given.out());
+    }
+    return result;
   }
 
   private ReconcileResult execute(long t0) {
     sweepLeftovers();
-    if (!options.viaSnapshot() || (options.old().isSnapshot() && options.neu().isSnapshot())) {
+    if (!readsViaSnapshot(options.old()) && !readsViaSnapshot(options.neu())) {
       return compare(t0);
     }
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
@@ -120,12 +117,12 @@ public final class Reconcile {
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
       for (SideSpec side : List.of(options.old(), options.neu())) {
-        if (side.isSnapshot() || !admin.tableExists(TableName.valueOf(side.table()))) {
+        if (side.isSnapshot() || !admin.tableExists(TableName.valueOf(side.source().name()))) {
           continue; // a missing table is named by the read
         }
         for (TemporarySnapshots.Leftover l :
             TemporarySnapshots.sweepDead(
-                admin, hbaseConf, "reconcile", TableName.valueOf(side.table()))) {
+                admin, hbaseConf, "reconcile", TableName.valueOf(side.source().name()))) {
           progress.accept("  removed a killed reconcile's " + l.describe());
         }
       }
@@ -144,7 +141,7 @@ public final class Reconcile {
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
       for (SideSpec side : List.of(options.old(), options.neu())) {
-        String snapshot = side.isSnapshot() ? side.snapshot() : via.get(side);
+        String snapshot = side.isSnapshot() ? side.source().name() : via.get(side);
         if (snapshot != null) {
           SnapshotPresence.requireAfterRead(
               admin,
@@ -163,9 +160,13 @@ public final class Reconcile {
    * too); else null.
    */
   private static TemporarySnapshot snapshotOf(Admin admin, SideSpec side) {
-    return side.isSnapshot()
-        ? null
-        : TemporarySnapshot.take(admin, TableName.valueOf(side.table()), "reconcile");
+    return readsViaSnapshot(side)
+        ? TemporarySnapshot.take(admin, TableName.valueOf(side.source().name()), "reconcile")
+        : null;
+  }
+
+  private static boolean readsViaSnapshot(SideSpec side) {
+    return side.source().kind() == Source.Kind.TABLE_VIA_SNAPSHOT;
   }
 
   private ReconcileResult compare(long t0) {
@@ -242,8 +243,8 @@ public final class Reconcile {
    */
   private Buckets rangeOfData(JavaSparkContext jsc, Configuration conf) {
     TimeExtent all;
-    try (RegionRead o = reader(options.old(), true, false).open(jsc, conf);
-        RegionRead n = reader(options.neu(), true, false).open(jsc, conf)) {
+    try (RegionRead o = reads().reader(options.old(), true, false).open(jsc, conf);
+        RegionRead n = reads().reader(options.neu(), true, false).open(jsc, conf)) {
       all =
           TimeExtent.of(o.rows(), options.old().layout(), options.time())
               .merge(TimeExtent.of(n.rows(), options.neu().layout(), options.time()));
@@ -258,7 +259,7 @@ public final class Reconcile {
     }
     try {
       return all.buckets(options.bucketMillis());
-    } catch (IllegalArgumentException e) {
+    } catch (RekeyException e) {
       throw RekeyException.usage(
           "Cannot reconcile the whole range of the data, "
               + TimeSpec.iso(all.min())
@@ -286,12 +287,13 @@ public final class Reconcile {
       RowClassifier oldC,
       RowClassifier newC,
       Set<Integer> mismatched) {
+    DrillPass pass = new DrillPass(options);
     if (options.digest()) {
-      return drill(oldRead.rows(), newRead.rows(), oldC, newC, mismatched);
+      return pass.run(oldRead.rows(), newRead.rows(), oldC, newC, mismatched);
     }
     try (RegionRead o = reader(options.old(), false).open(jsc, conf);
         RegionRead n = reader(options.neu(), false).open(jsc, conf)) {
-      return drill(o.rows(), n.rows(), oldC, newC, mismatched);
+      return pass.run(o.rows(), n.rows(), oldC, newC, mismatched);
     }
   }
 
@@ -300,56 +302,12 @@ public final class Reconcile {
   }
 
   private RegionReader reader(SideSpec side, boolean keysOnly) {
-    return reader(side, keysOnly, true);
+    return reads().reader(side, keysOnly, true);
   }
 
-  private RegionReader reader(SideSpec side, boolean keysOnly, boolean inRange) {
-    String snapshot = side.isSnapshot() ? side.snapshot() : via.get(side);
-    RegionReader r =
-        snapshot != null
-            ? RegionReader.snapshot(snapshot)
-            : RegionReader.table(TableName.valueOf(side.table()));
-    r.caching(CACHING)
-        .versions(options.versions().max()); // every version counts: a lost older one is a loss
-    if (keysOnly) {
-      r.keysOnly(); // counts need keys, cell counts and timestamps, not values
-    }
-    if (inRange && options.time().cell()) {
-      // cell time: only cells in [from, to) are read, and a row's time is its newest such cell
-      r.timeRange(options.buckets().from(), options.buckets().to());
-    } else if (inRange && keyTimeInOrder(side.layout())) {
-      // the row's time is the layout's time field, and it leads the key: only the ranges holding
-      // [from, to) are read
-      r.plan(ReadPlan.window(side.layout(), options.buckets().from(), options.buckets().to()));
-    }
-    return r;
-  }
-
-  /**
-   * True when a row's time is this layout's time field and the field is in key order (a window is
-   * key ranges).
-   */
-  private boolean keyTimeInOrder(KeyLayout layout) {
-    return !options.time().cell()
-        && layout.timeField().equals(java.util.Optional.of(options.time().field()))
-        && ReadPlan.window(layout, options.buckets().from(), options.buckets().to()).keyRanges();
-  }
-
-  /** Which limit the read used, for the report. */
-  private String pruning(RegionRead read, SideSpec side) {
-    if (read.plan().keyRanges()) {
-      return read.plan().describe();
-    }
-    if (options.time().cell()) {
-      return "every key, window as a cell time range (--time cell)";
-    }
-    String why =
-        ReadPlan.window(side.layout(), options.buckets().from(), options.buckets().to()).reason();
-    return "every key, rows placed by key field "
-        + options.time().field()
-        + (options.time().field().equals(side.layout().timeField().orElse(null))
-            ? ": " + why
-            : " (not the layout's time field)");
+  /** How the sides are read under the options of the run so far. */
+  private SideReads reads() {
+    return new SideReads(options, via);
   }
 
   private static JavaPairRDD<String, SideTally> tally(
@@ -387,105 +345,6 @@ public final class Reconcile {
             side.describe()));
   }
 
-  private Map<Integer, BucketDrill> drill(
-      JavaRDD<Result> oldRows,
-      JavaRDD<Result> newRows,
-      RowClassifier oldC,
-      RowClassifier newC,
-      Set<Integer> mismatched) {
-    HashSet<Integer> m = new HashSet<>(mismatched);
-    int limit = options.samples();
-    JavaPairRDD<String, RowRecord> o = keyed(oldRows, oldC, m);
-    JavaPairRDD<String, RowRecord> nw = keyed(newRows, newC, m);
-    int parts = Math.max(1, Math.min(8, o.getNumPartitions() + nw.getNumPartitions()));
-    Map<Integer, DrillDown> acc =
-        o.fullOuterJoin(nw, parts)
-            .flatMapToPair(
-                kv -> {
-                  RowRecord a = kv._2()._1().orNull();
-                  RowRecord b = kv._2()._2().orNull();
-                  DrillDown.Diff d = DrillDown.diff(a, b);
-                  List<Tuple2<Integer, DrillDown.Diff>> out = new ArrayList<>(2);
-                  if (d != null) {
-                    if (a != null && m.contains(a.bucket())) {
-                      out.add(new Tuple2<>(a.bucket(), d));
-                    }
-                    if (b != null
-                        && m.contains(b.bucket())
-                        && (a == null || a.bucket() != b.bucket())) {
-                      out.add(new Tuple2<>(b.bucket(), d));
-                    }
-                  }
-                  return out.iterator();
-                })
-            .aggregateByKey(new DrillDown(limit), DrillDown::add, DrillDown::merge)
-            .collectAsMap();
-    Map<Integer, BucketDrill> drills = new HashMap<>();
-    for (int b : mismatched) {
-      DrillDown d = acc.get(b);
-      if (d == null) {
-        // counts differ but no natural key differs: cannot happen unless rows changed between the
-        // passes
-        drills.put(b, new BucketDrill(b, 0, 0, 0, List.of()));
-        continue;
-      }
-      List<Sample> samples = new ArrayList<>();
-      for (DrillDown.Diff diff : d.samples()) {
-        samples.add(sample(diff));
-      }
-      drills.put(b, new BucketDrill(b, d.missing(), d.extra(), d.changed(), samples));
-    }
-    return drills;
-  }
-
-  private static JavaPairRDD<String, RowRecord> keyed(
-      JavaRDD<Result> rows, RowClassifier c, HashSet<Integer> m) {
-    return rows.map(c::classify)
-        .filter(r -> m.contains(r.bucket()))
-        .mapToPair(r -> new Tuple2<>(Hex.of(r.naturalKey()), r));
-  }
-
-  private Sample sample(DrillDown.Diff d) {
-    RowRecord any = d.old() != null ? d.old() : d.neu();
-    KeyLayout layout = d.old() != null ? options.old().layout() : options.neu().layout();
-    Map<String, String> key =
-        NaturalKey.display(options.naturalKey(), layout.decode(any.rowKey()).fields());
-    return new Sample(
-        d.kind(),
-        new LinkedHashMap<>(key),
-        d.old() == null ? null : Hex.of(d.old().rowKey()),
-        d.neu() == null ? null : Hex.of(d.neu().rowKey()),
-        d.old() == null ? 0 : d.old().cells(),
-        d.neu() == null ? 0 : d.neu().cells(),
-        d.old() == null ? null : TimeSpec.iso(d.old().time()),
-        d.neu() == null ? null : TimeSpec.iso(d.neu().time()),
-        cellDiffs(d.old(), d.neu()));
-  }
-
-  /**
-   * Cells only on one side of a pair of rows (as text), old side first; empty if either row is
-   * absent.
-   */
-  static List<String> cellDiffs(RowRecord old, RowRecord neu) {
-    if (old == null || neu == null || old.cellText() == null || neu.cellText() == null) {
-      return List.of();
-    }
-    List<String> out = new ArrayList<>();
-    Set<String> inNew = new HashSet<>(neu.cellText());
-    Set<String> inOld = new HashSet<>(old.cellText());
-    for (String c : old.cellText()) {
-      if (!inNew.contains(c)) {
-        out.add("- " + c);
-      }
-    }
-    for (String c : neu.cellText()) {
-      if (!inOld.contains(c)) {
-        out.add("+ " + c);
-      }
-    }
-    return out;
-  }
-
   private SideSummary summary(RegionRead read, SideSpec side, SideTally t) {
     long cells = 0;
     for (int i = 0; i < t.inRangeBuckets(); i++) {
@@ -505,7 +364,7 @@ public final class Reconcile {
         t.outside(),
         cells,
         read.reading(),
-        pruning(read, side),
+        reads().pruning(read, side),
         read.regionScans());
   }
 }

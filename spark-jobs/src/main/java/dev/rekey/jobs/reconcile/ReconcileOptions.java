@@ -1,13 +1,15 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TimeArgs;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.common.Versions;
 import java.nio.file.Path;
 
 /**
  * Validated options of a reconcile run. Build with {@link #builder()}; {@link Builder#build()}
- * throws IllegalArgumentException with a message for the user (the CLI turns it into a usage error,
- * exit 2). Driver-side only: Spark closures get the serializable parts ({@link RowClassifier}),
- * never the options.
+ * throws a usage RekeyException (exit 2) with a message for the user. Driver-side only: Spark
+ * closures get the serializable parts ({@link RowClassifier}), never the options.
  */
 public record ReconcileOptions(
     SideSpec old,
@@ -19,7 +21,6 @@ public record ReconcileOptions(
     boolean digest,
     int samples,
     Path out,
-    boolean viaSnapshot,
     Versions versions) {
 
   /**
@@ -33,7 +34,7 @@ public record ReconcileOptions(
   /** These options with the range the run took from the data. */
   public ReconcileOptions withBuckets(Buckets b) {
     return new ReconcileOptions(
-        old, neu, b, b.size(), time, naturalKey, digest, samples, out, viaSnapshot, versions);
+        old, neu, b, b.size(), time, naturalKey, digest, samples, out, versions);
   }
 
   /** Default number of sample natural keys per mismatched bucket. */
@@ -136,14 +137,22 @@ public record ReconcileOptions(
     }
 
     public ReconcileOptions build() {
+      try {
+        return validated();
+      } catch (IllegalArgumentException e) { // the parsers' messages name the option already
+        throw RekeyException.usage(e.getMessage());
+      }
+    }
+
+    private ReconcileOptions validated() {
       if (old == null || neu == null) {
-        throw new IllegalArgumentException(
+        throw RekeyException.usage(
             "Both sides are required: --old-table|--old-snapshot with --old-layout, "
                 + "and --new-table|--new-snapshot with --new-layout");
       }
-      long size = TimeSpec.duration("--bucket", bucket);
+      long size = TimeArgs.duration(bucket, "--bucket");
       if ((from == null) != (to == null)) {
-        throw new IllegalArgumentException(
+        throw RekeyException.usage(
             "Cannot reconcile part of an open range: "
                 + (from == null ? "--to" : "--from")
                 + " was given without "
@@ -155,14 +164,26 @@ public record ReconcileOptions(
       Buckets b =
           from == null
               ? null
-              : new Buckets(TimeSpec.instant("--from", from), TimeSpec.instant("--to", to), size);
+              : new Buckets(
+                  new TimeWindow(TimeArgs.instant(from, "--from"), TimeArgs.instant(to, "--to")),
+                  size);
       if (samples < 0) {
-        throw new IllegalArgumentException("--samples must be 0 or more (got " + samples + ")");
+        throw RekeyException.usage("--samples must be 0 or more (got " + samples + ")");
       }
       NaturalKey nk = NaturalKey.common(old.layout(), neu.layout());
       TimeSource ts = TimeSource.resolve(time, old.layout(), neu.layout());
+      // --via-snapshot: the live sides are read through snapshots taken for the run
       return new ReconcileOptions(
-          old, neu, b, size, ts, nk, digest, samples, out, viaSnapshot, versions);
+          viaSnapshot ? old.viaSnapshot() : old,
+          viaSnapshot ? neu.viaSnapshot() : neu,
+          b,
+          size,
+          ts,
+          nk,
+          digest,
+          samples,
+          out,
+          versions);
     }
   }
 }

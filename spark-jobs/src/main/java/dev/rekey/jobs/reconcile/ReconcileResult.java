@@ -1,7 +1,12 @@
 package dev.rekey.jobs.reconcile;
 
 import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.JobResult;
+import dev.rekey.jobs.common.Json;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +28,7 @@ public record ReconcileResult(
     List<BucketComparison> buckets,
     Map<Integer, BucketDrill> drills,
     double seconds)
-    implements Serializable {
+    implements JobResult, Serializable {
 
   public ReconcileResult {
     buckets = List.copyOf(buckets);
@@ -43,6 +48,7 @@ public record ReconcileResult(
   }
 
   /** 0 when every bucket matches, 3 on any mismatch. */
+  @Override
   public int exitCode() {
     return matches() ? ExitCodes.OK : ExitCodes.MISMATCH;
   }
@@ -54,5 +60,24 @@ public record ReconcileResult(
   /** The drill-down of a mismatched bucket, or null. */
   public BucketDrill drill(int index) {
     return drills.get(index);
+  }
+
+  /** The console report, runs of matching buckets folded into one line each. */
+  @Override
+  public String console() {
+    return console(false);
+  }
+
+  /** The console report; {@code allBuckets} lists every bucket on its own line. */
+  public String console(boolean allBuckets) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ReconcileReport.print(this, new PrintStream(bytes, true, StandardCharsets.UTF_8), allBuckets);
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  /** reconcile.json. */
+  @Override
+  public String toJson() {
+    return Json.pretty(ReconcileReport.json(this));
   }
 }

@@ -1,25 +1,20 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.Source;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
 
 /**
- * One side of a reconciliation: a live table or a snapshot, and the layout its row keys are written
- * in.
+ * One side of a reconciliation: what is read (a live table, a snapshot, or a live table through a
+ * snapshot taken for the run) and the layout its row keys are written in.
  *
  * @param role "old" or "new", for messages and option names
  */
-public record SideSpec(String role, String table, String snapshot, KeyLayout layout)
-    implements Serializable {
+public record SideSpec(String role, Source source, KeyLayout layout) implements Serializable {
   public SideSpec {
-    if ((table == null) == (snapshot == null)) {
+    if (source == null) {
       throw new IllegalArgumentException(
-          "Give exactly one of --"
-              + role
-              + "-table and --"
-              + role
-              + "-snapshot"
-              + (table != null ? " (got both: " + table + ", " + snapshot + ")" : ""));
+          "Give --" + role + "-table or --" + role + "-snapshot: what the " + role + " side reads");
     }
     if (layout == null) {
       throw new IllegalArgumentException(
@@ -32,19 +27,26 @@ public record SideSpec(String role, String table, String snapshot, KeyLayout lay
   }
 
   public static SideSpec table(String role, String table, KeyLayout layout) {
-    return new SideSpec(role, table, null, layout);
+    return new SideSpec(role, Source.table(table), layout);
   }
 
   public static SideSpec snapshot(String role, String snapshot, KeyLayout layout) {
-    return new SideSpec(role, null, snapshot, layout);
+    return new SideSpec(role, Source.snapshot(snapshot), layout);
+  }
+
+  /** This side read through a snapshot taken for the run, if it is a live table. */
+  public SideSpec viaSnapshot() {
+    return source.kind() == Source.Kind.TABLE
+        ? new SideSpec(role, Source.tableViaSnapshot(source.name()), layout)
+        : this;
   }
 
   public boolean isSnapshot() {
-    return snapshot != null;
+    return source.kind() == Source.Kind.SNAPSHOT;
   }
 
   /** "table telemetry_v1" or "snapshot telemetry_v1_snap". */
   public String describe() {
-    return isSnapshot() ? "snapshot " + snapshot : "table " + table;
+    return (isSnapshot() ? "snapshot " : "table ") + source.name();
   }
 }

@@ -1,6 +1,7 @@
 package dev.rekey.jobs.reconcile;
 
 import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
 import java.util.List;
@@ -39,7 +40,7 @@ public record TimeExtent(long min, long max, long rows) implements Serializable 
   public Buckets buckets(long size) {
     long from = Math.floorDiv(min, size) * size;
     long to = (Math.floorDiv(max, size) + 1) * size;
-    return new Buckets(from, to, size);
+    return new Buckets(new TimeWindow(from, to), size);
   }
 
   /** The extent of the rows of one side, in one pass over it (keys only is enough for key time). */

@@ -2,19 +2,19 @@ package dev.rekey.jobs.scan;
 
 import dev.rekey.jobs.common.AtomicFile;
 import dev.rekey.jobs.common.DecodedRow;
+import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.jobs.common.SnapshotPresence;
+import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TemporarySnapshot;
 import dev.rekey.jobs.common.TemporarySnapshots;
-import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,65 +33,33 @@ import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.Column;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.BinaryType;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.storage.StorageLevel;
 
 /**
  * The scan job (run layer): read the source region-parallel, decode every key with the layout,
  * register the views, run the reports, write outputs, summary.json and report.html. Usage: {@code
- * ScanJob.on(spark).hbaseConf(conf).options(options).execute()}.
+ * new ScanJob(spark, hbaseConf, options).execute(progress)}.
  */
-public final class ScanJob {
-  /** Reports up to this many rows are written as one file. */
-  static final long SINGLE_FILE_ROWS = 1_000_000;
-
+public final class ScanJob implements Job<ScanResult> {
   private final SparkSession spark;
-  private Configuration hbaseConf;
-  private ScanOptions options;
-  private Consumer<String> progress = s -> {};
+  private final Configuration hbaseConf;
+  private final ScanOptions options;
 
-  private ScanJob(SparkSession spark) {
+  public ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions options) {
     this.spark = spark;
+    this.hbaseConf = hbaseConf;
+    this.options = options;
   }
 
-  public static ScanJob on(SparkSession spark) {
-    return new ScanJob(spark);
-  }
-
-  public ScanJob hbaseConf(Configuration conf) {
-    this.hbaseConf = conf;
-    return this;
-  }
-
-  public ScanJob options(ScanOptions o) {
-    this.options = o;
-    return this;
-  }
-
-  /** Where progress lines go (the CLI prints them). */
-  public ScanJob progress(Consumer<String> p) {
-    this.progress = p;
-    return this;
-  }
-
-  public ScanResult execute() {
-    if (hbaseConf == null || options == null) {
-      throw new IllegalStateException(
-          "ScanJob needs hbaseConf(...) and options(...) before execute()");
-    }
+  @Override
+  public ScanResult execute(Consumer<String> progress) {
     long t0 = System.nanoTime();
-    if (options.source().kind() != ScanSource.Kind.SNAPSHOT) {
-      sweepLeftovers(TableName.valueOf(options.source().name()));
+    if (options.source().kind() != Source.Kind.SNAPSHOT) {
+      sweepLeftovers(TableName.valueOf(options.source().name()), progress);
     }
-    if (options.source().kind() != ScanSource.Kind.TABLE_VIA_SNAPSHOT) {
-      return scan(options.source(), options.source().toString(), t0);
+    if (options.source().kind() != Source.Kind.TABLE_VIA_SNAPSHOT) {
+      return scan(options.source(), options.source().toString(), t0, progress);
     }
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin();
@@ -104,9 +72,10 @@ public final class ScanJob {
               + options.source().name()
               + " (deleted after)");
       return scan(
-          ScanSource.snapshot(snap.name()),
+          Source.snapshot(snap.name()),
           "table " + options.source().name() + " via snapshot " + snap.name(),
-          t0);
+          t0,
+          progress);
     } catch (IOException e) {
       throw new RekeyException("Cannot scan " + options.source() + ": " + e.getMessage(), e);
     }
@@ -116,7 +85,7 @@ public final class ScanJob {
    * Removes the scan snapshots (and restore dirs) that killed scans of this table left: a leaked
    * snapshot pins its HFiles after every compaction. Scans still running keep theirs.
    */
-  private void sweepLeftovers(TableName table) {
+  private void sweepLeftovers(TableName table, Consumer<String> progress) {
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
       if (!admin.tableExists(table)) {
@@ -140,12 +109,12 @@ public final class ScanJob {
    * Scans {@code from} (a table or snapshot); {@code source} is what the user asked for, in
    * messages and results.
    */
-  private ScanResult scan(ScanSource from, String source, long t0) {
+  private ScanResult scan(Source from, String source, long t0, Consumer<String> progress) {
     ScanOptions o = options;
     // report timestamps (timestamp_millis, CSV/JSON text) are UTC, whatever the machine's zone
     spark.conf().set("spark.sql.session.timeZone", "UTC");
     RegionReader reader =
-        (from.kind() == ScanSource.Kind.TABLE
+        (from.kind() == Source.Kind.TABLE
                 ? RegionReader.table(TableName.valueOf(from.name()))
                 : RegionReader.snapshot(from.name()))
             .timeRange(
@@ -188,7 +157,7 @@ public final class ScanJob {
                 "  read and decoded %,d rows in %.1f s",
                 stats.stream().mapToLong(RegionStats::rows).sum(), (System.nanoTime() - t0) / 1e9));
         failOnUndecodable(o, source, stats);
-        if (from.kind() == ScanSource.Kind.SNAPSHOT) {
+        if (from.kind() == Source.Kind.SNAPSHOT) {
           requireSnapshot(from.name(), source);
         }
         List<RegionTotals> perRegion =
@@ -211,7 +180,7 @@ public final class ScanJob {
         Files.createDirectories(out);
         List<ReportOutput> reports = new ArrayList<>();
         for (ReportFile report : o.reports()) {
-          reports.add(runReport(report, out));
+          reports.add(new ReportWrite(spark, o).run(report, out, progress));
         }
         Path summary = out.resolve("summary.json");
         Path html = out.resolve("report.html");
@@ -310,98 +279,12 @@ public final class ScanJob {
             + "written with (e.g. telemetry-v1 for the legacy table, telemetry-v2 for the salted one).");
   }
 
-  private ReportOutput runReport(ReportFile report, Path out) {
-    long t0 = System.nanoTime();
-    progress.accept("  report " + report.name() + " (" + report.path() + ")");
-    Dataset<Row> df =
-        ReportRunner.query(spark, report, options.reportValues())
-            .persist(StorageLevel.MEMORY_AND_DISK());
-    try {
-      long rows;
-      List<Row> preview;
-      Path dir = out.resolve(report.name());
-      try {
-        rows = df.count();
-        preview = df.limit(options.htmlRows()).collectAsList();
-        Dataset<Row> w = options.format() == OutputFormat.CSV ? binaryAsHex(df) : df;
-        // one file for a report of up to a million rows (most are aggregates); coalesce keeps an
-        // ORDER BY's order
-        w = rows <= SINGLE_FILE_ROWS ? w.coalesce(1) : w;
-        w.write()
-            .mode(SaveMode.Overwrite)
-            .format(options.format().sparkName())
-            .option("header", "true")
-            .save(dir.toUri().toString());
-      } catch (RuntimeException e) {
-        if (e instanceof RekeyException) {
-          throw e;
-        }
-        throw new RekeyException(
-            "Report "
-                + report.name()
-                + " ("
-                + report.path()
-                + ") failed while running: "
-                + String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString()),
-            e);
-      }
-      List<String> columns = Arrays.asList(df.columns());
-      List<List<String>> shown = new ArrayList<>();
-      for (Row r : preview) {
-        List<String> cells = new ArrayList<>(r.size());
-        for (int i = 0; i < r.size(); i++) {
-          cells.add(display(r.get(i)));
-        }
-        shown.add(cells);
-      }
-      long ms = (System.nanoTime() - t0) / 1_000_000;
-      progress.accept(
-          String.format("    %,d rows -> %s (%s)", rows, dir, options.format().sparkName()));
-      return new ReportOutput(
-          report.name(),
-          report.path().toString(),
-          report.description(),
-          rows,
-          dir.toString(),
-          columns,
-          shown,
-          ms);
-    } finally {
-      df.unpersist(true);
-    }
-  }
-
-  /** CSV cannot hold binary: write it as lower-case hex. */
-  static Dataset<Row> binaryAsHex(Dataset<Row> df) {
-    Dataset<Row> out = df;
-    for (StructField f : df.schema().fields()) {
-      if (f.dataType() instanceof BinaryType) {
-        Column c = functions.lower(functions.hex(functions.col("`" + f.name() + "`")));
-        out = out.withColumn(f.name(), c);
-      }
-    }
-    return out;
-  }
-
-  static String display(Object v) {
-    if (v == null) {
-      return "";
-    }
-    if (v instanceof byte[] b) {
-      return Hex.of(b);
-    }
-    if (v instanceof Timestamp t) {
-      return t.toInstant().toString();
-    }
-    return v.toString();
-  }
-
   /**
    * The regions' start keys in the input format's split order (to place partitions in regions): the
    * live table's in key order, the snapshot manifest's in manifest order.
    */
-  private List<byte[]> startKeys(ScanSource from) {
-    if (from.kind() == ScanSource.Kind.SNAPSHOT) {
+  private List<byte[]> startKeys(Source from) {
+    if (from.kind() == Source.Kind.SNAPSHOT) {
       try {
         org.apache.hadoop.fs.Path rootDir = CommonFSUtils.getRootDir(hbaseConf);
         FileSystem fs = rootDir.getFileSystem(hbaseConf);

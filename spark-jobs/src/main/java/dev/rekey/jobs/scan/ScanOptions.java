@@ -1,9 +1,10 @@
 package dev.rekey.jobs.scan;
 
 import dev.rekey.jobs.common.ReadPlan;
+import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.rowkey.FieldSpec;
-import dev.rekey.rowkey.FieldType;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
@@ -27,33 +28,13 @@ public final class ScanOptions {
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
   public static final int MAX_SPLITS_PER_REGION = 64;
 
-  /** Rows per scanner RPC (Scan.setCaching). */
-  public static final int DEFAULT_CACHING = 1000;
-
   /** Undecodable keys shown (hex) in the failure message and summary. */
   public static final int DEFAULT_SAMPLES = 5;
 
   /** Report rows shown per table in report.html (all rows are in the output files). */
   public static final int DEFAULT_HTML_ROWS = 200;
 
-  /**
-   * Column names the views define themselves; layout fields and wide columns must not reuse them.
-   */
-  static final Set<String> RESERVED =
-      Set.of(
-          "row_key",
-          "row_key_hex",
-          "cell_count",
-          "row_bytes",
-          "region",
-          "partition",
-          "family",
-          "qualifier",
-          "cell_ts",
-          "value",
-          "value_hex");
-
-  private final ScanSource source;
+  private final Source source;
   private final KeyLayout layout;
   private final TimeWindow window;
   private final List<ReportFile> reports;
@@ -91,7 +72,7 @@ public final class ScanOptions {
     return new Builder();
   }
 
-  public ScanSource source() {
+  public Source source() {
     return source;
   }
 
@@ -169,7 +150,7 @@ public final class ScanOptions {
 
   /** Builder; every setter takes the CLI's value as is, {@link #build()} validates. */
   public static final class Builder {
-    private ScanSource source;
+    private Source source;
     private KeyLayout layout;
     private TimeWindow window = TimeWindow.ALL;
     private final List<ReportFile> reports = new ArrayList<>();
@@ -179,22 +160,22 @@ public final class ScanOptions {
     private final List<String> families = new ArrayList<>();
     private final List<WideColumn> columns = new ArrayList<>();
     private final Map<String, String> params = new LinkedHashMap<>();
-    private int caching = DEFAULT_CACHING;
+    private int caching = RegionReader.DEFAULT_CACHING;
     private int samples = DEFAULT_SAMPLES;
     private int htmlRows = DEFAULT_HTML_ROWS;
     private final Map<String, String> where = new LinkedHashMap<>();
 
-    public Builder source(ScanSource s) {
+    public Builder source(Source s) {
       this.source = s;
       return this;
     }
 
     public Builder table(String t) {
-      return source(ScanSource.table(t));
+      return source(Source.table(t));
     }
 
     public Builder snapshot(String s) {
-      return source(ScanSource.snapshot(s));
+      return source(Source.snapshot(s));
     }
 
     public Builder layout(KeyLayout l) {
@@ -347,7 +328,8 @@ public final class ScanOptions {
               "Unknown --param " + p + ": no report declares it (reports: " + names + ")");
         }
       }
-      return new ScanOptions(this, mergedColumns(), readPlan());
+      return new ScanOptions(
+          this, ScanColumns.merge(layout, columns, reports, families), readPlan());
     }
 
     private ReadPlan readPlan() {
@@ -374,82 +356,6 @@ public final class ScanOptions {
                 + layout.fieldNames().get(0)
                 + "=VALUE)");
       }
-    }
-
-    private List<WideColumn> mergedColumns() {
-      Set<String> taken = new LinkedHashSet<>();
-      for (FieldSpec f : layout.fields()) {
-        if (RESERVED.contains(f.name())) {
-          throw RekeyException.usage(
-              "Cannot scan with layout "
-                  + layout.name()
-                  + ": its field '"
-                  + f.name()
-                  + "' has the name of a view column ("
-                  + RESERVED
-                  + "); rename the field in the layout");
-        }
-        taken.add(f.name());
-        if (f.type() == FieldType.BYTES) {
-          taken.add(f.name() + "_hex");
-        }
-      }
-      Map<String, WideColumn> byName = new LinkedHashMap<>();
-      List<WideColumn> all = new ArrayList<>(columns);
-      for (ReportFile r : reports) {
-        all.addAll(r.columns());
-      }
-      for (WideColumn c : all) {
-        WideColumn seen = byName.get(c.name());
-        if (seen != null) {
-          if (!seen.equals(c)) {
-            throw RekeyException.usage(
-                "Column '"
-                    + c.name()
-                    + "' defined twice differently: "
-                    + seen.spec()
-                    + " and "
-                    + c.spec()
-                    + " (name one of them: "
-                    + c.family()
-                    + ":"
-                    + c.qualifier()
-                    + "="
-                    + c.type().name().toLowerCase(java.util.Locale.ROOT)
-                    + ":other_name)");
-          }
-          continue;
-        }
-        if (taken.contains(c.name()) || RESERVED.contains(c.name())) {
-          throw RekeyException.usage(
-              "Column '"
-                  + c.name()
-                  + "' ("
-                  + c.spec()
-                  + ") clashes with a key field or view "
-                  + "column; give it another name: "
-                  + c.family()
-                  + ":"
-                  + c.qualifier()
-                  + "="
-                  + c.type().name().toLowerCase(java.util.Locale.ROOT)
-                  + ":"
-                  + c.qualifier()
-                  + "_value");
-        }
-        if (!families.isEmpty() && !families.contains(c.family())) {
-          throw RekeyException.usage(
-              "Column "
-                  + c.spec()
-                  + " reads family '"
-                  + c.family()
-                  + "', which --families "
-                  + families
-                  + " leaves out");
-        }
-        byName.put(c.name(), c);
-      }
-      return new ArrayList<>(byName.values());
     }
   }
 }

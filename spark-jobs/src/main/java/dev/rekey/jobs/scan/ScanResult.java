@@ -1,7 +1,9 @@
 package dev.rekey.jobs.scan;
 
+import dev.rekey.jobs.common.JobResult;
 import dev.rekey.jobs.common.Json;
 import dev.rekey.jobs.common.RegionScan;
+import dev.rekey.jobs.common.TimeWindow;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +28,8 @@ public record ScanResult(
     long millis,
     String reading,
     String pruning,
-    List<RegionScan> regionScans) {
+    List<RegionScan> regionScans)
+    implements JobResult {
 
   public ScanResult {
     regionScans = List.copyOf(regionScans);
@@ -63,6 +66,35 @@ public record ScanResult(
     return String.format(
         "read %,d rows = %,d decoded + %,d undecodable; %,d cells, %,d bytes",
         read(), rows(), undecodable(), cells(), bytes());
+  }
+
+  @Override
+  public String console() {
+    StringBuilder out = new StringBuilder();
+    out.append(
+        String.format(
+            "Scanned %s with layout %s, window %s: %d regions, %d partitions, %.1f s%n",
+            source, layout, window, regions, partitions, millis / 1000.0));
+    out.append("  ").append(accounting()).append('\n');
+    out.append("  read: ").append(pruning).append('\n');
+    out.append("  region  start key                  rows        cells          ms\n");
+    for (RegionTotals t : perRegion) {
+      out.append(
+          String.format(
+              "  %6d  %-20s %10d %12d %11d%n",
+              t.region(),
+              t.startKeyHex().isEmpty() ? "-" : t.startKeyHex(),
+              t.rows(),
+              t.cells(),
+              t.millis()));
+    }
+    for (ReportOutput rep : reports) {
+      out.append(
+          String.format("  report %s: %,d rows -> %s%n", rep.name(), rep.rows(), rep.path()));
+    }
+    out.append("  summary: ").append(summaryJson).append('\n');
+    out.append("  html:    ").append(reportHtml).append('\n');
+    return out.toString();
   }
 
   public Map<String, Object> toMap() {
@@ -111,6 +143,7 @@ public record ScanResult(
     return m;
   }
 
+  @Override
   public String toJson() {
     return Json.pretty(toMap());
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.jobs.plan.SplitFile;
@@ -42,6 +43,10 @@ class AnalyzeIT {
             .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
             .build(),
         splits.isEmpty() ? null : splits.toArray(new byte[0][]));
+  }
+
+  private static AnalyzeResult analyze(AnalyzeOptions.Builder options) {
+    return new Analyze(SharedSpark.session(), SharedHBase.conf(), options.build()).execute();
   }
 
   @Test
@@ -105,12 +110,13 @@ class AnalyzeIT {
       admin.snapshot(snap, t);
     }
     AnalyzeResult r =
-        Analyze.table(t)
-            .layout(v1)
-            .sample(1000)
-            .servers(12)
-            .simulate(v2, "natural")
-            .execute(SharedSpark.session(), SharedHBase.conf());
+        analyze(
+            AnalyzeOptions.builder()
+                .source(Source.table(t.getNameAsString()))
+                .layout(v1)
+                .sample(1000)
+                .servers(12)
+                .simulate(v2, "natural"));
     assertEquals(3000, r.rowsRead());
     assertEquals(1000, r.sampledRows(), 1);
     assertEquals(3000, r.regions().get(0).rows());
@@ -131,10 +137,7 @@ class AnalyzeIT {
     assertTrue(Files.readString(files.get(1)).contains("<svg"));
 
     AnalyzeResult fromSnapshot =
-        Analyze.snapshot(snap)
-            .layout(v1)
-            .sample(1000)
-            .execute(SharedSpark.session(), SharedHBase.conf());
+        analyze(AnalyzeOptions.builder().source(Source.snapshot(snap)).layout(v1).sample(1000));
     assertEquals("snapshot " + snap, fromSnapshot.source());
     assertEquals(3000, fromSnapshot.rowsRead());
     assertTrue(fromSnapshot.verdict().hotspot());
@@ -156,11 +159,12 @@ class AnalyzeIT {
       }
     }
     AnalyzeResult r =
-        Analyze.table(t)
-            .layout(v2)
-            .sample(4000)
-            .servers(12)
-            .execute(SharedSpark.session(), SharedHBase.conf());
+        analyze(
+            AnalyzeOptions.builder()
+                .source(Source.table(t.getNameAsString()))
+                .layout(v2)
+                .sample(4000)
+                .servers(12));
     assertEquals(4000, r.rowsRead());
     assertEquals(16, r.regions().size());
     long[] perBucket = new long[16];

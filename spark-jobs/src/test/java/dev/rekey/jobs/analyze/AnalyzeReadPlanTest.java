@@ -6,35 +6,37 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TimeArgs;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.testing.Layouts;
-import org.apache.hadoop.hbase.TableName;
 import org.junit.jupiter.api.Test;
 
 /** How analyze's window limits its read (no Spark, no HBase). */
 class AnalyzeReadPlanTest {
   private static final long FROM = GeneratedKeys.DAY_START;
   private static final long TO = FROM + GeneratedKeys.DAY_MS;
+  private static final TimeWindow WINDOW = new TimeWindow(FROM, TO);
 
   @Test
   void noWindowReadsEveryKey() {
     assertEquals(
         ReadPlan.Pruning.NONE,
-        Analyze.readPlan(Layouts.shipped("telemetry-v2"), 0, Long.MAX_VALUE, false).pruning());
+        Analyze.readPlan(Layouts.shipped("telemetry-v2"), TimeWindow.ALL).pruning());
   }
 
   @Test
   void aSaltedTimeLeadingLayoutReadsOneKeyRangePerBucket() {
-    ReadPlan p = Analyze.readPlan(Layouts.shipped("telemetry-v2"), FROM, TO, true);
+    ReadPlan p = Analyze.readPlan(Layouts.shipped("telemetry-v2"), WINDOW);
     assertEquals(ReadPlan.Pruning.KEY_RANGES, p.pruning());
     assertEquals(16, p.ranges().size());
   }
 
   @Test
   void aLayoutWithTimeAfterTheEntityOrNoLayoutReadsTheWindowAsACellTimeRange() {
-    ReadPlan hashed = Analyze.readPlan(Layouts.shipped("events-v2"), FROM, TO, true);
+    ReadPlan hashed = Analyze.readPlan(Layouts.shipped("events-v2"), WINDOW);
     assertEquals(ReadPlan.Pruning.CELL_TIME, hashed.pruning());
     assertTrue(hashed.describe().contains("follows userId in the key"), hashed.describe());
-    ReadPlan none = Analyze.readPlan(null, FROM, TO, true);
+    ReadPlan none = Analyze.readPlan(null, WINDOW);
     assertEquals(ReadPlan.Pruning.CELL_TIME, none.pruning());
     assertTrue(none.describe().contains("no --layout"), none.describe());
   }
@@ -43,7 +45,9 @@ class AnalyzeReadPlanTest {
   void anEmptyWindowIsAUsageError() {
     RekeyException e =
         assertThrows(
-            RekeyException.class, () -> Analyze.table(TableName.valueOf("t")).window(TO, FROM));
-    assertTrue(e.getMessage().startsWith("Cannot analyze table t: empty window"), e.getMessage());
+            RekeyException.class,
+            () -> TimeArgs.window(Long.toString(TO), Long.toString(FROM), null));
+    assertEquals(2, e.exitCode());
+    assertTrue(e.getMessage().startsWith("Invalid time range: --from "), e.getMessage());
   }
 }

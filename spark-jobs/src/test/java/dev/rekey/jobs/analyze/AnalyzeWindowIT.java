@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.Layouts;
@@ -62,20 +64,17 @@ class AnalyzeWindowIT {
     }
 
     AnalyzeResult whole =
-        Analyze.table(all).layout(v2).servers(4).execute(SharedSpark.session(), SharedHBase.conf());
+        analyze(AnalyzeOptions.builder().source(Source.table(all.getNameAsString())).layout(v2));
     AnalyzeResult window =
-        Analyze.table(all)
-            .layout(v2)
-            .servers(4)
-            .window(day2, day2 + GeneratedKeys.DAY_MS)
-            .execute(SharedSpark.session(), SharedHBase.conf());
+        analyze(
+            AnalyzeOptions.builder()
+                .source(Source.table(all.getNameAsString()))
+                .layout(v2)
+                .window(new TimeWindow(day2, day2 + GeneratedKeys.DAY_MS)));
     // the analysis of the window's rows as analyze gives it for a table holding only them, every
     // row read
     AnalyzeResult expected =
-        Analyze.table(oneDay)
-            .layout(v2)
-            .servers(4)
-            .execute(SharedSpark.session(), SharedHBase.conf());
+        analyze(AnalyzeOptions.builder().source(Source.table(oneDay.getNameAsString())).layout(v2));
 
     assertEquals(3 * PER_DAY, whole.read().rowsScanned());
     assertTrue(whole.read().pruning().startsWith("every key"), whole.read().pruning());
@@ -91,21 +90,21 @@ class AnalyzeWindowIT {
 
     // through the snapshot: the same rows, the same pruning
     AnalyzeResult fromSnapshot =
-        Analyze.snapshot(snap)
-            .layout(v2)
-            .servers(4)
-            .window(day2, day2 + GeneratedKeys.DAY_MS)
-            .execute(SharedSpark.session(), SharedHBase.conf());
+        analyze(
+            AnalyzeOptions.builder()
+                .source(Source.snapshot(snap))
+                .layout(v2)
+                .window(new TimeWindow(day2, day2 + GeneratedKeys.DAY_MS)));
     assertEquals(PER_DAY, fromSnapshot.read().rowsScanned());
     assertSameAnalysis(expected, fromSnapshot);
 
     // without a layout the keys' time is unknown: every key, the window as a cell time range, and
     // it says so
     AnalyzeResult cellTime =
-        Analyze.table(all)
-            .servers(4)
-            .window(day2, day2 + GeneratedKeys.DAY_MS)
-            .execute(SharedSpark.session(), SharedHBase.conf());
+        analyze(
+            AnalyzeOptions.builder()
+                .source(Source.table(all.getNameAsString()))
+                .window(new TimeWindow(day2, day2 + GeneratedKeys.DAY_MS)));
     assertTrue(
         cellTime.read().pruning().startsWith("every key, window as a cell time range: no --layout"),
         cellTime.read().pruning());
@@ -116,6 +115,12 @@ class AnalyzeWindowIT {
     String text = Files.readString(json);
     assertTrue(text.contains("\"rowsScanned\" : " + PER_DAY), text);
     assertTrue(text.contains("\"pruning\" : \"16 key ranges"), text);
+  }
+
+  /** Every analysis here plans for 4 RegionServers. */
+  private static AnalyzeResult analyze(AnalyzeOptions.Builder options) {
+    return new Analyze(SharedSpark.session(), SharedHBase.conf(), options.servers(4).build())
+        .execute();
   }
 
   private static void assertSameAnalysis(AnalyzeResult expected, AnalyzeResult actual) {

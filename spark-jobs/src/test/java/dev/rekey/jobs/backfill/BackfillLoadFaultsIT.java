@@ -67,7 +67,7 @@ class BackfillLoadFaultsIT {
 
   private static BackfillResult run(
       BackfillOptions o, Configuration conf, Consumer<String> progress) throws Exception {
-    return Backfill.on(SharedSpark.session(), conf).options(o).progress(progress).execute();
+    return new Backfill(SharedSpark.session(), conf, o).execute(progress);
   }
 
   private static Manifest ledger(Path stagingDir) throws Exception {

@@ -49,8 +49,10 @@ class BackfillPathsIT {
             "d:compression=gz,bloom=rowcol,encoding=fast_diff,blocksize=1024");
     f.snapshot();
     BackfillResult written =
-        Backfill.on(SharedSpark.session(), SharedHBase.conf())
-            .options(f.options().sortAlways(sortAlways).noLoad(true).build())
+        new Backfill(
+                SharedSpark.session(),
+                SharedHBase.conf(),
+                f.options().sortAlways(sortAlways).noLoad(true).build())
             .execute();
     assertEquals(
         !sortAlways,
@@ -93,8 +95,10 @@ class BackfillPathsIT {
       }
     }
     BackfillResult loaded =
-        Backfill.on(SharedSpark.session(), SharedHBase.conf())
-            .options(f.options().sortAlways(sortAlways).resume(true).build())
+        new Backfill(
+                SharedSpark.session(),
+                SharedHBase.conf(),
+                f.options().sortAlways(sortAlways).resume(true).build())
             .execute();
     assertTrue(loaded.verified(), loaded.lines().toString());
     assertFalse(Files.exists(f.staging.resolve("attempts")), "no attempt dir is left behind");

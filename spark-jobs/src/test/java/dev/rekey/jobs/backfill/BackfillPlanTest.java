@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.Layouts;
@@ -174,9 +175,8 @@ class BackfillPlanTest {
     e = assertThrows(RekeyException.class, () -> ok.splitsPerRegion(0).build());
     assertTrue(e.getMessage().contains("--splits-per-region"), e.getMessage());
     ok.splitsPerRegion(1);
-    e = assertThrows(RekeyException.class, () -> ok.timeRange(10L, 5L).build());
-    assertTrue(e.getMessage().contains("--from 10 must be before --to 5"), e.getMessage());
-    ok.timeRange(null, null);
+    e = assertThrows(RekeyException.class, () -> ok.cellTime(new TimeWindow(10L, 5L)).build());
+    assertTrue(e.getMessage().contains("is not before --to"), e.getMessage());
     e = assertThrows(RekeyException.class, () -> ok.dryRun(true).resume(true).build());
     assertTrue(e.getMessage().contains("--dry-run and --resume"), e.getMessage());
   }

@@ -62,7 +62,7 @@ class BackfillPreflightIT {
       RekeyException e =
           assertThrows(
               RekeyException.class,
-              () -> Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute());
+              () -> new Backfill(SharedSpark.session(), SharedHBase.conf(), o).execute());
       assertEquals(0, jobs.get(), "refused before any Spark job: " + e.getMessage());
       assertEquals(before, TableContents.byNaturalKey(f.target, V2), "the target is unchanged");
       return e;
@@ -121,9 +121,7 @@ class BackfillPreflightIT {
 
     // the refusal left nothing behind (no lock, no half-created dir) that stops the next run
     BackfillResult r =
-        Backfill.on(SharedSpark.session(), SharedHBase.conf())
-            .options(f.options().build())
-            .execute();
+        new Backfill(SharedSpark.session(), SharedHBase.conf(), f.options().build()).execute();
     assertTrue(r.verified(), r.lines().toString());
     assertEquals(
         TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));

@@ -37,10 +37,7 @@ class BackfillRunsIT {
   private static final KeyLayout V2 = Layouts.shipped("telemetry-v2");
 
   private static BackfillResult run(BackfillOptions o, Consumer<String> progress) throws Exception {
-    return Backfill.on(SharedSpark.session(), SharedHBase.conf())
-        .options(o)
-        .progress(progress)
-        .execute();
+    return new Backfill(SharedSpark.session(), SharedHBase.conf(), o).execute(progress);
   }
 
   /** Store files per region of a table, read from its RegionServer now. */

@@ -63,7 +63,7 @@ class BackfillShapesIT {
           "blob-md5");
 
   private static BackfillResult run(BackfillOptions o) throws Exception {
-    return Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute();
+    return new Backfill(SharedSpark.session(), SharedHBase.conf(), o).execute();
   }
 
   static BackfillResult runIn(BackfillOptions o) throws Exception {
@@ -185,7 +185,7 @@ class BackfillShapesIT {
 
   private static BackfillResult run(BackfillOptions o, org.apache.hadoop.conf.Configuration conf)
       throws Exception {
-    return Backfill.on(SharedSpark.session(), conf).options(o).execute();
+    return new Backfill(SharedSpark.session(), conf, o).execute();
   }
 
   /** Rows keyed by 128 random bytes, one cell of {@code valueBytes} each (timestamps 1000 + i). */

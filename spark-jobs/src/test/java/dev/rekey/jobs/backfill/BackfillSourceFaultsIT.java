@@ -39,10 +39,7 @@ class BackfillSourceFaultsIT {
   private static final int ROWS = 1_000;
 
   private static BackfillResult run(BackfillOptions o, Consumer<String> progress) throws Exception {
-    return Backfill.on(SharedSpark.session(), SharedHBase.conf())
-        .options(o)
-        .progress(progress)
-        .execute();
+    return new Backfill(SharedSpark.session(), SharedHBase.conf(), o).execute(progress);
   }
 
   /** Runs {@code action} when the backfill starts its read (the snapshot is restored by then). */

@@ -39,7 +39,7 @@ class BackfillStagingIT {
   private static final KeyLayout V2 = Layouts.shipped("telemetry-v2");
 
   private static BackfillResult run(BackfillOptions o) throws Exception {
-    return Backfill.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute();
+    return new Backfill(SharedSpark.session(), SharedHBase.conf(), o).execute();
   }
 
   private static Manifest ledger(BackfillFixture f) throws Exception {

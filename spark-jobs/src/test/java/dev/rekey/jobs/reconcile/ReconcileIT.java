@@ -114,7 +114,7 @@ class ReconcileIT {
   }
 
   static ReconcileResult run(ReconcileOptions o) {
-    return Reconcile.on(SharedSpark.session(), SharedHBase.conf()).options(o).execute();
+    return new Reconcile(SharedSpark.session(), SharedHBase.conf(), o).execute();
   }
 
   static SideSpec oldTable() {
@@ -427,7 +427,7 @@ class ReconcileIT {
     assertEquals(2, r.exitCode(), r.all());
     assertTrue(
         r.stderr()
-            .contains("Error: Empty time range: --from 2026-11-29T06:00:00Z is not before --to"),
+            .contains("Error: Invalid time range: --from 2026-11-29T06:00:00Z is not before --to"),
         r.all());
   }
 

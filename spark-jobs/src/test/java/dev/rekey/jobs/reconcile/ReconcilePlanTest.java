@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TimeArgs;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import java.time.Instant;
@@ -33,40 +36,40 @@ class ReconcilePlanTest {
 
   @Test
   void instantsParseIsoDatesAndEpochMillis() {
-    assertEquals(DAY, TimeSpec.instant("--from", "2026-11-29T00:00:00Z"));
-    assertEquals(DAY, TimeSpec.instant("--from", "2026-11-29"));
-    assertEquals(DAY, TimeSpec.instant("--from", "2026-11-29T01:00:00+01:00"));
-    assertEquals(DAY, TimeSpec.instant("--from", "2026-11-29T00:00"));
-    assertEquals(DAY, TimeSpec.instant("--from", Long.toString(DAY)));
-    assertEquals(-5, TimeSpec.instant("--from", "-5"));
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> TimeSpec.instant("--to", "yesterday"));
+    assertEquals(DAY, TimeArgs.instant("2026-11-29T00:00:00Z", "--from"));
+    assertEquals(DAY, TimeArgs.instant("2026-11-29", "--from"));
+    assertEquals(DAY, TimeArgs.instant("2026-11-29T01:00:00+01:00", "--from"));
+    assertEquals(DAY, TimeArgs.instant("2026-11-29T00:00", "--from"));
+    assertEquals(DAY, TimeArgs.instant(Long.toString(DAY), "--from"));
+    assertEquals(-5, TimeArgs.instant("-5", "--from"));
+    RuntimeException e =
+        assertThrows(RekeyException.class, () -> TimeArgs.instant("yesterday", "--to"));
     assertTrue(
         e.getMessage().startsWith("Invalid --to 'yesterday': expected epoch millis"),
         e.getMessage());
     assertTrue(
-        assertThrows(IllegalArgumentException.class, () -> TimeSpec.instant("--from", null))
+        assertThrows(RekeyException.class, () -> TimeArgs.instant(null, "--from"))
             .getMessage()
-            .startsWith("--from is required"));
+            .startsWith("Missing --from: "));
   }
 
   @Test
   void bucketSizesParseShortAndIsoForms() {
-    assertEquals(3_600_000L, TimeSpec.duration("--bucket", "1h"));
-    assertEquals(86_400_000L, TimeSpec.duration("--bucket", "1d"));
-    assertEquals(300_000L, TimeSpec.duration("--bucket", "PT5M"));
-    assertEquals(300_000L, TimeSpec.duration("--bucket", "5m"));
-    assertEquals(86_400_000L, TimeSpec.duration("--bucket", "P1D"));
-    assertEquals(30_000L, TimeSpec.duration("--bucket", "30s"));
-    assertEquals(250L, TimeSpec.duration("--bucket", "250ms"));
+    assertEquals(3_600_000L, TimeArgs.duration("1h", "--bucket"));
+    assertEquals(86_400_000L, TimeArgs.duration("1d", "--bucket"));
+    assertEquals(300_000L, TimeArgs.duration("PT5M", "--bucket"));
+    assertEquals(300_000L, TimeArgs.duration("5m", "--bucket"));
+    assertEquals(86_400_000L, TimeArgs.duration("P1D", "--bucket"));
+    assertEquals(30_000L, TimeArgs.duration("30s", "--bucket"));
+    assertEquals(250L, TimeArgs.duration("250ms", "--bucket"));
     for (String bad : List.of("0h", "1w", "h", "PT0S", "-1h", "PT-5M")) {
-      assertThrows(IllegalArgumentException.class, () -> TimeSpec.duration("--bucket", bad), bad);
+      assertThrows(RekeyException.class, () -> TimeArgs.duration(bad, "--bucket"), bad);
     }
   }
 
   @Test
   void bucketsCoverTheRangeIncludingAShortLastOne() {
-    Buckets b = new Buckets(DAY, DAY + 24 * 3_600_000L, 3_600_000L);
+    Buckets b = new Buckets(new TimeWindow(DAY, DAY + 24 * 3_600_000L), 3_600_000L);
     assertEquals(24, b.count());
     assertEquals(DAY, b.start(0));
     assertEquals(DAY + 3_600_000L, b.end(0));
@@ -78,27 +81,26 @@ class ReconcilePlanTest {
     assertEquals(-1, b.indexOf(DAY - 1));
     assertEquals(24, b.starts().size());
 
-    Buckets ragged = new Buckets(0, 2_500, 1_000);
+    Buckets ragged = new Buckets(new TimeWindow(0, 2_500), 1_000);
     assertEquals(3, ragged.count());
     assertEquals(2_000, ragged.start(2));
     assertEquals(2_500, ragged.end(2));
     assertEquals(2, ragged.indexOf(2_499));
-    assertEquals(1, new Buckets(0, 1, 1_000).count());
+    assertEquals(1, new Buckets(new TimeWindow(0, 1), 1_000).count());
   }
 
   @Test
   void emptyRangeAndTooManyBucketsAreRefused() {
-    IllegalArgumentException e =
+    RuntimeException e =
         assertThrows(
-            IllegalArgumentException.class,
+            RekeyException.class,
             () -> base().from("2026-11-29T00:00:00Z").to("2026-11-29T00:00:00Z").build());
     assertEquals(
-        "Empty time range: --from 2026-11-29T00:00:00Z is not before --to 2026-11-29T00:00:00Z"
-            + " (give --to after --from; --to is exclusive)",
+        "Invalid time range: --from 2026-11-29T00:00:00Z is not before --to 2026-11-29T00:00:00Z"
+            + " (give a --to after --from; --to is exclusive)",
         e.getMessage());
-    assertThrows(
-        IllegalArgumentException.class, () -> base().from("2026-11-30").to("2026-11-29").build());
-    e = assertThrows(IllegalArgumentException.class, () -> base().bucket("1ms").build());
+    assertThrows(RekeyException.class, () -> base().from("2026-11-30").to("2026-11-29").build());
+    e = assertThrows(RekeyException.class, () -> base().bucket("1ms").build());
     assertTrue(e.getMessage().startsWith("Too many buckets: 86400000 buckets"), e.getMessage());
   }
 
@@ -115,34 +117,31 @@ class ReconcilePlanTest {
 
   @Test
   void badTimeFieldAndSidesAreExplained() {
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> base().time("key:deviceId").build());
+    RuntimeException e =
+        assertThrows(RekeyException.class, () -> base().time("key:deviceId").build());
     assertEquals(
         "Invalid --time key:deviceId: field 'deviceId' of layout telemetry-v1 is bytes, not an integer of"
             + " epoch millis",
         e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> base().time("key:when").build());
+    e = assertThrows(RekeyException.class, () -> base().time("key:when").build());
     assertTrue(
         e.getMessage()
             .startsWith("Invalid --time key:when: layout telemetry-v1 has no field 'when'"),
         e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> base().time("wallclock").build());
+    e = assertThrows(RekeyException.class, () -> base().time("wallclock").build());
     assertEquals("Invalid --time 'wallclock': expected key:FIELD or cell", e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> new SideSpec("old", "t", "s", V1));
-    assertEquals(
-        "Give exactly one of --old-table and --old-snapshot (got both: t, s)", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> SideSpec.table("new", "t", null));
     assertTrue(e.getMessage().startsWith("--new-layout is required"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> base().samples(-1).build());
+    e = assertThrows(RekeyException.class, () -> base().samples(-1).build());
     assertEquals("--samples must be 0 or more (got -1)", e.getMessage());
   }
 
   @Test
   void layoutsWithDifferentNaturalKeysAreRefused() {
     KeyLayout events = Layouts.shipped("events-v2");
-    IllegalArgumentException e =
+    RuntimeException e =
         assertThrows(
-            IllegalArgumentException.class,
+            RekeyException.class,
             () -> base().neu(SideSpec.table("new", "t2", events)).time("cell").build());
     assertEquals(
         "Cannot reconcile: layouts telemetry-v1 and events-v2 do not have the same natural key (old fields"

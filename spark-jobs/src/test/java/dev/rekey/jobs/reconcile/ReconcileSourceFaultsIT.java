@@ -47,16 +47,14 @@ class ReconcileSourceFaultsIT {
   }
 
   private static ReconcileResult run(ReconcileOptions o, List<String> lines, Runnable atRead) {
-    return Reconcile.on(SharedSpark.session(), SharedHBase.conf())
-        .options(o)
-        .progress(
+    return new Reconcile(SharedSpark.session(), SharedHBase.conf(), o)
+        .execute(
             line -> {
               lines.add(line);
               if (line.startsWith("  comparing ")) {
                 atRead.run();
               }
-            })
-        .execute();
+            });
   }
 
   @Test

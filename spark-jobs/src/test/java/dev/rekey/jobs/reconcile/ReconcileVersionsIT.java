@@ -113,8 +113,9 @@ class ReconcileVersionsIT {
   }
 
   private static ReconcileResult run(TableName neu, Versions versions) {
-    return Reconcile.on(SharedSpark.session(), SharedHBase.conf())
-        .options(
+    return new Reconcile(
+            SharedSpark.session(),
+            SharedHBase.conf(),
             ReconcileOptions.builder()
                 .old(SideSpec.table("old", old.getNameAsString(), V1))
                 .neu(SideSpec.table("new", neu.getNameAsString(), V2))

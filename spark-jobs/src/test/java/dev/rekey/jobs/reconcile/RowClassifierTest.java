@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.common.TimeWindow;
 import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class RowClassifierTest {
   static final long H = 3_600_000L;
   static final byte[] DEV = Bytes.toBytes("0123456789abcdef");
-  static final Buckets BUCKETS = new Buckets(DAY, DAY + 4 * H, H);
+  static final Buckets BUCKETS = new Buckets(new TimeWindow(DAY, DAY + 4 * H), H);
   static final NaturalKey NK = NaturalKey.common(V1, V2);
 
   static Cell[] cells(byte[] row, long ts, long value) {

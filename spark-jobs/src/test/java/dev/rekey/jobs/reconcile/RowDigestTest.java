@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.common.TimeWindow;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -83,7 +84,7 @@ class RowDigestTest {
 
   @Test
   void bucketVerdicts() {
-    Buckets b = new Buckets(0, 3_000, 1_000);
+    Buckets b = new Buckets(new TimeWindow(0, 3_000), 1_000);
     BucketStats one = BucketStats.row(2, row("a", new C("d", "v", 1, "x")));
     BucketStats other = BucketStats.row(2, row("a", new C("d", "v", 1, "y")));
     BucketComparison same = BucketComparison.of(b, 0, one, one, true);

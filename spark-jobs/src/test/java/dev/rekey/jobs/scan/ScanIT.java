@@ -12,6 +12,8 @@ import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RegionScan;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
@@ -70,7 +72,7 @@ class ScanIT {
   }
 
   static ScanResult run(ScanOptions o) {
-    return ScanJob.on(SharedSpark.session()).hbaseConf(SharedHBase.conf()).options(o).execute();
+    return new ScanJob(SharedSpark.session(), SharedHBase.conf(), o).execute();
   }
 
   static ReportFile report(String name) {
@@ -220,7 +222,7 @@ class ScanIT {
     ScanResult via =
         run(
             ScanOptions.builder()
-                .source(ScanSource.tableViaSnapshot(eventsTable.getNameAsString()))
+                .source(Source.tableViaSnapshot(eventsTable.getNameAsString()))
                 .layout(events)
                 .window(day)
                 .report(report("user_daily_activity"))

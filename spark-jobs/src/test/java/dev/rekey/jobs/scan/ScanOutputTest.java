@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rekey.jobs.common.DecodedRow;
 import dev.rekey.jobs.common.RegionScan;
 import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRange;

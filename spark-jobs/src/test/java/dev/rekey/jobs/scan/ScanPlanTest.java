@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeArgs;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
@@ -30,14 +33,14 @@ class ScanPlanTest {
 
   @Test
   void timesAcceptIsoAndEpochMillis() {
-    assertEquals(DAY_START, TimeWindow.parseInstant("1795910400000", "--from"));
-    assertEquals(DAY_START, TimeWindow.parseInstant("2026-11-29T00:00:00Z", "--from"));
-    assertEquals(DAY_START, TimeWindow.parseInstant("2026-11-29T01:00:00+01:00", "--from"));
-    assertEquals(DAY_START, TimeWindow.parseInstant("2026-11-29T00:00", "--from"));
-    assertEquals(DAY_START + 1, TimeWindow.parseInstant("2026-11-29T00:00:00.001Z", "--from"));
-    assertEquals(DAY_START, TimeWindow.parseInstant("2026-11-29", "--from"));
+    assertEquals(DAY_START, TimeArgs.instant("1795910400000", "--from"));
+    assertEquals(DAY_START, TimeArgs.instant("2026-11-29T00:00:00Z", "--from"));
+    assertEquals(DAY_START, TimeArgs.instant("2026-11-29T01:00:00+01:00", "--from"));
+    assertEquals(DAY_START, TimeArgs.instant("2026-11-29T00:00", "--from"));
+    assertEquals(DAY_START + 1, TimeArgs.instant("2026-11-29T00:00:00.001Z", "--from"));
+    assertEquals(DAY_START, TimeArgs.instant("2026-11-29", "--from"));
     assertTrue(
-        usage(() -> TimeWindow.parseInstant("yesterday", "--to"))
+        usage(() -> TimeArgs.instant("yesterday", "--to"))
             .getMessage()
             .contains("Invalid --to 'yesterday': expected epoch millis"));
   }
@@ -46,30 +49,27 @@ class ScanPlanTest {
   void dayIsThatUtcDay() {
     assertEquals(
         new TimeWindow(DAY_START, DAY_START + 86_400_000L),
-        TimeWindow.fromOptions(null, null, "2026-11-29"));
+        TimeArgs.window(null, null, "2026-11-29"));
     assertEquals(
         new TimeWindow(DAY_START, DAY_START + 60_000),
-        TimeWindow.fromOptions("2026-11-29T00:00:00Z", Long.toString(DAY_START + 60_000), null));
-    assertEquals(TimeWindow.ALL, TimeWindow.fromOptions(null, null, null));
+        TimeArgs.window("2026-11-29T00:00:00Z", Long.toString(DAY_START + 60_000), null));
+    assertEquals(TimeWindow.ALL, TimeArgs.window(null, null, null));
     assertEquals(
-        new TimeWindow(DAY_START, Long.MAX_VALUE),
-        TimeWindow.fromOptions("2026-11-29", null, null));
+        new TimeWindow(DAY_START, Long.MAX_VALUE), TimeArgs.window("2026-11-29", null, null));
     assertTrue(
-        usage(() -> TimeWindow.fromOptions("1", null, "2026-11-29"))
+        usage(() -> TimeArgs.window("1", null, "2026-11-29"))
             .getMessage()
             .contains("either --day or"));
     assertTrue(
-        usage(() -> TimeWindow.fromOptions(null, null, "29/11/2026"))
+        usage(() -> TimeArgs.window(null, null, "29/11/2026"))
             .getMessage()
             .contains("Invalid --day"));
     assertTrue(
-        usage(() -> TimeWindow.fromOptions("2026-11-30", "2026-11-29", null))
+        usage(() -> TimeArgs.window("2026-11-30", "2026-11-29", null))
             .getMessage()
             .contains("is not before --to"));
     assertTrue(
-        usage(() -> TimeWindow.fromOptions("5", "5", null))
-            .getMessage()
-            .contains("is not before --to"));
+        usage(() -> TimeArgs.window("5", "5", null)).getMessage().contains("is not before --to"));
   }
 
   @Test
@@ -106,17 +106,13 @@ class ScanPlanTest {
     assertEquals(Map.of("from", "0", "to", Long.toString(Long.MAX_VALUE)), o.reportValues());
 
     assertTrue(
-        usage(() -> ScanSource.of(null, null, false))
-            .getMessage()
-            .contains("exactly one of --table"));
+        usage(() -> Source.of(null, null, false)).getMessage().contains("exactly one of --table"));
     assertTrue(
-        usage(() -> ScanSource.of("t", "s", false))
-            .getMessage()
-            .contains("exactly one of --table"));
+        usage(() -> Source.of("t", "s", false)).getMessage().contains("exactly one of --table"));
     assertTrue(
-        usage(() -> ScanSource.of(null, "s", true)).getMessage().contains("drop --via-snapshot"));
-    assertEquals(ScanSource.tableViaSnapshot("t"), ScanSource.of("t", null, true));
-    assertEquals("table t (via a snapshot)", ScanSource.of("t", null, true).toString());
+        usage(() -> Source.of(null, "s", true)).getMessage().contains("drop --via-snapshot"));
+    assertEquals(Source.tableViaSnapshot("t"), Source.of("t", null, true));
+    assertEquals("table t (via a snapshot)", Source.of("t", null, true).toString());
     assertTrue(
         usage(() -> ScanOptions.builder().table("t").build())
             .getMessage()

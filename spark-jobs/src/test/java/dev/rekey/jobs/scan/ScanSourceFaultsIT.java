@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.Leftovers;
@@ -52,17 +54,14 @@ class ScanSourceFaultsIT {
   }
 
   private static ScanResult run(ScanOptions o, List<String> lines, Runnable atRead) {
-    return ScanJob.on(SharedSpark.session())
-        .hbaseConf(SharedHBase.conf())
-        .options(o)
-        .progress(
+    return new ScanJob(SharedSpark.session(), SharedHBase.conf(), o)
+        .execute(
             line -> {
               lines.add(line);
               if (line.startsWith("  scanning ")) {
                 atRead.run();
               }
-            })
-        .execute();
+            });
   }
 
   private static ScanOptions.Builder options(Path out) {
@@ -120,9 +119,7 @@ class ScanSourceFaultsIT {
     List<String> lines = new ArrayList<>();
     ScanResult r =
         run(
-            options(out("sweep"))
-                .source(ScanSource.tableViaSnapshot(table.getNameAsString()))
-                .build(),
+            options(out("sweep")).source(Source.tableViaSnapshot(table.getNameAsString())).build(),
             lines,
             () -> {});
     assertTrue(

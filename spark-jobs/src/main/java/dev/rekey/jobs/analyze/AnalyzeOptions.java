@@ -1,0 +1,136 @@
+package dev.rekey.jobs.analyze;
+
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.Source;
+import dev.rekey.jobs.common.TableNames;
+import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.rowkey.KeyLayout;
+import java.nio.file.Path;
+
+/**
+ * Validated options of an analyze run (plan layer: no Spark, no HBase). Build with {@link
+ * #builder()}; {@link Builder#build()} throws a usage RekeyException before anything starts.
+ *
+ * @param source the live table or a snapshot (its table's regions and metrics are shown)
+ * @param layout the layout of the keys, or null (enables salt tail placement and the simulation)
+ * @param sample keys to sample
+ * @param servers RegionServers the new table will have (bucket count advice), or null: the live
+ *     ones
+ * @param window only the rows of this time window are analyzed ({@link TimeWindow#ALL}: every row):
+ *     the layout's key ranges holding it when its time field follows the prefix, else a cell time
+ *     range
+ * @param layout2 a proposed layout to simulate on the sampled keys, or null (the keys as they are)
+ * @param splits proposed split points to simulate, or null (no simulation)
+ * @param out where analyze.json and analyze.html go, or null (none written)
+ */
+public record AnalyzeOptions(
+    Source source,
+    KeyLayout layout,
+    int sample,
+    Integer servers,
+    TimeWindow window,
+    KeyLayout layout2,
+    SplitSpec splits,
+    Path out) {
+  public static final int DEFAULT_SAMPLE = 100_000;
+  public static final int MIN_SAMPLE = 100;
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static final class Builder {
+    private Source source;
+    private KeyLayout layout;
+    private int sample = DEFAULT_SAMPLE;
+    private Integer servers;
+    private TimeWindow window = TimeWindow.ALL;
+    private KeyLayout layout2;
+    private String splits;
+    private Path out;
+
+    /** The live table or a snapshot; read through the RegionServers or from its files. */
+    public Builder source(Source s) {
+      this.source = s;
+      return this;
+    }
+
+    public Builder layout(KeyLayout l) {
+      this.layout = l;
+      return this;
+    }
+
+    public Builder sample(int n) {
+      this.sample = n;
+      return this;
+    }
+
+    public Builder servers(Integer s) {
+      this.servers = s;
+      return this;
+    }
+
+    /** Analyze only the rows of this window (built by {@code TimeArgs.window}). */
+    public Builder window(TimeWindow w) {
+      this.window = w;
+      return this;
+    }
+
+    /**
+     * Simulate a proposed layout (null = the keys as they are) with split points (hex:N, uniform:N,
+     * natural[:N] or a split file).
+     */
+    public Builder simulate(KeyLayout proposed, String splitSpec) {
+      this.layout2 = proposed;
+      this.splits = splitSpec;
+      return this;
+    }
+
+    public Builder out(Path dir) {
+      this.out = dir;
+      return this;
+    }
+
+    public AnalyzeOptions build() {
+      if (source == null || source.kind() == Source.Kind.TABLE_VIA_SNAPSHOT) {
+        throw RekeyException.usage(
+            "Cannot analyze: no source (give --table T, or --snapshot S to read its files)");
+      }
+      if (source.kind() == Source.Kind.TABLE) {
+        TableNames.parse(source.name(), "analyze");
+      }
+      String what = "Cannot analyze " + source + ": ";
+      if (sample < MIN_SAMPLE) {
+        throw RekeyException.usage(
+            what + "--sample " + sample + " is too small (give at least " + MIN_SAMPLE + ")");
+      }
+      if (servers != null && servers < 1) {
+        throw RekeyException.usage(
+            what + "--servers " + servers + " is not a count of servers (give 1 or more)");
+      }
+      if (window == null) {
+        throw RekeyException.usage(what + "no time window (give --from/--to, or none for all)");
+      }
+      if (layout2 != null && splits == null) {
+        throw RekeyException.usage(
+            what + "--layout2 needs --splits (hex:N, uniform:N, natural[:N] or a split file)");
+      }
+      SplitSpec spec = null;
+      if (splits != null) {
+        try {
+          spec = SplitSpec.parse(splits, layout2 != null ? layout2 : layout);
+        } catch (IllegalArgumentException e) {
+          throw RekeyException.usage(what + e.getMessage());
+        }
+        if (layout2 != null && layout == null) {
+          throw RekeyException.usage(
+              what
+                  + "simulating --layout2 "
+                  + layout2.name()
+                  + " needs the current layout (--layout) to decode the sampled keys");
+        }
+      }
+      return new AnalyzeOptions(source, layout, sample, servers, window, layout2, spec, out);
+    }
+  }
+}
