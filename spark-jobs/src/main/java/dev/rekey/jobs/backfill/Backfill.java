@@ -5,10 +5,12 @@ import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.SnapshotPresence;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.EnumSet;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -79,7 +81,8 @@ public final class Backfill implements Job<BackfillResult> {
               RunLock.take(
                   staging.lock(), hbaseConf, verb, "staging dir " + staging.root, progress);
           RunLock onTarget =
-              RunLock.take(targetLock(table), hbaseConf, verb, "target table " + table, progress)) {
+              RunLock.take(
+                  targetLock(admin, table), hbaseConf, verb, "target table " + table, progress)) {
         return execute(conn, staging, table, target);
       }
     }
@@ -175,15 +178,22 @@ public final class Backfill implements Job<BackfillResult> {
 
   /**
    * Where the lock on a target table lives: on the HBase root's filesystem, beside rekey's restore
-   * dirs.
+   * dirs, under the cluster's id: standalone HBases on one machine share a local /tmp, and their
+   * tables of one name are different tables.
    */
-  private Path targetLock(TableName table) throws IOException {
+  private Path targetLock(Admin admin, TableName table) throws IOException {
     Path root = CommonFSUtils.getRootDir(hbaseConf);
     FileSystem fs = root.getFileSystem(hbaseConf);
+    String cluster =
+        admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.CLUSTER_ID)).getClusterId();
     return fs.makeQualified(
         new Path(
             RegionReader.defaultRestoreRoot(fs).getParent(),
-            "rekey-locks/backfill-" + table.getNameAsString().replace(':', '_') + ".lock"));
+            "rekey-locks/"
+                + cluster
+                + "/backfill-"
+                + table.getNameAsString().replace(':', '_')
+                + ".lock"));
   }
 
   private String defaultStagingRoot() throws IOException {
