@@ -98,17 +98,22 @@ public class ClientBench {
           double c = 0;
           double s = 0;
           double m2 = 0;
+          Cpu cm = new Cpu();
+          Cpu cs = new Cpu();
           for (int rep = 0; rep < 5; rep++) { // five reads of each kind per round, interleaved
             if ((round + rep) % 2 == 0) {
-              m1 += merged(r2, h);
+              m1 += cm.time(() -> merged(r2, h));
               c += contiguous(conn, t1, v1, h);
-              s += sequential(conn, t2, r2, h);
+              s += cs.time(() -> sequential(conn, t2, r2, h));
             } else {
-              s += sequential(conn, t2, r2, h);
+              s += cs.time(() -> sequential(conn, t2, r2, h));
               c += contiguous(conn, t1, v1, h);
-              m1 += merged(r2, h);
+              m1 += cm.time(() -> merged(r2, h));
             }
           }
+          // cores busy while each path ran: what overlapping the bucket scans can still win on this machine
+          System.out.printf("  cpu: merged client %.2f + server %.2f cores; sequential client %.2f + server %.2f cores%n",
+              cm.client / m1, cm.server / m1, cs.client / s, cs.server / s);
           ra[round] = c / m1;
           rb[round] = s / m1;
           System.out.printf("round %d (hour %02d, %,d rows): (a) merged v2 %,.0f rows/s vs contiguous v1 %,.0f rows/s = "
@@ -196,6 +201,43 @@ public class ClientBench {
       admin.createTable(desc, layout.splitPoints(16).toArray(new byte[0][]));
     } else {
       admin.createTable(desc);
+    }
+  }
+
+  /** CPU seconds of this JVM and of the embedded HBase server process (its pid file), summed over timed reads. */
+  static final class Cpu {
+    double client;
+    double server;
+
+    interface Read {
+      double run() throws Exception;
+    }
+
+    double time(Read r) throws Exception {
+      double c0 = clientCpu();
+      double s0 = serverCpu();
+      double seconds = r.run();
+      client += clientCpu() - c0;
+      server += serverCpu() - s0;
+      return seconds;
+    }
+
+    static double clientCpu() {
+      return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+          .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+    }
+
+    /** utime + stime of the server from /proc (clock ticks of 1/100 s); 0 where there is no /proc. */
+    static double serverCpu() {
+      try {
+        String runDir = System.getenv().getOrDefault("REKEY_RUN_DIR", ".rekey");
+        String pid = java.nio.file.Files.readString(Path.of(runDir, "hbase", "hbase.pid")).trim();
+        String stat = java.nio.file.Files.readString(Path.of("/proc", pid, "stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
+      } catch (Exception e) {
+        return 0;
+      }
     }
   }
 
