@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 @Tag("unit")
 class ScanPlanTest {
   static final long DAY_START = 1_795_910_400_000L; // 2026-11-29T00:00:00Z
+  static final KeyLayout EVENTS = Layouts.shipped("events-v2");
 
   static RekeyException usage(Runnable r) {
     RekeyException e = assertThrows(RekeyException.class, r::run);
@@ -97,52 +98,87 @@ class ScanPlanTest {
   }
 
   @Test
-  void optionsValidate() {
-    KeyLayout events = Layouts.shipped("events-v2");
-    ScanOptions o = ScanOptions.builder().table("events_v2").layout(events).build();
+  void defaultsAreParquetOneSplitPerRegionAndEveryCell() {
+    ScanOptions o = ScanOptions.builder().table("events_v2").layout(EVENTS).build();
     assertEquals(ScanOptions.DEFAULT_FORMAT, o.format());
     assertEquals(1, o.splitsPerRegion());
     assertEquals(TimeWindow.ALL, o.window());
     assertEquals(Map.of("from", "0", "to", Long.toString(Long.MAX_VALUE)), o.reportValues());
+  }
 
-    assertTrue(
-        usage(() -> Source.of(null, null, false)).getMessage().contains("exactly one of --table"));
-    assertTrue(
-        usage(() -> Source.of("t", "s", false)).getMessage().contains("exactly one of --table"));
-    assertTrue(
-        usage(() -> Source.of(null, "s", true)).getMessage().contains("drop --via-snapshot"));
+  @Test
+  void neitherOrBothOfTableAndSnapshotIsRefused() {
+    String both =
+        "Give exactly one of --table T (live table) or --snapshot S (its files, no load on the"
+            + " RegionServers)";
+    assertEquals(both, usage(() -> Source.of(null, null, false)).getMessage());
+    assertEquals(both, usage(() -> Source.of("t", "s", false)).getMessage());
+  }
+
+  @Test
+  void viaSnapshotWithASnapshotIsRefused() {
+    assertEquals(
+        "--via-snapshot reads a live --table through a snapshot taken for the job; --snapshot s"
+            + " is read from its files already (drop --via-snapshot)",
+        usage(() -> Source.of(null, "s", true)).getMessage());
+  }
+
+  @Test
+  void viaSnapshotWithATableReadsItThroughASnapshot() {
     assertEquals(Source.tableViaSnapshot("t"), Source.of("t", null, true));
     assertEquals("table t (via a snapshot)", Source.of("t", null, true).toString());
-    assertTrue(
-        usage(() -> ScanOptions.builder().table("t").build())
-            .getMessage()
-            .contains("Missing --layout"));
-    assertTrue(
-        usage(() -> ScanOptions.builder().table("t").layout(events).splitsPerRegion(0).build())
-            .getMessage()
-            .contains("Invalid --splits-per-region 0"));
-    assertTrue(
+  }
+
+  @Test
+  void aMissingLayoutIsRefused() {
+    assertEquals(
+        "Missing --layout: the layout file that decodes table t's row keys (e.g."
+            + " conf/layouts/events-v2.yaml)",
+        usage(() -> ScanOptions.builder().table("t").build()).getMessage());
+  }
+
+  @Test
+  void splitsPerRegionOutsideItsRangeIsRefused() {
+    assertEquals(
+        "Invalid --splits-per-region 0: expected 1.." + ScanOptions.MAX_SPLITS_PER_REGION,
+        usage(() -> ScanOptions.builder().table("t").layout(EVENTS).splitsPerRegion(0).build())
+            .getMessage());
+  }
+
+  @Test
+  void aFamilyWithAQualifierIsRefused() {
+    assertEquals(
+        "Invalid --families entry 'd:v': give family names, e.g. --families d,e",
         usage(
                 () ->
                     ScanOptions.builder()
                         .table("t")
-                        .layout(events)
+                        .layout(EVENTS)
                         .families(List.of("d:v"))
                         .build())
-            .getMessage()
-            .contains("Invalid --families entry 'd:v'"));
+            .getMessage());
+  }
+
+  @Test
+  void aParamNoReportDeclaresIsRefused() {
     assertTrue(
-        usage(() -> ScanOptions.builder().table("t").layout(events).param("x=1").build())
+        usage(() -> ScanOptions.builder().table("t").layout(EVENTS).param("x=1").build())
             .getMessage()
-            .contains("Unknown --param x: no report declares it"));
-    assertTrue(
-        usage(() -> ScanOptions.builder().param("novalue"))
-            .getMessage()
-            .contains("expected NAME=VALUE"));
-    assertTrue(
-        usage(() -> OutputFormat.parse("xml"))
-            .getMessage()
-            .contains("expected parquet, csv or json"));
+            .startsWith("Unknown --param x: no report declares it (reports: "));
+  }
+
+  @Test
+  void aParamWithoutAValueIsRefused() {
+    assertEquals(
+        "Invalid --param 'novalue': expected NAME=VALUE, e.g. window_minutes=5",
+        usage(() -> ScanOptions.builder().param("novalue")).getMessage());
+  }
+
+  @Test
+  void formatsAreParquetCsvOrJsonInAnyCase() {
+    assertEquals(
+        "Invalid --format 'xml': expected parquet, csv or json",
+        usage(() -> OutputFormat.parse("xml")).getMessage());
     assertEquals(OutputFormat.CSV, OutputFormat.parse("CSV"));
   }
 
