@@ -150,35 +150,58 @@ class BackfillPlanTest {
     assertArrayEquals(Bytes.toBytes(42L), org.apache.hadoop.hbase.CellUtil.cloneValue(back[1]));
   }
 
+  private static BackfillOptions.Builder valid() {
+    return BackfillOptions.builder()
+        .sourceSnapshot("s")
+        .sourceLayout(Layouts.shipped("telemetry-v1"))
+        .targetTable("t")
+        .targetLayout(Layouts.shipped("telemetry-v2"));
+  }
+
+  private static RekeyException usage(org.junit.jupiter.api.function.Executable e) {
+    RekeyException r = assertThrows(RekeyException.class, e);
+    assertEquals(2, r.exitCode(), r.getMessage());
+    return r;
+  }
+
   @Test
-  void optionsAreValidatedWithTheOptionName() {
-    BackfillOptions.Builder ok =
-        BackfillOptions.builder()
-            .sourceSnapshot("s")
-            .sourceLayout(Layouts.shipped("telemetry-v1"))
-            .targetTable("t")
-            .targetLayout(Layouts.shipped("telemetry-v2"));
-    assertEquals(1, ok.build().splitsPerRegion());
-    assertEquals(0, ok.build().maxQuarantined());
+  void defaultsAreOneSplitPerRegionAndNoQuarantinedRow() {
+    assertEquals(1, valid().build().splitsPerRegion());
+    assertEquals(0, valid().build().maxQuarantined());
+  }
+
+  @Test
+  void theDefaultStagingDirIsNamedAfterTheTargetWithoutItsNamespaceColon() {
+    assertEquals("/x/backfill-ns_t", valid().targetTable("ns:t").build().stagingOr("/x"));
+  }
+
+  @Test
+  void aMissingSourceSnapshotIsAUsageErrorNamingTheOption() {
     assertEquals(
-        "/x/backfill-ns_t",
-        BackfillOptions.builder()
-            .sourceSnapshot("s")
-            .sourceLayout(Layouts.shipped("telemetry-v1"))
-            .targetTable("ns:t")
-            .targetLayout(Layouts.shipped("telemetry-v2"))
-            .build()
-            .stagingOr("/x"));
-    RekeyException e = assertThrows(RekeyException.class, () -> BackfillOptions.builder().build());
-    assertTrue(e.getMessage().contains("--source-snapshot is required"), e.getMessage());
-    assertEquals(2, e.exitCode());
-    e = assertThrows(RekeyException.class, () -> ok.splitsPerRegion(0).build());
-    assertTrue(e.getMessage().contains("--splits-per-region"), e.getMessage());
-    ok.splitsPerRegion(1);
-    e = assertThrows(RekeyException.class, () -> ok.cellTime(new TimeWindow(10L, 5L)).build());
-    assertTrue(e.getMessage().contains("is not before --to"), e.getMessage());
-    e = assertThrows(RekeyException.class, () -> ok.dryRun(true).resume(true).build());
-    assertTrue(e.getMessage().contains("--dry-run and --resume"), e.getMessage());
+        "Cannot backfill: --source-snapshot is required",
+        usage(() -> BackfillOptions.builder().build()).getMessage());
+  }
+
+  @Test
+  void splitsPerRegionOutsideItsRangeIsAUsageError() {
+    assertEquals(
+        "Cannot backfill t: --splits-per-region must be in 1..1024, got 0",
+        usage(() -> valid().splitsPerRegion(0).build()).getMessage());
+  }
+
+  @Test
+  void aTimeRangeThatEndsBeforeItStartsIsAUsageError() {
+    assertEquals(
+        "Invalid time range: --from 1970-01-01T00:00:00.010Z is not before --to"
+            + " 1970-01-01T00:00:00.005Z (give a --to after --from; --to is exclusive)",
+        usage(() -> valid().cellTime(new TimeWindow(10L, 5L)).build()).getMessage());
+  }
+
+  @Test
+  void dryRunAndResumeTogetherAreAUsageError() {
+    assertEquals(
+        "Cannot backfill t: --dry-run and --resume exclude each other",
+        usage(() -> valid().dryRun(true).resume(true).build()).getMessage());
   }
 
   @Test
