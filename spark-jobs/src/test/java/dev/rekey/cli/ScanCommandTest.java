@@ -70,7 +70,7 @@ class ScanCommandTest {
   }
 
   @Test
-  void badInputIsAUsageError() {
+  void aMissingReportFileIsAUsageErrorNamingIt() {
     RekeyException e =
         assertThrows(
             RekeyException.class,
@@ -78,16 +78,22 @@ class ScanCommandTest {
     assertEquals(ExitCodes.USAGE, e.exitCode());
     assertTrue(
         e.getMessage().startsWith("Cannot run report sql/nope.sql: no such file"), e.getMessage());
+  }
 
-    e =
+  @Test
+  void anUnknownLayoutIsAUsageErrorNamingIt() {
+    RekeyException e =
         assertThrows(
             RekeyException.class, () -> options("--table", "t", "--layout", "no-such-layout"));
     assertEquals(ExitCodes.USAGE, e.exitCode());
     assertTrue(
         e.getMessage().startsWith("Cannot load layout 'no-such-layout' (--layout): no such file"),
         e.getMessage());
+  }
 
-    // either/or options are a picocli group: neither, or both, is refused while parsing
+  /** Either/or options are a picocli group: neither, or both, is refused while parsing. */
+  @Test
+  void neitherOrBothOfTableAndSnapshotIsRefusedByTheParser() {
     CommandLine.ParameterException neither =
         assertThrows(CommandLine.ParameterException.class, () -> options("--layout", "events-v2"));
     assertTrue(neither.getMessage().contains("--table=T | --snapshot=S"), neither.getMessage());
@@ -96,11 +102,15 @@ class ScanCommandTest {
             CommandLine.ParameterException.class,
             () -> options("--table", "t", "--snapshot", "s", "--layout", "events-v2"));
     assertTrue(both.getMessage().contains("mutually exclusive"), both.getMessage());
+  }
 
-    e =
+  @Test
+  void anUnreadableTimeIsAUsageErrorNamingTheOption() {
+    RekeyException e =
         assertThrows(
             RekeyException.class,
             () -> options("--table", "t", "--layout", "events-v2", "--from", "soon"));
+    assertEquals(ExitCodes.USAGE, e.exitCode());
     assertTrue(e.getMessage().startsWith("Invalid --from 'soon'"), e.getMessage());
   }
 }
