@@ -35,6 +35,40 @@ public record AnalyzeOptions(
   public static final int DEFAULT_SAMPLE = 100_000;
   public static final int MIN_SAMPLE = 100;
 
+  /** Every check a bad option fails, here so that no AnalyzeOptions exists unchecked. */
+  public AnalyzeOptions {
+    if (source == null || source.kind() == Source.Kind.TABLE_VIA_SNAPSHOT) {
+      throw RekeyException.usage(
+          "Cannot analyze: no source (give --table T, or --snapshot S to read its files)");
+    }
+    if (source.kind() == Source.Kind.TABLE) {
+      TableNames.parse(source.name(), "analyze");
+    }
+    String what = "Cannot analyze " + source + ": ";
+    if (sample < MIN_SAMPLE) {
+      throw RekeyException.usage(
+          what + "--sample " + sample + " is too small (give at least " + MIN_SAMPLE + ")");
+    }
+    if (servers != null && servers < 1) {
+      throw RekeyException.usage(
+          what + "--servers " + servers + " is not a count of servers (give 1 or more)");
+    }
+    if (window == null) {
+      throw RekeyException.usage(what + "no time window (give --from/--to, or none for all)");
+    }
+    if (layout2 != null && splits == null) {
+      throw RekeyException.usage(
+          what + "--layout2 needs --splits (hex:N, uniform:N, natural[:N] or a split file)");
+    }
+    if (layout2 != null && layout == null) {
+      throw RekeyException.usage(
+          what
+              + "simulating --layout2 "
+              + layout2.name()
+              + " needs the current layout (--layout) to decode the sampled keys");
+    }
+  }
+
   public static Builder builder() {
     return new Builder();
   }
@@ -92,42 +126,12 @@ public record AnalyzeOptions(
     }
 
     public AnalyzeOptions build() {
-      if (source == null || source.kind() == Source.Kind.TABLE_VIA_SNAPSHOT) {
-        throw RekeyException.usage(
-            "Cannot analyze: no source (give --table T, or --snapshot S to read its files)");
-      }
-      if (source.kind() == Source.Kind.TABLE) {
-        TableNames.parse(source.name(), "analyze");
-      }
-      String what = "Cannot analyze " + source + ": ";
-      if (sample < MIN_SAMPLE) {
-        throw RekeyException.usage(
-            what + "--sample " + sample + " is too small (give at least " + MIN_SAMPLE + ")");
-      }
-      if (servers != null && servers < 1) {
-        throw RekeyException.usage(
-            what + "--servers " + servers + " is not a count of servers (give 1 or more)");
-      }
-      if (window == null) {
-        throw RekeyException.usage(what + "no time window (give --from/--to, or none for all)");
-      }
-      if (layout2 != null && splits == null) {
-        throw RekeyException.usage(
-            what + "--layout2 needs --splits (hex:N, uniform:N, natural[:N] or a split file)");
-      }
       SplitSpec spec = null;
-      if (splits != null) {
+      if (splits != null && source != null) {
         try {
           spec = SplitSpec.parse(splits, layout2 != null ? layout2 : layout);
         } catch (IllegalArgumentException e) {
-          throw RekeyException.usage(what + e.getMessage());
-        }
-        if (layout2 != null && layout == null) {
-          throw RekeyException.usage(
-              what
-                  + "simulating --layout2 "
-                  + layout2.name()
-                  + " needs the current layout (--layout) to decode the sampled keys");
+          throw RekeyException.usage("Cannot analyze " + source + ": " + e.getMessage());
         }
       }
       return new AnalyzeOptions(source, layout, sample, servers, window, layout2, spec, out);

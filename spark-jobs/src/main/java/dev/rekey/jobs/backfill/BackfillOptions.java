@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What to backfill, validated (plan layer). Build with {@link #builder()}; {@link Builder#build()}
- * throws a usage RekeyException naming the bad option.
+ * What to backfill, validated (plan layer). Build with {@link #builder()}; the constructor throws a
+ * usage RekeyException naming the bad option.
  */
 public record BackfillOptions(
     String sourceSnapshot,
@@ -36,8 +36,56 @@ public record BackfillOptions(
   /** Default quarantine threshold: any undecodable source key fails the backfill. */
   public static final long DEFAULT_MAX_QUARANTINED = 0;
 
+  /** Every check a bad option fails, here so that no BackfillOptions exists unchecked. */
   public BackfillOptions {
-    families = List.copyOf(families);
+    families = families == null ? List.of() : List.copyOf(families);
+    require(sourceSnapshot, "--source-snapshot");
+    require(sourceLayout, "--source-layout");
+    require(targetTable, "--target-table");
+    require(targetLayout, "--target-layout");
+    TableNames.parse(targetTable, "backfill");
+    if (splitsPerRegion < 1 || splitsPerRegion > 1024) {
+      throw RekeyException.usage(
+          "Cannot backfill "
+              + targetTable
+              + ": --splits-per-region must be in 1..1024, got "
+              + splitsPerRegion);
+    }
+    if (maxQuarantined < 0) {
+      throw RekeyException.usage(
+          "Cannot backfill "
+              + targetTable
+              + ": --max-quarantined must be ≥ 0, got "
+              + maxQuarantined);
+    }
+    if (dryRun && resume) {
+      throw RekeyException.usage(
+          "Cannot backfill " + targetTable + ": --dry-run and --resume exclude each other");
+    }
+    Rekeyer r = new Rekeyer(sourceLayout, targetLayout);
+    Optional<String> misfit = r.check();
+    if (misfit.isPresent()) {
+      throw RekeyException.usage(
+          "Cannot backfill "
+              + targetTable
+              + " from snapshot "
+              + sourceSnapshot
+              + ": "
+              + misfit.get()
+              + " (pick a --target-layout whose fields the --source-layout has)");
+    }
+    for (String f : families) {
+      if (f.isBlank()) {
+        throw RekeyException.usage(
+            "Cannot backfill " + targetTable + ": empty family name in --families");
+      }
+    }
+  }
+
+  private static void require(Object v, String option) {
+    if (v == null || Objects.toString(v).isBlank()) {
+      throw RekeyException.usage("Cannot backfill: " + option + " is required");
+    }
   }
 
   /**
@@ -158,47 +206,6 @@ public record BackfillOptions(
     }
 
     public BackfillOptions build() {
-      require(sourceSnapshot, "--source-snapshot");
-      require(sourceLayout, "--source-layout");
-      require(targetTable, "--target-table");
-      require(targetLayout, "--target-layout");
-      TableNames.parse(targetTable, "backfill");
-      if (splitsPerRegion < 1 || splitsPerRegion > 1024) {
-        throw RekeyException.usage(
-            "Cannot backfill "
-                + targetTable
-                + ": --splits-per-region must be in 1..1024, got "
-                + splitsPerRegion);
-      }
-      if (maxQuarantined < 0) {
-        throw RekeyException.usage(
-            "Cannot backfill "
-                + targetTable
-                + ": --max-quarantined must be ≥ 0, got "
-                + maxQuarantined);
-      }
-      if (dryRun && resume) {
-        throw RekeyException.usage(
-            "Cannot backfill " + targetTable + ": --dry-run and --resume exclude each other");
-      }
-      Rekeyer r = new Rekeyer(sourceLayout, targetLayout);
-      Optional<String> misfit = r.check();
-      if (misfit.isPresent()) {
-        throw RekeyException.usage(
-            "Cannot backfill "
-                + targetTable
-                + " from snapshot "
-                + sourceSnapshot
-                + ": "
-                + misfit.get()
-                + " (pick a --target-layout whose fields the --source-layout has)");
-      }
-      for (String f : families) {
-        if (f.isBlank()) {
-          throw RekeyException.usage(
-              "Cannot backfill " + targetTable + ": empty family name in --families");
-        }
-      }
       return new BackfillOptions(
           sourceSnapshot,
           sourceLayout,
@@ -215,12 +222,6 @@ public record BackfillOptions(
           versions,
           sortAlways,
           verifyRows);
-    }
-
-    private void require(Object v, String option) {
-      if (v == null || Objects.toString(v).isBlank()) {
-        throw RekeyException.usage("Cannot backfill: " + option + " is required");
-      }
     }
   }
 }
