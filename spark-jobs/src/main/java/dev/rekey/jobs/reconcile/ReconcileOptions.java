@@ -23,6 +23,26 @@ public record ReconcileOptions(
     Path out,
     Versions versions) {
 
+  /** The checks that need no parsing, here so that no ReconcileOptions exists unchecked. */
+  public ReconcileOptions {
+    requireSides(old, neu);
+    if (bucketMillis <= 0) {
+      throw RekeyException.usage(
+          "--bucket must be a positive duration (got " + bucketMillis + " ms)");
+    }
+    if (samples < 0) {
+      throw RekeyException.usage("--samples must be 0 or more (got " + samples + ")");
+    }
+  }
+
+  private static void requireSides(SideSpec old, SideSpec neu) {
+    if (old == null || neu == null) {
+      throw RekeyException.usage(
+          "Both sides are required: --old-table|--old-snapshot with --old-layout, "
+              + "and --new-table|--new-snapshot with --new-layout");
+    }
+  }
+
   /**
    * True when no --from/--to was given: {@link #buckets()} is null until the run has read the
    * data's time range.
@@ -145,11 +165,7 @@ public record ReconcileOptions(
     }
 
     private ReconcileOptions validated() {
-      if (old == null || neu == null) {
-        throw RekeyException.usage(
-            "Both sides are required: --old-table|--old-snapshot with --old-layout, "
-                + "and --new-table|--new-snapshot with --new-layout");
-      }
+      requireSides(old, neu);
       long size = TimeArgs.duration(bucket, "--bucket");
       if ((from == null) != (to == null)) {
         throw RekeyException.usage(
@@ -167,9 +183,6 @@ public record ReconcileOptions(
               : new Buckets(
                   new TimeWindow(TimeArgs.instant(from, "--from"), TimeArgs.instant(to, "--to")),
                   size);
-      if (samples < 0) {
-        throw RekeyException.usage("--samples must be 0 or more (got " + samples + ")");
-      }
       NaturalKey nk = NaturalKey.common(old.layout(), neu.layout());
       TimeSource ts = TimeSource.resolve(time, old.layout(), neu.layout());
       // --via-snapshot: the live sides are read through snapshots taken for the run
