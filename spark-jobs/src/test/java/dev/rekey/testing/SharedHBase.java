@@ -83,4 +83,15 @@ public final class SharedHBase {
       }
     }
   }
+
+  /** A step that deletes snapshot {@code name}, for a fault injected while a job runs. */
+  public static Runnable snapshotDeleter(String name) {
+    return () -> {
+      try (org.apache.hadoop.hbase.client.Admin admin = connection().getAdmin()) {
+        admin.deleteSnapshot(name);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    };
+  }
 }

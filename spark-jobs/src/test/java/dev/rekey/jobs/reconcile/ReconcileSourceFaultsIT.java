@@ -10,8 +10,6 @@ import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.testing.Leftovers;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
@@ -70,13 +68,7 @@ class ReconcileSourceFaultsIT {
                 run(
                     options(SideSpec.snapshot("old", snapshot, TelemetryFixture.V1)).build(),
                     new ArrayList<>(),
-                    () -> {
-                      try {
-                        admin.deleteSnapshot(snapshot);
-                      } catch (IOException x) {
-                        throw new UncheckedIOException(x);
-                      }
-                    }));
+                    SharedHBase.snapshotDeleter(snapshot)));
     assertTrue(
         e.getMessage()
             .startsWith(

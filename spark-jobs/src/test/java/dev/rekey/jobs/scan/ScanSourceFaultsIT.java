@@ -15,8 +15,6 @@ import dev.rekey.testing.Layouts;
 import dev.rekey.testing.Leftovers;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,13 +87,7 @@ class ScanSourceFaultsIT {
                 run(
                     options(out).snapshot(snapshot).build(),
                     new ArrayList<>(),
-                    () -> {
-                      try {
-                        admin.deleteSnapshot(snapshot);
-                      } catch (IOException x) {
-                        throw new UncheckedIOException(x);
-                      }
-                    }));
+                    SharedHBase.snapshotDeleter(snapshot)));
     assertTrue(
         e.getMessage()
             .startsWith(
