@@ -3,7 +3,6 @@ package dev.rekey.jobs.backfill;
 import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RekeyException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,11 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -26,13 +20,12 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
-import org.apache.hadoop.hbase.tool.BulkLoadHFilesTool;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
- * The backfill's load step: the WRITTEN regions of the ledger into the target, one bulk-load call
- * per region, on one connection.
+ * The backfill's load step: the WRITTEN regions of the ledger into the target, in one call of
+ * HBase's bulk loader on one connection, each region recorded in the ledger as it finishes.
  */
 final class BulkLoadStep {
   private final JavaSparkContext jsc;
@@ -46,26 +39,15 @@ final class BulkLoadStep {
   }
 
   /**
-   * Hadoop conf key: how many regions are loaded at once (default {@value #DEFAULT_LOAD_THREADS}).
-   * Each region is still one bulk-load call, recorded LOADED in the ledger as soon as it returns.
-   * One by default: with four concurrent calls (each its own bulk-load token) the HBase 2.6.1
-   * RegionServer on a local filesystem failed some of them ("partial failure due to IO", files
-   * missing from its per-token staging dir) and timed others out, in BackfillIT on a loaded
-   * machine.
-   */
-  static final String LOAD_THREADS = "rekey.backfill.load.threads";
-
-  static final int DEFAULT_LOAD_THREADS = 1;
-
-  /**
-   * Loads the WRITTEN regions one bulk-load call each (the loader splits a file whose region split
-   * since the write), over the job's one connection ({@link #LOAD_THREADS} at a time), and records
-   * each region as LOADED in the ledger as soon as its call returns: a run killed during the load
-   * leaves the regions already loaded marked so, and a --resume loads only the others (a region's
-   * families go in one atomic bulk-load request, so a region is loaded whole or not at all). The
-   * loader gets a copy: it moves its inputs and may delete them (HBASE-30501), so our files stay in
-   * regions/ until verified. Nothing is loaded when hbase:meta shows a hole or an overlap in the
-   * table.
+   * Loads the WRITTEN regions in one call of HBase's loader, which loads regions in parallel on its
+   * own pool ({@code hbase.loadincremental.threads.max}) under one bulk-load token and splits a
+   * file whose region split since the write, over the job's one connection. Each region is recorded
+   * as LOADED in the ledger the moment its last file is loaded ({@link RegionLoader}): a run killed
+   * during the load leaves the regions already loaded marked so, and a --resume loads only the
+   * others (a region's families go in one atomic bulk-load request, so a region is loaded whole or
+   * not at all). The loader gets a copy: it moves its inputs and may delete them (HBASE-30501), so
+   * our files stay in regions/ until verified. Nothing is loaded when hbase:meta shows a hole or an
+   * overlap in the table.
    */
   Manifest load(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
     List<RegionEntry> pending =
@@ -91,82 +73,25 @@ final class BulkLoadStep {
     Ledger ledger = new Ledger(staging, m);
     pending = notLoadedYet(staging, table, pending, ledger);
     // the copies of every region still to load, all at once (in Spark tasks where a copy writes the
-    // data again)
+    // data again), and one map of every family's files for the loader
     List<String[]> toCopy = new ArrayList<>();
+    Map<byte[], List<Path>> all = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+    Map<Integer, Integer> filesPerRegion = new TreeMap<>();
+    Map<Integer, RegionEntry> byIndex = new TreeMap<>();
     for (RegionEntry r : pending) {
-      toCopy.addAll(pairs.getOrDefault(r.index(), List.of()));
+      byIndex.put(r.index(), r);
+      Map<byte[], List<Path>> byFamily = copies.get(r.index());
+      if (byFamily == null) {
+        ledger.loaded(r); // no files: nothing to load
+        continue;
+      }
+      toCopy.addAll(pairs.get(r.index()));
+      filesPerRegion.put(r.index(), r.files());
+      byFamily.forEach((f, paths) -> all.computeIfAbsent(f, x -> new ArrayList<>()).addAll(paths));
     }
     LoaderCopies.keepOriginals(jsc, hbaseConf, staging, toCopy);
-    int threads =
-        Math.max(1, Math.min(hbaseConf.getInt(LOAD_THREADS, DEFAULT_LOAD_THREADS), pending.size()));
-    ExecutorService pool =
-        Executors.newFixedThreadPool(
-            threads,
-            r -> {
-              Thread t = new Thread(r, "rekey-load-" + table.getNameAsString());
-              t.setDaemon(true);
-              return t;
-            });
-    // the loader keeps per-call state (not thread-safe): one per loading thread, all on one
-    // connection (BulkLoadHFiles.bulkLoad would open a connection, ~0.5 s, per region)
-    Configuration c = new Configuration(hbaseConf);
-    c.set(BulkLoadHFiles.CREATE_TABLE_CONF_KEY, "no");
-    ThreadLocal<BulkLoadHFilesTool> loaders =
-        ThreadLocal.withInitial(() -> new BulkLoadHFilesTool(c));
-    AtomicBoolean failed = new AtomicBoolean();
-    List<Future<?>> running = new ArrayList<>();
-    try {
-      for (RegionEntry r : pending) {
-        running.add(
-            pool.submit(
-                () -> {
-                  if (failed.get()) {
-                    return null; // another region failed: leave this one WRITTEN for --resume
-                  }
-                  try {
-                    Map<byte[], List<Path>> byFamily = copies.get(r.index());
-                    if (byFamily != null) {
-                      loadRegion(
-                          conn,
-                          loaders.get(),
-                          staging,
-                          table,
-                          r,
-                          LoaderCopies.regionCopy(copy, r),
-                          byFamily);
-                    }
-                    ledger.loaded(r);
-                  } catch (IOException | RuntimeException e) {
-                    failed.set(true);
-                    throw e;
-                  }
-                  return null;
-                }));
-      }
-      Throwable first = null;
-      for (Future<?> f : running) {
-        try {
-          f.get();
-        } catch (ExecutionException e) {
-          if (first == null) {
-            first = e.getCause();
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new InterruptedIOException("interrupted while loading " + table);
-        }
-      }
-      if (first instanceof IOException io) {
-        throw io;
-      }
-      if (first instanceof RuntimeException re) {
-        throw re;
-      }
-      if (first != null) {
-        throw new IOException(first);
-      }
-    } finally {
-      pool.shutdownNow();
+    if (!all.isEmpty()) {
+      loadAll(conn, staging, table, copy, all, filesPerRegion, byIndex, ledger);
     }
     staging.fs.delete(copy, true);
     progress.accept(
@@ -180,51 +105,68 @@ final class BulkLoadStep {
     return ledger.manifest();
   }
 
-  /** One region's files in one bulk-load call on the shared connection. */
-  private void loadRegion(
+  /** Every pending region's files in one loader call; the ledger records regions as they finish. */
+  private void loadAll(
       Connection conn,
-      BulkLoadHFilesTool loader,
       Staging staging,
       TableName table,
-      RegionEntry r,
-      Path regionCopy,
-      Map<byte[], List<Path>> byFamily)
+      Path copy,
+      Map<byte[], List<Path>> all,
+      Map<Integer, Integer> filesPerRegion,
+      Map<Integer, RegionEntry> byIndex,
+      Ledger ledger)
       throws IOException {
     waitUntilAvailable(conn, table);
-    Map<?, ?> loaded;
+    Configuration c = new Configuration(hbaseConf);
+    c.set(BulkLoadHFiles.CREATE_TABLE_CONF_KEY, "no");
+    RegionLoader loader =
+        new RegionLoader(c, filesPerRegion, region -> ledger.loaded(byIndex.get(region)));
+    Exception failed = null;
     try (Admin admin = conn.getAdmin();
         Table t = conn.getTable(table);
         RegionLocator locator = conn.getRegionLocator(table)) {
-      loaded = loader.doBulkLoad(byFamily, admin, t, locator, false, false);
-    } catch (IOException e) {
-      throw new RekeyException(
-          "Cannot load region "
-              + r.index()
-              + " of "
-              + table
-              + ": "
-              + oneLine(e)
-              + " (the ledger keeps the region unloaded and its HFiles in "
-              + staging.region(r.index())
-              + "; fix the cause and rerun with --resume)",
-          e);
+      loader.doBulkLoad(all, admin, t, locator, false, false);
+    } catch (IOException | RuntimeException e) {
+      failed = e;
     }
-    if (loaded == null || loaded.isEmpty()) {
-      throw new RekeyException(
-          "Cannot load region "
-              + r.index()
-              + " of "
-              + table
-              + ": BulkLoadHFiles loaded none "
-              + "of its "
-              + r.files()
-              + " HFiles in "
-              + regionCopy
-              + " (the originals are kept in "
-              + staging.region(r.index())
-              + "; rerun with --resume)");
+    // requests already sent finish on the loader's pool after it gave up: the ledger must be final
+    // before anyone reads it
+    Poll.until(
+        () -> !loader.loading(),
+        Duration.ofMinutes(10),
+        Duration.ofMillis(20),
+        () -> new RekeyException("Cannot load into " + table + ": a bulk-load request hung"));
+    if (loader.listenerFailure() != null) {
+      throw loader.listenerFailure(); // a ledger write failed: as it was thrown
     }
-    staging.fs.delete(regionCopy, true);
+    List<Integer> unfinished = loader.unfinished();
+    if (failed == null && unfinished.isEmpty()) {
+      return;
+    }
+    RegionLoader.Failure f = loader.failure();
+    Throwable cause = f != null ? f.cause() : failed;
+    // a failure outside any region's request (reading the files before the first one) names no
+    // region; its message names the file
+    int region =
+        f != null
+            ? (byIndex.containsKey(f.region()) ? f.region() : -1)
+            : cause == null && !unfinished.isEmpty() ? unfinished.get(0) : -1;
+    String why =
+        cause != null
+            ? oneLine(cause)
+            : "BulkLoadHFiles loaded only part of its HFiles (the rest are in "
+                + LoaderCopies.regionCopy(copy, byIndex.get(region))
+                + ")";
+    throw new RekeyException(
+        (region < 0 ? "Cannot load into " + table : "Cannot load region " + region + " of " + table)
+            + ": "
+            + why
+            + " (the ledger keeps "
+            + (region < 0
+                ? "every region not loaded so and their HFiles in " + staging.region(0).getParent()
+                : "the region unloaded and its HFiles in " + staging.region(region))
+            + "; fix the cause and rerun with --resume)",
+        cause);
   }
 
   /**
@@ -253,9 +195,9 @@ final class BulkLoadStep {
   }
 
   /**
-   * The ledger as regions finish loading on several threads: each LOADED entry is written to the
-   * manifest (and its progress line printed) before the next one, so the file always lists exactly
-   * the regions whose load returned.
+   * The ledger as regions finish loading on the loader's threads: each LOADED entry is written to
+   * the manifest (and its progress line printed) before the next one, so the file always lists
+   * exactly the regions whose load returned.
    */
   private final class Ledger {
     private final Staging staging;

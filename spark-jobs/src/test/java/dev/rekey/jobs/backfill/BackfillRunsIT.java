@@ -124,8 +124,8 @@ class BackfillRunsIT {
     BackfillFixture f = new BackfillFixture("bfr_crash", 2_000, 20);
     f.snapshot();
     int[] loaded = {0};
-    // the driver dies right after the ledger recorded the 6th region as loaded (regions load a few
-    // at a time: those already loading when it dies finish and are recorded too)
+    // the driver dies right after the ledger recorded the 6th region as loaded (the loader loads a
+    // few regions at a time: those already loading when it dies finish and are recorded too)
     RuntimeException crash =
         assertThrows(
             RuntimeException.class,
