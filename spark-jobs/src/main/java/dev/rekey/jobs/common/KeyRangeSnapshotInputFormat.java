@@ -109,7 +109,51 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
         public void close() {}
       };
     }
+    Configuration conf = context.getConfiguration();
+    if (split instanceof TableSnapshotRegionSplit trs
+        && conf.getBoolean(StoreFileRows.ENABLED, true)) {
+      TableSnapshotInputFormatImpl.InputSplit s = delegateOf(trs);
+      return new OpenedOnFirstRow(
+          new StoreFileRows(s, conf, from -> hbaseReader(s, from, context)));
+    }
     return new OpenedOnFirstRow(super.createRecordReader(split, context));
+  }
+
+  /** HBase's own reader of a split, initialized, from {@code row} on (null: all of it). */
+  private RecordReader<ImmutableBytesWritable, Result> hbaseReader(
+      TableSnapshotInputFormatImpl.InputSplit s, byte[] row, TaskAttemptContext context)
+      throws IOException, InterruptedException {
+    TableSnapshotInputFormatImpl.InputSplit from = s;
+    if (row != null) {
+      Scan scan = TableMapReduceUtil.convertStringToScan(s.getScan());
+      Scan rest = new Scan(scan).withStartRow(KeyRanges.max(scan.getStartRow(), row));
+      from =
+          new TableSnapshotInputFormatImpl.InputSplit(
+              s.getHtd(),
+              s.getRegionInfo(),
+              Arrays.asList(s.getLocations()),
+              rest,
+              new Path(s.getRestoreDir()));
+    }
+    TableSnapshotRegionSplit split = new TableSnapshotRegionSplit(from);
+    RecordReader<ImmutableBytesWritable, Result> r = super.createRecordReader(split, context);
+    r.initialize(split, context);
+    return r;
+  }
+
+  /**
+   * The split's description (table, region, scan, restore dir), which TableSnapshotRegionSplit
+   * keeps to itself: read back from its serialized form, the one Spark ships to the task.
+   */
+  static TableSnapshotInputFormatImpl.InputSplit delegateOf(TableSnapshotRegionSplit split)
+      throws IOException {
+    org.apache.hadoop.io.DataOutputBuffer out = new org.apache.hadoop.io.DataOutputBuffer();
+    split.write(out);
+    org.apache.hadoop.io.DataInputBuffer in = new org.apache.hadoop.io.DataInputBuffer();
+    in.reset(out.getData(), out.getLength());
+    TableSnapshotInputFormatImpl.InputSplit s = new TableSnapshotInputFormatImpl.InputSplit();
+    s.readFields(in);
+    return s;
   }
 
   /**

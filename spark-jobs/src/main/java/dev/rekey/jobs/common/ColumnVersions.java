@@ -1,0 +1,57 @@
+package dev.rekey.jobs.common;
+
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+
+/**
+ * Which Put cells of one store file a user scan returns, fed the file's cells in order (by row and
+ * column, newest first): the scan's time range, the family's TTL, at most {@code maxVersions} per
+ * column (the smaller of the scan's and the family's VERSIONS), and one cell per timestamp — the
+ * first, as HBase's column tracker keeps it. These are the rules of HBase's query matcher that
+ * apply to a file holding only Puts; delete markers are left to HBase itself ({@link
+ * StoreFileRows}).
+ */
+final class ColumnVersions {
+  private final long minTs;
+  private final long maxTs;
+  private final long oldestUnexpired;
+  private final int maxVersions;
+  private Cell column;
+  private int kept;
+  private long lastTs;
+
+  /**
+   * @param minTs the time range's start (inclusive)
+   * @param maxTs its end (exclusive)
+   * @param oldestUnexpired cells stamped before this have outlived the family's TTL (Long.MIN_VALUE
+   *     without a TTL)
+   */
+  ColumnVersions(long minTs, long maxTs, long oldestUnexpired, int maxVersions) {
+    this.minTs = minTs;
+    this.maxTs = maxTs;
+    this.oldestUnexpired = oldestUnexpired;
+    this.maxVersions = maxVersions;
+  }
+
+  /** True if the scan returns this cell; cells must come in store order. */
+  boolean accept(Cell c) {
+    if (column == null || !CellUtil.matchingRowColumn(column, c)) {
+      column = c;
+      kept = 0;
+      lastTs = Long.MIN_VALUE;
+    }
+    long ts = c.getTimestamp();
+    if (ts >= maxTs || ts < minTs || ts < oldestUnexpired) {
+      return false;
+    }
+    if (ts == lastTs) {
+      return false; // the same version again (an older write of it): HBase returns the first
+    }
+    lastTs = ts;
+    if (kept >= maxVersions) {
+      return false;
+    }
+    kept++;
+    return true;
+  }
+}

@@ -1,0 +1,365 @@
+package dev.rekey.jobs.common;
+
+import dev.rekey.rowkey.KeyRange;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.PrivateCellUtil;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
+import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
+import org.apache.hadoop.hbase.regionserver.HStoreFile;
+import org.apache.hadoop.hbase.regionserver.StoreFileInfo;
+import org.apache.hadoop.hbase.regionserver.StoreFileScanner;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+
+/**
+ * A snapshot region read straight from its store files, below HBase's region scanner, when there is
+ * nothing for the region scanner to merge: each family holds one store file (a major-compacted or
+ * freshly bulk-loaded region) of Put cells. Rows are assembled across families from HBase's own
+ * store file scanners and filtered by HBase's rules for Puts ({@link ColumnVersions}: time range,
+ * TTL, versions); the region scanner's merge heap, query matcher, delete tracker and per-row
+ * request counters — twice the raw HFile pass's CPU on a 2M-row table (docs/benchmarks.md) — are
+ * skipped.
+ *
+ * <p>HBase keeps the last word: at the first cell that is not a Put (a delete marker), a row over
+ * {@code hbase.table.max.rowsize}, or any error reading the files, the rest of the split, from that
+ * row on, is read by HBase's own snapshot reader ({@code fallback}) — a marker always sorts before
+ * the cells it deletes, so the rows already returned are final. Splits this reader cannot serve
+ * (more than one file in a family, a reference file of a split parent, MOB, a filter or column
+ * selection other than key ranges, ...) are read by HBase's reader from the start. {@value
+ * #ENABLED}=false turns it off.
+ */
+final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
+  /** Hadoop conf key: read eligible snapshot regions from their store files (default true). */
+  static final String ENABLED = "rekey.snapshot.storeFileReader";
+
+  /**
+   * Rows this JVM's tasks read from store files, and splits handed (whole or from a row on) to
+   * HBase's reader: diagnostics for a local-mode run (benchmarks, tests), never read by the jobs.
+   */
+  static final java.util.concurrent.atomic.LongAdder ROWS_FROM_FILES =
+      new java.util.concurrent.atomic.LongAdder();
+
+  static final java.util.concurrent.atomic.LongAdder HANDED_TO_HBASE =
+      new java.util.concurrent.atomic.LongAdder();
+
+  /** HBase's reader for the split, from a row on (null: the split as it is), initialized. */
+  interface Fallback {
+    RecordReader<ImmutableBytesWritable, Result> from(byte[] row)
+        throws IOException, InterruptedException;
+  }
+
+  private final TableSnapshotInputFormatImpl.InputSplit split;
+  private final Configuration conf;
+  private final Fallback fallback;
+  private RecordReader<ImmutableBytesWritable, Result> hbase;
+  private final List<FamilyFile> families = new ArrayList<>();
+  private List<KeyRange> ranges;
+  private int range = -1;
+  private long maxRowSize;
+  private ImmutableBytesWritable key;
+  private Result value;
+
+  StoreFileRows(
+      TableSnapshotInputFormatImpl.InputSplit split, Configuration conf, Fallback fallback) {
+    this.split = split;
+    this.conf = conf;
+    this.fallback = fallback;
+  }
+
+  /** One family's store file and its scan rules. */
+  private record FamilyFile(
+      byte[] name, HStoreFile file, StoreFileScanner scanner, ColumnVersions rules) {}
+
+  @Override
+  public void initialize(InputSplit s, TaskAttemptContext context)
+      throws IOException, InterruptedException {
+    Scan scan = TableMapReduceUtil.convertStringToScan(split.getScan());
+    TableDescriptor htd = split.getHtd();
+    RegionInfo region = split.getRegionInfo();
+    Path restoreDir = new Path(split.getRestoreDir());
+    FileSystem fs = restoreDir.getFileSystem(conf);
+    Path regionDir =
+        new Path(
+            CommonFSUtils.getTableDir(restoreDir, htd.getTableName()), region.getEncodedName());
+    List<ColumnFamilyDescriptor> read = new ArrayList<>();
+    if (scan.getFamilyMap().isEmpty()) {
+      read.addAll(List.of(htd.getColumnFamilies()));
+    } else {
+      for (byte[] f : scan.getFamilyMap().keySet()) {
+        read.add(htd.getColumnFamily(f));
+      }
+    }
+    read.sort(Comparator.comparing(ColumnFamilyDescriptor::getName, Bytes.BYTES_COMPARATOR));
+    List<List<Path>> files = new ArrayList<>();
+    for (ColumnFamilyDescriptor f : read) {
+      files.add(storeFiles(fs, new Path(regionDir, f.getNameAsString())));
+    }
+    Optional<String> refused = refusal(scan, read, files);
+    if (refused.isPresent()) {
+      HANDED_TO_HBASE.increment();
+      hbase = fallback.from(null);
+      return;
+    }
+    long now = System.currentTimeMillis();
+    try {
+      for (int i = 0; i < read.size(); i++) {
+        ColumnFamilyDescriptor f = read.get(i);
+        int ttl = f.getTimeToLive();
+        ColumnVersions rules =
+            new ColumnVersions(
+                scan.getTimeRange().getMin(),
+                scan.getTimeRange().getMax(),
+                ttl == HConstants.FOREVER ? Long.MIN_VALUE : now - ttl * 1000L,
+                Math.min(scan.getMaxVersions(), f.getMaxVersions()));
+        if (files.get(i).isEmpty()) {
+          continue;
+        }
+        HStoreFile file =
+            new HStoreFile(
+                fs, files.get(i).get(0), conf, CacheConfig.DISABLED, f.getBloomFilterType(), true);
+        file.initReader();
+        StoreFileScanner scanner =
+            file.getReader().getStoreFileScanner(false, false, false, Long.MAX_VALUE, 0, false);
+        families.add(new FamilyFile(f.getName(), file, scanner, rules));
+      }
+    } catch (IOException | RuntimeException e) {
+      closeFiles();
+      HANDED_TO_HBASE.increment();
+      hbase = fallback.from(null); // HBase opens them and names what is wrong
+      return;
+    }
+    ranges = ranges(scan);
+    maxRowSize =
+        conf.getLong(HConstants.TABLE_MAX_ROWSIZE_KEY, HConstants.TABLE_MAX_ROWSIZE_DEFAULT);
+  }
+
+  /**
+   * Why a split cannot be read from its store files (empty if it can): the scan asks for more than
+   * whole families in key ranges, a family's rules need HBase's matcher, or a family has more than
+   * one file to merge or a reference to a parent region's file.
+   */
+  static Optional<String> refusal(
+      Scan scan, List<ColumnFamilyDescriptor> families, List<List<Path>> files) {
+    if (scan.isRaw() || scan.isReversed() || scan.getBatch() > 0 || scan.getLimit() > 0) {
+      return Optional.of("a raw, reversed, batched or limited scan");
+    }
+    if (scan.getMaxResultsPerColumnFamily() >= 0 || scan.getRowOffsetPerColumnFamily() > 0) {
+      return Optional.of("a per-family limit");
+    }
+    if (!scan.getColumnFamilyTimeRange().isEmpty()) {
+      return Optional.of("a per-family time range");
+    }
+    if (!onlyKeyRanges(scan.getFilter())) {
+      return Optional.of("a filter other than key ranges");
+    }
+    for (var e : scan.getFamilyMap().entrySet()) {
+      if (e.getValue() != null && !e.getValue().isEmpty()) {
+        return Optional.of("a column selection in family " + Bytes.toString(e.getKey()));
+      }
+    }
+    for (int i = 0; i < families.size(); i++) {
+      ColumnFamilyDescriptor f = families.get(i);
+      if (f == null) {
+        return Optional.of("a family the table does not have");
+      }
+      if (f.isMobEnabled() || f.isNewVersionBehavior()) {
+        return Optional.of("family " + f.getNameAsString() + " is MOB or new-version-behavior");
+      }
+      if (f.getMinVersions() > 0 && f.getTimeToLive() != HConstants.FOREVER) {
+        return Optional.of("family " + f.getNameAsString() + " keeps MIN_VERSIONS past its TTL");
+      }
+      if (files.get(i).size() > 1) {
+        return Optional.of(
+            "family " + f.getNameAsString() + " has " + files.get(i).size() + " store files");
+      }
+      if (files.get(i).stream().anyMatch(p -> StoreFileInfo.isReference(p))) {
+        return Optional.of("family " + f.getNameAsString() + " references a parent region");
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean onlyKeyRanges(Filter f) {
+    if (f == null || f instanceof MultiRowRangeFilter) {
+      return true;
+    }
+    if (f instanceof FilterList list && list.getOperator() == FilterList.Operator.MUST_PASS_ALL) {
+      return list.getFilters().stream().allMatch(StoreFileRows::onlyKeyRanges);
+    }
+    return false;
+  }
+
+  /** The store files (links, in a restored snapshot) of one family dir; none if it is absent. */
+  private static List<Path> storeFiles(FileSystem fs, Path familyDir) throws IOException {
+    List<Path> out = new ArrayList<>();
+    if (!fs.exists(familyDir)) {
+      return out;
+    }
+    for (FileStatus st : fs.listStatus(familyDir)) {
+      if (st.isFile() && !st.getPath().getName().startsWith(".")) {
+        out.add(st.getPath());
+      }
+    }
+    return out;
+  }
+
+  /** The split's key range, cut to the scan's key ranges if it has any, in key order. */
+  private static List<KeyRange> ranges(Scan scan) {
+    List<KeyRange> asked = KeyRangeSnapshotInputFormat.keyRanges(scan);
+    KeyRange whole = new KeyRange(scan.getStartRow(), scan.getStopRow());
+    if (asked == null) {
+      return List.of(whole);
+    }
+    List<KeyRange> out = new ArrayList<>();
+    for (KeyRange r : asked) {
+      KeyRange c = ReadPlan.clip(r, scan.getStartRow(), scan.getStopRow());
+      if (c != null) {
+        out.add(c);
+      }
+    }
+    out.sort((a, b) -> Bytes.compareTo(a.start(), b.start()));
+    return out;
+  }
+
+  @Override
+  public boolean nextKeyValue() throws IOException, InterruptedException {
+    if (hbase != null) {
+      return hbase.nextKeyValue();
+    }
+    CellComparator cmp = CellComparator.getInstance();
+    while (true) {
+      if (range < 0 || endOfRange()) {
+        if (++range >= ranges.size()) {
+          return false;
+        }
+        Cell first = PrivateCellUtil.createFirstOnRow(ranges.get(range).start());
+        try {
+          for (FamilyFile f : families) {
+            f.scanner().seek(first);
+          }
+        } catch (IOException | RuntimeException e) {
+          return fallBackAt(ranges.get(range).start());
+        }
+        continue;
+      }
+      Cell lowest = null;
+      for (FamilyFile f : families) {
+        Cell c = f.scanner().peek();
+        if (c != null && (lowest == null || cmp.compareRows(c, lowest) < 0)) {
+          lowest = c;
+        }
+      }
+      byte[] row = CellUtil.cloneRow(lowest);
+      List<Cell> cells = new ArrayList<>();
+      long bytes = 0;
+      try {
+        for (FamilyFile f : families) {
+          for (Cell c = f.scanner().peek();
+              c != null && CellUtil.matchingRows(c, row);
+              c = f.scanner().peek()) {
+            f.scanner().next();
+            bytes += c.getSerializedSize();
+            if (c.getType() != Cell.Type.Put || (maxRowSize > 0 && bytes > maxRowSize)) {
+              return fallBackAt(row);
+            }
+            if (f.rules().accept(c)) {
+              cells.add(c);
+            }
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        return fallBackAt(row);
+      }
+      if (!cells.isEmpty()) {
+        key = new ImmutableBytesWritable(row);
+        value = Result.create(cells);
+        ROWS_FROM_FILES.increment();
+        return true;
+      }
+    }
+  }
+
+  /** True when every family's scanner is past the current range (or at its files' end). */
+  private boolean endOfRange() {
+    byte[] stop = ranges.get(range).stop();
+    CellComparator cmp = CellComparator.getInstance();
+    for (FamilyFile f : families) {
+      Cell c = f.scanner().peek();
+      if (c != null && (stop.length == 0 || cmp.compareRows(c, stop, 0, stop.length) < 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** HBase's reader takes the split over from {@code row} on. */
+  private boolean fallBackAt(byte[] row) throws IOException, InterruptedException {
+    closeFiles();
+    HANDED_TO_HBASE.increment();
+    hbase = fallback.from(row);
+    return hbase.nextKeyValue();
+  }
+
+  @Override
+  public ImmutableBytesWritable getCurrentKey() throws IOException, InterruptedException {
+    return hbase != null ? hbase.getCurrentKey() : key;
+  }
+
+  @Override
+  public Result getCurrentValue() throws IOException, InterruptedException {
+    return hbase != null ? hbase.getCurrentValue() : value;
+  }
+
+  @Override
+  public float getProgress() throws IOException, InterruptedException {
+    if (hbase != null) {
+      return hbase.getProgress();
+    }
+    return ranges == null || ranges.isEmpty() ? 0f : Math.max(0, range) / (float) ranges.size();
+  }
+
+  @Override
+  public void close() throws IOException {
+    closeFiles();
+    if (hbase != null) {
+      hbase.close();
+    }
+  }
+
+  private void closeFiles() {
+    for (FamilyFile f : families) {
+      f.scanner().close();
+      try {
+        f.file().closeStoreFile(false);
+      } catch (IOException e) {
+        // a read-only file of a restored snapshot: nothing to flush or lose
+      }
+    }
+    families.clear();
+  }
+}

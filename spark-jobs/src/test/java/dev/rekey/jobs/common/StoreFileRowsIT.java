@@ -1,0 +1,189 @@
+package dev.rekey.jobs.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.testing.SharedHBase;
+import dev.rekey.testing.SharedSpark;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Snapshot regions read from their store files return exactly what HBase's own snapshot reader
+ * returns — every cell, version and timestamp — and hand over to it where they must: delete
+ * markers, a family of several files.
+ */
+@Tag("e2e")
+class StoreFileRowsIT {
+  private static final byte[] D = Bytes.toBytes("d");
+  private static final byte[] M = Bytes.toBytes("m");
+  private static final int ROWS = 1_000;
+
+  private static JavaSparkContext jsc() {
+    return JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
+  }
+
+  private static byte[] row(int i) {
+    return Bytes.toBytes(String.format("r%04d", i));
+  }
+
+  /**
+   * A two-region table, families d (VERSIONS 5) and m: four versions of d:v, one of m:x, d:w on
+   * every third row.
+   */
+  private static TableName table(String name) throws Exception {
+    TableName t = SharedHBase.uniqueTable(name);
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(t)
+              .setColumnFamily(
+                  ColumnFamilyDescriptorBuilder.newBuilder(D).setMaxVersions(5).build())
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(M))
+              .build(),
+          new byte[][] {row(ROWS / 2)});
+    }
+    try (Table table = SharedHBase.connection().getTable(t)) {
+      List<Put> puts = new ArrayList<>();
+      for (int i = 0; i < ROWS; i++) {
+        Put p = new Put(row(i));
+        for (long ts = 1; ts <= 4; ts++) {
+          p.addColumn(D, Bytes.toBytes("v"), 1_000 * ts + i, Bytes.toBytes(i * 10 + ts));
+        }
+        p.addColumn(M, Bytes.toBytes("x"), 7_000, Bytes.toBytes("m" + i));
+        if (i % 3 == 0) {
+          p.addColumn(D, Bytes.toBytes("w"), 2_500, Bytes.toBytes("w" + i));
+        }
+        puts.add(p);
+      }
+      table.put(puts);
+    }
+    return t;
+  }
+
+  private static String snapshot(TableName t) throws Exception {
+    String s = t.getNameAsString() + "_snap";
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      admin.flush(t);
+      admin.snapshot(s, t);
+    }
+    return s;
+  }
+
+  /** Every cell the read returns, as row/family:qualifier/ts=value, sorted. */
+  private static List<String> cells(
+      String snapshot, UnaryOperator<RegionReader> options, boolean fromFiles) {
+    Configuration conf = new Configuration(SharedHBase.conf());
+    conf.setBoolean(StoreFileRows.ENABLED, fromFiles);
+    try (RegionRead read = options.apply(RegionReader.snapshot(snapshot)).open(jsc(), conf)) {
+      List<String> out =
+          new ArrayList<>(
+              read.rows()
+                  .flatMap(
+                      r -> {
+                        List<String> cs = new ArrayList<>();
+                        for (Cell c : r.rawCells()) {
+                          cs.add(
+                              Bytes.toString(CellUtil.cloneRow(c))
+                                  + "/"
+                                  + Bytes.toString(CellUtil.cloneFamily(c))
+                                  + ":"
+                                  + Bytes.toString(CellUtil.cloneQualifier(c))
+                                  + "/"
+                                  + c.getTimestamp()
+                                  + "="
+                                  + Bytes.toHex(CellUtil.cloneValue(c)));
+                        }
+                        return cs.iterator();
+                      })
+                  .collect());
+      out.sort(null);
+      return out;
+    }
+  }
+
+  /** The read from store files equals HBase's; returns how many rows came from files. */
+  private static long sameAsHBase(String snapshot, UnaryOperator<RegionReader> options) {
+    List<String> hbase = cells(snapshot, options, false);
+    long before = StoreFileRows.ROWS_FROM_FILES.sum();
+    List<String> files = cells(snapshot, options, true);
+    assertEquals(hbase, files);
+    assertTrue(!hbase.isEmpty(), "the read returns cells");
+    return StoreFileRows.ROWS_FROM_FILES.sum() - before;
+  }
+
+  @Test
+  void oneFilePerFamilyIsReadFromTheFilesWithHBasesVersionsTimeRangesAndFamilies()
+      throws Exception {
+    TableName t = table("sfr_plain");
+    String s = snapshot(t);
+    // the family now keeps 2 versions; its files (and the second snapshot's) still hold 4
+    String narrowed = t.getNameAsString() + "_snap2";
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      admin.modifyColumnFamily(
+          t, ColumnFamilyDescriptorBuilder.newBuilder(D).setMaxVersions(2).build());
+      admin.snapshot(narrowed, t);
+    }
+    long handed = StoreFileRows.HANDED_TO_HBASE.sum();
+    assertEquals(ROWS, sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE)));
+    assertEquals(ROWS, sameAsHBase(narrowed, r -> r.versions(Integer.MAX_VALUE)));
+    assertEquals(ROWS, sameAsHBase(s, r -> r.versions(1)));
+    assertEquals(ROWS, sameAsHBase(s, r -> r.versions(3).timeRange(2_000, 4_000)));
+    assertEquals(ROWS, sameAsHBase(s, r -> r.families(List.of("m")).splitsPerRegion(3)));
+    assertEquals(handed, StoreFileRows.HANDED_TO_HBASE.sum(), "no split handed to HBase");
+    assertEquals(
+        2 * ROWS + ROWS / 3 + 1,
+        cells(narrowed, r -> r.versions(Integer.MAX_VALUE).families(List.of("d")), true).size(),
+        "d:v keeps 2 of its 4 versions under the snapshot's VERSIONS 2");
+  }
+
+  @Test
+  void deleteMarkersHandTheRestOfTheSplitToHBaseFromTheirRow() throws Exception {
+    TableName t = table("sfr_deletes");
+    try (Table table = SharedHBase.connection().getTable(t)) {
+      // in the memstore with the puts: one flush writes the markers into the same file
+      table.delete(new Delete(row(100)).addColumns(D, Bytes.toBytes("v"), 3_100)); // older v's
+      table.delete(new Delete(row(200)).addColumn(D, Bytes.toBytes("v"), 4_200)); // one version
+      table.delete(new Delete(row(300)).addFamily(M)); // a family
+      table.delete(new Delete(row(700))); // a row, in the second region
+    }
+    String s = snapshot(t);
+    long handed = StoreFileRows.HANDED_TO_HBASE.sum();
+    long fromFiles = sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE));
+    assertTrue(fromFiles >= 100 && fromFiles < ROWS, "rows before each region's first marker");
+    assertTrue(StoreFileRows.HANDED_TO_HBASE.sum() - handed >= 2, "each region handed over");
+  }
+
+  @Test
+  void aFamilyOfSeveralFilesIsMergedByHBase() throws Exception {
+    TableName t = table("sfr_twofiles");
+    try (Admin admin = SharedHBase.connection().getAdmin();
+        Table table = SharedHBase.connection().getTable(t)) {
+      admin.flush(t);
+      // a newer version of some cells in a second file
+      List<Put> puts = new ArrayList<>();
+      for (int i = 0; i < ROWS; i += 7) {
+        puts.add(new Put(row(i)).addColumn(D, Bytes.toBytes("v"), 9_000, Bytes.toBytes(-i)));
+      }
+      table.put(puts);
+    }
+    String s = snapshot(t);
+    long handed = StoreFileRows.HANDED_TO_HBASE.sum();
+    assertEquals(0, sameAsHBase(s, r -> r.versions(2)));
+    assertEquals(2, StoreFileRows.HANDED_TO_HBASE.sum() - handed, "both regions, from the start");
+  }
+}
