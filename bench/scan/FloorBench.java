@@ -1,7 +1,8 @@
 // Benchmark (not part of rekey): the snapshot read pass against its floor, in one warm JVM. Per round, interleaved:
 // the shared reader's snapshot read (RegionReader.snapshot(...).open(...), rows counted, nothing else: opening
 // included) and the raw HFile pass (HFileFloor: HBase's own HFile reader over the same snapshot's store files, one
-// thread per core, no merge, no Spark). Both are timed in wall seconds and in this JVM's CPU seconds (all its
+// thread per core, no merge, no Spark), then the same read with rekey.snapshot.storeFileReader=false (every region
+// through HBase's region scanner, the reader before 2026-12-01 16:40 UTC). The first two are timed in wall seconds and in this JVM's CPU seconds (all its
 // threads: on a machine shared with other builds, CPU time is the steadier figure of what a pass costs). Reuses bench/scan/run.sh's table (bench_scan_events, events-v2), written if
 // it does not hold ROWS rows in REGIONS regions. Run through bench/scan/floor.sh.
 import dev.rekey.bench.HFileFloor;
@@ -63,8 +64,12 @@ public class FloorBench {
       int threads = Runtime.getRuntime().availableProcessors();
       double[] ratio = new double[rounds];
       double[] cpuRatio = new double[rounds];
-      System.out.printf("%-6s %8s %8s %8s %10s %9s %9s %9s %10s%n", "round", "read s", "open s", "floor s",
-          "read/floor", "read cpu", "open cpu", "floor cpu", "cpu ratio");
+      double[] hbaseRatio = new double[rounds];
+      // the same read with the store-file reader off: every region through HBase's region scanner
+      Configuration viaScanner = new Configuration(conf);
+      viaScanner.setBoolean("rekey.snapshot.storeFileReader", false);
+      System.out.printf("%-6s %8s %8s %8s %10s %9s %9s %9s %10s %9s %11s%n", "round", "read s", "open s", "floor s",
+          "read/floor", "read cpu", "open cpu", "floor cpu", "cpu ratio", "scanner s", "scanner/fl");
       for (int r = 0; r < rounds; r++) {
         double c0 = cpu();
         long t0 = System.nanoTime();
@@ -86,12 +91,23 @@ public class FloorBench {
         }
         ratio[r] = readSec / floor.seconds();
         cpuRatio[r] = readCpu / floorCpu;
-        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx   (%,d rows, %,d cells, %d files)%n",
-            r + 1, readSec, openSec, floor.seconds(), ratio[r], readCpu, openCpu, floorCpu, cpuRatio[r], n,
-            floor.cells(), floor.files());
+        long t2 = System.nanoTime();
+        long m;
+        try (RegionRead read = RegionReader.snapshot(snapshot).open(jsc, viaScanner)) {
+          m = read.rows().count();
+        }
+        double scannerSec = (System.nanoTime() - t2) / 1e9;
+        if (m != n) {
+          throw new IllegalStateException("rows differ: store files " + n + ", region scanner " + m);
+        }
+        hbaseRatio[r] = scannerSec / floor.seconds();
+        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx %9.2f %10.2fx   (%,d rows, %,d cells, %d files)%n",
+            r + 1, readSec, openSec, floor.seconds(), ratio[r], readCpu, openCpu, floorCpu, cpuRatio[r], scannerSec,
+            hbaseRatio[r], n, floor.cells(), floor.files());
       }
-      System.out.printf("wall read/floor: %s; cpu read/floor: %s (%d threads for the floor; round 1 includes "
-          + "warm-up)%n", summary(ratio), summary(cpuRatio), threads);
+      System.out.printf("wall read/floor: %s; cpu read/floor: %s; wall region-scanner read/floor: %s (%d threads "
+          + "for the floor; round 1 includes warm-up)%n", summary(ratio), summary(cpuRatio), summary(hbaseRatio),
+          threads);
       admin.deleteSnapshot(snapshot);
       spark.stop();
     }
