@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.conf.Configuration;
@@ -47,8 +49,7 @@ public final class SlowWrites {
   static final long CAP = TimeUnit.MINUTES.toNanos(3);
 
   /** Attempts that hung until the cap and write on as usual since. */
-  private static final java.util.Set<Long> RELEASED =
-      java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final Set<Long> RELEASED = ConcurrentHashMap.newKeySet();
 
   /** Bytes the first attempt writes to a file before it hangs. */
   static final int AFTER_BYTES = 100;
