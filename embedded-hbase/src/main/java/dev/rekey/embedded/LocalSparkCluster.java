@@ -17,10 +17,13 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * A real Spark standalone cluster on 127.0.0.1: one Master and one Worker process started from the
- * same jars the CLI runs on (linked into {@code <run dir>/spark-home/jars}, the layout Spark's
- * worker expects), free ports, in their own session. Used by the distributed tests and by hand
- * ({@code rekey spark-cluster start}).
+ * A real Spark standalone cluster on loopback: one Master process on 127.0.0.1 and one Worker per
+ * host asked for (127.0.0.1 by default; several loopback addresses make several hosts to Spark's
+ * scheduler, which places a speculative copy only on a host other than the original attempt's),
+ * started from the same jars the CLI runs on (linked into {@code <run dir>/spark-home/jars}, the
+ * layout Spark's worker expects), free ports, in their own session. Used by the distributed tests
+ * and by hand ({@code rekey spark-cluster start}). Workers are the roles {@code worker}, {@code
+ * worker-2}, {@code worker-3}, ...
  */
 public final class LocalSparkCluster {
   private final Path runDir;
@@ -69,19 +72,54 @@ public final class LocalSparkCluster {
     }
   }
 
+  /** Master and every worker of the last start alive. */
   public boolean running() {
-    return alive("master") && alive("worker");
+    return alive("master") && workerRoles().stream().allMatch(this::alive);
   }
 
   /**
-   * Starts master and worker unless running. {@code jars} are the Spark + Hadoop jars (the CLI's
-   * own classpath).
+   * The worker roles of the last start, from its ports file: {@code worker}, {@code worker-2}...
+   */
+  private List<String> workerRoles() {
+    List<String> roles = new ArrayList<>();
+    for (int i = 1; port(workerRole(i)).isPresent(); i++) {
+      roles.add(workerRole(i));
+    }
+    return roles.isEmpty() ? List.of("worker") : roles;
+  }
+
+  private static String workerRole(int i) {
+    return i == 1 ? "worker" : "worker-" + i;
+  }
+
+  /**
+   * Starts master and one worker on 127.0.0.1 unless running. {@code jars} are the Spark + Hadoop
+   * jars (the CLI's own classpath).
    *
    * @return the master URL
    */
   public String start(List<Path> jars, int workerCores, String workerMemory, Duration timeout) {
+    return start(jars, List.of("127.0.0.1"), workerCores, workerMemory, timeout);
+  }
+
+  /**
+   * Starts master and one worker per host in {@code workerHosts} (loopback addresses such as
+   * 127.0.0.2) unless running with as many workers. Each worker and its executors bind and register
+   * as their host ({@code --host} and {@code SPARK_LOCAL_IP}), so to Spark they are separate hosts.
+   *
+   * @return the master URL
+   */
+  public String start(
+      List<Path> jars,
+      List<String> workerHosts,
+      int workerCores,
+      String workerMemory,
+      Duration timeout) {
+    if (workerHosts.isEmpty()) {
+      throw new IllegalArgumentException("a Spark cluster needs at least one worker host");
+    }
     try {
-      if (running()) {
+      if (running() && workerRoles().size() == workerHosts.size()) {
         String url = masterUrl().orElseThrow();
         out.accept("Spark cluster is already running: " + url);
         return url;
@@ -98,12 +136,17 @@ public final class LocalSparkCluster {
         }
       }
       writeSubmitScript(home);
-      int[] ports = EmbeddedHBase.freePorts(4);
+      // master, master web UI, then per worker: RPC port and web UI
+      int[] ports = EmbeddedHBase.freePorts(2 + 2 * workerHosts.size());
       String url = "spark://127.0.0.1:" + ports[0];
-      Files.writeString(
-          runDir.resolve("ports.properties"), "master=" + ports[0] + "\nworker=" + ports[3] + "\n");
+      StringBuilder portsFile = new StringBuilder("master=" + ports[0] + "\n");
+      for (int i = 1; i <= workerHosts.size(); i++) {
+        portsFile.append(workerRole(i)).append('=').append(ports[2 * i]).append('\n');
+      }
+      Files.writeString(runDir.resolve("ports.properties"), portsFile.toString());
       launch(
           "master",
+          "127.0.0.1",
           home,
           List.of(
               "org.apache.spark.deploy.master.Master",
@@ -114,32 +157,42 @@ public final class LocalSparkCluster {
               "--webui-port",
               Integer.toString(ports[1])));
       waitForLine("master", "I have been elected leader", timeout);
-      launch(
-          "worker",
-          home,
-          List.of(
-              "org.apache.spark.deploy.worker.Worker",
-              "--host",
-              "127.0.0.1",
-              "--port",
-              Integer.toString(ports[3]),
-              "--cores",
-              Integer.toString(workerCores),
-              "--memory",
-              workerMemory,
-              "--webui-port",
-              Integer.toString(ports[2]),
-              "--work-dir",
-              runDir.resolve("work").toString(),
-              url));
-      waitForLine("worker", "Successfully registered with master", timeout);
+      for (int i = 1; i <= workerHosts.size(); i++) {
+        String host = workerHosts.get(i - 1);
+        launch(
+            workerRole(i),
+            host,
+            home,
+            List.of(
+                "org.apache.spark.deploy.worker.Worker",
+                "--host",
+                host,
+                "--port",
+                Integer.toString(ports[2 * i]),
+                "--cores",
+                Integer.toString(workerCores),
+                "--memory",
+                workerMemory,
+                "--webui-port",
+                Integer.toString(ports[2 * i + 1]),
+                "--work-dir",
+                runDir.resolve(i == 1 ? "work" : "work-" + i).toString(),
+                url));
+      }
+      for (int i = 1; i <= workerHosts.size(); i++) {
+        waitForLine(workerRole(i), "Successfully registered with master", timeout);
+      }
       Files.writeString(runDir.resolve("master.url"), url);
       out.accept(
           "Spark standalone cluster up: "
               + url
-              + " (1 worker, "
+              + " ("
+              + (workerHosts.size() == 1
+                  ? "1 worker, "
+                  : workerHosts.size() + " workers on " + String.join(", ", workerHosts) + ", ")
               + workerCores
-              + " cores, "
+              + " cores"
+              + (workerHosts.size() == 1 ? ", " : " each, ")
               + workerMemory
               + "); logs in "
               + runDir.resolve("logs"));
@@ -149,9 +202,22 @@ public final class LocalSparkCluster {
     }
   }
 
-  /** Stops worker and master (SIGTERM, then SIGKILL); a stopped cluster is a no-op. */
+  /** Stops the workers and the master (SIGTERM, then SIGKILL); a stopped cluster is a no-op. */
   public void stop() {
-    for (String role : List.of("worker", "master")) {
+    List<String> roles = new ArrayList<>();
+    // every worker with a pid file, whichever start wrote it
+    try (Stream<Path> files = Files.exists(runDir) ? Files.list(runDir) : Stream.empty()) {
+      files
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.matches("worker(-\\d+)?\\.pid"))
+          .map(n -> n.substring(0, n.length() - ".pid".length()))
+          .sorted()
+          .forEach(roles::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    roles.add("master");
+    for (String role : roles) {
       pid(role)
           .flatMap(ProcessHandle::of)
           .filter(ProcessHandle::isAlive)
@@ -173,7 +239,7 @@ public final class LocalSparkCluster {
     }
   }
 
-  private void launch(String role, Path home, List<String> args) throws IOException {
+  private void launch(String role, String host, Path home, List<String> args) throws IOException {
     List<String> cmd = new ArrayList<>();
     if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
       cmd.add("/usr/bin/setsid");
@@ -193,8 +259,9 @@ public final class LocalSparkCluster {
     // source build
     pb.environment().put("SPARK_HOME", home.toString());
     pb.environment().put("SPARK_SCALA_VERSION", "2.12");
-    pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
     pb.environment().putAll(env);
+    // after env: a worker's executors inherit it and must bind on the worker's own host
+    pb.environment().put("SPARK_LOCAL_IP", host);
     Process p = pb.start();
     Files.writeString(runDir.resolve(role + ".pid"), Long.toString(p.pid()));
   }
@@ -303,12 +370,12 @@ public final class LocalSparkCluster {
     script.toFile().setExecutable(true);
   }
 
-  /** The live process of "master" or "worker". */
+  /** The live process of "master", "worker" or "worker-N". */
   public Optional<ProcessHandle> process(String role) {
     return pid(role).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive);
   }
 
-  /** The RPC port of "master" or "worker" of the last start. */
+  /** The RPC port of "master", "worker" or "worker-N" of the last start. */
   public Optional<Integer> port(String role) {
     try {
       Path f = runDir.resolve("ports.properties");

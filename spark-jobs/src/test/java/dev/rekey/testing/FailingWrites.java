@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.LocalFileSystem;
@@ -55,11 +56,15 @@ public final class FailingWrites {
    * An hbase-site.xml for bin/rekey: the embedded server's client site with the fault installed.
    */
   public static Path site(Path dir, int p, int attempts) throws IOException {
+    return site(dir.resolve("hbase-site-failing-writes.xml"), c -> install(c, p, attempts));
+  }
+
+  /** The embedded server's client site with a fault's settings added, written to {@code out}. */
+  static Path site(Path out, Consumer<Configuration> fault) throws IOException {
     Configuration c = new Configuration(false);
     c.addResource(new org.apache.hadoop.fs.Path(SharedHBase.server().clientSite().toUri()));
-    install(c, p, attempts);
-    Files.createDirectories(dir);
-    Path out = dir.resolve("hbase-site-failing-writes.xml");
+    fault.accept(c);
+    Files.createDirectories(out.getParent());
     try (OutputStream o = Files.newOutputStream(out)) {
       c.writeXml(o);
     }
