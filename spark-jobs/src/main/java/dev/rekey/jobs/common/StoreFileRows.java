@@ -28,6 +28,8 @@ import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
+import org.apache.hadoop.hbase.regionserver.KeyValueHeap;
+import org.apache.hadoop.hbase.regionserver.KeyValueScanner;
 import org.apache.hadoop.hbase.regionserver.StoreFileInfo;
 import org.apache.hadoop.hbase.regionserver.StoreFileScanner;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -48,9 +50,9 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * <p>HBase keeps the last word: at the first cell that is not a Put (a delete marker), a row over
  * {@code hbase.table.max.rowsize}, or any error reading the files, the rest of the split, from that
  * row on, is read by HBase's own snapshot reader ({@code fallback}) — a marker always sorts before
- * the cells it deletes, so the rows already returned are final. Splits this reader cannot serve
- * (more than one file in a family, a reference file of a split parent, MOB, a filter or column
- * selection other than key ranges, ...) are read by HBase's reader from the start. {@value
+ * the cells it deletes in the merged order of a family's files, so the rows already returned are
+ * final. Splits this reader cannot serve (a reference file of a split parent, MOB, a filter or
+ * column selection other than key ranges, ...) are read by HBase's reader from the start. {@value
  * #ENABLED}=false turns it off.
  */
 final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
@@ -77,7 +79,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
   private final Configuration conf;
   private final Fallback fallback;
   private RecordReader<ImmutableBytesWritable, Result> hbase;
-  private final List<FamilyFile> families = new ArrayList<>();
+  private final List<FamilyFiles> families = new ArrayList<>();
   private List<KeyRange> ranges;
   private int range = -1;
   private long maxRowSize;
@@ -91,9 +93,60 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
     this.fallback = fallback;
   }
 
-  /** One family's store file and its scan rules. */
-  private record FamilyFile(
-      byte[] name, HStoreFile file, StoreFileScanner scanner, ColumnVersions rules) {}
+  /**
+   * One family's store files and its scan rules. Several files are merged by HBase's own heap
+   * (newer file first among equal cells, as the region scanner merges them), built at the first
+   * seek: the heap drops a scanner that has not been positioned yet.
+   */
+  private static final class FamilyFiles {
+    final List<HStoreFile> files;
+    final List<StoreFileScanner> scanners;
+    final ColumnVersions rules;
+    KeyValueScanner merged;
+
+    FamilyFiles(List<HStoreFile> files, List<StoreFileScanner> scanners, ColumnVersions rules) {
+      this.files = files;
+      this.scanners = scanners;
+      this.rules = rules;
+    }
+
+    void seek(Cell first) throws IOException {
+      if (merged != null) {
+        merged.seek(first); // forward: the ranges come in key order
+        return;
+      }
+      for (StoreFileScanner s : scanners) {
+        s.seek(first);
+      }
+      merged =
+          scanners.size() == 1
+              ? scanners.get(0)
+              : new KeyValueHeap(scanners, CellComparator.getInstance());
+    }
+
+    Cell peek() {
+      return merged == null ? null : merged.peek();
+    }
+
+    Cell next() throws IOException {
+      return merged.next();
+    }
+
+    void close() {
+      if (merged != null) {
+        merged.close();
+      } else {
+        scanners.forEach(StoreFileScanner::close);
+      }
+      for (HStoreFile f : files) {
+        try {
+          f.closeStoreFile(false);
+        } catch (IOException e) {
+          // a read-only file of a restored snapshot: nothing to flush or lose
+        }
+      }
+    }
+  }
 
   @Override
   public void initialize(InputSplit s, TaskAttemptContext context)
@@ -139,13 +192,16 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
         if (files.get(i).isEmpty()) {
           continue;
         }
-        HStoreFile file =
-            new HStoreFile(
-                fs, files.get(i).get(0), conf, CacheConfig.DISABLED, f.getBloomFilterType(), true);
-        file.initReader();
-        StoreFileScanner scanner =
-            file.getReader().getStoreFileScanner(false, false, false, Long.MAX_VALUE, 0, false);
-        families.add(new FamilyFile(f.getName(), file, scanner, rules));
+        List<HStoreFile> opened = new ArrayList<>();
+        for (Path p : files.get(i)) {
+          opened.add(
+              new HStoreFile(fs, p, conf, CacheConfig.DISABLED, f.getBloomFilterType(), true));
+        }
+        // HBase's own scanners, ordered by the files' sequence ids (it opens their readers)
+        List<StoreFileScanner> scanners =
+            StoreFileScanner.getScannersForStoreFiles(
+                opened, false, false, false, false, Long.MAX_VALUE);
+        families.add(new FamilyFiles(opened, scanners, rules));
       }
     } catch (IOException | RuntimeException e) {
       closeFiles();
@@ -160,8 +216,8 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
 
   /**
    * Why a split cannot be read from its store files (empty if it can): the scan asks for more than
-   * whole families in key ranges, a family's rules need HBase's matcher, or a family has more than
-   * one file to merge or a reference to a parent region's file.
+   * whole families in key ranges, a family's rules need HBase's matcher, or a family holds a
+   * reference to a parent region's file.
    */
   static Optional<String> refusal(
       Scan scan, List<ColumnFamilyDescriptor> families, List<List<Path>> files) {
@@ -192,10 +248,6 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
       }
       if (f.getMinVersions() > 0 && f.getTimeToLive() != HConstants.FOREVER) {
         return Optional.of("family " + f.getNameAsString() + " keeps MIN_VERSIONS past its TTL");
-      }
-      if (files.get(i).size() > 1) {
-        return Optional.of(
-            "family " + f.getNameAsString() + " has " + files.get(i).size() + " store files");
       }
       if (files.get(i).stream().anyMatch(p -> StoreFileInfo.isReference(p))) {
         return Optional.of("family " + f.getNameAsString() + " references a parent region");
@@ -259,8 +311,8 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
         }
         Cell first = PrivateCellUtil.createFirstOnRow(ranges.get(range).start());
         try {
-          for (FamilyFile f : families) {
-            f.scanner().seek(first);
+          for (FamilyFiles f : families) {
+            f.seek(first);
           }
         } catch (IOException | RuntimeException e) {
           return fallBackAt(ranges.get(range).start());
@@ -268,8 +320,8 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
         continue;
       }
       Cell lowest = null;
-      for (FamilyFile f : families) {
-        Cell c = f.scanner().peek();
+      for (FamilyFiles f : families) {
+        Cell c = f.peek();
         if (c != null && (lowest == null || cmp.compareRows(c, lowest) < 0)) {
           lowest = c;
         }
@@ -278,16 +330,14 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
       List<Cell> cells = new ArrayList<>();
       long bytes = 0;
       try {
-        for (FamilyFile f : families) {
-          for (Cell c = f.scanner().peek();
-              c != null && CellUtil.matchingRows(c, row);
-              c = f.scanner().peek()) {
-            f.scanner().next();
+        for (FamilyFiles f : families) {
+          for (Cell c = f.peek(); c != null && CellUtil.matchingRows(c, row); c = f.peek()) {
+            f.next();
             bytes += c.getSerializedSize();
             if (c.getType() != Cell.Type.Put || (maxRowSize > 0 && bytes > maxRowSize)) {
               return fallBackAt(row);
             }
-            if (f.rules().accept(c)) {
+            if (f.rules.accept(c)) {
               cells.add(c);
             }
           }
@@ -308,8 +358,8 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
   private boolean endOfRange() {
     byte[] stop = ranges.get(range).stop();
     CellComparator cmp = CellComparator.getInstance();
-    for (FamilyFile f : families) {
-      Cell c = f.scanner().peek();
+    for (FamilyFiles f : families) {
+      Cell c = f.peek();
       if (c != null && (stop.length == 0 || cmp.compareRows(c, stop, 0, stop.length) < 0)) {
         return false;
       }
@@ -352,14 +402,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
   }
 
   private void closeFiles() {
-    for (FamilyFile f : families) {
-      f.scanner().close();
-      try {
-        f.file().closeStoreFile(false);
-      } catch (IOException e) {
-        // a read-only file of a restored snapshot: nothing to flush or lose
-      }
-    }
+    families.forEach(FamilyFiles::close);
     families.clear();
   }
 }

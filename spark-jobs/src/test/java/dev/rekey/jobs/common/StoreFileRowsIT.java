@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Snapshot regions read from their store files return exactly what HBase's own snapshot reader
- * returns — every cell, version and timestamp — and hand over to it where they must: delete
- * markers, a family of several files.
+ * returns — every cell, version and timestamp, a family's files merged newest first — and hand over
+ * to it at delete markers.
  */
 @Tag("e2e")
 class StoreFileRowsIT {
@@ -169,21 +169,45 @@ class StoreFileRowsIT {
   }
 
   @Test
-  void aFamilyOfSeveralFilesIsMergedByHBase() throws Exception {
+  void aFamilyOfSeveralFilesIsMergedNewestFileFirst() throws Exception {
     TableName t = table("sfr_twofiles");
     try (Admin admin = SharedHBase.connection().getAdmin();
         Table table = SharedHBase.connection().getTable(t)) {
       admin.flush(t);
-      // a newer version of some cells in a second file
+      // in a second file: a newer version of some cells, and the same version again with another
+      // value (the newer file's wins, as in HBase's merge)
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < ROWS; i += 7) {
-        puts.add(new Put(row(i)).addColumn(D, Bytes.toBytes("v"), 9_000, Bytes.toBytes(-i)));
+        puts.add(
+            new Put(row(i))
+                .addColumn(D, Bytes.toBytes("v"), 9_000, Bytes.toBytes(-i))
+                .addColumn(D, Bytes.toBytes("v"), 1_000 + i, Bytes.toBytes("again")));
       }
       table.put(puts);
     }
     String s = snapshot(t);
     long handed = StoreFileRows.HANDED_TO_HBASE.sum();
-    assertEquals(0, sameAsHBase(s, r -> r.versions(2)));
-    assertEquals(2, StoreFileRows.HANDED_TO_HBASE.sum() - handed, "both regions, from the start");
+    assertEquals(ROWS, sameAsHBase(s, r -> r.versions(2)));
+    assertEquals(ROWS, sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE)));
+    assertEquals(handed, StoreFileRows.HANDED_TO_HBASE.sum(), "no split handed to HBase");
+    assertTrue(
+        cells(s, r -> r.versions(Integer.MAX_VALUE), true)
+            .contains("r0007/d:v/1007=" + Bytes.toHex(Bytes.toBytes("again"))),
+        "the second file's cell of the same version");
+  }
+
+  @Test
+  void aDeleteInANewerFileHandsOverFromItsRow() throws Exception {
+    TableName t = table("sfr_laterdelete");
+    try (Admin admin = SharedHBase.connection().getAdmin();
+        Table table = SharedHBase.connection().getTable(t)) {
+      admin.flush(t);
+      table.delete(new Delete(row(250)).addColumns(D, Bytes.toBytes("v")));
+    }
+    String s = snapshot(t);
+    long handed = StoreFileRows.HANDED_TO_HBASE.sum();
+    long fromFiles = sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE));
+    assertEquals(ROWS - 250, fromFiles, "the first region up to the marker, all of the second");
+    assertEquals(1, StoreFileRows.HANDED_TO_HBASE.sum() - handed);
   }
 }
