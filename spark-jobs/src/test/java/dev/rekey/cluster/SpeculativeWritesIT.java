@@ -24,8 +24,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.hbase.RegionMetrics;
-import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.junit.jupiter.api.AfterAll;
@@ -202,7 +200,10 @@ class SpeculativeWritesIT {
         r.stdout().lines().filter(l -> l.matches(verifiedWithItsFiles)).count(),
         "every region verified with its files:\n" + r.stdout());
     assertTrue(r.stdout().contains("loaded=true verified=true"), r.stdout());
-    assertEquals(expectedFiles, storeFiles(target), "the target's store holds no file twice");
+    assertEquals(
+        expectedFiles,
+        SharedHBase.storeFileCount(target),
+        "the target's store holds no file twice");
     assertFalse(Files.exists(staging.resolve("attempts")), "no attempt dir is left behind");
 
     assertEquals(TableContents.byNaturalKey(source, V1), TableContents.byNaturalKey(target, V2));
@@ -221,18 +222,5 @@ class SpeculativeWritesIT {
     Matcher m = Pattern.compile("host=(\\S+)").matcher(marker);
     assertTrue(m.find(), marker);
     return m.group(1);
-  }
-
-  /** Store files of the table's regions, as the RegionServers report them. */
-  private static int storeFiles(TableName table) throws Exception {
-    int n = 0;
-    try (Admin admin = SharedHBase.connection().getAdmin()) {
-      for (ServerName sn : admin.getRegionServers()) {
-        for (RegionMetrics m : admin.getRegionMetrics(sn, table)) {
-          n += m.getStoreFileCount();
-        }
-      }
-    }
-    return n;
   }
 }

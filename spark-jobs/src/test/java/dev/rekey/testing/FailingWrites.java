@@ -8,9 +8,6 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.LocalFileSystem;
-import org.apache.hadoop.fs.permission.FsPermission;
-import org.apache.hadoop.util.Progressable;
 import org.apache.spark.TaskContext;
 
 /**
@@ -77,30 +74,21 @@ public final class FailingWrites {
         dir.resolve("failing-writes.jar"),
         FailingWrites.class,
         FileSystem.class,
+        WriteAttemptFaults.class,
         FailingStream.class);
   }
 
   /** The local filesystem with the fault: {@code fs.file.impl}. */
-  public static final class FileSystem extends LocalFileSystem {
+  public static final class FileSystem extends WriteAttemptFaults {
     @Override
-    public FSDataOutputStream create(
-        org.apache.hadoop.fs.Path f,
-        FsPermission permission,
-        boolean overwrite,
-        int bufferSize,
-        short replication,
-        long blockSize,
-        Progressable progress)
-        throws IOException {
-      FSDataOutputStream out =
-          super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
-      TaskContext tc = TaskContext.get();
-      String path = f.toUri().getPath();
-      boolean writeAttempt = path.contains("/attempts/") || path.contains("/_temporary/");
-      if (tc == null
-          || !writeAttempt
-          || tc.partitionId() != getConf().getInt(PARTITION, -1)
-          || tc.attemptNumber() >= getConf().getInt(ATTEMPTS, 1)) {
+    protected String partitionKey() {
+      return PARTITION;
+    }
+
+    @Override
+    protected FSDataOutputStream inAttempt(
+        FSDataOutputStream out, TaskContext tc, org.apache.hadoop.fs.Path f) throws IOException {
+      if (tc.attemptNumber() >= getConf().getInt(ATTEMPTS, 1)) {
         return out;
       }
       String what =

@@ -84,6 +84,19 @@ public final class SharedHBase {
     }
   }
 
+  /** Store files of a table's regions, as its RegionServers report them now. */
+  public static int storeFileCount(org.apache.hadoop.hbase.TableName table) throws Exception {
+    int n = 0;
+    try (org.apache.hadoop.hbase.client.Admin admin = connection().getAdmin()) {
+      for (org.apache.hadoop.hbase.ServerName sn : admin.getRegionServers()) {
+        for (org.apache.hadoop.hbase.RegionMetrics m : admin.getRegionMetrics(sn, table)) {
+          n += m.getStoreFileCount();
+        }
+      }
+    }
+    return n;
+  }
+
   /** A step that deletes snapshot {@code name}, for a fault injected while a job runs. */
   public static Runnable snapshotDeleter(String name) {
     return () -> {

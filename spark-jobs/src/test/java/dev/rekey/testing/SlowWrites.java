@@ -14,9 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.LocalFileSystem;
-import org.apache.hadoop.fs.permission.FsPermission;
-import org.apache.hadoop.util.Progressable;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 
@@ -73,7 +70,11 @@ public final class SlowWrites {
   /** A jar of this class and its filesystem, for the driver and executors of bin/rekey. */
   public static Path jar(Path dir) throws IOException {
     return TestJar.of(
-        dir.resolve("slow-writes.jar"), SlowWrites.class, FileSystem.class, HangingStream.class);
+        dir.resolve("slow-writes.jar"),
+        SlowWrites.class,
+        FileSystem.class,
+        WriteAttemptFaults.class,
+        HangingStream.class);
   }
 
   /** Writes a marker file (replacing one of the same name) holding where this attempt runs. */
@@ -98,26 +99,16 @@ public final class SlowWrites {
   }
 
   /** The local filesystem with the straggler: {@code fs.file.impl}. */
-  public static final class FileSystem extends LocalFileSystem {
+  public static final class FileSystem extends WriteAttemptFaults {
     @Override
-    public FSDataOutputStream create(
-        org.apache.hadoop.fs.Path f,
-        FsPermission permission,
-        boolean overwrite,
-        int bufferSize,
-        short replication,
-        long blockSize,
-        Progressable progress)
-        throws IOException {
-      FSDataOutputStream out =
-          super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
-      TaskContext tc = TaskContext.get();
-      String path = f.toUri().getPath();
-      boolean writeAttempt = path.contains("/attempts/") || path.contains("/_temporary/");
-      int p = getConf().getInt(PARTITION, -1);
-      if (tc == null || !writeAttempt || tc.partitionId() != p) {
-        return out;
-      }
+    protected String partitionKey() {
+      return PARTITION;
+    }
+
+    @Override
+    protected FSDataOutputStream inAttempt(
+        FSDataOutputStream out, TaskContext tc, org.apache.hadoop.fs.Path f) throws IOException {
+      int p = tc.partitionId();
       if (tc.attemptNumber() > 0) {
         String name = "copy-p" + p + "-a" + tc.attemptNumber();
         if (!Files.exists(Path.of(getConf().get(MARKERS), name))) {

@@ -30,8 +30,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.RegionMetrics;
-import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -85,19 +83,6 @@ class BackfillLoadFaultsIT {
         ResultScanner sc = t.getScanner(new Scan())) {
       for (Result ignored : sc) {
         n++;
-      }
-    }
-    return n;
-  }
-
-  /** Store files per region of a table, read from its RegionServer now. */
-  private static int storeFiles(TableName table) throws Exception {
-    int n = 0;
-    try (Admin admin = SharedHBase.connection().getAdmin()) {
-      for (ServerName sn : admin.getRegionServers()) {
-        for (RegionMetrics m : admin.getRegionMetrics(sn, table)) {
-          n += m.getStoreFileCount();
-        }
       }
     }
     return n;
@@ -345,7 +330,7 @@ class BackfillLoadFaultsIT {
     }
     assertTrue(out.toString().contains("Loaded 14 regions"), out.toString());
     int files = written.regions().stream().mapToInt(RegionEntry::files).sum();
-    assertEquals(files, storeFiles(f.target), "no HFile in the store twice");
+    assertEquals(files, SharedHBase.storeFileCount(f.target), "no HFile in the store twice");
     assertSameContents(f);
 
     // region 2's files loaded by hand once more: HBase takes them, and no visible cell changes
@@ -353,7 +338,7 @@ class BackfillLoadFaultsIT {
     Configuration c = new Configuration(SharedHBase.conf());
     c.set(BulkLoadHFiles.CREATE_TABLE_CONF_KEY, "no");
     BulkLoadHFiles.create(c).bulkLoad(f.target, new org.apache.hadoop.fs.Path(again.toUri()));
-    assertEquals(files + written.regions().get(2).files(), storeFiles(f.target));
+    assertEquals(files + written.regions().get(2).files(), SharedHBase.storeFileCount(f.target));
     assertSameContents(f);
   }
 

@@ -1,0 +1,46 @@
+package dev.rekey.testing;
+
+import java.io.IOException;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
+import org.apache.spark.TaskContext;
+
+/**
+ * A local filesystem ({@code fs.file.impl}) that lets a test fault the files one Spark write
+ * partition's attempts create: under a write attempt's dir ({@code /attempts/} of the
+ * in-source-order path, {@code /_temporary/} of HFileOutputFormat2's committer), in the partition
+ * the conf names under {@link #partitionKey()}. Everything else — the driver, the read, the
+ * quarantine, the load's copies — writes as usual.
+ */
+abstract class WriteAttemptFaults extends LocalFileSystem {
+  /** The conf key naming the partition whose attempts are faulted. */
+  protected abstract String partitionKey();
+
+  /** The stream a faulted attempt writes {@code f} through. */
+  protected abstract FSDataOutputStream inAttempt(FSDataOutputStream out, TaskContext tc, Path f)
+      throws IOException;
+
+  @Override
+  public FSDataOutputStream create(
+      Path f,
+      FsPermission permission,
+      boolean overwrite,
+      int bufferSize,
+      short replication,
+      long blockSize,
+      Progressable progress)
+      throws IOException {
+    FSDataOutputStream out =
+        super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+    TaskContext tc = TaskContext.get();
+    String path = f.toUri().getPath();
+    boolean writeAttempt = path.contains("/attempts/") || path.contains("/_temporary/");
+    if (tc == null || !writeAttempt || tc.partitionId() != getConf().getInt(partitionKey(), -1)) {
+      return out;
+    }
+    return inAttempt(out, tc, f);
+  }
+}
