@@ -141,9 +141,7 @@ class PseudoClusterIT {
     assertEquals(0, created.exitCode(), created.all());
     // staging on the local filesystem, so the test can see task attempts' files appear
     Path staging = DIR.resolve("it-staging-executor-kill");
-    Path jar =
-        SharedHBase.rekeyHome()
-            .resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
+    Path jar = SharedHBase.sparkJar();
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
     AtomicLong killed = new AtomicLong();
     AtomicBoolean done = new AtomicBoolean();
@@ -268,9 +266,7 @@ class PseudoClusterIT {
             "d");
     assertEquals(0, created.exitCode(), created.all());
     Path staging = DIR.resolve("it-staging-load-kill");
-    Path jar =
-        SharedHBase.rekeyHome()
-            .resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
+    Path jar = SharedHBase.sparkJar();
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
     Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
     List<String> args =
@@ -372,9 +368,7 @@ class PseudoClusterIT {
     Path clean = DIR.resolve("demo/scan/summary.json");
     assertTrue(Files.exists(clean), "needs the demo's clean scan");
     Path out = DIR.resolve("it-scan-killed");
-    Path jar =
-        SharedHBase.rekeyHome()
-            .resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
+    Path jar = SharedHBase.sparkJar();
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
     AtomicLong killed = new AtomicLong();
     List<String> lines = new ArrayList<>();

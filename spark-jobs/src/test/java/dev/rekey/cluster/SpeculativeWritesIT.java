@@ -52,13 +52,12 @@ class SpeculativeWritesIT {
   @BeforeAll
   static void startCluster() throws Exception {
     SharedHBase.server();
-    Path launchClasspath = SharedHBase.rekeyHome().resolve("spark-jobs/target/launch.classpath");
     cluster =
         new LocalSparkCluster(
             SharedHBase.runRoot().resolve("spark-speculation"), System.out::println);
     masterUrl =
         cluster.start(
-            LocalSparkCluster.jarsOf(Files.readString(launchClasspath).trim(), null),
+            SharedHBase.sparkDistributionJars(),
             List.of("127.0.0.2", "127.0.0.3"),
             1,
             "1g",
@@ -103,10 +102,7 @@ class SpeculativeWritesIT {
     Path testJar = SlowWrites.jar(fault);
     // HBase's metrics classes sit in Hadoop's package and must share its class loader on executors
     // (StandaloneClusterIT); the straggler's filesystem is found by Hadoop's conf the same way
-    String appJar =
-        SharedHBase.rekeyHome()
-            .resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar")
-            .toString();
+    String appJar = SharedHBase.sparkJar().toString();
     ProcessBuilder pb =
         RekeyProcess.builder(
             "backfill",

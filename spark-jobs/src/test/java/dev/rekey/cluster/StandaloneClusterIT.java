@@ -47,14 +47,9 @@ class StandaloneClusterIT {
   @BeforeAll
   static void startCluster() throws Exception {
     SharedHBase.server();
-    Path launchClasspath = SharedHBase.rekeyHome().resolve("spark-jobs/target/launch.classpath");
     cluster = new LocalSparkCluster(SharedHBase.runRoot().resolve("spark"), System.out::println);
     masterUrl =
-        cluster.start(
-            LocalSparkCluster.jarsOf(Files.readString(launchClasspath).trim(), null),
-            1,
-            "1g",
-            Duration.ofSeconds(120));
+        cluster.start(SharedHBase.sparkDistributionJars(), 1, "1g", Duration.ofSeconds(120));
   }
 
   @AfterAll
@@ -93,10 +88,7 @@ class StandaloneClusterIT {
     // executors they must
     // come from the same class loader as Hadoop, so the jar goes on the executors' JVM classpath
     // too (README).
-    String appJar =
-        SharedHBase.rekeyHome()
-            .resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar")
-            .toString();
+    String appJar = SharedHBase.sparkJar().toString();
     RekeyProcess.Result r =
         RekeyProcess.run(
             600,

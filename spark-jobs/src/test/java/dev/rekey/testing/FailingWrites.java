@@ -41,10 +41,7 @@ public final class FailingWrites {
   }
 
   private static void install(Configuration c, int p, int attempts) {
-    c.set("fs.file.impl", FileSystem.class.getName());
-    // FileSystem.get caches one instance per scheme, whatever the conf: without this the driver's
-    // cached local filesystem would be used and nothing would fail
-    c.setBoolean("fs.file.impl.disable.cache", true);
+    WriteAttemptFaults.install(c, FileSystem.class);
     c.setInt(PARTITION, p);
     c.setInt(ATTEMPTS, attempts);
   }

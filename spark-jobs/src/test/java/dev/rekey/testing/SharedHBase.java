@@ -84,6 +84,21 @@ public final class SharedHBase {
     }
   }
 
+  /** The application jar bin/rekey and spark-submit run (built by the package phase). */
+  public static Path sparkJar() {
+    return rekeyHome().resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar");
+  }
+
+  /**
+   * The jars a Spark distribution would hold, from the CLI's launch classpath: what a {@link
+   * dev.rekey.embedded.LocalSparkCluster} of the tests starts its master and workers on.
+   */
+  public static java.util.List<Path> sparkDistributionJars() throws java.io.IOException {
+    Path launchClasspath = rekeyHome().resolve("spark-jobs/target/launch.classpath");
+    return dev.rekey.embedded.LocalSparkCluster.jarsOf(
+        java.nio.file.Files.readString(launchClasspath).trim(), null);
+  }
+
   /** Store files of a table's regions, as its RegionServers report them now. */
   public static int storeFileCount(org.apache.hadoop.hbase.TableName table) throws Exception {
     int n = 0;

@@ -54,9 +54,7 @@ public final class SlowWrites {
   private SlowWrites() {}
 
   private static void install(Configuration c, int p, Path markers) {
-    c.set("fs.file.impl", FileSystem.class.getName());
-    // as in FailingWrites: an uncached instance, so the conf with the fault is the one used
-    c.setBoolean("fs.file.impl.disable.cache", true);
+    WriteAttemptFaults.install(c, FileSystem.class);
     c.setInt(PARTITION, p);
     c.set(MARKERS, markers.toAbsolutePath().toString());
   }

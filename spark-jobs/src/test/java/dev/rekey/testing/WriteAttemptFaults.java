@@ -16,6 +16,16 @@ import org.apache.spark.TaskContext;
  * quarantine, the load's copies — writes as usual.
  */
 abstract class WriteAttemptFaults extends LocalFileSystem {
+  /**
+   * Makes {@code fs} the local filesystem of {@code c}, uncached: FileSystem.get caches one
+   * instance per scheme whatever the conf, and the driver's cached one would fault nothing.
+   */
+  static void install(
+      org.apache.hadoop.conf.Configuration c, Class<? extends WriteAttemptFaults> fs) {
+    c.set("fs.file.impl", fs.getName());
+    c.setBoolean("fs.file.impl.disable.cache", true);
+  }
+
   /** The conf key naming the partition whose attempts are faulted. */
   protected abstract String partitionKey();
 

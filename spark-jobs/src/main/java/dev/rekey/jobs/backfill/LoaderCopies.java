@@ -25,7 +25,7 @@ final class LoaderCopies {
 
   /** Where the loader's copy of region {@code r}'s files goes. */
   static Path regionCopy(Path copy, RegionEntry r) {
-    return new Path(copy, String.format("r-%05d", r.index()));
+    return new Path(copy, Staging.regionDir(r.index()));
   }
 
   /**

@@ -5,14 +5,10 @@ import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Table;
@@ -43,8 +39,6 @@ final class RegionLoader extends BulkLoadHFilesTool {
   /** The first load that failed: the staging region it held files of, and why. */
   record Failure(int region, Throwable cause) {}
 
-  private static final Pattern REGION_DIR = Pattern.compile("r-(\\d+)");
-
   private final Map<Integer, AtomicInteger> outstanding = new TreeMap<>();
   private final Listener listener;
   private final AtomicReference<Failure> failure = new AtomicReference<>();
@@ -58,17 +52,6 @@ final class RegionLoader extends BulkLoadHFilesTool {
     super(conf);
     filesPerRegion.forEach((r, n) -> outstanding.put(r, new AtomicInteger(n)));
     this.listener = listener;
-  }
-
-  /** The staging region a loader input belongs to: the {@code r-NNNNN} dir above it. */
-  static OptionalInt regionOf(Path file) {
-    for (Path p = file; p != null; p = p.getParent()) {
-      Matcher m = REGION_DIR.matcher(p.getName());
-      if (m.matches()) {
-        return OptionalInt.of(Integer.parseInt(m.group(1)));
-      }
-    }
-    return OptionalInt.empty();
   }
 
   /** Staging regions some of whose files were not loaded. */
@@ -174,6 +157,6 @@ final class RegionLoader extends BulkLoadHFilesTool {
   }
 
   private static int region(LoadIncrementalHFiles.LoadQueueItem item) {
-    return regionOf(item.getFilePath()).orElse(-1);
+    return Staging.regionOf(item.getFilePath()).orElse(-1);
   }
 }

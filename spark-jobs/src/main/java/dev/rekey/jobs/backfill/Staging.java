@@ -4,6 +4,9 @@ import dev.rekey.jobs.common.AtomicFile;
 import dev.rekey.jobs.common.Json;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.OptionalInt;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -63,7 +66,25 @@ final class Staging {
   }
 
   Path region(int i) {
-    return new Path(new Path(root, "regions"), String.format("r-%05d", i));
+    return new Path(new Path(root, "regions"), regionDir(i));
+  }
+
+  /** The dir name of region {@code i}, under regions/ and under the loader's copies in load/. */
+  static String regionDir(int i) {
+    return String.format("r-%05d", i);
+  }
+
+  private static final Pattern REGION_DIR = Pattern.compile("r-(\\d+)");
+
+  /** The region whose dir holds {@code file} at any depth (the loader's split halves included). */
+  static OptionalInt regionOf(Path file) {
+    for (Path p = file; p != null; p = p.getParent()) {
+      Matcher m = REGION_DIR.matcher(p.getName());
+      if (m.matches()) {
+        return OptionalInt.of(Integer.parseInt(m.group(1)));
+      }
+    }
+    return OptionalInt.empty();
   }
 
   Path loadRoot() {

@@ -56,6 +56,9 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * #ENABLED}=false turns it off.
  */
 final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(StoreFileRows.class);
+
   /** Hadoop conf key: read eligible snapshot regions from their store files (default true). */
   static final String ENABLED = "rekey.snapshot.storeFileReader";
 
@@ -174,6 +177,12 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
     }
     Optional<String> refused = refusal(scan, read, files);
     if (refused.isPresent()) {
+      // in the executor's log: why this region is read the slower way
+      LOG.info(
+          "Region {} of {} is read by HBase's snapshot reader: {}",
+          region.getEncodedName(),
+          htd.getTableName(),
+          refused.get());
       HANDED_TO_HBASE.increment();
       hbase = fallback.from(null);
       return;

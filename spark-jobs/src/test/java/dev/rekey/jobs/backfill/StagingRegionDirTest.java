@@ -6,12 +6,11 @@ import java.util.OptionalInt;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 
-class RegionLoaderTest {
+class StagingRegionDirTest {
   @Test
   void aLoaderCopyBelongsToTheRegionDirAboveIt() {
     assertEquals(
-        OptionalInt.of(3),
-        RegionLoader.regionOf(new Path("file:/s/load/r-00003/d/part-00001-a.hfile")));
+        OptionalInt.of(3), Staging.regionOf(new Path("file:/s/load/r-00003/d/part-00001-a.hfile")));
   }
 
   @Test
@@ -19,11 +18,11 @@ class RegionLoaderTest {
     // the loader writes the halves of a split file to the family dir's _tmp/ under a random name
     assertEquals(
         OptionalInt.of(12),
-        RegionLoader.regionOf(new Path("hdfs://nn/s/load/r-00012/d/_tmp/0f3c2a.bottom")));
+        Staging.regionOf(new Path("hdfs://nn/s/load/r-00012/d/_tmp/0f3c2a.bottom")));
   }
 
   @Test
   void aFileOutsideEveryRegionDirHasNoRegion() {
-    assertEquals(OptionalInt.empty(), RegionLoader.regionOf(new Path("file:/s/load/d/x.hfile")));
+    assertEquals(OptionalInt.empty(), Staging.regionOf(new Path("file:/s/load/d/x.hfile")));
   }
 }
