@@ -343,7 +343,13 @@ public final class EmbeddedHBase {
     cmd.add("-Dlog4j2.configurationFile=" + runDir.resolve("conf/log4j2.properties"));
     cmd.add("-Drekey.hbase.rundir=" + runDir);
     cmd.add("-cp");
-    cmd.add(runDir.resolve("conf") + java.io.File.pathSeparator + serverClasspath());
+    // last, so HBase's own classes win: this module's classes add only NamedLocalFileSystem
+    cmd.add(
+        String.join(
+            java.io.File.pathSeparator,
+            runDir.resolve("conf").toString(),
+            serverClasspath(),
+            resource("server.self").trim()));
     return cmd;
   }
 
