@@ -7,6 +7,7 @@ import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.backfill.HFileOutput;
 import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.createtable.FamilySpec;
@@ -15,6 +16,7 @@ import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -23,8 +25,11 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
+import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
@@ -75,6 +80,18 @@ class BackfillBench {
     long w0 = System.nanoTime();
     LegacyTelemetryTable.write(SharedHBase.connection(), source, gen, System.out::println);
     admin.flush(source);
+    // a migration's source is a settled table: compact it now, so that the RegionServer's own
+    // compactions of the freshly written store files do not take the cores from the timed passes
+    admin.majorCompact(source);
+    int stores =
+        admin.getRegions(source).size() * admin.getDescriptor(source).getColumnFamilyCount();
+    Poll.until(
+        () ->
+            admin.getCompactionState(source) == CompactionState.NONE
+                && storeFiles(admin, source) == stores,
+        Duration.ofMinutes(10),
+        Duration.ofMillis(500),
+        () -> new IllegalStateException(source + " did not finish its major compaction in 10 min"));
     String snap = source.getNameAsString() + "_snap";
     admin.snapshot(snap, source);
     System.out.printf("source: %,d rows written in %.1f s%n", rows, (System.nanoTime() - w0) / 1e9);
@@ -439,5 +456,16 @@ class BackfillBench {
       Path p = new Path(dir);
       p.getFileSystem(SharedHBase.conf()).delete(p, true);
     }
+  }
+
+  /** The store files of {@code table} across the RegionServers. */
+  private static int storeFiles(Admin admin, TableName table) throws java.io.IOException {
+    int n = 0;
+    for (ServerName sn : admin.getRegionServers()) {
+      for (RegionMetrics m : admin.getRegionMetrics(sn, table)) {
+        n += m.getStoreFileCount();
+      }
+    }
+    return n;
   }
 }

@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.KeyOrderRuns;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
@@ -142,7 +143,11 @@ public record BackfillPlan(
       // per family: in source order one file per (read task, bucket) the region holds; sorted,
       // one per sub-partition; either rolls at the max file size
       int bucketsHere = buckets > 1 ? SaltFit.bucketsIn(t, r, buckets) : 1;
-      long writers = path.inSourceOrder() ? (long) fedBy.get(r).size() * k * bucketsHere : k;
+      long writers =
+          path.inSourceOrder()
+              ? (long) tasksFeeding(fedBy.get(r), k, in.source().size(), path.writeTasks())
+                  * bucketsHere
+              : k;
       long rolled = in.maxFileSize() > 0 ? bytes / in.maxFileSize() : 0;
       int files = fedBy.get(r).isEmpty() ? 0 : (int) (familyCount * writers + rolled);
       regions.add(
@@ -155,6 +160,20 @@ public record BackfillPlan(
     int readVersions =
         in.versions().isAll() ? Integer.MAX_VALUE : Math.max(most, in.versions().max());
     return new BackfillPlan(path, k, minTasks, readVersions, in.source(), regions, families);
+  }
+
+  /**
+   * The in-order write tasks that read one of {@code sources} (each cut into {@code k} splits; the
+   * tasks read runs of consecutive splits).
+   */
+  static int tasksFeeding(List<Integer> sources, int k, int sourceCount, int tasks) {
+    java.util.Set<Integer> runs = new java.util.HashSet<>();
+    for (int s : sources) {
+      for (int j = 0; j < k; j++) {
+        runs.add(KeyOrderRuns.runOf(s * k + j, sourceCount * k, tasks));
+      }
+    }
+    return runs.size();
   }
 
   private static List<FamilyPlan> families(Inputs in) {

@@ -102,6 +102,8 @@ final class InOrderHFiles implements Serializable {
     long[] cellsPer = new long[live.count()];
     long[] bytesPer = new long[live.count()];
     Map<Long, Long> rowsPerHour = new HashMap<>();
+    long runHour = Long.MIN_VALUE;
+    long runRows = 0;
     Map<Integer, byte[]> lastKey = new HashMap<>();
     Map<Integer, byte[]> lastSource = new HashMap<>();
     int examplesAdded = 0;
@@ -145,13 +147,25 @@ final class InOrderHFiles implements Serializable {
         lastSource.put(slot, r.sourceKey());
         rowsPer[region]++;
         if (r.time() != Rekeyer.NO_TIME) {
-          rowsPerHour.merge(Math.floorDiv(r.time(), 3_600_000L) * 3_600_000L, 1L, Long::sum);
+          // rows of one hour mostly arrive together: count a run, add it when the hour changes
+          long hour = Math.floorDiv(r.time(), 3_600_000L) * 3_600_000L;
+          if (hour != runHour) {
+            if (runRows > 0) {
+              rowsPerHour.merge(runHour, runRows, Long::sum);
+            }
+            runHour = hour;
+            runRows = 0;
+          }
+          runRows++;
         }
         for (KeyValue kv : underTargetKey(key, r.cells())) {
           writers.append(slot, region, kv);
           cellsPer[region]++;
           bytesPer[region] += kv.getLength();
         }
+      }
+      if (runRows > 0) {
+        rowsPerHour.merge(runHour, runRows, Long::sum);
       }
       List<WrittenFile> files = writers.closeAll();
       done = true;
@@ -192,9 +206,12 @@ final class InOrderHFiles implements Serializable {
     private final Configuration conf;
     private final TableDescriptor target;
     private final long taskAttemptId;
-    private final Map<Long, Open> open = new TreeMap<>();
+    private final Map<Long, Open> open = new HashMap<>();
     private final List<WrittenFile> closed = new ArrayList<>();
-    private final Map<String, byte[]> familyKeys = new HashMap<>();
+    private final byte[][] familyNames;
+    private final String[] families;
+    private Open last;
+    private long lastKey = -1;
 
     Writers(
         FileSystem fs, Path dir, Configuration conf, TableDescriptor target, long taskAttemptId) {
@@ -203,6 +220,13 @@ final class InOrderHFiles implements Serializable {
       this.conf = conf;
       this.target = target;
       this.taskAttemptId = taskAttemptId;
+      ColumnFamilyDescriptor[] fams = target.getColumnFamilies();
+      this.familyNames = new byte[fams.length][];
+      this.families = new String[fams.length];
+      for (int i = 0; i < fams.length; i++) {
+        familyNames[i] = fams[i].getName();
+        families[i] = fams[i].getNameAsString();
+      }
     }
 
     private final class Open {
@@ -219,39 +243,47 @@ final class InOrderHFiles implements Serializable {
     }
 
     void append(int slot, int region, KeyValue kv) throws IOException {
-      String family =
-          Bytes.toString(kv.getFamilyArray(), kv.getFamilyOffset(), kv.getFamilyLength());
-      int famIndex = familyIndex(family);
+      int famIndex = familyIndex(kv);
       long key = ((long) slot << 16) | famIndex;
-      Open o = open.get(key);
+      // a row's cells go to one slot, family by family: the last writer is almost always the one
+      Open o = key == lastKey ? last : open.get(key);
       if (o != null && o.writer.getPos() >= maxFileSize) {
         close(o);
         open.remove(key);
+        last = null;
         o = null;
       }
       if (o == null) {
-        o = new Open(newWriter(family), region, family);
+        o = new Open(newWriter(familyNames[famIndex]), region, families[famIndex]);
         open.put(key, o);
       }
+      last = o;
+      lastKey = key;
       o.writer.append(kv);
       o.cells++;
     }
 
-    private int familyIndex(String family) {
-      ColumnFamilyDescriptor[] fams = target.getColumnFamilies();
-      for (int i = 0; i < fams.length; i++) {
-        if (fams[i].getNameAsString().equals(family)) {
+    /** The target family of a cell, by its bytes (no String per cell). */
+    private int familyIndex(KeyValue kv) {
+      byte[] a = kv.getFamilyArray();
+      int off = kv.getFamilyOffset();
+      int len = kv.getFamilyLength();
+      for (int i = 0; i < familyNames.length; i++) {
+        if (Bytes.equals(familyNames[i], 0, familyNames[i].length, a, off, len)) {
           return i;
         }
       }
       throw new IllegalStateException(
-          "family " + family + " is not in target table " + target.getTableName());
+          "family "
+              + Bytes.toString(a, off, len)
+              + " is not in target table "
+              + target.getTableName());
     }
 
     /** A writer with the target family's own settings, as HFileOutputFormat2 would open it. */
-    private StoreFileWriter newWriter(String family) throws IOException {
-      ColumnFamilyDescriptor f =
-          target.getColumnFamily(familyKeys.computeIfAbsent(family, Bytes::toBytes));
+    private StoreFileWriter newWriter(byte[] familyName) throws IOException {
+      ColumnFamilyDescriptor f = target.getColumnFamily(familyName);
+      String family = f.getNameAsString();
       HFileContext ctx =
           new HFileContextBuilder()
               .withCompression(f.getCompressionType())
@@ -286,10 +318,11 @@ final class InOrderHFiles implements Serializable {
     }
 
     List<WrittenFile> closeAll() throws IOException {
-      for (Open o : open.values()) {
+      for (Open o : new TreeMap<>(open).values()) { // in slot order, as the files are listed
         close(o);
       }
       open.clear();
+      last = null;
       return closed;
     }
 

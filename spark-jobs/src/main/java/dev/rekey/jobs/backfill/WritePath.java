@@ -16,10 +16,12 @@ import java.util.Optional;
  *
  * <p>The in-order path writes up to (read tasks × buckets in the region) files per region and
  * family, which must stay within HBase's bulk-load limit ({@code
- * hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily}, default 32): the read splits per source
- * region are chosen to fit, and a source with too many regions takes the sorted path.
+ * hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily}, default 32): a task reads several
+ * consecutive source regions when the source has more regions than tasks ({@link #writeTasks}, 0 on
+ * the sorted path).
  */
-public record WritePath(boolean inSourceOrder, String reason, int splitsPerSourceRegion)
+public record WritePath(
+    boolean inSourceOrder, String reason, int splitsPerSourceRegion, int writeTasks)
     implements Serializable {
 
   public static final String MAX_FILES_PER_REGION_KEY =
@@ -27,7 +29,7 @@ public record WritePath(boolean inSourceOrder, String reason, int splitsPerSourc
   public static final int DEFAULT_MAX_FILES_PER_REGION = 32;
 
   public static WritePath sorted(String reason) {
-    return new WritePath(false, reason, 1);
+    return new WritePath(false, reason, 1, 0);
   }
 
   /**
@@ -103,9 +105,16 @@ public record WritePath(boolean inSourceOrder, String reason, int splitsPerSourc
   /**
    * Chooses the path.
    *
+   * <p>The in-order path writes with one task per core ({@code wantedTasks / 2}): each task reads a
+   * run of consecutive source splits in key order ({@link dev.rekey.jobs.common.KeyOrderRuns}), so
+   * the tasks are as even as the source's regions and need no second task per core for slack, and
+   * every task costs one file per region and bucket it feeds — and the load a round trip per file.
+   * When the bulk-load limit allows fewer than half of those tasks, the sorted path, which uses
+   * every core, is chosen instead.
+   *
    * @param live the target's regions at write time
-   * @param sourceRegions regions of the source snapshot (each read in at least one task)
-   * @param wantedTasks read tasks wanted for parallelism (e.g. two per core)
+   * @param sourceRegions regions of the source snapshot (each read in at least one split)
+   * @param wantedTasks read tasks wanted for parallelism (two per core)
    * @param maxFilesPerRegion the bulk-load limit per region and family
    */
   public static WritePath choose(
@@ -122,31 +131,38 @@ public record WritePath(boolean inSourceOrder, String reason, int splitsPerSourc
     int buckets = target.prefix().kind() == PrefixSpec.Kind.SALT ? target.prefix().buckets() : 1;
     int perTask =
         maxBucketsPerRegion(
-            live, buckets); // files one read task may write into one region (per family)
+            live, buckets); // files one write task may put into one region (per family)
     int maxTasks = maxFilesPerRegion / perTask;
-    if (sourceRegions > maxTasks) {
+    int wanted = Math.max(1, (wantedTasks + 1) / 2);
+    int tasks = Math.min(wanted, maxTasks);
+    if (tasks < 1 || 2 * tasks < wanted) {
       return sorted(
           String.format(
-              "the source's %d regions, each read by its own task writing up to %d file(s) per "
-                  + "target region, would put more than %d HFiles into one region (%s)",
-              sourceRegions, perTask, maxFilesPerRegion, MAX_FILES_PER_REGION_KEY));
+              "%d write tasks, each writing up to %d file(s) per target region, would put more than"
+                  + " %d HFiles into one region (%s); fewer tasks would leave half the cores idle",
+              wanted, perTask, maxFilesPerRegion, MAX_FILES_PER_REGION_KEY));
     }
-    int wantedPerRegion =
-        (Math.max(wantedTasks, sourceRegions) + sourceRegions - 1) / sourceRegions;
-    int k = Math.max(1, Math.min(wantedPerRegion, maxTasks / sourceRegions));
+    int k = Math.max(1, (tasks + sourceRegions - 1) / sourceRegions); // splits per source region
+    int writers = Math.min(tasks, sourceRegions * k);
     return new WritePath(
         true,
         String.format(
-            "target layout %s adds %s to the fields of %s in their order; %d read "
-                + "task(s) x %d bucket(s) per region = at most %d HFiles per region and family (limit %d)",
+            "target layout %s adds %s to the fields of %s in their order; %d write task(s)%s x %d"
+                + " bucket(s) per region = at most %d HFiles per region and family (limit %d)",
             target.name(),
             buckets > 1 ? "a salt byte" : "no prefix",
             source.name(),
-            sourceRegions * k,
+            writers,
+            sourceRegions * k > writers
+                ? String.format(
+                    " reading the source's %d regions in runs of consecutive regions",
+                    sourceRegions * k)
+                : "",
             perTask,
-            sourceRegions * k * perTask,
+            writers * perTask,
             maxFilesPerRegion),
-        k);
+        k,
+        writers);
   }
 
   /**

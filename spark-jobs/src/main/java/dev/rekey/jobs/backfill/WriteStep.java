@@ -10,11 +10,13 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.CollectionAccumulator;
@@ -67,11 +69,14 @@ final class WriteStep {
     List<InOrderHFiles.WrittenFile> inOrderFiles = null;
     try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
       if (plan.path().inSourceOrder()) {
+        JavaRDD<Result> inOrder = rows.rowsInKeyOrder(plan.path().writeTasks());
         progress.accept(
             "Reading snapshot "
                 + o.sourceSnapshot()
-                + " in "
+                + " ("
                 + rows.partitions()
+                + " splits) in "
+                + inOrder.getNumPartitions()
                 + " tasks, writing HFiles for "
                 + live.count()
                 + " regions to "
@@ -89,7 +94,7 @@ final class WriteStep {
                 staging.attempts(),
                 maxFile);
         inOrderFiles =
-            rows.rows()
+            inOrder
                 .mapPartitions(
                     it -> {
                       QuarantineWriter q = quarantine(quarantineDir, confMap);

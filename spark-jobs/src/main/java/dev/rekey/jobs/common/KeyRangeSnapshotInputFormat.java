@@ -4,6 +4,7 @@ import dev.rekey.rowkey.KeyRange;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -46,7 +47,15 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
     Configuration conf = job.getConfiguration();
     int k = conf.getInt(SPLITS_PER_REGION, 1);
     List<InputSplit> out = new ArrayList<>();
-    for (TableSnapshotInputFormatImpl.InputSplit s : TableSnapshotInputFormatImpl.getSplits(conf)) {
+    // in key order (the manifest lists regions in no particular order): partition i then reads
+    // keys before partition i + 1's, which a task reading several partitions in turn relies on
+    List<TableSnapshotInputFormatImpl.InputSplit> regions =
+        new ArrayList<>(TableSnapshotInputFormatImpl.getSplits(conf));
+    regions.sort(
+        Comparator.comparing(
+            (TableSnapshotInputFormatImpl.InputSplit s) -> s.getRegionInfo(),
+            org.apache.hadoop.hbase.client.RegionInfo.COMPARATOR));
+    for (TableSnapshotInputFormatImpl.InputSplit s : regions) {
       List<KeyRange> ranges = keyRanges(TableMapReduceUtil.convertStringToScan(s.getScan()));
       if (ranges != null
           && !overlaps(ranges, s.getRegionInfo().getStartKey(), s.getRegionInfo().getEndKey())) {

@@ -7,6 +7,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.util.CollectionAccumulator;
+import scala.Option;
 
 /**
  * An opened region-parallel read: the rows, how many regions and partitions, and the restore dir to
@@ -52,6 +53,18 @@ public final class RegionRead implements AutoCloseable {
    */
   public JavaRDD<Result> rows() {
     return rows;
+  }
+
+  /**
+   * The rows in at most {@code tasks} partitions, each a run of consecutive partitions of {@link
+   * #rows()} read one after the other: still in key order within a partition.
+   */
+  public JavaRDD<Result> rowsInKeyOrder(int tasks) {
+    if (tasks >= partitions) {
+      return rows;
+    }
+    return new JavaRDD<>(
+        rows.rdd().coalesce(tasks, false, Option.apply(new KeyOrderRuns()), null), rows.classTag());
   }
 
   public int regions() {

@@ -27,11 +27,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Tag("e2e")
 class BackfillCliIT {
   /**
-   * On each write path: in source order (4 read tasks, each writing into every region) and sorted
-   * (one per region).
+   * On each write path: in source order (2 write tasks, one per core, each writing into every
+   * region) and sorted (one per region).
    */
   @ParameterizedTest
-  @CsvSource({"auto, 2, 64", "sort, 5, 16"})
+  @CsvSource({"auto, 1, 32", "sort, 5, 16"})
   void aTaskFailingMidWriteLeavesNoDuplicateFilesAndLosesNothing(
       String path, int failing, int expectedFiles) throws Exception {
     SharedHBase.server();
@@ -52,7 +52,7 @@ class BackfillCliIT {
                 "local[2,2]",
                 "--hbase-site",
                 FailingWrites.site(dir, failing, 1).toString(),
-                // four read tasks, as on two cores, though the source is small
+                // as many tasks as on two cores, though the source is small
                 "--conf",
                 Backfill.MIN_SPLIT_BYTES + "=0",
                 "--verbose"));

@@ -105,19 +105,20 @@ class BackfillPlanOfTest {
                 false,
                 D));
     assertTrue(p.path().inSourceOrder(), p.path().describe());
-    assertEquals(2, p.splitsPerSourceRegion(), "4 read tasks wanted over 2 source regions");
+    assertEquals(1, p.splitsPerSourceRegion(), "2 write tasks (one per core) over 2 regions");
+    assertEquals(2, p.path().writeTasks());
     assertEquals(0, p.minReadTasks());
     assertEquals(16, p.regions().size());
     BackfillPlan.TargetRegion r5 = p.regions().get(5);
     assertEquals(List.of(0, 1), r5.fedBy());
-    // 2 source regions x 2 splits x 1 bucket x 1 family
-    assertEquals(4, r5.maxFiles());
+    // 2 write tasks x 1 bucket x 1 family
+    assertEquals(2, r5.maxFiles());
     assertEquals(2_000 / 16, r5.estimatedBytes(), 1, "each source region spread over 16");
-    assertEquals(64, p.maxFiles());
+    assertEquals(32, p.maxFiles());
     List<String> lines = p.lines(Versions.ALL);
     assertTrue(lines.get(0).startsWith("Plan: written in source order, no shuffle"), lines.get(0));
     assertTrue(
-        lines.stream().anyMatch(l -> l.matches("  5 +05 +all 2 +124 +4")),
+        lines.stream().anyMatch(l -> l.matches("  5 +05 +all 2 +124 +2")),
         String.join("\n", lines));
   }
 

@@ -43,12 +43,26 @@ class WritePathTest {
             4,
             32);
     assertTrue(p.inSourceOrder(), p.describe());
-    assertEquals(4, p.splitsPerSourceRegion(), "one source region read in the 4 tasks wanted");
+    assertEquals(2, p.splitsPerSourceRegion(), "one source region cut for the 2 cores");
+    assertEquals(2, p.writeTasks(), "one write task per core (4 read tasks wanted = two per core)");
     assertEquals(
         "written in source order, no shuffle: target layout telemetry-v2 adds a salt byte to the fields of "
-            + "telemetry-v1 in their order; 4 read task(s) x 1 bucket(s) per region = at most 4 HFiles per region and "
+            + "telemetry-v1 in their order; 2 write task(s) x 1 bucket(s) per region = at most 2 HFiles per region and "
             + "family (limit 32)",
         p.describe());
+    WritePath eight =
+        WritePath.choose(
+            Layouts.shipped("telemetry-v1"),
+            Layouts.shipped("telemetry-v2"),
+            SIXTEEN_SALTS,
+            8,
+            4,
+            32);
+    assertEquals(1, eight.splitsPerSourceRegion());
+    assertEquals(2, eight.writeTasks(), "8 source regions read in 2 runs of 4");
+    assertTrue(
+        eight.describe().contains("2 write task(s) reading the source's 8 regions in runs"),
+        eight.describe());
   }
 
   @Test
@@ -88,13 +102,17 @@ class WritePathTest {
         1,
         one.splitsPerSourceRegion(),
         "17 files per task into the last region: one task fits in 32");
-    WritePath many =
+    WritePath two =
         WritePath.choose(Layouts.shipped("telemetry-v1"), salt32, SIXTEEN_SALTS, 2, 4, 32);
-    assertFalse(many.inSourceOrder());
+    assertTrue(two.inSourceOrder(), "one task on 2 cores reads both source regions");
+    assertEquals(1, two.writeTasks());
+    WritePath fourCores =
+        WritePath.choose(Layouts.shipped("telemetry-v1"), salt32, SIXTEEN_SALTS, 2, 8, 32);
+    assertFalse(fourCores.inSourceOrder(), "one task of the 4 the cores want: sort instead");
     assertTrue(
-        many.reason()
-            .startsWith(
-                "the source's 2 regions, each read by its own task writing up to 17 file(s)"),
-        many.reason());
+        fourCores
+            .reason()
+            .startsWith("4 write tasks, each writing up to 17 file(s) per target region"),
+        fourCores.reason());
   }
 }
