@@ -343,7 +343,7 @@ public final class EmbeddedHBase {
     cmd.add("-Dlog4j2.configurationFile=" + runDir.resolve("conf/log4j2.properties"));
     cmd.add("-Drekey.hbase.rundir=" + runDir);
     cmd.add("-cp");
-    // last, so HBase's own classes win: this module's classes add only NamedLocalFileSystem
+    // last, so HBase's own classes win: this module's classes add only NioLocalFileSystem
     cmd.add(
         String.join(
             java.io.File.pathSeparator,

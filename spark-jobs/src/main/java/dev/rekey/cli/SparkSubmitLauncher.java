@@ -1,5 +1,6 @@
 package dev.rekey.cli;
 
+import dev.rekey.embedded.NioLocalFileSystem;
 import dev.rekey.jobs.common.RekeyException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -37,6 +38,12 @@ final class SparkSubmitLauncher {
     // nothing.
     argv.add("--conf");
     argv.add("spark.hadoopRDD.ignoreEmptySplits=false");
+    if (global.master.startsWith("local")) {
+      // the staging dir is on the local filesystem: create its files without a chmod process each
+      // (Hadoop's native library is not on the classpath); a --conf below may set another
+      argv.add("--conf");
+      argv.add("spark.hadoop.fs.file.impl=" + NioLocalFileSystem.class.getName());
+    }
     for (String c : global.sparkConf) {
       if (!c.contains("=")) {
         throw RekeyException.usage(

@@ -39,10 +39,20 @@ public final class LegacyTelemetryTable {
   }
 
   public static void create(Admin admin, TableName name) throws IOException {
-    admin.createTable(
+    create(admin, name, new byte[0][]);
+  }
+
+  /** The table split at {@code splits} (row keys; none: one region, as the demo's table starts). */
+  public static void create(Admin admin, TableName name, byte[][] splits) throws IOException {
+    var table =
         TableDescriptorBuilder.newBuilder(name)
             .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY).build())
-            .build());
+            .build();
+    if (splits.length == 0) {
+      admin.createTable(table);
+    } else {
+      admin.createTable(table, splits);
+    }
   }
 
   /**

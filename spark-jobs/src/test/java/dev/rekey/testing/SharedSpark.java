@@ -1,5 +1,6 @@
 package dev.rekey.testing;
 
+import dev.rekey.embedded.NioLocalFileSystem;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -18,6 +19,8 @@ public final class SharedSpark {
               .appName("rekey-tests")
               .master("local[2]")
               .config("spark.ui.enabled", "false")
+              // as bin/rekey runs a local master (SparkSubmitLauncher)
+              .config("spark.hadoop.fs.file.impl", NioLocalFileSystem.class.getName())
               .config("spark.sql.shuffle.partitions", "4")
               .config("spark.default.parallelism", "4")
               // TableSnapshotInputFormat splits report length 0: keep them (STACK.md pitfall 1)
