@@ -38,6 +38,8 @@ public class FloorBench {
     TableName table = TableName.valueOf("bench_scan_events");
     KeyLayout layout = KeyLayout.load(Path.of("conf/layouts/events-v2.yaml"));
     Configuration conf = HBaseConfiguration.create();
+    // the local filesystem bin/rekey's local masters use (SparkSubmitLauncher): no chmod process per file
+    conf.set("fs.file.impl", "dev.rekey.embedded.NioLocalFileSystem");
     String snapshot = "bench_scan_events_floor";
     try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
       if (!admin.tableExists(table) || admin.getRegions(table).size() != regions || count(conn, table) != rows) {
@@ -49,7 +51,7 @@ public class FloorBench {
         long t0 = System.nanoTime();
         EventsTable.write(conn, table, layout, EventGenerator.oneDay(rows, Math.max(1, rows / 10)));
         admin.flush(table);
-        admin.majorCompact(table);
+        dev.rekey.bench.Compacted.majorCompact(admin, table);
         System.out.printf("wrote %,d events into %s (%d regions) in %.1f s%n", rows, table, regions,
             (System.nanoTime() - t0) / 1e9);
       }
@@ -58,6 +60,7 @@ public class FloorBench {
       }
       admin.snapshot(snapshot, table);
       SparkSession spark = SparkSession.builder().master(master).appName("bench-floor")
+          .config("spark.hadoop.fs.file.impl", "dev.rekey.embedded.NioLocalFileSystem")
           .config("spark.ui.enabled", "false").config("spark.hadoopRDD.ignoreEmptySplits", "false")
           .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
       JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());

@@ -41,6 +41,8 @@ public class PruneBench {
     TableName table = TableName.valueOf("bench_prune_telemetry_" + days + "x" + perDay);
     KeyLayout layout = KeyLayout.load(Path.of("conf/layouts/telemetry-v2.yaml"));
     Configuration conf = HBaseConfiguration.create();
+    // the local filesystem bin/rekey's local masters use (SparkSubmitLauncher): no chmod process per file
+    conf.set("fs.file.impl", "dev.rekey.embedded.NioLocalFileSystem");
     long start = TelemetryGenerator.DEFAULT_START - (days - 1) * DAY; // the last day is 2026-11-29
     TelemetryGenerator gen = new TelemetryGenerator(days * perDay, 1000, start, days * DAY);
     TimeWindow day = TimeWindow.ofDay("2026-11-29");
@@ -63,7 +65,7 @@ public class PruneBench {
           }
         }
         admin.flush(table);
-        admin.majorCompact(table);
+        dev.rekey.bench.Compacted.majorCompact(admin, table);
         System.out.printf("wrote %,d readings over %d days into %s (16 regions) in %.1f s%n", gen.rows(), days, table,
             (System.nanoTime() - t0) / 1e9);
       }
@@ -72,6 +74,7 @@ public class PruneBench {
         admin.snapshot(snapshot, table);
       }
       SparkSession spark = SparkSession.builder().master("local[2]").appName("bench-prune")
+          .config("spark.hadoop.fs.file.impl", "dev.rekey.embedded.NioLocalFileSystem")
           .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
           .config("spark.hadoopRDD.ignoreEmptySplits", "false").config("spark.driver.host", "127.0.0.1")
           .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();

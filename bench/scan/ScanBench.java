@@ -39,6 +39,8 @@ public class ScanBench {
     TableName table = TableName.valueOf("bench_scan_events");
     KeyLayout layout = KeyLayout.load(Path.of("conf/layouts/events-v2.yaml"));
     Configuration conf = HBaseConfiguration.create();
+    // the local filesystem bin/rekey's local masters use (SparkSubmitLauncher): no chmod process per file
+    conf.set("fs.file.impl", "dev.rekey.embedded.NioLocalFileSystem");
     EventGenerator gen = EventGenerator.oneDay(rows, Math.max(1, rows / 10));
     TimeWindow day = TimeWindow.ofDay("2026-11-29");
     try (Connection conn = ConnectionFactory.createConnection(conf); Admin admin = conn.getAdmin()) {
@@ -51,11 +53,12 @@ public class ScanBench {
         long t0 = System.nanoTime();
         EventsTable.write(conn, table, layout, gen);
         admin.flush(table);
-        admin.majorCompact(table);
+        dev.rekey.bench.Compacted.majorCompact(admin, table);
         System.out.printf("wrote %,d events into %s (%d regions) in %.1f s%n", rows, table, regions,
             (System.nanoTime() - t0) / 1e9);
       }
       SparkSession spark = SparkSession.builder().master(master).appName("bench-scan")
+          .config("spark.hadoop.fs.file.impl", "dev.rekey.embedded.NioLocalFileSystem")
           .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
           .config("spark.hadoopRDD.ignoreEmptySplits", "false").config("spark.driver.host", "127.0.0.1")
           .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();

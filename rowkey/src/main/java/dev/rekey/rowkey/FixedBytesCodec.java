@@ -9,9 +9,11 @@ import java.io.ByteArrayOutputStream;
 public final class FixedBytesCodec implements FieldCodec {
   private static final long serialVersionUID = 1L;
   private final int length;
+  private final String what; // built once: decode runs per row
 
   public FixedBytesCodec(int length) {
     this.length = length;
+    this.what = "bytes(" + length + ")";
   }
 
   public int length() {
@@ -44,6 +46,6 @@ public final class FixedBytesCodec implements FieldCodec {
 
   @Override
   public Object decode(Cursor c) {
-    return c.take(length, "bytes(" + length + ")");
+    return c.take(length, what);
   }
 }

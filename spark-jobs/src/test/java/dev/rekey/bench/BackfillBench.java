@@ -7,7 +7,6 @@ import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.backfill.HFileOutput;
 import dev.rekey.jobs.backfill.Rekeyer;
-import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.createtable.FamilySpec;
@@ -16,7 +15,6 @@ import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -25,11 +23,8 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
-import org.apache.hadoop.hbase.RegionMetrics;
-import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
@@ -70,7 +65,8 @@ class BackfillBench {
   @Test
   void backfillPaths() throws Exception {
     long rows = Long.getLong("bench.rows", 1_000_000L);
-    boolean all = !"rekey".equals(System.getProperty("bench.variants", "all"));
+    String variants = System.getProperty("bench.variants", "all");
+    boolean all = !"rekey".equals(variants) && !"reorder".equals(variants);
     // (variants "baselines": only the hbase-spark and MapReduce baselines, a quick check that they
     // run)
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, 1000);
@@ -91,16 +87,7 @@ class BackfillBench {
     admin.flush(source);
     // a migration's source is a settled table: compact it now, so that the RegionServer's own
     // compactions of the freshly written store files do not take the cores from the timed passes
-    admin.majorCompact(source);
-    int families = admin.getDescriptor(source).getColumnFamilyCount();
-    // one store file per store, counted afresh each time: the source splits as it is written
-    Poll.until(
-        () ->
-            admin.getCompactionState(source) == CompactionState.NONE
-                && storeFiles(admin, source) == admin.getRegions(source).size() * families,
-        Duration.ofMinutes(10),
-        Duration.ofMillis(500),
-        () -> new IllegalStateException(source + " did not finish its major compaction in 10 min"));
+    Compacted.majorCompact(admin, source);
     String snap = source.getNameAsString() + "_snap";
     admin.snapshot(snap, source);
     System.out.printf("source: %,d rows written in %.1f s%n", rows, (System.nanoTime() - w0) / 1e9);
@@ -117,6 +104,13 @@ class BackfillBench {
     List<byte[]> entitySplits = entity.splitPoints(16);
 
     System.out.printf("%nBENCH backfill rows=%,d%n", rows);
+    if ("reorder".equals(variants)) { // only the reordering migration, for profiling the sort
+      Rekeyed reorder = rekeyPass(admin, snap, v1, entity, entitySplits, "bench_entity", b -> b);
+      System.out.printf(
+          "BENCH rekey reordering v1 -> telemetry-entity: %s%n",
+          describe(reorder.pass(), reorder.result()));
+      return;
+    }
     if (!all) {
       Rekeyed rekey = rekeyPass(admin, snap, v1, v2, saltSplits, "bench_rekey", b -> b);
       System.out.printf(
@@ -465,16 +459,5 @@ class BackfillBench {
       Path p = new Path(dir);
       p.getFileSystem(SharedHBase.conf()).delete(p, true);
     }
-  }
-
-  /** The store files of {@code table} across the RegionServers. */
-  private static int storeFiles(Admin admin, TableName table) throws java.io.IOException {
-    int n = 0;
-    for (ServerName sn : admin.getRegionServers()) {
-      for (RegionMetrics m : admin.getRegionMetrics(sn, table)) {
-        n += m.getStoreFileCount();
-      }
-    }
-    return n;
   }
 }

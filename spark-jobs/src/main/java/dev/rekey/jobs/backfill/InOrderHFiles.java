@@ -26,17 +26,19 @@ import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
 import org.apache.hadoop.hbase.regionserver.StoreUtils;
+import org.apache.hadoop.hbase.util.BloomFilterUtil;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.spark.TaskContext;
 import org.apache.spark.util.CollectionAccumulator;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * The in-source-order write ({@link WritePath}): one read task streams its re-keyed rows, already
- * in target order within each (target region, salt bucket), into one HFile per region, bucket and
- * family — no shuffle, no sort. Each file is written with HBase's own {@link StoreFileWriter} and
- * the target family's compression, bloom type, block size and data block encoding, and carries the
- * metadata HFileOutputFormat2 gives bulk-load files.
+ * The HFile write of both paths ({@link WritePath}): one task streams rows in target order within
+ * each (target region, salt bucket) into one HFile per region, bucket and family — on the in-order
+ * path a read task's re-keyed rows as read (no shuffle, no sort), on the sorted path a sorted
+ * partition's rows. Each file is written with HBase's own {@link StoreFileWriter} and the target
+ * family's compression, bloom type, block size and data block encoding, and carries the metadata
+ * HFileOutputFormat2 gives bulk-load files.
  *
  * <p>Commit protocol: an attempt writes under its own directory and returns the list of files it
  * closed; the driver moves only the files of the attempts whose results Spark kept (one per
@@ -158,7 +160,9 @@ final class InOrderHFiles implements Serializable {
           }
           runRows++;
         }
-        for (KeyValue kv : underTargetKey(key, r.cells())) {
+        for (org.apache.hadoop.hbase.Cell cell :
+            r.keyed() ? r.cells() : underTargetKey(key, r.cells())) {
+          KeyValue kv = (KeyValue) cell;
           writers.append(slot, region, kv);
           cellsPer[region]++;
           bytesPer[region] += kv.getLength();
@@ -297,7 +301,13 @@ final class InOrderHFiles implements Serializable {
               .build();
       Path famDir = new Path(dir, family);
       fs.mkdirs(famDir);
-      return new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs)
+      Configuration wc = conf;
+      String prefixLength = f.getConfigurationValue(BloomFilterUtil.PREFIX_LENGTH_KEY);
+      if (prefixLength != null) { // a ROWPREFIX_FIXED_LENGTH bloom's parameter, as the store has it
+        wc = new Configuration(conf);
+        wc.set(BloomFilterUtil.PREFIX_LENGTH_KEY, prefixLength);
+      }
+      return new StoreFileWriter.Builder(wc, CacheConfig.DISABLED, fs)
           .withOutputDir(famDir)
           .withBloomType(f.getBloomFilterType())
           .withFileContext(ctx)

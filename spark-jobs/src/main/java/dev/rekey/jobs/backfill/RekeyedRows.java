@@ -17,10 +17,10 @@ import org.apache.spark.util.LongAccumulator;
  */
 final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   /**
-   * One source Result re-keyed: its cells as read (their own row is the source key; they go under
-   * targetKey).
+   * One source row re-keyed: its cells as read (their own row is the source key; they go under
+   * targetKey), or, after the sort shuffle, already under targetKey ({@code keyed}).
    */
-  record Row(byte[] sourceKey, byte[] targetKey, long time, Cell[] cells) {}
+  record Row(byte[] sourceKey, byte[] targetKey, long time, Cell[] cells, boolean keyed) {}
 
   private final Iterator<Result> in;
   private final Rekeyer rekeyer;
@@ -121,6 +121,6 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
     if (lastQuarantined || r.isEmpty()) {
       return null;
     }
-    return new Row(lastSource, lastTarget, lastTime, retention.trim(r.rawCells(), dropped));
+    return new Row(lastSource, lastTarget, lastTime, retention.trim(r.rawCells(), dropped), false);
   }
 }

@@ -7,11 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.io.hfile.CacheConfig;
-import org.apache.hadoop.hbase.io.hfile.HFile;
 
 /**
  * Puts the write's committed HFiles where the load takes them, {@code regions/r-NNNNN/<family>/}
@@ -38,48 +35,6 @@ final class StagedFiles {
       files.merge(f.region(), 1, Integer::sum);
     }
     staging.fs.delete(staging.attempts(), true);
-    return files;
-  }
-
-  /**
-   * Moves each HFile HFileOutputFormat2's committer kept into its target region's dir (by its first
-   * row); returns files per region.
-   */
-  static Map<Integer, Integer> organize(
-      Staging staging, RegionBoundaries live, Configuration hbaseConf) throws IOException {
-    Map<Integer, Integer> files = new TreeMap<>();
-    if (!staging.fs.exists(staging.hfiles())) {
-      return files;
-    }
-    for (FileStatus famDir : staging.fs.listStatus(staging.hfiles())) {
-      String fam = famDir.getPath().getName();
-      if (!famDir.isDirectory() || fam.startsWith("_") || fam.startsWith(".")) {
-        continue;
-      }
-      for (FileStatus f : staging.fs.listStatus(famDir.getPath())) {
-        String name = f.getPath().getName();
-        if (f.isDirectory() || name.startsWith("_") || name.startsWith(".")) {
-          continue;
-        }
-        byte[] first;
-        try (HFile.Reader r =
-            HFile.createReader(staging.fs, f.getPath(), CacheConfig.DISABLED, true, hbaseConf)) {
-          first = r.getFirstRowKey().orElse(null);
-        }
-        if (first == null) {
-          staging.fs.delete(f.getPath(), false); // an empty file: nothing to load
-          continue;
-        }
-        int region = live.regionOf(first);
-        Path dest = new Path(new Path(staging.region(region), fam), name);
-        staging.fs.mkdirs(dest.getParent());
-        if (!staging.fs.rename(f.getPath(), dest)) {
-          throw new IOException("Cannot move " + f.getPath() + " to " + dest);
-        }
-        files.merge(region, 1, Integer::sum);
-      }
-    }
-    staging.fs.delete(staging.hfiles(), true);
     return files;
   }
 

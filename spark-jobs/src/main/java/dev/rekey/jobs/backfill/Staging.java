@@ -18,8 +18,7 @@ import org.apache.hadoop.fs.Path;
  *   _manifest.json        inputs, region boundaries at write time, counts, per-region ledger state
  *   _result.json          the last result
  *   _lock                 who is using this dir now (host, pid, start), removed when the run ends
- *   hfiles/               HFileOutputFormat2's committed output (family dirs), before sorting per region (sorted path)
- *   attempts/             the in-source-order write's task attempts, until their files are kept or dropped
+ *   attempts/             the write's task attempts, until their files are kept or dropped
  *   regions/r-NNNNN/fam/  the HFiles of target region NNNNN, kept until that region is verified
  *   load/r-NNNNN/fam/     what the bulk loader gets, one call per region: a copy (a hard link on a local
  *                         filesystem), as it moves, and may delete, its inputs (HBASE-30501)
@@ -49,14 +48,7 @@ final class Staging {
     return new Path(root, "_result.json");
   }
 
-  Path hfiles() {
-    return new Path(root, "hfiles");
-  }
-
-  /**
-   * The in-source-order write's task attempts, each in its own dir until the driver keeps or drops
-   * its files.
-   */
+  /** The write's task attempts, each in its own dir until the driver keeps or drops its files. */
   Path attempts() {
     return new Path(root, "attempts");
   }
@@ -98,7 +90,7 @@ final class Staging {
           "_manifest.json",
           "_manifest.json.tmp",
           "_result.json",
-          "hfiles",
+          "hfiles", // the sorted path's output in earlier versions
           "attempts",
           "regions",
           "load",

@@ -36,7 +36,6 @@ final class WriteOutcome {
       throws IOException {
     RowCounters c = w.counters();
     if (w.collisions().value() > 0) {
-      staging.fs.delete(staging.hfiles(), true);
       staging.fs.delete(staging.attempts(), true);
       List<String> ex = w.examples().value();
       throw new RekeyException(
@@ -54,7 +53,7 @@ final class WriteOutcome {
               + "field that makes a source key unique.");
     }
     if (c.expired.value() > 0) {
-      staging.fs.delete(staging.hfiles(), true);
+      staging.fs.delete(staging.attempts(), true);
       throw new RekeyException(
           "Cannot backfill "
               + o.targetTable()
@@ -68,10 +67,7 @@ final class WriteOutcome {
               + "', {NAME => 'FAMILY', TTL => SECONDS}`), or copy only the cells it keeps with"
               + " --from.");
     }
-    Map<Integer, Integer> filesPerRegion =
-        w.inOrderFiles() != null
-            ? StagedFiles.organize(staging, w.inOrderFiles())
-            : StagedFiles.organize(staging, live, hbaseConf);
+    Map<Integer, Integer> filesPerRegion = StagedFiles.organize(staging, w.files());
     long written = 0;
     List<RegionEntry> regions = new ArrayList<>();
     KeyedCounts counts = w.counts();

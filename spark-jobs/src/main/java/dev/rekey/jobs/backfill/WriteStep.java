@@ -9,11 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -25,18 +22,18 @@ import scala.Tuple2;
 
 /**
  * The write (run layer): reads the snapshot, rekeys every row and writes the target's HFiles into
- * the staging dir along the plan's path — streamed in source order by {@link InOrderHFiles}, or
- * sorted by target key through Spark's sort shuffle and HFileOutputFormat2's committer — counting
- * as it goes. What the counts mean, and whether they allow a load, is {@link WriteOutcome}'s.
+ * the staging dir along the plan's path — streamed in source order, or sorted by target key through
+ * Spark's sort shuffle first, into {@link InOrderHFiles} either way — counting as it goes. What the
+ * counts mean, and whether they allow a load, is {@link WriteOutcome}'s.
  */
 final class WriteStep {
-  /** What the write's tasks reported, and the files of the in-order path's kept attempts. */
+  /** What the write's tasks reported, and the HFiles of the attempts Spark kept. */
   record Written(
       RowCounters counters,
       KeyedCounts counts,
       LongAccumulator collisions,
       CollectionAccumulator<String> examples,
-      List<InOrderHFiles.WrittenFile> inOrderFiles) {}
+      List<InOrderHFiles.WrittenFile> files) {}
 
   private final SparkSession spark;
   private final Configuration hbaseConf;
@@ -66,7 +63,19 @@ final class WriteStep {
     String quarantineDir = staging.quarantine().toString();
 
     progress.accept("Write path: " + plan.path().describe());
-    List<InOrderHFiles.WrittenFile> inOrderFiles = null;
+    long maxFile =
+        target.getMaxFileSize() > 0
+            ? target.getMaxFileSize()
+            : hbaseConf.getLong("hbase.hregion.max.filesize", 10L << 30);
+    InOrderHFiles writer =
+        new InOrderHFiles(
+            live,
+            o.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT,
+            target,
+            confMap,
+            staging.attempts(),
+            maxFile);
+    List<InOrderHFiles.WrittenFile> files;
     try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
       if (plan.path().inSourceOrder()) {
         JavaRDD<Result> inOrder = rows.rowsInKeyOrder(plan.path().writeTasks());
@@ -81,19 +90,7 @@ final class WriteStep {
                 + live.count()
                 + " regions to "
                 + staging.attempts());
-        long maxFile =
-            target.getMaxFileSize() > 0
-                ? target.getMaxFileSize()
-                : hbaseConf.getLong("hbase.hregion.max.filesize", 10L << 30);
-        InOrderHFiles writer =
-            new InOrderHFiles(
-                live,
-                o.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT,
-                target,
-                confMap,
-                staging.attempts(),
-                maxFile);
-        inOrderFiles =
+        files =
             inOrder
                 .mapPartitions(
                     it -> {
@@ -113,31 +110,22 @@ final class WriteStep {
                 + " regions x "
                 + k
                 + " to "
-                + staging.hfiles());
+                + staging.attempts());
         TargetPartitioner partitioner = new TargetPartitioner(live, k);
-        JavaPairRDD<byte[], byte[]> cells =
+        JavaPairRDD<byte[], byte[]> packed =
             rows.rows()
                 .mapPartitionsToPair(
                     it -> new RowsOf(counters.rekeyed(it, quarantine(quarantineDir, confMap))));
         // the sort shuffle (whole rows, by target key) spills to disk: a region never has to fit
-        // in memory
-        JavaPairRDD<byte[], byte[]> sorted =
-            TargetSort.of(cells, partitioner, spark.sparkContext().getConf());
-        JavaPairRDD<ImmutableBytesWritable, KeyValue> hfileCells =
-            sorted.mapPartitionsToPair(
-                it -> {
-                  int p = TaskContext.getPartitionId();
-                  return new WriteCells(it, partitioner.regionOf(p), counts, collisions, examples);
-                });
-        hfileCells.saveAsNewAPIHadoopFile(
-            staging.hfiles().toString(),
-            ImmutableBytesWritable.class,
-            KeyValue.class,
-            HFileOutputFormat2.class,
-            HFileOutput.forTable(hbaseConf, target));
+        // in memory; each sorted partition then streams into the same writer as the in-order path
+        files =
+            TargetSort.of(packed, partitioner, spark.sparkContext().getConf())
+                .mapPartitions(
+                    it -> writer.write(new SortedRows(it), counts, collisions, examples).iterator())
+                .collect();
       }
     }
-    return new Written(counters, counts, collisions, examples, inOrderFiles);
+    return new Written(counters, counts, collisions, examples, files);
   }
 
   private static QuarantineWriter quarantine(String dir, Map<String, String> confMap) {
@@ -164,6 +152,32 @@ final class WriteStep {
       RekeyedRows.Row r = rows.next();
       return new Tuple2<>(
           r.targetKey(), PackedRow.pack(r.sourceKey(), r.targetKey(), r.time(), r.cells()));
+    }
+  }
+
+  /** A sorted partition's (target key, packed row) records as rows already under their key. */
+  private static final class SortedRows implements Iterator<RekeyedRows.Row> {
+    private final Iterator<Tuple2<byte[], byte[]>> in;
+
+    SortedRows(Iterator<Tuple2<byte[], byte[]>> in) {
+      this.in = in;
+    }
+
+    @Override
+    public boolean hasNext() {
+      return in.hasNext();
+    }
+
+    @Override
+    public RekeyedRows.Row next() {
+      Tuple2<byte[], byte[]> t = in.next();
+      byte[] packed = t._2();
+      return new RekeyedRows.Row(
+          PackedRow.sourceKey(packed),
+          t._1(),
+          PackedRow.time(packed),
+          PackedRow.cells(packed),
+          true);
     }
   }
 }
