@@ -23,6 +23,15 @@ public interface FieldCodec extends Serializable {
   /** Reads one value at the cursor and advances it. */
   Object decode(Cursor cursor);
 
+  /**
+   * Key bytes after the value bytes (a string's terminator): what {@link #decode} consumed is
+   * {@link #valueBytes} of the value it returned followed by this many bytes, so a decoded key's
+   * hash input can be taken from the key itself.
+   */
+  default int trailerLength() {
+    return 0;
+  }
+
   /** A read position in a row key. */
   final class Cursor {
     final byte[] key;

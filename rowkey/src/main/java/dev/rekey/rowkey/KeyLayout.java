@@ -299,8 +299,30 @@ public final class KeyLayout implements Serializable {
     return out.toByteArray();
   }
 
+  /**
+   * The hash input of a key being decoded, from its own bytes ({@link FieldCodec#trailerLength}):
+   * the same bytes {@link #hashInput} builds from the decoded values, without encoding them again.
+   */
+  private byte[] hashInputOfKey(byte[] rowKey, int prefixLength, int[] valueAt, int[] valueEnd) {
+    if (hashInputIndexes.length == 0) {
+      return Arrays.copyOfRange(rowKey, prefixLength, rowKey.length);
+    }
+    if (hashInputIndexes.length == 1) {
+      int i = hashInputIndexes[0];
+      return Arrays.copyOfRange(rowKey, valueAt[i], valueEnd[i]);
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream(32);
+    for (int i : hashInputIndexes) {
+      out.write(rowKey, valueAt[i], valueEnd[i] - valueAt[i]);
+    }
+    return out.toByteArray();
+  }
+
   private byte[] prefixFor(Object[] values, byte[] natural) {
-    byte[] in = hashInput(values, natural);
+    return prefixOf(hashInput(values, natural));
+  }
+
+  private byte[] prefixOf(byte[] in) {
     switch (prefix.kind()) {
       case SALT:
         return new byte[] {(byte) prefix.hash().bucket(in, prefix.buckets())};
@@ -355,6 +377,8 @@ public final class KeyLayout implements Serializable {
     }
     FieldCodec.Cursor c = new FieldCodec.Cursor(rowKey, p);
     Object[] values = new Object[fields.size()];
+    int[] valueAt = new int[values.length + 1]; // value bytes of field i: [valueAt[i], valueEnd[i])
+    int[] valueEnd = new int[values.length];
     for (int i = 0; i < values.length; i++) {
       FieldSpec f = fields.get(i);
       int at = c.pos();
@@ -364,6 +388,8 @@ public final class KeyLayout implements Serializable {
         throw new KeyDecodeException(
             name, rowKey, "field '" + f.name() + "' at offset " + at + ": " + e.getMessage());
       }
+      valueAt[i] = at;
+      valueEnd[i] = c.pos() - f.codec().trailerLength();
     }
     if (c.remaining() > 0) {
       throw new KeyDecodeException(
@@ -386,7 +412,7 @@ public final class KeyLayout implements Serializable {
       }
     }
     if (p > 0) {
-      byte[] want = prefixFor(values, Arrays.copyOfRange(rowKey, p, rowKey.length));
+      byte[] want = prefixOf(hashInputOfKey(rowKey, p, valueAt, valueEnd));
       if (!Arrays.equals(want, pre)) {
         String what = prefix.kind() == PrefixSpec.Kind.SALT ? "salt byte" : "hash prefix";
         throw new KeyDecodeException(

@@ -44,8 +44,17 @@ public final class Utf8StringCodec implements FieldCodec {
   }
 
   @Override
+  public int trailerLength() {
+    return terminated ? 1 : 0;
+  }
+
+  @Override
   public byte[] valueBytes(Object value) {
     String s = (String) coerce(value);
+    byte[] ascii = asciiBytes(s);
+    if (ascii != null) {
+      return ascii;
+    }
     try {
       ByteBuffer bb =
           StandardCharsets.UTF_8
@@ -94,20 +103,49 @@ public final class Utf8StringCodec implements FieldCodec {
       }
       next = end;
     }
-    String s;
+    String s = asciiString(c.key, c.pos, end);
     try {
       s =
-          StandardCharsets.UTF_8
-              .newDecoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT)
-              .decode(ByteBuffer.wrap(c.key, c.pos, end - c.pos))
-              .toString();
+          s != null
+              ? s
+              : StandardCharsets.UTF_8
+                  .newDecoder()
+                  .onMalformedInput(CodingErrorAction.REPORT)
+                  .onUnmappableCharacter(CodingErrorAction.REPORT)
+                  .decode(ByteBuffer.wrap(c.key, c.pos, end - c.pos))
+                  .toString();
     } catch (CharacterCodingException e) {
       throw new IllegalArgumentException("invalid UTF-8 in string at offset " + c.pos);
     }
     c.pos = next;
     return s;
+  }
+
+  /**
+   * The string's bytes when it is all ASCII (the common key field: ids, names), else null: ASCII is
+   * its own strict UTF-8, without an encoder per call.
+   */
+  private static byte[] asciiBytes(String s) {
+    int n = s.length();
+    byte[] out = new byte[n];
+    for (int i = 0; i < n; i++) {
+      char ch = s.charAt(i);
+      if (ch >= 0x80) {
+        return null;
+      }
+      out[i] = (byte) ch;
+    }
+    return out;
+  }
+
+  /** key[from, to) as a string when it is all ASCII, else null (decode it as UTF-8). */
+  private static String asciiString(byte[] key, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (key[i] < 0) {
+        return null;
+      }
+    }
+    return new String(key, from, to - from, StandardCharsets.US_ASCII);
   }
 
   static String typeOf(Object v) {
