@@ -14,9 +14,8 @@ import org.apache.spark.TaskContext;
  * Fault injection from the test classpath, without production code knowing: a local filesystem
  * ({@code fs.file.impl}) whose HFile writes fail inside one Spark write partition's first attempts
  * — after a few bytes, so a partial file is left behind as a crashed task would leave it. Only
- * files created by a task under a write attempt's dir ({@code /attempts/} of the in-source-order
- * path, {@code /_temporary/} of HFileOutputFormat2's committer) are touched; the driver, the read,
- * the quarantine and the load's copies write as usual.
+ * files created by a task under a write attempt's dir ({@code /attempts/}, on both write paths) are
+ * touched; the driver, the read, the quarantine and the load's copies write as usual.
  *
  * <p>In-process, pass {@link #conf} to the job; through {@code bin/rekey}, pass {@link #site} as
  * {@code --hbase-site} and {@link #jar} as {@code --conf spark.jars=...}.

@@ -20,11 +20,10 @@ import org.apache.spark.TaskContext;
 /**
  * A straggler from the test classpath, the way {@link FailingWrites} injects a failure: a local
  * filesystem ({@code fs.file.impl}) on which the first attempt of one Spark write partition writes
- * the first bytes of an HFile under a write attempt's dir ({@code /attempts/} of the
- * in-source-order path, {@code /_temporary/} of HFileOutputFormat2's committer) and then hangs —
- * until Spark kills it (it interrupts the losing attempt once another attempt of the task
- * succeeded) or {@link #CAP} passes. Later attempts of that partition (a speculative copy) write as
- * usual.
+ * the first bytes of an HFile under a write attempt's dir ({@code /attempts/}, on both write paths)
+ * and then hangs — until Spark kills it (it interrupts the losing attempt once another attempt of
+ * the task succeeded) or {@link #CAP} passes. Later attempts of that partition (a speculative copy)
+ * write as usual.
  *
  * <p>Each attempt leaves a marker file in the directory {@link #MARKERS} names, holding the host
  * and executor it ran on: {@code original-pP} when the first attempt starts hanging, {@code

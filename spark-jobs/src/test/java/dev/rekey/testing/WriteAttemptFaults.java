@@ -10,10 +10,9 @@ import org.apache.spark.TaskContext;
 
 /**
  * A local filesystem ({@code fs.file.impl}) that lets a test fault the files one Spark write
- * partition's attempts create: under a write attempt's dir ({@code /attempts/} of the
- * in-source-order path, {@code /_temporary/} of HFileOutputFormat2's committer), in the partition
- * the conf names under {@link #partitionKey()}. Everything else — the driver, the read, the
- * quarantine, the load's copies — writes as usual.
+ * partition's attempts create: under a write attempt's dir ({@code /attempts/}, on both write
+ * paths), in the partition the conf names under {@link #partitionKey()}. Everything else — the
+ * driver, the read, the quarantine, the load's copies — writes as usual.
  */
 abstract class WriteAttemptFaults extends LocalFileSystem {
   /**
@@ -47,7 +46,7 @@ abstract class WriteAttemptFaults extends LocalFileSystem {
         super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
     TaskContext tc = TaskContext.get();
     String path = f.toUri().getPath();
-    boolean writeAttempt = path.contains("/attempts/") || path.contains("/_temporary/");
+    boolean writeAttempt = path.contains("/attempts/");
     if (tc == null || !writeAttempt || tc.partitionId() != getConf().getInt(partitionKey(), -1)) {
       return out;
     }
