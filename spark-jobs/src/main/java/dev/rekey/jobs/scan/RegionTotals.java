@@ -26,10 +26,9 @@ public record RegionTotals(
   /**
    * Groups partition stats by region, in key order. When Spark planned exactly {@code regions × k}
    * partitions (always for snapshots), partition p read region p / k of the input format's region
-   * list ({@code startKeys} in that order: key order for a live table, manifest order for a
-   * snapshot). Otherwise (TableInputFormat cut a small region into fewer splits) a partition is
-   * placed by its first key among the sorted start keys, and an empty one joins the region before
-   * it.
+   * list ({@code startKeys} in that order: key order, for a live table and a snapshot alike).
+   * Otherwise (TableInputFormat cut a small region into fewer splits) a partition is placed by its
+   * first key among the sorted start keys, and an empty one joins the region before it.
    *
    * @param startKeys the regions' start keys in the input format's order, or null if unknown (then
    *     p / k is used)

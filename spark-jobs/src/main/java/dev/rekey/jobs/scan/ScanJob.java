@@ -280,8 +280,8 @@ public final class ScanJob implements Job<ScanResult> {
   }
 
   /**
-   * The regions' start keys in the input format's split order (to place partitions in regions): the
-   * live table's in key order, the snapshot manifest's in manifest order.
+   * The regions' start keys in the input format's split order (to place partitions in regions): key
+   * order, for a live table and a snapshot alike.
    */
   private List<byte[]> startKeys(Source from) {
     if (from.kind() == Source.Kind.SNAPSHOT) {
@@ -293,6 +293,7 @@ public final class ScanJob implements Job<ScanResult> {
                     hbaseConf, from.name(), rootDir, fs))
             .stream()
             .map(RegionInfo::getStartKey)
+            .sorted(Arrays::compareUnsigned) // KeyRangeSnapshotInputFormat lists them in key order
             .toList();
       } catch (IOException e) {
         throw new RekeyException("Cannot read the regions of " + from + ": " + e.getMessage(), e);
