@@ -5,7 +5,6 @@ import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
-import dev.rekey.jobs.backfill.HFileOutput;
 import dev.rekey.jobs.backfill.Rekeyer;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
@@ -431,9 +430,9 @@ class BackfillBench {
 
   /**
    * Reads the snapshot (the shared reader, as the backfill does) and writes its cells, already in
-   * key order within each read split, through HFileOutputFormat2 configured as the backfill
-   * configures it ({@link HFileOutput}): the work every bulk-load path does at the least. The files
-   * are deleted afterwards.
+   * key order within each read split, through HFileOutputFormat2 with the file settings the
+   * backfill's writer uses ({@link HFileOutput}): the work every bulk-load path does at the least.
+   * The files are deleted afterwards.
    */
   private static void writeHFilesInSourceOrder(String snap, TableDescriptor descriptor, String dir)
       throws Exception {

@@ -69,10 +69,7 @@ final class DryRun {
               .reduce(DryRun::sum);
     }
     int families = o.families().isEmpty() ? target.getColumnFamilyCount() : o.families().size();
-    long maxFile =
-        target.getMaxFileSize() > 0
-            ? target.getMaxFileSize()
-            : hbaseConf.getLong("hbase.hregion.max.filesize", 10L << 30);
+    long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     List<RegionEntry> regions = new ArrayList<>();
     long written = 0;
     for (int i = 0; i < n; i++) {

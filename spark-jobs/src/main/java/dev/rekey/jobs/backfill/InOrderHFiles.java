@@ -319,7 +319,7 @@ final class InOrderHFiles implements Serializable {
       w.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
       w.appendFileInfo(HStoreFile.BULKLOAD_TASK_KEY, Bytes.toBytes(Long.toString(taskAttemptId)));
       w.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
-      // as HFileOutput sets for the sorted path: kept as loaded until a major compaction (see
+      // as HFileOutputFormat2's compaction.exclude: kept as loaded until a major compaction (see
       // there)
       w.appendFileInfo(HStoreFile.EXCLUDE_FROM_MINOR_COMPACTION_KEY, Bytes.toBytes(true));
       w.appendTrackedTimestampsToMetadata();

@@ -39,10 +39,7 @@ final class PlanReader {
           new BackfillPlan.TargetFamily(
               f.getNameAsString(), f.getMaxVersions(), f.getTimeToLive()));
     }
-    long maxFile =
-        target.getMaxFileSize() > 0
-            ? target.getMaxFileSize()
-            : hbaseConf.getLong("hbase.hregion.max.filesize", 10L << 30);
+    long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     return BackfillPlan.of(
         new BackfillPlan.Inputs(
             o.sourceLayout(),
@@ -62,6 +59,13 @@ final class PlanReader {
                 WritePath.MAX_FILES_PER_REGION_KEY, WritePath.DEFAULT_MAX_FILES_PER_REGION),
             maxFile,
             System.currentTimeMillis()));
+  }
+
+  /** Where the target's HFiles roll: its own max file size, else the cluster's. */
+  static long maxFileSize(TableDescriptor target, Configuration hbaseConf) {
+    return target.getMaxFileSize() > 0
+        ? target.getMaxFileSize()
+        : hbaseConf.getLong("hbase.hregion.max.filesize", 10L << 30);
   }
 
   /**

@@ -33,9 +33,4 @@ public final class TargetPartitioner extends Partitioner {
     int h = Bytes.hashCode(row);
     return region * k + Math.floorMod(h, k);
   }
-
-  /** The target region of a partition. */
-  public int regionOf(int partition) {
-    return partition / k;
-  }
 }

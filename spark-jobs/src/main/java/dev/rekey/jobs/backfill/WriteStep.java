@@ -63,10 +63,7 @@ final class WriteStep {
     String quarantineDir = staging.quarantine().toString();
 
     progress.accept("Write path: " + plan.path().describe());
-    long maxFile =
-        target.getMaxFileSize() > 0
-            ? target.getMaxFileSize()
-            : hbaseConf.getLong("hbase.hregion.max.filesize", 10L << 30);
+    long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     InOrderHFiles writer =
         new InOrderHFiles(
             live,

@@ -1,4 +1,4 @@
-package dev.rekey.jobs.backfill;
+package dev.rekey.bench;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
@@ -7,18 +7,18 @@ import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * The job configuration under which the backfill's tasks write HFiles through HFileOutputFormat2:
- * each family's compression, bloom, block size and encoding from the target's descriptor, files
- * rolled below its max file size, committed all at once at job end. Public for the benchmark's
- * floor pass, which must write exactly as the job does.
+ * The benchmark floor's HFileOutputFormat2 configuration: each family's compression, bloom, block
+ * size and encoding from the target's descriptor, files rolled below its max file size, committed
+ * all at once at job end, marked excluded from minor compactions — the file settings the backfill's
+ * own writer ({@code InOrderHFiles}) uses, through HBase's generic HFile output.
  */
-public final class HFileOutput {
+final class HFileOutput {
   private HFileOutput() {}
 
   /** HFileOutputFormat2's switch for marking its files excluded from minor compactions. */
   static final String COMPACTION_EXCLUDE = "hbase.mapreduce.hfileoutputformat.compaction.exclude";
 
-  public static Configuration forTable(Configuration hbaseConf, TableDescriptor target)
+  static Configuration forTable(Configuration hbaseConf, TableDescriptor target)
       throws IOException {
     Job job = Job.getInstance(new Configuration(hbaseConf));
     HFileOutputFormat2.configureIncrementalLoadMap(job, target);
