@@ -62,6 +62,19 @@ public final class FieldSpec implements Serializable {
     return codec instanceof SubBucketCodec ? (SubBucketCodec) codec : null;
   }
 
+  /**
+   * True when this field and {@code other} encode a value to the same bytes: same name, type,
+   * length, sign and terminator (sub-buckets excluded: their bytes derive from another field).
+   */
+  public boolean encodesAlike(FieldSpec other) {
+    return name.equals(other.name)
+        && type == other.type
+        && length == other.length
+        && signFlip == other.signFlip
+        && terminated == other.terminated
+        && type != FieldType.SUB_BUCKET;
+  }
+
   @Override
   public String toString() {
     return name + ":" + type.fileName();

@@ -29,6 +29,10 @@ public final class KeyLayout implements Serializable {
   private final String description;
   private final String source;
   private final List<FieldSpec> fields;
+
+  /** The fields as an array, for the per-key loops (no list wrapper per access). */
+  private final FieldSpec[] fieldArray;
+
   private final Map<String, FieldSpec> byName;
 
   /**
@@ -60,6 +64,7 @@ public final class KeyLayout implements Serializable {
     this.description = description;
     this.source = source;
     this.fields = Collections.unmodifiableList(new ArrayList<>(fields));
+    this.fieldArray = fields.toArray(new FieldSpec[0]);
     Map<String, FieldSpec> m = new LinkedHashMap<>();
     for (FieldSpec f : fields) {
       m.put(f.name(), f);
@@ -167,14 +172,14 @@ public final class KeyLayout implements Serializable {
    * null (they are derived).
    */
   public byte[] encode(Object[] valuesInKeyOrder) {
-    if (valuesInKeyOrder.length != fields.size()) {
+    if (valuesInKeyOrder.length != fieldArray.length) {
       throw new IllegalArgumentException(
           "Cannot encode with layout "
               + name
               + ": "
               + valuesInKeyOrder.length
               + " values for "
-              + fields.size()
+              + fieldArray.length
               + " fields "
               + fieldNames);
     }
@@ -182,7 +187,7 @@ public final class KeyLayout implements Serializable {
   }
 
   private byte[] encodeCoerced(Object[] values) {
-    byte[] natural = naturalBytes(values, fields.size());
+    byte[] natural = naturalBytes(values, fieldArray.length);
     switch (prefix.kind()) {
       case NONE:
         return natural;
@@ -191,6 +196,61 @@ public final class KeyLayout implements Serializable {
       default:
         return concat(prefixFor(values, natural), natural);
     }
+  }
+
+  /**
+   * True when a key of {@code other} holds this layout's natural-key bytes after its prefix: the
+   * same fields, in the same order, encoded alike ({@link FieldSpec#encodesAlike}).
+   */
+  public boolean sameFieldsAs(KeyLayout other) {
+    if (other.fields.size() != fields.size()) {
+      return false;
+    }
+    for (int i = 0; i < fields.size(); i++) {
+      if (!fields.get(i).encodesAlike(other.fields.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * This layout's key for {@code fromKey}, a key of {@code from} that shares this layout's fields
+   * ({@link #sameFieldsAs}) and that {@code from} decoded to {@code decoded}: its natural-key bytes
+   * kept as they are under this layout's prefix. The same key {@link #encode(Object[])} builds from
+   * the decoded values, without coercing and encoding every field again (what re-keying a table
+   * from one prefix to another costs per row).
+   */
+  public byte[] encodeFromKey(KeyLayout from, byte[] fromKey, DecodedKey decoded) {
+    if (!sameFieldsAs(from)) {
+      throw new IllegalArgumentException(
+          "layout " + name + " does not share the fields of layout " + from.name());
+    }
+    int at = from.prefix.bytes();
+    switch (prefix.kind()) {
+      case NONE:
+        return Arrays.copyOfRange(fromKey, at, fromKey.length);
+      case FULL_HASH:
+        return HashFunction.MD5.digest(hashInputOf(fromKey, at, decoded));
+      default:
+        byte[] pre = prefixOf(hashInputOf(fromKey, at, decoded));
+        byte[] key = new byte[pre.length + fromKey.length - at];
+        System.arraycopy(pre, 0, key, 0, pre.length);
+        System.arraycopy(fromKey, at, key, pre.length, fromKey.length - at);
+        return key;
+    }
+  }
+
+  /** As {@link #hashInput}, for a key whose natural bytes start at {@code at}. */
+  private byte[] hashInputOf(byte[] key, int at, DecodedKey decoded) {
+    if (hashInputIndexes.length == 0) {
+      return Arrays.copyOfRange(key, at, key.length);
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream(32);
+    for (int i : hashInputIndexes) {
+      out.writeBytes(fields.get(i).codec().valueBytes(decoded.get(i)));
+    }
+    return out.toByteArray();
   }
 
   /**
@@ -220,9 +280,9 @@ public final class KeyLayout implements Serializable {
 
   /** As {@link #coerceAll}, for values already in key order (null = not given). */
   private Object[] coerceInKeyOrder(Object[] given, boolean all) {
-    Object[] out = new Object[fields.size()];
+    Object[] out = new Object[fieldArray.length];
     for (int i = 0; i < out.length; i++) {
-      FieldSpec f = fields.get(i);
+      FieldSpec f = fieldArray[i];
       if (f.type() == FieldType.SUB_BUCKET) {
         continue;
       }
@@ -282,7 +342,7 @@ public final class KeyLayout implements Serializable {
   private byte[] naturalBytes(Object[] values, int count) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(32);
     for (int i = 0; i < count; i++) {
-      fields.get(i).codec().encode(values[i], out);
+      fieldArray[i].codec().encode(values[i], out);
     }
     return out.toByteArray();
   }
@@ -376,11 +436,11 @@ public final class KeyLayout implements Serializable {
           String.format("salt byte 0x%02x out of range [0, %d)", pre[0] & 0xff, prefix.buckets()));
     }
     FieldCodec.Cursor c = new FieldCodec.Cursor(rowKey, p);
-    Object[] values = new Object[fields.size()];
+    Object[] values = new Object[fieldArray.length];
     int[] valueAt = new int[values.length + 1]; // value bytes of field i: [valueAt[i], valueEnd[i])
     int[] valueEnd = new int[values.length];
     for (int i = 0; i < values.length; i++) {
-      FieldSpec f = fields.get(i);
+      FieldSpec f = fieldArray[i];
       int at = c.pos();
       try {
         values[i] = f.codec().decode(c);
@@ -399,7 +459,7 @@ public final class KeyLayout implements Serializable {
     }
     for (int i = 0; i < values.length; i++) {
       if (subBucketFrom[i] >= 0) {
-        FieldSpec f = fields.get(i);
+        FieldSpec f = fieldArray[i];
         int want = f.subBucket().bucketFor((Long) values[subBucketFrom[i]]);
         if (want != (Integer) values[i]) {
           throw new KeyDecodeException(

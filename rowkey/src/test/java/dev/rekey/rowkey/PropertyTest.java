@@ -2,6 +2,8 @@ package dev.rekey.rowkey;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -254,6 +256,85 @@ class PropertyTest {
         }
       }
     }
+  }
+
+  @Test
+  void keyFromAnotherPrefixEqualsTheEncodedValues() {
+    String fields =
+        "fields:\n"
+            + "  - name: s\n    type: string\n"
+            + "  - name: l\n    type: long\n    signed: true\n"
+            + "  - name: b\n    type: bytes\n    length: 3\n"
+            + "  - name: t\n    type: string\n    terminated: false\n";
+    List<KeyLayout> layouts = new ArrayList<>();
+    layouts.add(KeyLayout.parse("name: none\nprefix:\n  kind: none\n" + fields, "n"));
+    layouts.add(
+        KeyLayout.parse("name: full\nprefix:\n  kind: full_hash\n  hash: md5\n" + fields, "f"));
+    for (HashFunction h : HashFunction.values()) {
+      layouts.add(
+          KeyLayout.parse(
+              "name: s\nprefix:\n  kind: salt\n  buckets: 16\n  hash: "
+                  + h.fileName()
+                  + "\n"
+                  + fields,
+              "s"));
+      if (h != HashFunction.PHOENIX) {
+        layouts.add(
+            KeyLayout.parse(
+                "name: s2\nprefix:\n  kind: salt\n  buckets: 7\n  hash: "
+                    + h.fileName()
+                    + "\n  fields:\n    - b\n    - s\n"
+                    + fields,
+                "s2"));
+      }
+      if (h != HashFunction.PHOENIX) {
+        layouts.add(
+            KeyLayout.parse(
+                "name: h\nprefix:\n  kind: hash_prefix\n  hash: "
+                    + h.fileName()
+                    + "\n  fields:\n    - t\n"
+                    + fields,
+                "h"));
+      }
+    }
+    Random r = new Random(12);
+    for (KeyLayout from : layouts) {
+      if (!from.decodable()) {
+        continue;
+      }
+      for (int it = 0; it < 100; it++) {
+        byte[] b = new byte[3];
+        r.nextBytes(b);
+        byte[] key =
+            from.encode(
+                Map.of(
+                    "s",
+                    randomString(r).replace("\u0001", ""),
+                    "l",
+                    edgeLong(r),
+                    "b",
+                    b,
+                    "t",
+                    randomString(r)));
+        DecodedKey d = from.decode(key);
+        for (KeyLayout to : layouts) {
+          assertTrue(to.sameFieldsAs(from));
+          assertArrayEquals(
+              to.encode(d.fields()), to.encodeFromKey(from, key, d), from + " -> " + to);
+        }
+      }
+    }
+    KeyLayout reordered =
+        KeyLayout.parse(
+            "name: r\nprefix:\n  kind: none\nfields:\n  - name: l\n    type: long\n    signed: true\n"
+                + "  - name: s\n    type: string\n  - name: b\n    type: bytes\n    length: 3\n"
+                + "  - name: t\n    type: string\n    terminated: false\n",
+            "r");
+    assertFalse(reordered.sameFieldsAs(layouts.get(0)));
+    byte[] key = layouts.get(0).encode(Map.of("s", "a", "l", 1L, "b", new byte[3], "t", "x"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> reordered.encodeFromKey(layouts.get(0), key, layouts.get(0).decode(key)));
   }
 
   @Test

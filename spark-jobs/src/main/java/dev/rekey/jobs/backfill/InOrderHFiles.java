@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -49,6 +48,9 @@ final class InOrderHFiles implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private static final int MAX_EXAMPLES_PER_TASK = 3;
+
+  /** Salt buckets a region's rows can come in: one per value of a key's first byte. */
+  private static final int BUCKETS = 256;
 
   /**
    * One closed HFile of a successful attempt: where it is, its target region and family, and its
@@ -106,8 +108,10 @@ final class InOrderHFiles implements Serializable {
     Map<Long, Long> rowsPerHour = new HashMap<>();
     long runHour = Long.MIN_VALUE;
     long runRows = 0;
-    Map<Integer, byte[]> lastKey = new HashMap<>();
-    Map<Integer, byte[]> lastSource = new HashMap<>();
+    // per region, per bucket: the last target key written there and its source key (arrays, not
+    // maps: rows of consecutive buckets interleave, and a boxed slot per row cost ~3% of the task)
+    byte[][][] lastKey = new byte[live.count()][][];
+    byte[][][] lastSource = new byte[live.count()][][];
     int examplesAdded = 0;
     boolean done = false;
     try {
@@ -115,8 +119,12 @@ final class InOrderHFiles implements Serializable {
         RekeyedRows.Row r = rows.next();
         byte[] key = r.targetKey();
         int region = live.regionOf(key);
-        int slot = region * 256 + (salted ? key[0] & 0xff : 0);
-        byte[] last = lastKey.get(slot);
+        int bucket = salted ? key[0] & 0xff : 0;
+        if (lastKey[region] == null) {
+          lastKey[region] = new byte[salted ? BUCKETS : 1][];
+          lastSource[region] = new byte[salted ? BUCKETS : 1][];
+        }
+        byte[] last = lastKey[region][bucket];
         if (last != null) {
           int cmp = Bytes.compareTo(last, key);
           if (cmp == 0) {
@@ -126,7 +134,7 @@ final class InOrderHFiles implements Serializable {
                   "target key "
                       + Hex.of(key)
                       + " <- source keys "
-                      + Hex.of(lastSource.get(slot))
+                      + Hex.of(lastSource[region][bucket])
                       + " and "
                       + Hex.of(r.sourceKey()));
             }
@@ -145,8 +153,8 @@ final class InOrderHFiles implements Serializable {
                     + ": the rows are not in target order");
           }
         }
-        lastKey.put(slot, key);
-        lastSource.put(slot, r.sourceKey());
+        lastKey[region][bucket] = key;
+        lastSource[region][bucket] = r.sourceKey();
         rowsPer[region]++;
         if (r.time() != Rekeyer.NO_TIME) {
           // rows of one hour mostly arrive together: count a run, add it when the hour changes
@@ -163,7 +171,7 @@ final class InOrderHFiles implements Serializable {
         for (org.apache.hadoop.hbase.Cell cell :
             r.keyed() ? r.cells() : underTargetKey(key, r.cells())) {
           KeyValue kv = (KeyValue) cell;
-          writers.append(slot, region, kv);
+          writers.append(region, bucket, kv);
           cellsPer[region]++;
           bytesPer[region] += kv.getLength();
         }
@@ -210,12 +218,13 @@ final class InOrderHFiles implements Serializable {
     private final Configuration conf;
     private final TableDescriptor target;
     private final long taskAttemptId;
-    private final Map<Long, Open> open = new HashMap<>();
+
+    /** Per region, the open writer of each (bucket, family): index bucket * families + family. */
+    private final Open[][] open = new Open[live.count()][];
+
     private final List<WrittenFile> closed = new ArrayList<>();
     private final byte[][] familyNames;
     private final String[] families;
-    private Open last;
-    private long lastKey = -1;
 
     Writers(
         FileSystem fs, Path dir, Configuration conf, TableDescriptor target, long taskAttemptId) {
@@ -246,23 +255,22 @@ final class InOrderHFiles implements Serializable {
       }
     }
 
-    void append(int slot, int region, KeyValue kv) throws IOException {
+    void append(int region, int bucket, KeyValue kv) throws IOException {
       int famIndex = familyIndex(kv);
-      long key = ((long) slot << 16) | famIndex;
-      // a row's cells go to one slot, family by family: the last writer is almost always the one
-      Open o = key == lastKey ? last : open.get(key);
+      Open[] inRegion = open[region];
+      if (inRegion == null) {
+        inRegion = open[region] = new Open[(salted ? BUCKETS : 1) * familyNames.length];
+      }
+      int at = bucket * familyNames.length + famIndex;
+      Open o = inRegion[at];
       if (o != null && o.writer.getPos() >= maxFileSize) {
         close(o);
-        open.remove(key);
-        last = null;
         o = null;
       }
       if (o == null) {
         o = new Open(newWriter(familyNames[famIndex]), region, families[famIndex]);
-        open.put(key, o);
+        inRegion[at] = o;
       }
-      last = o;
-      lastKey = key;
       o.writer.append(kv);
       o.cells++;
     }
@@ -328,23 +336,36 @@ final class InOrderHFiles implements Serializable {
     }
 
     List<WrittenFile> closeAll() throws IOException {
-      for (Open o : new TreeMap<>(open).values()) { // in slot order, as the files are listed
-        close(o);
+      for (Open[] inRegion : open) { // in region, bucket and family order, as the files are listed
+        if (inRegion == null) {
+          continue;
+        }
+        for (int i = 0; i < inRegion.length; i++) {
+          if (inRegion[i] != null) {
+            close(inRegion[i]);
+            inRegion[i] = null;
+          }
+        }
       }
-      open.clear();
-      last = null;
       return closed;
     }
 
     void abandon() {
-      for (Open o : open.values()) {
-        try {
-          o.writer.close();
-        } catch (IOException | RuntimeException e) {
-          // the attempt failed already; its files are never loaded
+      for (Open[] inRegion : open) {
+        if (inRegion == null) {
+          continue;
+        }
+        for (Open o : inRegion) {
+          if (o == null) {
+            continue;
+          }
+          try {
+            o.writer.close();
+          } catch (IOException | RuntimeException e) {
+            // the attempt failed already; its files are never loaded
+          }
         }
       }
-      open.clear();
     }
   }
 }

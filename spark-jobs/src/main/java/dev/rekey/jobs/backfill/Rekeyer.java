@@ -33,6 +33,12 @@ public final class Rekeyer implements Serializable {
   private final int targetTimeIndex;
 
   /**
+   * The target has the source's fields, in order, encoded alike (the salting migration): its key is
+   * the source key's field bytes under a new prefix, with nothing encoded again.
+   */
+  private final boolean sameFields;
+
+  /**
    * The largest cell the target takes ({@code hbase.client.keyvalue.maxsize}); larger cells would
    * load but could never be written again by a client.
    */
@@ -61,6 +67,7 @@ public final class Rekeyer implements Serializable {
             .mapToInt(t -> t.type() == FieldType.SUB_BUCKET ? -1 : source.fieldIndex(t.name()))
             .toArray();
     this.targetTimeIndex = target.timeField().map(target::fieldIndex).orElse(-1);
+    this.sameFields = target.sameFieldsAs(source);
   }
 
   /**
@@ -134,13 +141,20 @@ public final class Rekeyer implements Serializable {
    * decode the new key again.
    */
   public Rekeyed rekeyWithTime(byte[] sourceKey) {
-    DecodedKey d = source.decode(sourceKey);
-    Object[] values = new Object[sourceIndex.length];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = sourceIndex[i] < 0 ? null : d.get(sourceIndex[i]);
+    DecodedKey d = source.decode(sourceKey); // checks the key whole, on either path
+    Object time;
+    byte[] key;
+    if (sameFields) {
+      time = targetTimeIndex < 0 ? null : d.get(targetTimeIndex);
+      key = target.encodeFromKey(source, sourceKey, d);
+    } else {
+      Object[] values = new Object[sourceIndex.length];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = sourceIndex[i] < 0 ? null : d.get(sourceIndex[i]);
+      }
+      time = targetTimeIndex < 0 ? null : values[targetTimeIndex];
+      key = target.encode(values);
     }
-    Object time = targetTimeIndex < 0 ? null : values[targetTimeIndex];
-    byte[] key = target.encode(values);
     // a salt byte or a terminator can push a source key at HBase's limit over it: the HFile writer
     // would abort the job
     if (key.length > HConstants.MAX_ROW_LENGTH) {

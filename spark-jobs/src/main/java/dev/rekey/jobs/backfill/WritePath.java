@@ -1,7 +1,6 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.rowkey.FieldSpec;
-import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.Serializable;
@@ -77,14 +76,7 @@ public record WritePath(
     for (int i = 0; i < source.fields().size(); i++) {
       FieldSpec s = source.fields().get(i);
       FieldSpec t = target.fields().get(i);
-      boolean alike =
-          s.name().equals(t.name())
-              && s.type() == t.type()
-              && s.length() == t.length()
-              && s.signFlip() == t.signFlip()
-              && s.terminated() == t.terminated()
-              && t.type() != FieldType.SUB_BUCKET;
-      if (!alike) {
+      if (!s.encodesAlike(t)) {
         return Optional.of(
             "field "
                 + (i + 1)

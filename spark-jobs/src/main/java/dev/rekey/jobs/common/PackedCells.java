@@ -93,14 +93,15 @@ public final class PackedCells {
   }
 
   /**
-   * The cells packed at {@code offset} of {@code buf}, as KeyValues pointing into it (not copied).
+   * The cells packed at {@code offset} of {@code buf}, as KeyValues pointing into it (not copied;
+   * not checked again: only bytes {@link #pack} wrote are ever unpacked).
    */
   public static KeyValue[] unpack(byte[] buf, int offset) {
     KeyValue[] cells = new KeyValue[Bytes.toInt(buf, offset)];
     int at = offset + 4;
     for (int i = 0; i < cells.length; i++) {
       int len = Bytes.toInt(buf, at);
-      cells[i] = new KeyValue(buf, at + 4, len);
+      cells[i] = new PackedKeyValue(buf, at + 4, len);
       at += 4 + len;
     }
     return cells;
