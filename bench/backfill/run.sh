@@ -3,8 +3,8 @@
 # sorted, with row verification; a reordering migration), a BufferedMutator Put copy, hbase-spark's bulkLoad, the
 # MapReduce HFileOutputFormat2 job, and the read / read + HFile write floors — on the test run's embedded HBase
 # (started and stopped by the test JVM) and a local[2] SparkSession.
-# Usage: bench/backfill/run.sh [ROWS] [all|rekey|reorder|baselines]   (default 1000000 all; "rekey" = only the default rekey
-# path, for the growth table; "reorder" = only the reordering migration; "baselines" = only hbase-spark and MapReduce,
+# Usage: bench/backfill/run.sh [ROWS] [all|rekey|reorder|repeat|baselines]   (default 1000000 all; "rekey" = only the default rekey
+# path, for the growth table; "reorder" = only the reordering migration; "repeat" = the read + HFile write floor, the default rekey path and the reordering migration, 3 rounds interleaved in one JVM; "baselines" = only hbase-spark and MapReduce,
 # a quick check that they run).
 # Results: grep BENCH in the output; record them in docs/benchmarks.md with this command.
 set -euo pipefail

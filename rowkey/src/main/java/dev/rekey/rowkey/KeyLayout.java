@@ -53,6 +53,13 @@ public final class KeyLayout implements Serializable {
   private final PrefixSpec prefix;
   private final String timeField;
 
+  /**
+   * The last layout {@link #encodeFromKey} found to share this one's fields, so that re-keying a
+   * table compares the fields once, not per key (a benign race: only layouts that passed the check
+   * are ever stored, and both are immutable).
+   */
+  private transient volatile KeyLayout sharesFieldsWith;
+
   KeyLayout(
       String name,
       String description,
@@ -222,10 +229,11 @@ public final class KeyLayout implements Serializable {
    * from one prefix to another costs per row).
    */
   public byte[] encodeFromKey(KeyLayout from, byte[] fromKey, DecodedKey decoded) {
-    if (!sameFieldsAs(from)) {
+    if (from != sharesFieldsWith && !sameFieldsAs(from)) {
       throw new IllegalArgumentException(
           "layout " + name + " does not share the fields of layout " + from.name());
     }
+    sharesFieldsWith = from;
     int at = from.prefix.bytes();
     switch (prefix.kind()) {
       case NONE:

@@ -113,8 +113,9 @@ final class WriteStep {
             rows.rows()
                 .mapPartitionsToPair(
                     it -> new RowsOf(counters.rekeyed(it, quarantine(quarantineDir, confMap))));
-        // the sort shuffle (whole rows, by target key) spills to disk: a region never has to fit
-        // in memory; each sorted partition then streams into the same writer as the in-order path
+        // the shuffle (whole rows, to their target partition) and the sort by target key both spill
+        // to disk: a region never has to fit in memory; each sorted partition then streams into the
+        // same writer as the in-order path
         files =
             TargetSort.of(packed, partitioner, spark.sparkContext().getConf())
                 .mapPartitions(

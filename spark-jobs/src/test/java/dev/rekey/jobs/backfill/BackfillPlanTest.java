@@ -125,12 +125,22 @@ class BackfillPlanTest {
   }
 
   @Test
-  void rowOrderIsUnsignedAndPackedRowsRoundTrip() {
-    RowOrder o = new RowOrder();
+  void sortPrefixIsUnsignedAndPackedRowsRoundTrip() {
     assertTrue(
-        o.compare(Bytes.toBytes("r1"), new byte[] {(byte) 0x80}) < 0,
+        Long.compareUnsigned(
+                SerializedKeySort.prefix(Bytes.toBytes("r1")),
+                SerializedKeySort.prefix(new byte[] {(byte) 0x80}))
+            < 0,
         "unsigned: 'r' (0x72) before 0x80");
-    assertTrue(o.compare(Bytes.toBytes("ab"), Bytes.toBytes("abc")) < 0);
+    assertEquals(
+        SerializedKeySort.prefix(Bytes.toBytes("abcdefgh")),
+        SerializedKeySort.prefix(Bytes.toBytes("abcdefghij")),
+        "the first 8 bytes only: longer keys tie, and the sort compares them whole");
+    assertTrue(
+        Long.compareUnsigned(
+                SerializedKeySort.prefix(Bytes.toBytes("ab")),
+                SerializedKeySort.prefix(Bytes.toBytes("abc")))
+            < 0);
     byte[] src = Bytes.toBytes("src");
     byte[] target = Bytes.toBytes("new-row");
     KeyValue s = new KeyValue(src, Bytes.toBytes("d"), Bytes.toBytes("s"), 7L, Bytes.toBytes("ok"));
