@@ -229,11 +229,13 @@ public final class KeyLayout implements Serializable {
    * from one prefix to another costs per row).
    */
   public byte[] encodeFromKey(KeyLayout from, byte[] fromKey, DecodedKey decoded) {
-    if (from != sharesFieldsWith && !sameFieldsAs(from)) {
-      throw new IllegalArgumentException(
-          "layout " + name + " does not share the fields of layout " + from.name());
+    if (from != sharesFieldsWith) {
+      if (!sameFieldsAs(from)) {
+        throw new IllegalArgumentException(
+            "layout " + name + " does not share the fields of layout " + from.name());
+      }
+      sharesFieldsWith = from;
     }
-    sharesFieldsWith = from;
     int at = from.prefix.bytes();
     switch (prefix.kind()) {
       case NONE:
