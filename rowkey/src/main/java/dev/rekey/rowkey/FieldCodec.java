@@ -24,6 +24,14 @@ public interface FieldCodec extends Serializable {
   Object decode(Cursor cursor);
 
   /**
+   * Checks one value at the cursor as {@link #decode} would, and advances past it, without building
+   * the value (checking a table's keys, where the values are not used). Same exceptions as decode.
+   */
+  default void skip(Cursor cursor) {
+    decode(cursor);
+  }
+
+  /**
    * Key bytes after the value bytes (a string's terminator): what {@link #decode} consumed is
    * {@link #valueBytes} of the value it returned followed by this many bytes, so a decoded key's
    * hash input can be taken from the key itself.
@@ -51,6 +59,41 @@ public interface FieldCodec extends Serializable {
     }
 
     byte[] take(int n, String what) {
+      require(n, what);
+      byte[] out = java.util.Arrays.copyOfRange(key, pos, pos + n);
+      pos += n;
+      return out;
+    }
+
+    /** The next 8 bytes as a big-endian long, advancing past them (no copy). */
+    long takeLong(String what) {
+      require(8, what);
+      long v = 0;
+      for (int i = 0; i < 8; i++) {
+        v = (v << 8) | (key[pos + i] & 0xff);
+      }
+      pos += 8;
+      return v;
+    }
+
+    /** The next 4 bytes as a big-endian int, advancing past them (no copy). */
+    int takeInt(String what) {
+      require(4, what);
+      int v = 0;
+      for (int i = 0; i < 4; i++) {
+        v = (v << 8) | (key[pos + i] & 0xff);
+      }
+      pos += 4;
+      return v;
+    }
+
+    /** Advances past n bytes. */
+    void skip(int n, String what) {
+      require(n, what);
+      pos += n;
+    }
+
+    private void require(int n, String what) {
       if (remaining() < n) {
         throw new IllegalArgumentException(
             "key too short: "
@@ -63,9 +106,6 @@ public interface FieldCodec extends Serializable {
                 + remaining()
                 + " remain");
       }
-      byte[] out = java.util.Arrays.copyOfRange(key, pos, pos + n);
-      pos += n;
-      return out;
     }
   }
 }

@@ -48,4 +48,9 @@ public final class FixedBytesCodec implements FieldCodec {
   public Object decode(Cursor c) {
     return c.take(length, what);
   }
+
+  @Override
+  public void skip(Cursor c) {
+    c.skip(length, what);
+  }
 }

@@ -45,7 +45,12 @@ public final class IntCodec implements FieldCodec {
 
   @Override
   public Object decode(Cursor c) {
-    int v = ByteBuffer.wrap(c.take(4, "int")).getInt();
+    int v = c.takeInt("int");
     return signFlip ? v ^ Integer.MIN_VALUE : v;
+  }
+
+  @Override
+  public void skip(Cursor c) {
+    c.skip(4, "int"); // any 4 bytes are an int
   }
 }

@@ -50,6 +50,11 @@ public final class KeyLayout implements Serializable {
    */
   private final int[] subBucketFrom;
 
+  /**
+   * Per field, whether checking a key needs its value: a sub-bucket and the time it derives from.
+   */
+  private final boolean[] neededToCheck;
+
   private final PrefixSpec prefix;
   private final String timeField;
 
@@ -88,6 +93,13 @@ public final class KeyLayout implements Serializable {
         fields.stream()
             .mapToInt(f -> f.subBucket() == null ? -1 : idx.get(f.subBucket().from()))
             .toArray();
+    this.neededToCheck = new boolean[fields.size()];
+    for (int i = 0; i < subBucketFrom.length; i++) {
+      if (subBucketFrom[i] >= 0) {
+        neededToCheck[i] = true;
+        neededToCheck[subBucketFrom[i]] = true;
+      }
+    }
     this.prefix = prefix;
     this.timeField = timeField;
   }
@@ -423,6 +435,20 @@ public final class KeyLayout implements Serializable {
    * are left over. Throws KeyDecodeException with a reason; FULL_HASH layouts always refuse.
    */
   public DecodedKey decode(byte[] rowKey) {
+    return walk(rowKey, true);
+  }
+
+  /**
+   * Checks that a row key decodes, as {@link #decode} does (same checks, same KeyDecodeException),
+   * without building its values: what a job that only counts and checks keys needs, at a fraction
+   * of decode's allocations (no string, boxed number or copied bytes per field).
+   */
+  public void check(byte[] rowKey) {
+    walk(rowKey, false);
+  }
+
+  /** Decode's checks; builds the values (and returns the decoded key) only if {@code build}. */
+  private DecodedKey walk(byte[] rowKey, boolean build) {
     if (rowKey == null) {
       throw new KeyDecodeException(name, new byte[0], "key is null");
     }
@@ -453,7 +479,11 @@ public final class KeyLayout implements Serializable {
       FieldSpec f = fieldArray[i];
       int at = c.pos();
       try {
-        values[i] = f.codec().decode(c);
+        if (build || neededToCheck[i]) {
+          values[i] = f.codec().decode(c);
+        } else {
+          f.codec().skip(c);
+        }
       } catch (IllegalArgumentException e) {
         throw new KeyDecodeException(
             name, rowKey, "field '" + f.name() + "' at offset " + at + ": " + e.getMessage());
@@ -496,7 +526,7 @@ public final class KeyLayout implements Serializable {
                 + ")");
       }
     }
-    return new DecodedKey(fieldNames, indexOf, values, pre);
+    return build ? new DecodedKey(fieldNames, indexOf, values, pre) : null;
   }
 
   // ---------------------------------------------------------------------------------------- ranges

@@ -45,7 +45,12 @@ public final class LongCodec implements FieldCodec {
 
   @Override
   public Object decode(Cursor c) {
-    long v = ByteBuffer.wrap(c.take(8, "long")).getLong();
+    long v = c.takeLong("long");
     return signFlip ? v ^ Long.MIN_VALUE : v;
+  }
+
+  @Override
+  public void skip(Cursor c) {
+    c.skip(8, "long"); // any 8 bytes are a long
   }
 }

@@ -39,11 +39,16 @@ public final class ReversedLongCodec implements FieldCodec {
   @Override
   public Object decode(Cursor c) {
     int at = c.pos;
-    long stored = ByteBuffer.wrap(c.take(8, "reversed long")).getLong();
+    long stored = c.takeLong("reversed long");
     if (stored < 0) {
       throw new IllegalArgumentException(
           "reversed long at offset " + at + " has its top bit set (would be a negative value)");
     }
     return Long.MAX_VALUE - stored;
+  }
+
+  @Override
+  public void skip(Cursor c) {
+    decode(c); // checks the top bit; a long is not worth a second copy of that check
   }
 }

@@ -78,6 +78,16 @@ public final class Utf8StringCodec implements FieldCodec {
 
   @Override
   public Object decode(Cursor c) {
+    return read(c, true);
+  }
+
+  @Override
+  public void skip(Cursor c) {
+    read(c, false);
+  }
+
+  /** Reads the string at the cursor, checked; returns it if {@code build} (ASCII: not built). */
+  private String read(Cursor c, boolean build) {
     int end;
     int next;
     if (terminated) {
@@ -102,6 +112,10 @@ public final class Utf8StringCodec implements FieldCodec {
         }
       }
       next = end;
+    }
+    if (!build && isAscii(c.key, c.pos, end)) {
+      c.pos = next;
+      return null;
     }
     String s = asciiString(c.key, c.pos, end);
     try {
@@ -140,12 +154,18 @@ public final class Utf8StringCodec implements FieldCodec {
 
   /** key[from, to) as a string when it is all ASCII, else null (decode it as UTF-8). */
   private static String asciiString(byte[] key, int from, int to) {
+    return isAscii(key, from, to)
+        ? new String(key, from, to - from, StandardCharsets.US_ASCII)
+        : null;
+  }
+
+  private static boolean isAscii(byte[] key, int from, int to) {
     for (int i = from; i < to; i++) {
       if (key[i] < 0) {
-        return null;
+        return false;
       }
     }
-    return new String(key, from, to - from, StandardCharsets.US_ASCII);
+    return true;
   }
 
   static String typeOf(Object v) {

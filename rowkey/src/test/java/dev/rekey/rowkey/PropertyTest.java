@@ -249,6 +249,16 @@ class PropertyTest {
           }
         }
         assertArrayEquals(key, layout.encode(d.fields()));
+        layout.check(key); // a key that decodes passes the check
+        // a damaged key: the check refuses exactly what decode refuses, with the same reason
+        byte[] bad = key.clone();
+        int at = r.nextInt(bad.length);
+        bad[at] = (byte) (r.nextBoolean() ? 0 : bad[at] ^ (1 << r.nextInt(8)));
+        byte[] cut = Arrays.copyOf(bad, r.nextInt(bad.length + 1));
+        for (byte[] k : List.of(bad, cut)) {
+          String decodeSays = refusal(() -> layout.decode(k));
+          assertEquals(decodeSays, refusal(() -> layout.check(k)), layout + " " + Hex.of(k));
+        }
         if (layout.prefix().kind() == PrefixSpec.Kind.SALT) {
           int salt = key[0] & 0xff;
           assertTrue(salt >= 0 && salt < layout.prefix().buckets());
@@ -335,6 +345,16 @@ class PropertyTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> reordered.encodeFromKey(layouts.get(0), key, layouts.get(0).decode(key)));
+  }
+
+  /** The reason a key is refused, or null if it is not. */
+  private static String refusal(Runnable r) {
+    try {
+      r.run();
+      return null;
+    } catch (KeyDecodeException e) {
+      return e.getMessage();
+    }
   }
 
   @Test

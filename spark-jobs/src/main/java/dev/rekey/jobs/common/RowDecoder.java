@@ -50,6 +50,14 @@ public final class RowDecoder implements Serializable {
     return decode(result.getRow(), result.rawCells());
   }
 
+  /**
+   * Checks that the layout decodes a row key ({@link KeyLayout#check}): decode's checks and
+   * exception, without building the row.
+   */
+  public void check(byte[] rowKey) {
+    layout.check(rowKey);
+  }
+
   /** As {@link #decode(Result)}, for a key and its cells (null cells = none). */
   public DecodedRow decode(byte[] rowKey, Cell[] cells) {
     DecodedKey key = layout.decode(rowKey);

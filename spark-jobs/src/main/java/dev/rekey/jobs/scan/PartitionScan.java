@@ -53,8 +53,7 @@ final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterat
           }
           try {
             byte[] key = r.getRow();
-            decoder.decode(
-                key, null); // the key alone: the views decode it again from the packed cells
+            decoder.check(key); // checked only: the views decode it from the packed cells
             Cell[] raw = r.rawCells();
             rows++;
             cells += raw.length;
