@@ -116,19 +116,7 @@ class BackfillBench {
       // in one warm JVM: the same-run ratios a change to the write path is judged by, without the
       // baselines' ten minutes
       for (int round = 1; round <= 3; round++) {
-        TableName floorTable = target(admin, "bench_floor", saltSplits);
-        Pass floor =
-            timed(
-                () -> {
-                  writeHFilesInSourceOrder(
-                      snap,
-                      admin.getDescriptor(floorTable),
-                      SharedHBase.runRoot()
-                          .resolve("bench-floor-" + System.nanoTime())
-                          .toUri()
-                          .toString());
-                  return rows;
-                });
+        Pass floor = floorPass(admin, snap, saltSplits, rows);
         Rekeyed rekey = rekeyPass(admin, snap, v1, v2, saltSplits, "bench_rekey", b -> b);
         Rekeyed reorder = rekeyPass(admin, snap, v1, entity, entitySplits, "bench_entity", b -> b);
         System.out.printf(
@@ -189,22 +177,7 @@ class BackfillBench {
                 return rr.rows().count();
               }
             });
-    // the floor of any bulk-load path: read the snapshot and write every cell to HFiles with the
-    // target family's
-    // settings, in source order (no rekey, no reordering shuffle, no load, no verification)
-    TableName floorTable = target(admin, "bench_floor", saltSplits);
-    Pass floor =
-        timed(
-            () -> {
-              writeHFilesInSourceOrder(
-                  snap,
-                  admin.getDescriptor(floorTable),
-                  SharedHBase.runRoot()
-                      .resolve("bench-floor-" + System.nanoTime())
-                      .toUri()
-                      .toString());
-              return read.rows();
-            });
+    Pass floor = floorPass(admin, snap, saltSplits, read.rows());
 
     Rekeyed rekey = rekeyPass(admin, snap, v1, v2, saltSplits, "bench_rekey", b -> b);
     Rekeyed sorted =
@@ -447,6 +420,24 @@ class BackfillBench {
     if (p.waitFor() != 0) {
       throw new IllegalStateException("bench/record.py failed");
     }
+  }
+
+  /**
+   * The floor of any bulk-load path: read the snapshot and write every cell to HFiles with the
+   * target family's settings, in source order (no rekey, no reordering shuffle, no load, no
+   * verification).
+   */
+  private static Pass floorPass(Admin admin, String snap, List<byte[]> splits, long rows)
+      throws Exception {
+    TableName floorTable = target(admin, "bench_floor", splits);
+    return timed(
+        () -> {
+          writeHFilesInSourceOrder(
+              snap,
+              admin.getDescriptor(floorTable),
+              SharedHBase.runRoot().resolve("bench-floor-" + System.nanoTime()).toUri().toString());
+          return rows;
+        });
   }
 
   private static TableName target(Admin admin, String prefix, List<byte[]> splits)
