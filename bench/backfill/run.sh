@@ -6,6 +6,8 @@
 # Usage: bench/backfill/run.sh [ROWS] [all|rekey|reorder|repeat|baselines]   (default 1000000 all; "rekey" = only the default rekey
 # path, for the growth table; "reorder" = only the reordering migration; "repeat" = the read + HFile write floor, the default rekey path and the reordering migration, 3 rounds interleaved in one JVM; "baselines" = only hbase-spark and MapReduce,
 # a quick check that they run).
+# The bench's Spark is the tests' local[2] with spark.default.parallelism=4; BENCH_JVM_ARGS=-Drekey.test.parallelism=2
+# gives it what bin/rekey's local master has on 2 cores (the backfill's write tasks follow it).
 # Results: grep BENCH in the output; record them in docs/benchmarks.md with this command.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -22,7 +22,10 @@ public final class SharedSpark {
               // as bin/rekey runs a local master (SparkSubmitLauncher)
               .config("spark.hadoop.fs.file.impl", NioLocalFileSystem.class.getName())
               .config("spark.sql.shuffle.partitions", "4")
-              .config("spark.default.parallelism", "4")
+              // 4 for the tests; the benches set what bin/rekey's local master has on their machine
+              // (-Drekey.test.parallelism: local[*] on 2 cores gives 2)
+              .config(
+                  "spark.default.parallelism", System.getProperty("rekey.test.parallelism", "4"))
               // TableSnapshotInputFormat splits report length 0: keep them (STACK.md pitfall 1)
               .config("spark.hadoopRDD.ignoreEmptySplits", "false")
               .config("spark.driver.host", "127.0.0.1")
