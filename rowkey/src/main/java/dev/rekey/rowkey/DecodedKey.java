@@ -48,6 +48,11 @@ public final class DecodedKey {
     return values[i];
   }
 
+  /** The values in key order, shared (not copied): for the layouts of this package. */
+  Object[] values() {
+    return values;
+  }
+
   /** The salt bucket (0..N-1) for a SALT layout, else -1. */
   public int salt() {
     return prefixBytes.length == 1 ? prefixBytes[0] & 0xff : -1;

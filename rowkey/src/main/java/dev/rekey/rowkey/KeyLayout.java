@@ -248,31 +248,15 @@ public final class KeyLayout implements Serializable {
       }
       sharesFieldsWith = from;
     }
-    int at = from.prefix.bytes();
+    byte[] natural = Arrays.copyOfRange(fromKey, from.prefix.bytes(), fromKey.length);
     switch (prefix.kind()) {
       case NONE:
-        return Arrays.copyOfRange(fromKey, at, fromKey.length);
+        return natural;
       case FULL_HASH:
-        return HashFunction.MD5.digest(hashInputOf(fromKey, at, decoded));
+        return HashFunction.MD5.digest(hashInput(decoded.values(), natural));
       default:
-        byte[] pre = prefixOf(hashInputOf(fromKey, at, decoded));
-        byte[] key = new byte[pre.length + fromKey.length - at];
-        System.arraycopy(pre, 0, key, 0, pre.length);
-        System.arraycopy(fromKey, at, key, pre.length, fromKey.length - at);
-        return key;
+        return concat(prefixFor(decoded.values(), natural), natural);
     }
-  }
-
-  /** As {@link #hashInput}, for a key whose natural bytes start at {@code at}. */
-  private byte[] hashInputOf(byte[] key, int at, DecodedKey decoded) {
-    if (hashInputIndexes.length == 0) {
-      return Arrays.copyOfRange(key, at, key.length);
-    }
-    ByteArrayOutputStream out = new ByteArrayOutputStream(32);
-    for (int i : hashInputIndexes) {
-      out.writeBytes(fields.get(i).codec().valueBytes(decoded.get(i)));
-    }
-    return out.toByteArray();
   }
 
   /**
