@@ -71,12 +71,24 @@ class RegionReaderIT {
   }
 
   @Test
-  void liveTableReadsOnePartitionPerRegionAndEveryRow() {
+  void liveTableReadsOnePartitionPerRegionAndEveryRow() throws Exception {
+    awaitNoLiveConnections(); // earlier reads' connections close once idle
     try (RegionRead read = RegionReader.table(table).open(jsc(), SharedHBase.conf())) {
       assertEquals(4, read.regions());
       assertEquals(4, read.partitions());
       assertEquals(ROWS, read.rows().count());
     }
+    // the read's four tasks and its split planning leased one connection, not one each
+    assertEquals(1, LiveTableInputFormat.openConnections());
+    awaitNoLiveConnections(); // and it closes after the idle delay
+  }
+
+  private static void awaitNoLiveConnections() throws java.io.IOException {
+    Poll.until(
+        () -> LiveTableInputFormat.openConnections() == 0,
+        java.time.Duration.ofSeconds(60),
+        java.time.Duration.ofMillis(200),
+        () -> new IllegalStateException("a live read's shared connection was never closed"));
   }
 
   @Test
@@ -174,6 +186,65 @@ class RegionReaderIT {
         assertEquals(ROWS, read.rows().count());
       }
     }
+  }
+
+  @Test
+  void aRegionHoldingSeveralRangesReadsThemAllInOneTaskUnderTheWindowsTimeRange() throws Exception {
+    // telemetry-v2 (salt | ts | deviceId) in 2 regions of 8 salt buckets each, 3 days: one day is
+    // 8 ranges per region. The job's scan also carries the window as a cell time range, which
+    // HBase checks before filters (the live read scans each range by its start and stop rows)
+    dev.rekey.rowkey.KeyLayout v2 = Layouts.shipped("telemetry-v2");
+    TableName salted = SharedHBase.uniqueTable("reader_salted");
+    long day = 86_400_000L;
+    long day2 = TelemetryGenerator.DEFAULT_START + day;
+    long expected = 0;
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(salted)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LegacyTelemetryTable.FAMILY))
+              .build(),
+          new byte[][] {{8}});
+      try (Table t = SharedHBase.connection().getTable(salted)) {
+        List<Put> puts = new ArrayList<>();
+        for (int i = 0; i < 3 * 600; i++) {
+          long ts = TelemetryGenerator.DEFAULT_START + i * (3 * day / 1800);
+          puts.add(
+              new Put(
+                      v2.encode(
+                          java.util.Map.of(
+                              "ts",
+                              ts,
+                              "deviceId",
+                              java.util.Arrays.copyOf(Bytes.toBytes(i % 37L), 16))))
+                  .addColumn(LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, ts, b(i)));
+          expected += ts >= day2 && ts < day2 + day ? 1 : 0;
+        }
+        t.put(puts);
+      }
+      admin.flush(salted);
+      admin.snapshot(salted.getNameAsString() + "_snap", salted);
+    }
+    ReadPlan plan = ReadPlan.window(v2, day2, day2 + day);
+    for (RegionReader reader :
+        List.of(
+            RegionReader.table(salted),
+            RegionReader.snapshot(salted.getNameAsString() + "_snap"))) {
+      try (RegionRead read =
+          reader.timeRange(day2, day2 + day).plan(plan).open(jsc(), SharedHBase.conf())) {
+        assertEquals(2, read.partitions(), "one task per region, whatever its ranges");
+        assertEquals(expected, read.rows().count(), reader.describe());
+        List<RegionScan> scans = read.regionScans();
+        assertEquals(List.of(8, 8), scans.stream().map(x -> x.ranges().size()).toList());
+        assertEquals(
+            expected,
+            scans.stream().mapToLong(RegionScan::rowsScanned).sum(),
+            reader.describe() + ": only the window's rows are scanned");
+      }
+    }
+  }
+
+  private static byte[] b(int i) {
+    return Bytes.toBytes(i);
   }
 
   @Test
