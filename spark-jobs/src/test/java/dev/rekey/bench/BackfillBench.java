@@ -177,6 +177,8 @@ class BackfillBench {
                 return rr.rows().count();
               }
             });
+    // below it: HBase's HFile reader over the snapshot's store files, 2 threads (issue 15's floor)
+    HFileFloor.Pass raw = HFileFloor.read(SharedHBase.conf(), snap, 2);
     Pass floor = floorPass(admin, snap, saltSplits, read.rows());
 
     Rekeyed rekey = rekeyPass(admin, snap, v1, v2, saltSplits, "bench_rekey", b -> b);
@@ -248,6 +250,14 @@ class BackfillBench {
         mapReduce.seconds(), mapReduce.rate(), mapReduce.peakMb());
     System.out.printf(
         "BENCH read-only pass (floor): %.1f s, %,.0f rows/s%n", read.seconds(), read.rate());
+    System.out.printf(
+        "BENCH raw HFile pass (%d files, %,d cells, 2 threads): %.1f s, %,.0f rows/s; read pass / raw"
+            + " = %.2fx%n",
+        raw.files(),
+        raw.cells(),
+        raw.seconds(),
+        raw.rowsPerSecond(),
+        read.seconds() / raw.seconds());
     System.out.printf(
         "BENCH read + HFile write in source order (floor of any bulk load): %.1f s, %,.0f rows/s;"
             + " Put copy / this = %.2fx%n",

@@ -307,6 +307,8 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
     return out;
   }
 
+  private long rowsFromFiles;
+
   @Override
   public boolean nextKeyValue() throws IOException, InterruptedException {
     if (hbase != null) {
@@ -357,7 +359,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
       if (!cells.isEmpty()) {
         key = new ImmutableBytesWritable(row);
         value = Result.create(cells);
-        ROWS_FROM_FILES.increment();
+        rowsFromFiles++;
         return true;
       }
     }
@@ -404,6 +406,9 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
 
   @Override
   public void close() throws IOException {
+    // counted per reader, added once: a shared counter per row cost 12% of this reader's samples
+    ROWS_FROM_FILES.add(rowsFromFiles);
+    rowsFromFiles = 0;
     closeFiles();
     if (hbase != null) {
       hbase.close();
