@@ -102,6 +102,7 @@ public class ScanBench {
         ScanResult snapRes = new ScanJob(spark, conf, snapOptions).execute();
         double snapSec = (System.nanoTime() - ts) / 1e9;
         double snap = snapRes.rows() / snapSec;
+        double[] c2b = cpu(pid); // the snapshot job's own CPU (the read pass and the floor follow)
         // the snapshot read pass (the shared reader's rows counted, nothing else) against the floor: the same
         // snapshot's HFiles read by HBase's own HFile reader, one thread per core
         long tp = System.nanoTime();
@@ -122,7 +123,7 @@ public class ScanBench {
         double single = n / singleSec;
         double[] c4 = cpu(pid);
         System.out.printf("  cpu: scan job %s; raw read %s; snapshot job %s; single scanner %s%n",
-            cores(c0, c1, jobSec), cores(c1, c2, rawSec), cores(c2, c3, snapSec), cores(c3, c4, singleSec));
+            cores(c0, c1, jobSec), cores(c1, c2, rawSec), cores(c2, c2b, snapSec), cores(c3, c4, singleSec));
         if (n != res.rows() || n != raw || n != snapRes.rows() || n != snapRead || n != floor.rows()) {
           throw new IllegalStateException("row counts differ: job " + res.rows() + ", raw " + raw + ", single " + n);
         }
