@@ -388,6 +388,28 @@ public final class KeyLayout implements Serializable {
     return prefixOf(hashInput(values, natural));
   }
 
+  /** The last hash input a key was checked with and its prefix (read-only arrays). */
+  private record PrefixMemo(byte[] input, byte[] prefix) {}
+
+  // a table read in key order hands over one entity's rows in a row (events-v2: a user's events),
+  // whose prefix input is the same: its hash is computed once, not per key. Racing threads only
+  // replace each other's memo.
+  private transient volatile PrefixMemo lastChecked;
+
+  /** {@link #prefixOf} for a key being checked or decoded; the result must not be modified. */
+  private byte[] checkedPrefixOf(byte[] in) {
+    if (hashInputIndexes.length == 0) {
+      return prefixOf(in); // the whole key after the prefix: never the same twice
+    }
+    PrefixMemo m = lastChecked;
+    if (m != null && Arrays.equals(m.input(), in)) {
+      return m.prefix();
+    }
+    byte[] out = prefixOf(in);
+    lastChecked = new PrefixMemo(in, out);
+    return out;
+  }
+
   private byte[] prefixOf(byte[] in) {
     switch (prefix.kind()) {
       case SALT:
@@ -496,7 +518,7 @@ public final class KeyLayout implements Serializable {
       }
     }
     if (p > 0) {
-      byte[] want = prefixOf(hashInputOfKey(rowKey, p, valueAt, valueEnd));
+      byte[] want = checkedPrefixOf(hashInputOfKey(rowKey, p, valueAt, valueEnd));
       if (!Arrays.equals(want, pre)) {
         String what = prefix.kind() == PrefixSpec.Kind.SALT ? "salt byte" : "hash prefix";
         throw new KeyDecodeException(

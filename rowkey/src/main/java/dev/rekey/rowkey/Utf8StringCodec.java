@@ -90,13 +90,16 @@ public final class Utf8StringCodec implements FieldCodec {
   private String read(Cursor c, boolean build) {
     int end;
     int next;
+    boolean ascii = true; // found in the same pass as the terminator: a key is read once
     if (terminated) {
       end = -1;
       for (int i = c.pos; i < c.key.length; i++) {
-        if (c.key[i] == 0) {
+        byte b = c.key[i];
+        if (b == 0) {
           end = i;
           break;
         }
+        ascii &= b > 0;
       }
       if (end < 0) {
         throw new IllegalArgumentException(
@@ -106,18 +109,20 @@ public final class Utf8StringCodec implements FieldCodec {
     } else {
       end = c.key.length;
       for (int i = c.pos; i < end; i++) {
-        if (c.key[i] == 0) {
+        byte b = c.key[i];
+        if (b == 0) {
           throw new IllegalArgumentException(
               "unterminated last string contains a 0x00 byte at offset " + i);
         }
+        ascii &= b > 0;
       }
       next = end;
     }
-    if (!build && isAscii(c.key, c.pos, end)) {
+    if (!build && ascii) {
       c.pos = next;
       return null;
     }
-    String s = asciiString(c.key, c.pos, end);
+    String s = ascii ? new String(c.key, c.pos, end - c.pos, StandardCharsets.US_ASCII) : null;
     try {
       s =
           s != null
@@ -150,22 +155,6 @@ public final class Utf8StringCodec implements FieldCodec {
       out[i] = (byte) ch;
     }
     return out;
-  }
-
-  /** key[from, to) as a string when it is all ASCII, else null (decode it as UTF-8). */
-  private static String asciiString(byte[] key, int from, int to) {
-    return isAscii(key, from, to)
-        ? new String(key, from, to - from, StandardCharsets.US_ASCII)
-        : null;
-  }
-
-  private static boolean isAscii(byte[] key, int from, int to) {
-    for (int i = from; i < to; i++) {
-      if (key[i] < 0) {
-        return false;
-      }
-    }
-    return true;
   }
 
   static String typeOf(Object v) {

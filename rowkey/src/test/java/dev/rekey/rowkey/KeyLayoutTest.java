@@ -156,6 +156,27 @@ class KeyLayoutTest {
   }
 
   @Test
+  void aDamagedPrefixIsRefusedRightAfterAGoodKeyOfTheSameEntity() {
+    // the prefix check remembers the last entity's hash (keys come in entity order): a key of the
+    // same entity with a wrong prefix must still fail, the next good key still pass
+    KeyLayout ev = TestPaths.shipped("events-v2");
+    byte[] good = ev.encode(Map.of("userId", "alice", "ts", 5L));
+    byte[] next = ev.encode(Map.of("userId", "alice", "ts", 6L));
+    byte[] damaged = next.clone();
+    damaged[0] ^= 0x01;
+    ev.check(good);
+    assertThrows(KeyDecodeException.class, () -> ev.check(damaged));
+    assertThrows(KeyDecodeException.class, () -> ev.decode(damaged));
+    ev.check(next);
+    assertEquals("alice", ev.decode(next).get("userId"));
+    byte[] bob = ev.encode(Map.of("userId", "bob", "ts", 6L));
+    byte[] bobDamaged = bob.clone();
+    bobDamaged[1] ^= 0x01;
+    assertThrows(KeyDecodeException.class, () -> ev.check(bobDamaged));
+    ev.check(bob);
+  }
+
+  @Test
   void entityRangeSeparatesAbFromAbc() {
     KeyLayout ev = TestPaths.shipped("events-v2");
     KeyRange ab = ev.entityRange(Map.of("userId", "ab"));
