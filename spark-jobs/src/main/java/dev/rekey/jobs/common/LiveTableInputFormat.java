@@ -4,17 +4,10 @@ import dev.rekey.rowkey.KeyRange;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
@@ -33,53 +26,25 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
  * TableInputFormat for rekey's live reads: a pruned read scans each of its key ranges with its own
- * start and stop rows, and the tasks share one HBase connection per read and JVM.
+ * start and stop rows.
  *
- * <p>Key ranges: HBase checks a scan's time range before its filters, so a MultiRowRangeFilter
- * under a time range never sees the rows outside the window and cannot seek past them: a one-day
- * read of a 30-day table stepped through all 30 days' rows on the server (4.6 s against 0.5 s for
- * the same ranges as start/stop rows, 16 regions, 6M rows). Here each split carries the ranges that
- * meet it ({@link RangesSplit}) and its one task scans them in turn; a split that meets none reads
- * nothing and opens no scanner.
- *
- * <p>Connections: Spark builds an input format per partition and TableInputFormat connects in each
- * (ZooKeeper session, cluster id, hbase:meta lookups) and closes it at the task's end: a pruned
- * read of a few rows per region paid more for its connections than for its rows. Here the tasks of
- * one read ({@link #READ_ID}) lease one connection in each executor, closed a few seconds after its
- * last task; a new read (a new id) never gets a connection made before it, so a cluster restarted
- * between two jobs is met fresh. Unlike TableInputFormat, a connection that cannot be made fails
- * the task with its own error.
+ * <p>HBase checks a scan's time range before its filters, so a MultiRowRangeFilter under a time
+ * range never sees the rows outside the window and cannot seek past them: a one-day read of a
+ * 30-day table stepped through all 30 days' rows on the server (4.6 s against 0.5 s for the same
+ * ranges as start/stop rows, 16 regions, 6M rows). Here each split carries the ranges that meet it
+ * ({@link RangesSplit}) and its one task scans them in turn; a split that meets none reads nothing
+ * and opens no scanner. Unlike TableInputFormat, a connection that cannot be made fails the task
+ * with its own error (TableInputFormat logs it and fails with "not properly initialized").
  */
 public class LiveTableInputFormat extends TableInputFormat {
-  /** Identifies one read: its tasks share a connection. Set by {@link RegionReader#open}. */
-  public static final String READ_ID = "rekey.live.readId";
-
-  static final long IDLE_CLOSE_MS = 5_000;
-
-  private static final ScheduledExecutorService CLOSER =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "rekey-idle-connection-closer");
-            t.setDaemon(true);
-            return t;
-          });
-
-  private static final SharedByKey<Connection> CONNECTIONS =
-      new SharedByKey<>(
-          close -> CLOSER.schedule(close, IDLE_CLOSE_MS, TimeUnit.MILLISECONDS),
-          c -> !c.isClosed() && !c.isAborted());
-
   private boolean initialized; // TableInputFormatBase keeps its table to itself
 
   @Override
   protected void initialize(JobContext context) throws IOException {
     Configuration conf = getConf();
-    String readId = conf.get(READ_ID);
-    Connection connection =
-        readId == null
-            ? ConnectionFactory.createConnection(new Configuration(conf))
-            : leased(readId, conf);
-    initializeTable(connection, TableName.valueOf(conf.get(INPUT_TABLE)));
+    initializeTable(
+        ConnectionFactory.createConnection(new Configuration(conf)),
+        TableName.valueOf(conf.get(INPUT_TABLE)));
     initialized = true;
   }
 
@@ -87,38 +52,6 @@ public class LiveTableInputFormat extends TableInputFormat {
   protected void closeTable() throws IOException {
     initialized = false;
     super.closeTable();
-  }
-
-  /**
-   * The shared connection, as a Connection whose close() ends this lease (TableInputFormatBase
-   * closes its connection with the task's table; the fields are its own).
-   */
-  private static Connection leased(String readId, Configuration conf) throws IOException {
-    Connection shared =
-        CONNECTIONS.acquire(
-            readId, () -> ConnectionFactory.createConnection(new Configuration(conf)));
-    AtomicBoolean released = new AtomicBoolean();
-    return (Connection)
-        Proxy.newProxyInstance(
-            Connection.class.getClassLoader(),
-            new Class<?>[] {Connection.class},
-            (proxy, method, args) -> {
-              boolean noArgs = args == null || args.length == 0;
-              if (noArgs && method.getName().equals("close")) {
-                if (released.compareAndSet(false, true)) {
-                  CONNECTIONS.release(readId, shared);
-                }
-                return null;
-              }
-              if (noArgs && method.getName().equals("isClosed")) {
-                return released.get() || shared.isClosed();
-              }
-              try {
-                return method.invoke(shared, args);
-              } catch (InvocationTargetException e) {
-                throw e.getCause();
-              }
-            });
   }
 
   @Override
@@ -283,13 +216,8 @@ public class LiveTableInputFormat extends TableInputFormat {
           current.close();
         }
       } finally {
-        closeTable(); // ends this task's lease of the read's connection
+        closeTable(); // the task's table and connection
       }
     }
-  }
-
-  /** Connections open in this JVM (leased or idle), for tests. */
-  static int openConnections() {
-    return CONNECTIONS.openCount();
   }
 }

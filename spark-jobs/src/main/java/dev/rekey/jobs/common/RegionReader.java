@@ -41,10 +41,10 @@ import org.apache.spark.util.CollectionAccumulator;
 
 /**
  * The one region-parallel read path of rekey: a live table ({@link LiveTableInputFormat}: HBase's
- * TableInputFormat with one connection per read and executor, through the RegionServers) or a
- * snapshot (TableSnapshotInputFormat, straight from the snapshot's files: no RegionServer load),
- * one Spark partition per region (or k per region), a {@link Scan} with the time range and
- * families, block cache off, caching set.
+ * TableInputFormat, key ranges as start/stop rows, through the RegionServers) or a snapshot
+ * (TableSnapshotInputFormat, straight from the snapshot's files: no RegionServer load), one Spark
+ * partition per region (or k per region), a {@link Scan} with the time range and families, block
+ * cache off, caching set.
  *
  * <p>Guards against the pitfalls seen on this stack: snapshot splits report length 0 and Spark
  * drops them unless {@code spark.hadoopRDD.ignoreEmptySplits=false} (0 rows, no error) — so the
@@ -378,9 +378,6 @@ public final class RegionReader implements Serializable {
       } else {
         jobConf.set(TableInputFormat.INPUT_TABLE, table);
         jobConf.setInt(TableInputFormatBase.NUM_MAPPERS_PER_REGION, splitsPerRegion);
-        // this read's tasks share one connection per executor (one per task cost more than a
-        // pruned read's rows)
-        jobConf.set(LiveTableInputFormat.READ_ID, java.util.UUID.randomUUID().toString());
         regions = tableRegions;
       }
       jobConf.set(TableInputFormat.SCAN, TableMapReduceUtil.convertScanToString(scan()));

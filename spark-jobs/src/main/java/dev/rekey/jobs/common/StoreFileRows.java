@@ -88,6 +88,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
   private long maxRowSize;
   private ImmutableBytesWritable key;
   private Result value;
+  private long rowsFromFiles; // added to ROWS_FROM_FILES on close
 
   StoreFileRows(
       TableSnapshotInputFormatImpl.InputSplit split, Configuration conf, Fallback fallback) {
@@ -306,8 +307,6 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
     out.sort((a, b) -> Bytes.compareTo(a.start(), b.start()));
     return out;
   }
-
-  private long rowsFromFiles;
 
   @Override
   public boolean nextKeyValue() throws IOException, InterruptedException {
