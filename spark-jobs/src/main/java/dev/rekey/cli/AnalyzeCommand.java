@@ -114,7 +114,7 @@ public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
 
   @Override
   protected int run(SparkSession spark, AnalyzeOptions options) {
-    int exit = print(new Analyze(spark, global.hbaseConf(), options).execute());
+    int exit = print(new Analyze(spark, hbaseConf(spark), options).execute());
     List<Path> files = AnalyzeReport.files(options.out());
     System.out.println("wrote " + files.get(0) + " and " + files.get(1));
     return exit;

@@ -159,7 +159,7 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
 
   @Override
   protected int run(SparkSession spark, BackfillOptions options) {
-    return print(new Backfill(spark, global.hbaseConf(), options).execute(System.out::println));
+    return print(new Backfill(spark, hbaseConf(spark), options).execute(System.out::println));
   }
 
   private static boolean verifyRows(String mode) {

@@ -183,7 +183,7 @@ public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
   @Override
   protected int run(SparkSession spark, ReconcileOptions options) {
     ReconcileResult r =
-        new Reconcile(spark, global.hbaseConf(), options)
+        new Reconcile(spark, hbaseConf(spark), options)
             .execute(global.quiet ? s -> {} : System.err::println);
     System.out.print(r.console(allBuckets));
     System.out.println(

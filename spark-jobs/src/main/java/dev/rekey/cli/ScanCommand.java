@@ -187,6 +187,6 @@ public final class ScanCommand extends SparkCommand<ScanOptions> {
 
   @Override
   protected int run(SparkSession spark, ScanOptions options) {
-    return print(new ScanJob(spark, global.hbaseConf(), options).execute(System.out::println));
+    return print(new ScanJob(spark, hbaseConf(spark), options).execute(System.out::println));
   }
 }

@@ -1,9 +1,11 @@
 package dev.rekey.cli;
 
+import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.JobResult;
 import dev.rekey.jobs.common.ProgressListener;
 import dev.rekey.jobs.common.RegionReader;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,6 +81,14 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
 
   /** Runs the job on the session; returns the exit code (usually {@link #print}'s). */
   protected abstract int run(SparkSession spark, O options) throws Exception;
+
+  /**
+   * The HBase configuration the job runs with: --hbase-site (or the default site) with the
+   * session's {@code spark.hadoop.*} settings over it ({@link HBaseConfigs#withSparkHadoop}).
+   */
+  protected Configuration hbaseConf(SparkSession spark) {
+    return HBaseConfigs.withSparkHadoop(global.hbaseConf(), spark.sparkContext().getConf());
+  }
 
   /** What every job command ends with: the result on stdout, its exit code returned. */
   protected static int print(JobResult result) {

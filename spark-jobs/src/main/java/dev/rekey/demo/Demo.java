@@ -65,7 +65,9 @@ public final class Demo {
     EmbeddedHBase hbase = new EmbeddedHBase(options.runDir(), out::println);
     step("Embedded HBase");
     hbase.start(Duration.ofSeconds(180));
-    Configuration conf = HBaseConfigs.load(hbase.clientSite());
+    Configuration conf =
+        HBaseConfigs.withSparkHadoop(
+            HBaseConfigs.load(hbase.clientSite()), spark.sparkContext().getConf());
     try (Connection conn = ConnectionFactory.createConnection(conf);
         Admin admin = conn.getAdmin()) {
       DemoTables.dropAll(admin, out::println);

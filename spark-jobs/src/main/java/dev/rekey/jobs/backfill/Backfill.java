@@ -153,16 +153,14 @@ public final class Backfill implements Job<BackfillResult> {
    */
   private void requireSnapshot(Connection conn, Staging staging, TableName table)
       throws IOException {
-    try (Admin admin = conn.getAdmin()) {
-      if (SnapshotPresence.problem(admin, options.sourceSnapshot()).isPresent()) {
-        staging.clean();
-      }
-      SnapshotPresence.requireAfterRead(
-          admin,
-          options.sourceSnapshot(),
-          "Cannot backfill " + table,
-          "Nothing was loaded and the staged HFiles were removed");
+    if (SnapshotPresence.problem(hbaseConf, options.sourceSnapshot()).isPresent()) {
+      staging.clean();
     }
+    SnapshotPresence.requireAfterRead(
+        hbaseConf,
+        options.sourceSnapshot(),
+        "Cannot backfill " + table,
+        "Nothing was loaded and the staged HFiles were removed");
   }
 
   /** The plan for the target's regions as they are now. */

@@ -109,6 +109,21 @@ public final class HBaseConfigs {
    * Every property as a plain map: what a Spark closure ships to executors to rebuild the
    * configuration.
    */
+  /**
+   * {@code conf} with the Spark conf's {@code spark.hadoop.*} settings set over it, as Spark builds
+   * its own Hadoop configuration. Jobs hand their HBase configuration to their reads and writes on
+   * the driver and the executors, so a {@code --conf spark.hadoop.KEY=VALUE} must reach it too —
+   * e.g. bin/rekey's local filesystem that creates files without a chmod process each (a snapshot
+   * restore of 16 regions took 1.2 s with the processes, 0.1 s without).
+   */
+  public static Configuration withSparkHadoop(
+      Configuration conf, org.apache.spark.SparkConf spark) {
+    for (scala.Tuple2<String, String> kv : spark.getAllWithPrefix("spark.hadoop.")) {
+      conf.set(kv._1(), kv._2());
+    }
+    return conf;
+  }
+
   public static Map<String, String> toMap(Configuration conf) {
     Map<String, String> m = new HashMap<>();
     conf.forEach(e -> m.put(e.getKey(), e.getValue()));

@@ -3,9 +3,12 @@ package dev.rekey.jobs.common;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.Optional;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.SnapshotDescription;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.SnapshotProtos;
 import org.apache.hadoop.hbase.snapshot.SnapshotDescriptionUtils;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
 
 /**
  * Whether a snapshot a job reads is still there and unexpired. A job reads a snapshot's HFiles
@@ -16,17 +19,6 @@ import org.apache.hadoop.hbase.snapshot.SnapshotDescriptionUtils;
  */
 public final class SnapshotPresence {
   private SnapshotPresence() {}
-
-  /**
-   * Why snapshot {@code name} cannot be trusted now, if it cannot ({@code found} is its
-   * description, null when the cluster no longer lists it). Pure.
-   */
-  public static Optional<String> problem(String name, SnapshotDescription found, long nowMillis) {
-    if (found == null) {
-      return Optional.of("snapshot " + name + " does not exist any more");
-    }
-    return expiry(name, found.getTtl(), found.getCreationTime(), nowMillis);
-  }
 
   /**
    * Why snapshot {@code name}, with this TTL (s) and creation time, has expired, if it has. Pure.
@@ -48,15 +40,32 @@ public final class SnapshotPresence {
     return Optional.empty();
   }
 
-  /** {@link #problem} for the snapshot as the cluster lists it now. */
-  public static Optional<String> problem(Admin admin, String name) throws IOException {
-    SnapshotDescription found = null;
-    for (SnapshotDescription s : admin.listSnapshots()) {
-      if (s.getName().equals(name)) {
-        found = s;
-      }
+  /**
+   * {@link #problem} for the snapshot as the HBase root's filesystem holds it now: what the master
+   * lists is its completed snapshot dirs, and a job that reads a snapshot's files reads that
+   * filesystem already — no ZooKeeper session or master RPC for a job that needs no cluster.
+   */
+  public static Optional<String> problem(Configuration conf, String name) throws IOException {
+    Path root = CommonFSUtils.getRootDir(conf);
+    FileSystem fs = root.getFileSystem(conf);
+    Path dir = SnapshotDescriptionUtils.getCompletedSnapshotDir(name, root);
+    if (!fs.exists(dir)) {
+      return gone(name);
     }
-    return problem(name, found, System.currentTimeMillis());
+    SnapshotProtos.SnapshotDescription d;
+    try {
+      d = SnapshotDescriptionUtils.readSnapshotInfo(fs, dir);
+    } catch (IOException e) {
+      if (!fs.exists(dir)) { // deleted between the two looks
+        return gone(name);
+      }
+      throw e;
+    }
+    return expiry(name, d.getTtl(), d.getCreationTime(), System.currentTimeMillis());
+  }
+
+  private static Optional<String> gone(String name) {
+    return Optional.of("snapshot " + name + " does not exist any more");
   }
 
   /**
@@ -64,9 +73,9 @@ public final class SnapshotPresence {
    * {@code cannot} is the message's start ("Cannot backfill T"), {@code state} what the job leaves
    * ("Nothing was loaded").
    */
-  public static void requireAfterRead(Admin admin, String name, String cannot, String state)
+  public static void requireAfterRead(Configuration conf, String name, String cannot, String state)
       throws IOException {
-    Optional<String> p = problem(admin, name);
+    Optional<String> p = problem(conf, name);
     if (p.isPresent()) {
       throw new RekeyException(
           cannot

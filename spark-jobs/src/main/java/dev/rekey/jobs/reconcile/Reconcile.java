@@ -114,6 +114,9 @@ public final class Reconcile implements Job<ReconcileResult> {
    * theirs.
    */
   private void sweepLeftovers() {
+    if (options.old().isSnapshot() && options.neu().isSnapshot()) {
+      return; // no table of its own to take snapshots of: no connection to open
+    }
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
       for (SideSpec side : List.of(options.old(), options.neu())) {
@@ -138,13 +141,12 @@ public final class Reconcile implements Job<ReconcileResult> {
    * run): else no result is returned, so no report is written.
    */
   private void requireSnapshots() {
-    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
-        Admin admin = conn.getAdmin()) {
+    try {
       for (SideSpec side : List.of(options.old(), options.neu())) {
         String snapshot = side.isSnapshot() ? side.source().name() : via.get(side);
         if (snapshot != null) {
           SnapshotPresence.requireAfterRead(
-              admin,
+              hbaseConf,
               snapshot,
               "Cannot reconcile " + options.old().describe() + " and " + options.neu().describe(),
               "No result was written");

@@ -220,11 +220,8 @@ public final class ScanJob implements Job<ScanResult> {
    * else no report is written.
    */
   private void requireSnapshot(String snapshot, String source) throws IOException {
-    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
-        Admin admin = conn.getAdmin()) {
-      SnapshotPresence.requireAfterRead(
-          admin, snapshot, "Cannot scan " + source, "No report was written");
-    }
+    SnapshotPresence.requireAfterRead(
+        hbaseConf, snapshot, "Cannot scan " + source, "No report was written");
   }
 
   /** The rows of a cached block, decoded (static: a closure must not capture the job). */
