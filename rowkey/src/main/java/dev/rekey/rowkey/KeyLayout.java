@@ -441,7 +441,8 @@ public final class KeyLayout implements Serializable {
    * are left over. Throws KeyDecodeException with a reason; FULL_HASH layouts always refuse.
    */
   public DecodedKey decode(byte[] rowKey) {
-    return walk(rowKey, true);
+    return new DecodedKey(
+        fieldNames, indexOf, walk(rowKey, true, -1), Arrays.copyOf(rowKey, prefix.bytes()));
   }
 
   /**
@@ -450,11 +451,26 @@ public final class KeyLayout implements Serializable {
    * of decode's allocations (no string, boxed number or copied bytes per field).
    */
   public void check(byte[] rowKey) {
-    walk(rowKey, false);
+    walk(rowKey, false, -1);
   }
 
-  /** Decode's checks; builds the values (and returns the decoded key) only if {@code build}. */
-  private DecodedKey walk(byte[] rowKey, boolean build) {
+  /**
+   * {@link #check} that also returns one field's value (as {@link #decode} would give it): e.g. the
+   * time field of a key whose other fields only need checking.
+   */
+  public Object checkedField(byte[] rowKey, int fieldIndex) {
+    if (fieldIndex < 0 || fieldIndex >= fieldArray.length) {
+      throw new IllegalArgumentException(
+          "layout " + name + " has no field " + fieldIndex + " (it has " + fieldArray.length + ")");
+    }
+    return walk(rowKey, false, fieldIndex)[fieldIndex];
+  }
+
+  /**
+   * Decode's checks; returns the values, every one if {@code build}, else those the checks need and
+   * field {@code want} (if not -1).
+   */
+  private Object[] walk(byte[] rowKey, boolean build, int want) {
     if (rowKey == null) {
       throw new KeyDecodeException(name, new byte[0], "key is null");
     }
@@ -470,12 +486,12 @@ public final class KeyLayout implements Serializable {
       throw new KeyDecodeException(
           name, rowKey, "key too short: " + rowKey.length + " bytes, the prefix alone is " + p);
     }
-    byte[] pre = Arrays.copyOf(rowKey, p);
-    if (prefix.kind() == PrefixSpec.Kind.SALT && (pre[0] & 0xff) >= prefix.buckets()) {
+    if (prefix.kind() == PrefixSpec.Kind.SALT && (rowKey[0] & 0xff) >= prefix.buckets()) {
       throw new KeyDecodeException(
           name,
           rowKey,
-          String.format("salt byte 0x%02x out of range [0, %d)", pre[0] & 0xff, prefix.buckets()));
+          String.format(
+              "salt byte 0x%02x out of range [0, %d)", rowKey[0] & 0xff, prefix.buckets()));
     }
     FieldCodec.Cursor c = new FieldCodec.Cursor(rowKey, p);
     Object[] values = new Object[fieldArray.length];
@@ -485,7 +501,7 @@ public final class KeyLayout implements Serializable {
       FieldSpec f = fieldArray[i];
       int at = c.pos();
       try {
-        if (build || neededToCheck[i]) {
+        if (build || neededToCheck[i] || i == want) {
           values[i] = f.codec().decode(c);
         } else {
           f.codec().skip(c);
@@ -506,33 +522,33 @@ public final class KeyLayout implements Serializable {
     for (int i = 0; i < values.length; i++) {
       if (subBucketFrom[i] >= 0) {
         FieldSpec f = fieldArray[i];
-        int want = f.subBucket().bucketFor((Long) values[subBucketFrom[i]]);
-        if (want != (Integer) values[i]) {
+        int bucket = f.subBucket().bucketFor((Long) values[subBucketFrom[i]]);
+        if (bucket != (Integer) values[i]) {
           throw new KeyDecodeException(
               name,
               rowKey,
               String.format(
                   "sub-bucket %d in field '%s' does not match its time field '%s' (expected %d)",
-                  values[i], f.name(), f.subBucket().from(), want));
+                  values[i], f.name(), f.subBucket().from(), bucket));
         }
       }
     }
     if (p > 0) {
-      byte[] want = checkedPrefixOf(hashInputOfKey(rowKey, p, valueAt, valueEnd));
-      if (!Arrays.equals(want, pre)) {
+      byte[] expected = checkedPrefixOf(hashInputOfKey(rowKey, p, valueAt, valueEnd));
+      if (!Arrays.equals(expected, 0, p, rowKey, 0, p)) {
         String what = prefix.kind() == PrefixSpec.Kind.SALT ? "salt byte" : "hash prefix";
         throw new KeyDecodeException(
             name,
             rowKey,
             what
                 + " 0x"
-                + Hex.of(pre)
+                + Hex.of(Arrays.copyOf(rowKey, p))
                 + " does not match the fields (expected 0x"
-                + Hex.of(want)
+                + Hex.of(expected)
                 + ")");
       }
     }
-    return build ? new DecodedKey(fieldNames, indexOf, values, pre) : null;
+    return values;
   }
 
   // ---------------------------------------------------------------------------------------- ranges

@@ -250,7 +250,15 @@ class PropertyTest {
         }
         assertArrayEquals(key, layout.encode(d.fields()));
         layout.check(key); // a key that decodes passes the check
-        // a damaged key: the check refuses exactly what decode refuses, with the same reason
+        // and the check that reads one field gives that field as decode does
+        int fi = r.nextInt(layout.fields().size());
+        Object one = layout.checkedField(key, fi);
+        if (one instanceof byte[] bytes) {
+          assertArrayEquals((byte[]) d.get(fi), bytes);
+        } else {
+          assertEquals(d.get(fi), one, layout + " field " + fi);
+        }
+        // a damaged key: the checks refuse exactly what decode refuses, with the same reason
         byte[] bad = key.clone();
         int at = r.nextInt(bad.length);
         bad[at] = (byte) (r.nextBoolean() ? 0 : bad[at] ^ (1 << r.nextInt(8)));
@@ -258,6 +266,8 @@ class PropertyTest {
         for (byte[] k : List.of(bad, cut)) {
           String decodeSays = refusal(() -> layout.decode(k));
           assertEquals(decodeSays, refusal(() -> layout.check(k)), layout + " " + Hex.of(k));
+          assertEquals(
+              decodeSays, refusal(() -> layout.checkedField(k, fi)), layout + " " + Hex.of(k));
         }
         if (layout.prefix().kind() == PrefixSpec.Kind.SALT) {
           int salt = key[0] & 0xff;

@@ -85,6 +85,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
   private final List<FamilyFiles> families = new ArrayList<>();
   private List<KeyRange> ranges;
   private int range = -1;
+  private byte[] rangeStop;
   private long maxRowSize;
   private ImmutableBytesWritable key;
   private Result value;
@@ -319,6 +320,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
         if (++range >= ranges.size()) {
           return false;
         }
+        rangeStop = ranges.get(range).stop(); // a copy: taken once per range, not per row
         Cell first = PrivateCellUtil.createFirstOnRow(ranges.get(range).start());
         try {
           for (FamilyFiles f : families) {
@@ -336,16 +338,18 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
           lowest = c;
         }
       }
-      byte[] row = CellUtil.cloneRow(lowest);
+      // the row's first cell stands for its key: the scanners' cells do not share buffers that a
+      // later read overwrites (a block is read into a new buffer), so no copy of the key per row
+      Cell rowCell = lowest;
       List<Cell> cells = new ArrayList<>();
       long bytes = 0;
       try {
         for (FamilyFiles f : families) {
-          for (Cell c = f.peek(); c != null && CellUtil.matchingRows(c, row); c = f.peek()) {
+          for (Cell c = f.peek(); c != null && CellUtil.matchingRows(c, rowCell); c = f.peek()) {
             f.next();
             bytes += c.getSerializedSize();
             if (c.getType() != Cell.Type.Put || (maxRowSize > 0 && bytes > maxRowSize)) {
-              return fallBackAt(row);
+              return fallBackAt(CellUtil.cloneRow(rowCell));
             }
             if (f.rules.accept(c)) {
               cells.add(c);
@@ -353,10 +357,10 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
           }
         }
       } catch (IOException | RuntimeException e) {
-        return fallBackAt(row);
+        return fallBackAt(CellUtil.cloneRow(rowCell));
       }
       if (!cells.isEmpty()) {
-        key = new ImmutableBytesWritable(row);
+        key = null; // built when asked for: the jobs take the values only
         value = Result.create(cells);
         rowsFromFiles++;
         return true;
@@ -366,7 +370,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
 
   /** True when every family's scanner is past the current range (or at its files' end). */
   private boolean endOfRange() {
-    byte[] stop = ranges.get(range).stop();
+    byte[] stop = rangeStop;
     CellComparator cmp = CellComparator.getInstance();
     for (FamilyFiles f : families) {
       Cell c = f.peek();
@@ -387,7 +391,13 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
 
   @Override
   public ImmutableBytesWritable getCurrentKey() throws IOException, InterruptedException {
-    return hbase != null ? hbase.getCurrentKey() : key;
+    if (hbase != null) {
+      return hbase.getCurrentKey();
+    }
+    if (key == null && value != null) {
+      key = new ImmutableBytesWritable(value.getRow());
+    }
+    return key;
   }
 
   @Override

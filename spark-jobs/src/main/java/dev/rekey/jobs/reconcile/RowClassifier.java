@@ -74,14 +74,23 @@ public final class RowClassifier implements Serializable {
   }
 
   public RowRecord classify(byte[] rowKey, Cell[] cells) {
-    DecodedRow key;
     byte[] nk = null;
+    long keyTime = 0;
     try {
-      // the shared decoder, key only: the cells are digested straight from the Result below,
-      // without copies
-      key = decoder.decode(rowKey, null);
-      if (digest || cellText) { // a counts pass needs only the time and the cell count
+      if (digest || cellText) {
+        // the shared decoder, key only: the cells are digested straight from the Result below,
+        // without copies
+        DecodedRow key = decoder.decode(rowKey, null);
         nk = naturalKey.encode(key.fieldMap(decoder.fieldNames()));
+        if (timeIndex >= 0) {
+          keyTime = ((Number) key.field(timeIndex)).longValue();
+        }
+      } else if (timeIndex >= 0) {
+        // a counts pass needs only the key checked, its time and the cell count: no other field
+        // is built
+        keyTime = ((Number) layout.checkedField(rowKey, timeIndex)).longValue();
+      } else {
+        decoder.check(rowKey);
       }
     } catch (IllegalArgumentException e) {
       return new RowRecord(
@@ -102,7 +111,7 @@ public final class RowClassifier implements Serializable {
         t = Math.max(t, cells[i].getTimestamp());
       }
     } else {
-      t = ((Number) key.field(timeIndex)).longValue();
+      t = keyTime;
     }
     int bucket = n == 0 ? RowRecord.OUTSIDE : buckets.indexOf(t);
     if (bucket < 0) {

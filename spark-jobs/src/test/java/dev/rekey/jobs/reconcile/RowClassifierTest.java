@@ -69,6 +69,13 @@ class RowClassifierTest {
     RowRecord r = byCell.classify(key(V1, DAY), cells(key(V1, DAY), DAY + 3 * H, 1));
     assertEquals(3, r.bucket());
     assertEquals(DAY + 3 * H, r.time());
+    // a counts pass by cell time still checks every key
+    assertTrue(byCell.classify(key(V2, DAY), cells(key(V2, DAY), DAY, 1)).undecodable());
+    // and one by key time reads the same time as the digest pass's full decode
+    long ts = DAY + H + 7;
+    assertEquals(
+        byKey.withDigest(true).classify(key(V1, ts), cells(key(V1, ts), ts, 1)).time(),
+        byKey.classify(key(V1, ts), cells(key(V1, ts), ts, 1)).time());
   }
 
   @Test
