@@ -63,9 +63,10 @@ final class SparkSubmitLauncher {
     }
     argv.add("--class");
     argv.add(Rekey.class.getName());
+    String jar = applicationJar(); // run from the jar (bin/rekey, spark-submit), or refused here
     // a local master's executors run in this JVM, on its classpath: shipping the application jar
     // would only copy its 60 MB into Spark's temp dir on every command (0.4 s on 2 cores)
-    argv.add(global.master.startsWith("local") ? SparkLauncher.NO_RESOURCE : applicationJar());
+    argv.add(global.master.startsWith("local") ? SparkLauncher.NO_RESOURCE : jar);
     argv.addAll(args);
     org.apache.spark.deploy.SparkSubmit.main(argv.toArray(new String[0]));
     // SparkSubmit returns when the application's main returned without exiting (it exits itself on
