@@ -16,6 +16,8 @@ final class SparkSubmitLauncher {
    */
   static final String SUBMITTED = "spark.rekey.submitted";
 
+  private static final String LOCAL_FS = "fs.file.impl";
+
   private SparkSubmitLauncher() {}
 
   static boolean insideSparkSubmit() {
@@ -39,11 +41,12 @@ final class SparkSubmitLauncher {
     // nothing.
     argv.add("--conf");
     argv.add("spark.hadoopRDD.ignoreEmptySplits=false");
-    if (global.master.startsWith("local")) {
+    if (global.master.startsWith("local") && global.hbaseConf().get(LOCAL_FS) == null) {
       // the staging dir is on the local filesystem: create its files without a chmod process each
-      // (Hadoop's native library is not on the classpath); a --conf below may set another
+      // (Hadoop's native library is not on the classpath); a --conf below may set another, and one
+      // the --hbase-site names is kept (the jobs take spark.hadoop.* over the site)
       argv.add("--conf");
-      argv.add("spark.hadoop.fs.file.impl=" + NioLocalFileSystem.class.getName());
+      argv.add("spark.hadoop." + LOCAL_FS + "=" + NioLocalFileSystem.class.getName());
     }
     for (String c : global.sparkConf) {
       if (!c.contains("=")) {
