@@ -13,8 +13,7 @@ FLAGS=(-XX:+IgnoreUnrecognizedVMOptions -Xmx3g
   --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
   --add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED -Djdk.reflect.useDirectMethodHandle=false
   -Dio.netty.tryReflectionSetAccessible=true -Dlog4j2.configurationFile="$REKEY_HOME/conf/log4j2.properties")
-# the collector bin/rekey gives the CLI's JVM (serial on <= 2 cores, parallel above), unless BENCH_JVM_ARGS names one
-case " ${BENCH_JVM_ARGS:-} " in
-  *" -XX:+Use"*"GC "*) ;;
-  *) if (( $(nproc 2>/dev/null || echo 4) <= 2 )); then FLAGS+=(-XX:+UseSerialGC); else FLAGS+=(-XX:+UseParallelGC); fi ;;
-esac
+# the collector bin/rekey gives the CLI's JVM, unless BENCH_JVM_ARGS names one
+source "$REKEY_HOME/bin/lib/collector.sh"
+GC_OPT="$(rekey_collector "${BENCH_JVM_ARGS:-}")"
+[[ -z "$GC_OPT" ]] || FLAGS+=("$GC_OPT")

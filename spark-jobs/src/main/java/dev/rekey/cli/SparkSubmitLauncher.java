@@ -41,7 +41,8 @@ final class SparkSubmitLauncher {
     // nothing.
     argv.add("--conf");
     argv.add("spark.hadoopRDD.ignoreEmptySplits=false");
-    if (global.master.startsWith("local") && global.hbaseConf().get(LOCAL_FS) == null) {
+    boolean local = global.master.startsWith("local");
+    if (local && global.hbaseConf().get(LOCAL_FS) == null) {
       // the staging dir is on the local filesystem: create its files without a chmod process each
       // (Hadoop's native library is not on the classpath); a --conf below may set another, and one
       // the --hbase-site names is kept (the jobs take spark.hadoop.* over the site)
@@ -69,7 +70,7 @@ final class SparkSubmitLauncher {
     String jar = applicationJar(); // run from the jar (bin/rekey, spark-submit), or refused here
     // a local master's executors run in this JVM, on its classpath: shipping the application jar
     // would only copy its 60 MB into Spark's temp dir on every command (0.4 s on 2 cores)
-    argv.add(global.master.startsWith("local") ? SparkLauncher.NO_RESOURCE : jar);
+    argv.add(local ? SparkLauncher.NO_RESOURCE : jar);
     argv.addAll(args);
     org.apache.spark.deploy.SparkSubmit.main(argv.toArray(new String[0]));
     // SparkSubmit returns when the application's main returned without exiting (it exits itself on

@@ -2,6 +2,7 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.SnapshotPresence;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -105,7 +106,7 @@ public final class Backfill implements Job<BackfillResult> {
           new WriteStep(spark, hbaseConf, progress).write(o, plan, staging, live, target);
       manifest = WriteOutcome.manifest(o, plan, staging, live, target, w, hbaseConf, progress);
       writeSeconds = (System.nanoTime() - t0) / 1e9;
-      requireSnapshot(conn, staging, table);
+      requireSnapshot(staging, table);
       staging.writeJson(staging.manifest(), manifest);
     }
     int files = manifest.regions().stream().mapToInt(RegionEntry::files).sum();
@@ -151,16 +152,17 @@ public final class Backfill implements Job<BackfillResult> {
    * The source snapshot must have outlived the read: if it was deleted or expired meanwhile, the
    * staged HFiles are removed and nothing is loaded (no manifest, so --resume cannot load them).
    */
-  private void requireSnapshot(Connection conn, Staging staging, TableName table)
-      throws IOException {
-    if (SnapshotPresence.problem(hbaseConf, options.sourceSnapshot()).isPresent()) {
+  private void requireSnapshot(Staging staging, TableName table) throws IOException {
+    try {
+      SnapshotPresence.requireAfterRead(
+          hbaseConf,
+          options.sourceSnapshot(),
+          "Cannot backfill " + table,
+          "Nothing was loaded and the staged HFiles were removed");
+    } catch (RekeyException gone) {
       staging.clean();
+      throw gone;
     }
-    SnapshotPresence.requireAfterRead(
-        hbaseConf,
-        options.sourceSnapshot(),
-        "Cannot backfill " + table,
-        "Nothing was loaded and the staged HFiles were removed");
   }
 
   /** The plan for the target's regions as they are now. */

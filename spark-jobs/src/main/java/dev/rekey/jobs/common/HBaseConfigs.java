@@ -106,10 +106,6 @@ public final class HBaseConfigs {
   }
 
   /**
-   * Every property as a plain map: what a Spark closure ships to executors to rebuild the
-   * configuration.
-   */
-  /**
    * {@code conf} with the Spark conf's {@code spark.hadoop.*} settings set over it, as Spark builds
    * its own Hadoop configuration. Jobs hand their HBase configuration to their reads and writes on
    * the driver and the executors, so a {@code --conf spark.hadoop.KEY=VALUE} must reach it too —
@@ -124,6 +120,10 @@ public final class HBaseConfigs {
     return conf;
   }
 
+  /**
+   * Every property as a plain map: what a Spark closure ships to executors to rebuild the
+   * configuration.
+   */
   public static Map<String, String> toMap(Configuration conf) {
     Map<String, String> m = new HashMap<>();
     conf.forEach(e -> m.put(e.getKey(), e.getValue()));

@@ -318,21 +318,7 @@ public final class RegionReader implements Serializable {
         SnapshotManifest manifest = readManifest(conf, fs, rootDir);
         // an expired snapshot stays on disk until HBase's cleaner runs, and then goes with its
         // files mid-read
-        java.util.Optional<String> expired =
-            SnapshotPresence.expiry(
-                snapshot,
-                manifest.getSnapshotDescription().getTtl(),
-                manifest.getSnapshotDescription().getCreationTime(),
-                System.currentTimeMillis());
-        if (expired.isPresent()) {
-          throw new RekeyException(
-              "Cannot read snapshot "
-                  + snapshot
-                  + ": "
-                  + expired.get()
-                  + ". Nothing was read. Take a new snapshot without a TTL (or with one longer than the"
-                  + " job) and rerun with it.");
-        }
+        requireUnexpired(manifest);
         checkFamilies(
             manifest.getTableDescriptor().getColumnFamilyNames().stream()
                 .map(Bytes::toString)
@@ -353,7 +339,13 @@ public final class RegionReader implements Serializable {
         }
         Path base = restoreRoot != null ? new Path(restoreRoot) : defaultRestoreRoot(fs);
         restoreDir = new Path(base, snapshot + "-" + UUID.randomUUID());
-        TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
+        try {
+          TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
+        } catch (org.apache.hadoop.hbase.snapshot.SnapshotTTLExpiredException e) {
+          // the TTL passed between the check above and HBase's own in the restore: the same refusal
+          requireUnexpired(manifest);
+          throw e;
+        }
         List<? extends RegionInfo> infos =
             TableSnapshotInputFormatImpl.getRegionInfosFromManifest(manifest);
         for (RegionInfo ri : infos) {
@@ -475,6 +467,25 @@ public final class RegionReader implements Serializable {
                   + " does not decode with layout "
                   + plan.layoutName()
                   + ", so its key ranges cannot select the window");
+    }
+  }
+
+  /** Refuses a snapshot whose TTL has passed: nothing is read from it. */
+  private void requireUnexpired(SnapshotManifest manifest) {
+    java.util.Optional<String> expired =
+        SnapshotPresence.expiry(
+            snapshot,
+            manifest.getSnapshotDescription().getTtl(),
+            manifest.getSnapshotDescription().getCreationTime(),
+            System.currentTimeMillis());
+    if (expired.isPresent()) {
+      throw new RekeyException(
+          "Cannot read snapshot "
+              + snapshot
+              + ": "
+              + expired.get()
+              + ". Nothing was read. Take a new snapshot without a TTL (or with one longer than the"
+              + " job) and rerun with it.");
     }
   }
 

@@ -114,13 +114,15 @@ public final class Reconcile implements Job<ReconcileResult> {
    * theirs.
    */
   private void sweepLeftovers() {
-    if (options.old().isSnapshot() && options.neu().isSnapshot()) {
-      return; // no table of its own to take snapshots of: no connection to open
+    List<SideSpec> tables =
+        List.of(options.old(), options.neu()).stream().filter(s -> !s.isSnapshot()).toList();
+    if (tables.isEmpty()) {
+      return; // snapshots only: no table to sweep, no connection to open
     }
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
-      for (SideSpec side : List.of(options.old(), options.neu())) {
-        if (side.isSnapshot() || !admin.tableExists(TableName.valueOf(side.source().name()))) {
+      for (SideSpec side : tables) {
+        if (!admin.tableExists(TableName.valueOf(side.source().name()))) {
           continue; // a missing table is named by the read
         }
         for (TemporarySnapshots.Leftover l :
