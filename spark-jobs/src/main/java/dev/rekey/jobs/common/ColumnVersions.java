@@ -33,9 +33,18 @@ final class ColumnVersions {
     this.maxVersions = maxVersions;
   }
 
-  /** True if the scan returns this cell; cells must come in store order. */
+  /** A new row starts: the next cell starts a column (the row is not compared per cell). */
+  void newRow() {
+    column = null;
+  }
+
+  /**
+   * True if the scan returns this cell; cells must come in store order, those of one row after
+   * {@link #newRow}.
+   */
   boolean accept(Cell c) {
-    if (column == null || !CellUtil.matchingRowColumn(column, c)) {
+    // one family, one row: a column is told by its qualifier alone
+    if (column == null || !CellUtil.matchingQualifier(column, c)) {
       column = c;
       kept = 0;
       lastTs = Long.MIN_VALUE;

@@ -10,10 +10,12 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.ByteBufferExtendedCell;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.PrivateCellUtil;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -90,6 +92,8 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
   private ImmutableBytesWritable key;
   private Result value;
   private long rowsFromFiles; // added to ROWS_FROM_FILES on close
+  private final List<Cell> rowCells = new ArrayList<>();
+  private static final byte PUT = KeyValue.Type.Put.getCode();
 
   StoreFileRows(
       TableSnapshotInputFormatImpl.InputSplit split, Configuration conf, Fallback fallback) {
@@ -341,14 +345,16 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
       // the row's first cell stands for its key: the scanners' cells do not share buffers that a
       // later read overwrites (a block is read into a new buffer), so no copy of the key per row
       Cell rowCell = lowest;
-      List<Cell> cells = new ArrayList<>();
+      List<Cell> cells = rowCells; // reused: Result.create copies the cells out
+      cells.clear();
       long bytes = 0;
       try {
         for (FamilyFiles f : families) {
+          f.rules.newRow();
           for (Cell c = f.peek(); c != null && CellUtil.matchingRows(c, rowCell); c = f.peek()) {
             f.next();
             bytes += c.getSerializedSize();
-            if (c.getType() != Cell.Type.Put || (maxRowSize > 0 && bytes > maxRowSize)) {
+            if (c.getTypeByte() != PUT || (maxRowSize > 0 && bytes > maxRowSize)) {
               return fallBackAt(CellUtil.cloneRow(rowCell));
             }
             if (f.rules.accept(c)) {
@@ -360,7 +366,6 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
         return fallBackAt(CellUtil.cloneRow(rowCell));
       }
       if (!cells.isEmpty()) {
-        key = null; // built when asked for: the jobs take the values only
         value = Result.create(cells);
         rowsFromFiles++;
         return true;
@@ -394,8 +399,19 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
     if (hbase != null) {
       return hbase.getCurrentKey();
     }
-    if (key == null && value != null) {
-      key = new ImmutableBytesWritable(value.getRow());
+    if (value == null) {
+      return null;
+    }
+    if (key == null) {
+      // Spark's Hadoop RDD asks for every row's key and the jobs drop it: one key object, reused
+      // (as Hadoop's readers reuse theirs), pointing at the row in its cell, no copy
+      key = new ImmutableBytesWritable();
+    }
+    Cell first = value.rawCells()[0];
+    if (first instanceof ByteBufferExtendedCell) {
+      key.set(value.getRow());
+    } else {
+      key.set(first.getRowArray(), first.getRowOffset(), first.getRowLength());
     }
     return key;
   }

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -42,7 +44,7 @@ final class WholeRows implements Iterator<Result> {
     pending = null;
     while (in.hasNext()) {
       Result r = in.next();
-      if (Bytes.equals(r.getRow(), first.getRow())) {
+      if (sameRow(r, first)) {
         if (parts == null) {
           parts = new ArrayList<>();
           parts.add(first);
@@ -62,5 +64,18 @@ final class WholeRows implements Iterator<Result> {
       throw new UncheckedIOException(
           "Cannot merge the parts of row " + Bytes.toStringBinary(first.getRow()), e);
     }
+  }
+
+  /**
+   * Compared on the rows' first cells: {@link Result#getRow} copies the key out of the cell, a copy
+   * per row for a check that almost always finds two different rows.
+   */
+  private static boolean sameRow(Result a, Result b) {
+    Cell[] ca = a.rawCells();
+    Cell[] cb = b.rawCells();
+    if (ca == null || ca.length == 0 || cb == null || cb.length == 0) {
+      return Bytes.equals(a.getRow(), b.getRow());
+    }
+    return CellUtil.matchingRows(ca[0], cb[0]);
   }
 }

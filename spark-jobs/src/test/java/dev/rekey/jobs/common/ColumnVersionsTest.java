@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,12 @@ class ColumnVersionsTest {
   /** The timestamps kept, cells fed in store order. */
   private static List<Long> kept(ColumnVersions rules, Cell... cells) {
     List<Long> out = new ArrayList<>();
+    Cell previous = null;
     for (Cell c : cells) {
+      if (previous == null || !CellUtil.matchingRows(previous, c)) {
+        rules.newRow();
+      }
+      previous = c;
       if (rules.accept(c)) {
         out.add(c.getTimestamp());
       }
