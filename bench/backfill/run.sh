@@ -7,13 +7,19 @@
 # path, for the growth table; "reorder" = only the reordering migration; "repeat" = the read + HFile write floor, the default rekey path and the reordering migration, 3 rounds interleaved in one JVM; "baselines" = only hbase-spark and MapReduce,
 # a quick check that they run).
 # The bench's Spark is the tests' local[2] with spark.default.parallelism=4; BENCH_JVM_ARGS=-Drekey.test.parallelism=2
-# gives it what bin/rekey's local master has on 2 cores (the backfill's write tasks follow it).
+# gives it what bin/rekey's local master has on 2 cores (the backfill's write tasks follow it). Its JVM gets bin/rekey's
+# collector (bin/lib/collector.sh) unless BENCH_JVM_ARGS names one (-XX:+UseG1GC: the JVM's own default).
 # Results: grep BENCH in the output; record them in docs/benchmarks.md with this command.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROWS="${1:-1000000}"
 VARIANTS="${2:-all}"
 mkdir -p target
+# the collector bin/rekey gives its JVM (serial on <= 2 cores), unless BENCH_JVM_ARGS names one: the bench's JVM
+# stands for bin/rekey's local master (the Put copy's time did not depend on it: 51.7 s with G1, 51.9 s serial)
+source bin/lib/collector.sh
+GC_OPT="$(rekey_collector "${BENCH_JVM_ARGS:-}")"
+BENCH_JVM_ARGS="${BENCH_JVM_ARGS:-}${GC_OPT:+ $GC_OPT}"
 mvn -B -o -pl spark-jobs -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
   -Dit.test=BackfillBench -Dfailsafe.failIfNoSpecifiedTests=false -Dgroups=bench -DexcludedGroups= \
   -Dbench.rows="$ROWS" -Dbench.variants="$VARIANTS" -Dbench.jvmArgs="${BENCH_JVM_ARGS:-}" >"target/bench-backfill.log" 2>&1 || { tail -40 target/bench-backfill.log; exit 1; }
