@@ -4,6 +4,7 @@ import dev.rekey.jobs.common.HBaseConfigs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
@@ -54,8 +55,22 @@ public final class GlobalOptions {
               + "every 5 s per running stage: tasks done of total, rows read, rate, ETA; on stderr).")
   boolean quiet;
 
+  /** The site as loaded once: a command asks for it several times (checks, launcher, job). */
+  private Configuration loaded;
+
+  private Path loadedFrom;
+
+  /**
+   * The HBase client configuration of --hbase-site (or the default site): a copy each call, so a
+   * caller may change it; the site's files are parsed once per command line.
+   */
   public Configuration hbaseConf() {
-    return HBaseConfigs.load(HBaseConfigs.resolveSite(hbaseSite));
+    if (loaded == null || !Objects.equals(loadedFrom, hbaseSite)) {
+      // parsed in load: copies take the parsed properties instead of parsing the files again
+      loaded = HBaseConfigs.load(HBaseConfigs.resolveSite(hbaseSite));
+      loadedFrom = hbaseSite;
+    }
+    return new Configuration(loaded);
   }
 
   void applyLogging() {
