@@ -9,6 +9,7 @@ import dev.rekey.bench.HFileFloor;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.common.ReaderPass;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
@@ -68,11 +69,12 @@ public class FloorBench {
       double[] ratio = new double[rounds];
       double[] cpuRatio = new double[rounds];
       double[] hbaseRatio = new double[rounds];
+      double[] bareRatio = new double[rounds];
       // the same read with the store-file reader off: every region through HBase's region scanner
       Configuration viaScanner = new Configuration(conf);
       viaScanner.setBoolean("rekey.snapshot.storeFileReader", false);
-      System.out.printf("%-6s %8s %8s %8s %10s %9s %9s %9s %10s %9s %11s%n", "round", "read s", "open s", "floor s",
-          "read/floor", "read cpu", "open cpu", "floor cpu", "cpu ratio", "scanner s", "scanner/fl");
+      System.out.printf("%-6s %8s %8s %8s %10s %9s %9s %9s %10s %9s %11s %10s %6s%n", "round", "read s", "open s", "floor s",
+          "read/floor", "read cpu", "open cpu", "floor cpu", "cpu ratio", "scanner s", "scanner/fl", "no-spark s", "cpu");
       for (int r = 0; r < rounds; r++) {
         double c0 = cpu();
         long t0 = System.nanoTime();
@@ -104,13 +106,22 @@ public class FloorBench {
           throw new IllegalStateException("rows differ: store files " + n + ", region scanner " + m);
         }
         hbaseRatio[r] = scannerSec / floor.seconds();
-        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx %9.2f %10.2fx   (%,d rows, %,d cells, %d files)%n",
+        // the same record readers without Spark: the reader's own cost apart from Spark's
+        double c3 = cpu();
+        ReaderPass.Pass bare = ReaderPass.read(conf, snapshot,
+            new org.apache.hadoop.fs.Path("/tmp/rekey-floor-restore-" + java.util.UUID.randomUUID()), threads);
+        double bareCpu = cpu() - c3;
+        if (bare.rows() != n) {
+          throw new IllegalStateException("rows differ: reader without Spark " + bare.rows() + ", read " + n);
+        }
+        bareRatio[r] = bare.seconds() / floor.seconds();
+        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx %9.2f %10.2fx %10.2f %6.2f   (%,d rows, %,d cells, %d files)%n",
             r + 1, readSec, openSec, floor.seconds(), ratio[r], readCpu, openCpu, floorCpu, cpuRatio[r], scannerSec,
-            hbaseRatio[r], n, floor.cells(), floor.files());
+            hbaseRatio[r], bare.seconds(), bareCpu, n, floor.cells(), floor.files());
       }
-      System.out.printf("wall read/floor: %s; cpu read/floor: %s; wall region-scanner read/floor: %s (%d threads "
-          + "for the floor; round 1 includes warm-up)%n", summary(ratio), summary(cpuRatio), summary(hbaseRatio),
-          threads);
+      System.out.printf("wall read/floor: %s; cpu read/floor: %s; wall region-scanner read/floor: %s; wall reader "
+          + "without Spark/floor: %s (%d threads for the floor and the reader without Spark; round 1 includes "
+          + "warm-up)%n", summary(ratio), summary(cpuRatio), summary(hbaseRatio), summary(bareRatio), threads);
       admin.deleteSnapshot(snapshot);
       spark.stop();
     }

@@ -3,6 +3,7 @@ package dev.rekey.jobs.common;
 import dev.rekey.rowkey.KeyRange;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +28,7 @@ import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
@@ -92,7 +94,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
   private ImmutableBytesWritable key;
   private Result value;
   private long rowsFromFiles; // added to ROWS_FROM_FILES on close
-  private final List<Cell> rowCells = new ArrayList<>();
+  private Cell[] rowCells = new Cell[8]; // the row being assembled, reused across rows
   private static final byte PUT = KeyValue.Type.Put.getCode();
 
   StoreFileRows(
@@ -105,21 +107,36 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
   /**
    * One family's store files and its scan rules. Several files are merged by HBase's own heap
    * (newer file first among equal cells, as the region scanner merges them), built at the first
-   * seek: the heap drops a scanner that has not been positioned yet.
+   * seek: the heap drops a scanner that has not been positioned yet. A single file (a
+   * major-compacted or bulk-loaded family, the common case) is read by its HFile scanner directly:
+   * nothing to merge, and a store-file scanner's MVCC and sequence-id handling per cell is moot at
+   * a snapshot's read point.
    */
   private static final class FamilyFiles {
     final List<HStoreFile> files;
     final List<StoreFileScanner> scanners;
     final ColumnVersions rules;
+    final HFileScanner single; // the one file's scanner, or null for several files
     KeyValueScanner merged;
+    Cell cur; // single: the current cell, null before the first seek and at the file's end
 
-    FamilyFiles(List<HStoreFile> files, List<StoreFileScanner> scanners, ColumnVersions rules) {
+    FamilyFiles(
+        List<HStoreFile> files,
+        List<StoreFileScanner> scanners,
+        HFileScanner single,
+        ColumnVersions rules) {
       this.files = files;
       this.scanners = scanners;
+      this.single = single;
       this.rules = rules;
     }
 
     void seek(Cell first) throws IOException {
+      if (single != null) {
+        // forward: the ranges come in key order
+        cur = StoreFileScanner.seekAtOrAfter(single, first) ? single.getCell() : null;
+        return;
+      }
       if (merged != null) {
         merged.seek(first); // forward: the ranges come in key order
         return;
@@ -134,15 +151,25 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
     }
 
     Cell peek() {
+      if (single != null) {
+        return cur;
+      }
       return merged == null ? null : merged.peek();
     }
 
-    Cell next() throws IOException {
-      return merged.next();
+    /** Moves past the current cell (there is one). */
+    void next() throws IOException {
+      if (single != null) {
+        cur = single.next() ? single.getCell() : null;
+        return;
+      }
+      merged.next();
     }
 
     void close() {
-      if (merged != null) {
+      if (single != null) {
+        single.close();
+      } else if (merged != null) {
         merged.close();
       } else {
         scanners.forEach(StoreFileScanner::close);
@@ -212,11 +239,20 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
           opened.add(
               new HStoreFile(fs, p, conf, CacheConfig.DISABLED, f.getBloomFilterType(), true));
         }
+        if (opened.size() == 1) {
+          // one file: its HFile scanner, reading the file front to back (no positioned reads)
+          HStoreFile only = opened.get(0);
+          only.initReader();
+          families.add(
+              new FamilyFiles(
+                  opened, List.of(), only.getReader().getScanner(false, false, false), rules));
+          continue;
+        }
         // HBase's own scanners, ordered by the files' sequence ids (it opens their readers)
         List<StoreFileScanner> scanners =
             StoreFileScanner.getScannersForStoreFiles(
                 opened, false, false, false, false, Long.MAX_VALUE);
-        families.add(new FamilyFiles(opened, scanners, rules));
+        families.add(new FamilyFiles(opened, scanners, null, rules));
       }
     } catch (IOException | RuntimeException e) {
       closeFiles();
@@ -335,9 +371,10 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
         }
         continue;
       }
-      Cell lowest = null;
-      for (FamilyFiles f : families) {
-        Cell c = f.peek();
+      int n = families.size();
+      Cell lowest = families.get(0).peek();
+      for (int i = 1; i < n; i++) {
+        Cell c = families.get(i).peek();
         if (c != null && (lowest == null || cmp.compareRows(c, lowest) < 0)) {
           lowest = c;
         }
@@ -345,11 +382,11 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
       // the row's first cell stands for its key: the scanners' cells do not share buffers that a
       // later read overwrites (a block is read into a new buffer), so no copy of the key per row
       Cell rowCell = lowest;
-      List<Cell> cells = rowCells; // reused: Result.create copies the cells out
-      cells.clear();
+      int kept = 0;
       long bytes = 0;
       try {
-        for (FamilyFiles f : families) {
+        for (int i = 0; i < n; i++) {
+          FamilyFiles f = families.get(i);
           f.rules.newRow();
           for (Cell c = f.peek(); c != null && CellUtil.matchingRows(c, rowCell); c = f.peek()) {
             f.next();
@@ -358,15 +395,19 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
               return fallBackAt(CellUtil.cloneRow(rowCell));
             }
             if (f.rules.accept(c)) {
-              cells.add(c);
+              if (kept == rowCells.length) {
+                rowCells = Arrays.copyOf(rowCells, kept * 2);
+              }
+              rowCells[kept++] = c;
             }
           }
         }
       } catch (IOException | RuntimeException e) {
         return fallBackAt(CellUtil.cloneRow(rowCell));
       }
-      if (!cells.isEmpty()) {
-        value = Result.create(cells);
+      if (kept > 0) {
+        // the Result keeps the array it is given: a copy of the reused one, sized to the row
+        value = Result.create(Arrays.copyOf(rowCells, kept));
         rowsFromFiles++;
         return true;
       }

@@ -1,0 +1,84 @@
+package dev.rekey.jobs.common;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormat;
+import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+
+/**
+ * The shared reader's record readers over a snapshot without Spark (benchmarks only): the splits
+ * {@link RegionReader}'s input format plans, each read to its end by one of {@code threads}
+ * threads, rows and cells counted. Set beside the raw HFile pass and the Spark read pass, it tells
+ * the reader's own per-row cost from Spark's.
+ */
+public final class ReaderPass {
+  /** What one pass read. */
+  public record Pass(long rows, long cells, double seconds) {}
+
+  private ReaderPass() {}
+
+  /** Restores {@code snapshot} under {@code restoreDir} (not timed), then reads it (timed). */
+  public static Pass read(Configuration conf, String snapshot, Path restoreDir, int threads)
+      throws Exception {
+    Job job = Job.getInstance(new Configuration(conf));
+    Configuration jobConf = job.getConfiguration();
+    jobConf.setBoolean(
+        TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_SCAN_METRICS_ENABLED, false);
+    jobConf.set(TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_SCANNER_READTYPE, "STREAM");
+    jobConf.setBoolean(
+        TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_LOCALITY_ENABLED_KEY, false);
+    jobConf.set(
+        org.apache.hadoop.hbase.mapreduce.TableInputFormat.SCAN,
+        org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil.convertScanToString(
+            new org.apache.hadoop.hbase.client.Scan().setCacheBlocks(false)));
+    TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
+    KeyRangeSnapshotInputFormat format = new KeyRangeSnapshotInputFormat();
+    List<InputSplit> splits = format.getSplits(job);
+    long t0 = System.nanoTime();
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<long[]>> parts = new ArrayList<>();
+      for (InputSplit s : splits) {
+        parts.add(pool.submit(() -> readSplit(format, s, jobConf)));
+      }
+      long rows = 0;
+      long cells = 0;
+      for (Future<long[]> f : parts) {
+        rows += f.get()[0];
+        cells += f.get()[1];
+      }
+      return new Pass(rows, cells, (System.nanoTime() - t0) / 1e9);
+    } finally {
+      pool.shutdownNow();
+      restoreDir.getFileSystem(conf).delete(restoreDir, true);
+    }
+  }
+
+  private static long[] readSplit(
+      KeyRangeSnapshotInputFormat format, InputSplit split, Configuration conf) throws Exception {
+    TaskAttemptContextImpl context = new TaskAttemptContextImpl(conf, new TaskAttemptID());
+    long rows = 0;
+    long cells = 0;
+    try (RecordReader<ImmutableBytesWritable, Result> r =
+        format.createRecordReader(split, context)) {
+      r.initialize(split, context);
+      while (r.nextKeyValue()) {
+        rows++;
+        cells += r.getCurrentValue().size();
+      }
+    }
+    return new long[] {rows, cells};
+  }
+}
