@@ -14,17 +14,23 @@ import org.apache.spark.api.java.function.Function2;
 
 /**
  * The per-partition step: check each row key decodes with the layout, count, sample undecodable
- * keys, pack the rows into blocks of {@link RowBlock#ROWS}, and emit the partition's {@link
- * RegionStats} as the last element. Lazy: rows stream through, one block at a time.
+ * keys, pack the rows into blocks of {@link RowBlock#ROWS} when reports will read them, and emit
+ * the partition's {@link RegionStats} as the last element. Lazy: rows stream through, one block at
+ * a time.
  */
 final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterator<ScanRecord>> {
   private static final long serialVersionUID = 1L;
   private final RowDecoder decoder;
   private final int samples;
+  private final boolean keepRows;
 
-  PartitionScan(RowDecoder decoder, int samples) {
+  /**
+   * @param keepRows pack the rows for the reports; without reports only the stats are emitted
+   */
+  PartitionScan(RowDecoder decoder, int samples, boolean keepRows) {
     this.decoder = decoder;
     this.samples = samples;
+    this.keepRows = keepRows;
   }
 
   @Override
@@ -60,6 +66,9 @@ final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterat
             bytes += key.length;
             for (Cell c : raw) {
               bytes += DecodedCell.byteSize(c);
+            }
+            if (!keepRows) {
+              continue;
             }
             block.add(raw);
             if (block.isFull()) {

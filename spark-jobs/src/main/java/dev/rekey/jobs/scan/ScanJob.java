@@ -132,12 +132,16 @@ public final class ScanJob implements Job<ScanResult> {
               source, read.regions(), read.partitions(), o.window()));
       progress.accept("  reading " + read.reading());
       progress.accept("  read: " + read.plan().describe());
+      // without reports the stats are all the job makes: no rows packed, nothing cached
+      boolean forReports = !o.reports().isEmpty();
       JavaRDD<ScanRecord> records =
           read.rows()
               .mapPartitionsWithIndex(
-                  new PartitionScan(new RowDecoder(o.layout()), o.samples()), true)
-              // one HBase pass feeds the stats and every report, and they all see the same rows
-              .persist(StorageLevel.MEMORY_AND_DISK());
+                  new PartitionScan(new RowDecoder(o.layout()), o.samples(), forReports), true);
+      if (forReports) {
+        // one HBase pass feeds the stats and every report, and they all see the same rows
+        records.persist(StorageLevel.MEMORY_AND_DISK());
+      }
       try {
         List<RegionStats> stats =
             RegionStats.dedupe(
@@ -163,18 +167,9 @@ public final class ScanJob implements Job<ScanResult> {
         List<RegionTotals> perRegion =
             RegionTotals.of(stats, read.regions(), o.splitsPerRegion(), startKeys(from));
 
-        ScanViews views = new ScanViews(o.layout(), o.columns());
-        RowDecoder decoder = new RowDecoder(o.layout());
-        JavaRDD<DecodedRowAt> rows =
-            records.filter(r -> !r.isStats()).flatMap(r -> decoded(r, decoder));
-        spark
-            .createDataFrame(rows.map(r -> views.row(r.row(), r.partition())), views.rowSchema())
-            .createOrReplaceTempView(ScanViews.ROWS);
-        spark
-            .createDataFrame(
-                rows.flatMap(r -> views.cells(r.row(), r.partition()).iterator()),
-                views.cellSchema())
-            .createOrReplaceTempView(ScanViews.CELLS);
+        if (forReports) {
+          registerViews(records, o);
+        }
 
         Path out = o.out().toAbsolutePath();
         Files.createDirectories(out);
@@ -213,6 +208,21 @@ public final class ScanJob implements Job<ScanResult> {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The report views (scan_rows, scan_cells) over the cached rows, decoded again per block. */
+  private void registerViews(JavaRDD<ScanRecord> records, ScanOptions o) {
+    ScanViews views = new ScanViews(o.layout(), o.columns());
+    RowDecoder decoder = new RowDecoder(o.layout());
+    JavaRDD<DecodedRowAt> rows =
+        records.filter(r -> !r.isStats()).flatMap(r -> decoded(r, decoder));
+    spark
+        .createDataFrame(rows.map(r -> views.row(r.row(), r.partition())), views.rowSchema())
+        .createOrReplaceTempView(ScanViews.ROWS);
+    spark
+        .createDataFrame(
+            rows.flatMap(r -> views.cells(r.row(), r.partition()).iterator()), views.cellSchema())
+        .createOrReplaceTempView(ScanViews.CELLS);
   }
 
   /**
