@@ -151,7 +151,9 @@ public final class ScanCommand extends SparkCommand<ScanOptions> {
       names = "--caching",
       paramLabel = "ROWS",
       defaultValue = "" + RegionReader.DEFAULT_CACHING,
-      description = "Rows per scanner RPC (default: ${DEFAULT-VALUE}).")
+      description =
+          "Rows per scanner RPC (default 0: HBase's own hbase.client.scanner.caching, "
+              + "which unless set is as many rows as fit in 2 MB).")
   int caching;
 
   static Path home() {

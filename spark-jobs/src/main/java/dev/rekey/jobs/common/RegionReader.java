@@ -66,8 +66,14 @@ public final class RegionReader implements Serializable {
    */
   private static final String RESTORE_DIR_KEY = "hbase.TableSnapshotInputFormat.restore.dir";
 
-  /** Rows per scanner RPC ({@code Scan.setCaching}) unless a job says otherwise. */
-  public static final int DEFAULT_CACHING = 1000;
+  /**
+   * Rows per scanner RPC unless a job says otherwise: 0, HBase's own setting ({@code
+   * hbase.client.scanner.caching}; unless a site sets it, as many rows as fit in {@code
+   * hbase.client.scanner.max.result.size}, 2 MB). Narrow rows then travel thousands to an RPC and
+   * wide ones a few; a fixed 1,000 left a 6M-row live scan ~30% slower (docs/benchmarks.md). The
+   * server still answers within its scanner time limit whatever the count.
+   */
+  public static final int DEFAULT_CACHING = 0;
 
   private final String table;
   private final String snapshot;
@@ -122,7 +128,11 @@ public final class RegionReader implements Serializable {
     return this;
   }
 
+  /** Rows per scanner RPC; 0 for HBase's own setting ({@link #DEFAULT_CACHING}). */
   public RegionReader caching(int rows) {
+    if (rows < 0) {
+      throw new IllegalArgumentException("caching must be 0 (HBase's) or more: " + rows);
+    }
     this.caching = rows;
     return this;
   }
@@ -212,7 +222,9 @@ public final class RegionReader implements Serializable {
   public Scan scan() {
     Scan scan = new Scan();
     scan.setCacheBlocks(false); // a full pass would evict the serving working set
-    scan.setCaching(caching);
+    if (caching > 0) {
+      scan.setCaching(caching);
+    }
     if (versions == Integer.MAX_VALUE) {
       scan.readAllVersions();
     } else {

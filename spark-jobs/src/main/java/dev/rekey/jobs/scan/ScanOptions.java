@@ -295,8 +295,11 @@ public final class ScanOptions {
                 + ": expected 1.."
                 + MAX_SPLITS_PER_REGION);
       }
-      if (caching < 1) {
-        throw RekeyException.usage("Invalid --caching " + caching + ": expected at least 1");
+      if (caching < 0) {
+        throw RekeyException.usage(
+            "Invalid --caching "
+                + caching
+                + ": expected a number of rows, or 0 for HBase's own setting");
       }
       for (String f : families) {
         if (f.isBlank() || f.contains(":")) {
