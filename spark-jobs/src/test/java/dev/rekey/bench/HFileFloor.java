@@ -3,9 +3,6 @@ package dev.rekey.bench;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -58,23 +55,8 @@ public final class HFileFloor {
           files.add(link.getAvailablePath(fs));
         });
     long t0 = System.nanoTime();
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<long[]>> parts = new ArrayList<>();
-      for (Path p : files) {
-        parts.add(pool.submit(() -> readFile(fs, p, conf)));
-      }
-      long rows = 0;
-      long cells = 0;
-      for (Future<long[]> f : parts) {
-        long[] n = f.get();
-        rows += n[0];
-        cells += n[1];
-      }
-      return new Pass(files.size(), rows, cells, (System.nanoTime() - t0) / 1e9);
-    } finally {
-      pool.shutdownNow();
-    }
+    long[] n = ParallelCounts.sum(files, threads, p -> readFile(fs, p, conf));
+    return new Pass(files.size(), n[0], n[1], (System.nanoTime() - t0) / 1e9);
   }
 
   private static long[] readFile(FileSystem fs, Path p, Configuration conf) throws IOException {

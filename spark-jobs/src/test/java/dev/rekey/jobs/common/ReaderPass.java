@@ -1,10 +1,6 @@
 package dev.rekey.jobs.common;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Result;
@@ -46,22 +42,12 @@ public final class ReaderPass {
     TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
     KeyRangeSnapshotInputFormat format = new KeyRangeSnapshotInputFormat();
     List<InputSplit> splits = format.getSplits(job);
-    long t0 = System.nanoTime();
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
-      List<Future<long[]>> parts = new ArrayList<>();
-      for (InputSplit s : splits) {
-        parts.add(pool.submit(() -> readSplit(format, s, jobConf)));
-      }
-      long rows = 0;
-      long cells = 0;
-      for (Future<long[]> f : parts) {
-        rows += f.get()[0];
-        cells += f.get()[1];
-      }
-      return new Pass(rows, cells, (System.nanoTime() - t0) / 1e9);
+      long t0 = System.nanoTime();
+      long[] n =
+          dev.rekey.bench.ParallelCounts.sum(splits, threads, s -> readSplit(format, s, jobConf));
+      return new Pass(n[0], n[1], (System.nanoTime() - t0) / 1e9);
     } finally {
-      pool.shutdownNow();
       restoreDir.getFileSystem(conf).delete(restoreDir, true);
     }
   }
