@@ -1,0 +1,76 @@
+package dev.rekey.jobs.scan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+
+/** The per-partition step with and without rows kept for reports, without a cluster. */
+class PartitionScanTest {
+  private static final KeyLayout LAYOUT = Layouts.shipped("telemetry-v1");
+  private static final int ROWS = 2_500; // more than two blocks of rows
+
+  /** ROWS rows of two cells each, then one key the layout does not decode. */
+  private static List<Result> rows() {
+    List<Result> out = new ArrayList<>();
+    for (int i = 0; i < ROWS; i++) {
+      byte[] key = LAYOUT.encode(Map.of("ts", 1_000L + i, "deviceId", new byte[16]));
+      out.add(
+          Result.create(
+              new Cell[] {
+                new KeyValue(key, Bytes.toBytes("d"), Bytes.toBytes("a"), 5L, Bytes.toBytes(i)),
+                new KeyValue(key, Bytes.toBytes("d"), Bytes.toBytes("b"), 5L, Bytes.toBytes("x"))
+              }));
+    }
+    out.add(
+        Result.create(
+            new Cell[] {
+              new KeyValue(
+                  Bytes.toBytes("bad"), Bytes.toBytes("d"), Bytes.toBytes("a"), 5L, new byte[1])
+            }));
+    return out;
+  }
+
+  private static List<ScanRecord> run(boolean keepRows) {
+    List<ScanRecord> out = new ArrayList<>();
+    Iterator<ScanRecord> it =
+        new PartitionScan(new RowDecoder(LAYOUT), 5, keepRows).call(3, rows().iterator());
+    it.forEachRemaining(out::add);
+    return out;
+  }
+
+  @Test
+  void withoutReportsOnlyTheStatsAreEmittedAndTheyAreTheSameAsWithRowsKept() {
+    List<ScanRecord> kept = run(true);
+    List<ScanRecord> statsOnly = run(false);
+    assertEquals(1, statsOnly.size(), "no row blocks without reports");
+    RegionStats s = statsOnly.get(0).stats();
+    assertEquals(3, s.partition());
+    assertEquals(ROWS, s.rows());
+    assertEquals(2L * ROWS, s.cells());
+    assertEquals(1, s.undecodable());
+    assertEquals(1, s.samples().size());
+
+    RegionStats withRows = kept.get(kept.size() - 1).stats();
+    assertEquals(
+        List.of(withRows.rows(), withRows.cells(), withRows.bytes(), withRows.undecodable()),
+        List.of(s.rows(), s.cells(), s.bytes(), s.undecodable()));
+    assertEquals(withRows.firstKeyHex(), s.firstKeyHex());
+    assertTrue(kept.size() > 2, "with reports the rows come in blocks before the stats");
+    assertEquals(
+        ROWS,
+        kept.stream().filter(r -> !r.isStats()).mapToInt(r -> r.rows().rows()).sum(),
+        "every decodable row is in a block");
+  }
+}
