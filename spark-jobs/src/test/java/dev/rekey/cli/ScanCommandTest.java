@@ -113,4 +113,15 @@ class ScanCommandTest {
     assertEquals(ExitCodes.USAGE, e.exitCode());
     assertTrue(e.getMessage().startsWith("Invalid --from 'soon'"), e.getMessage());
   }
+
+  @Test
+  void cachingDefaultsToHBasesOwnAndANegativeOneIsAUsageError() {
+    assertEquals(0, options("--table", "t", "--layout", "events-v2").caching());
+    RekeyException e =
+        assertThrows(
+            RekeyException.class,
+            () -> options("--table", "t", "--layout", "events-v2", "--caching", "-5"));
+    assertEquals(ExitCodes.USAGE, e.exitCode());
+    assertTrue(e.getMessage().startsWith("Invalid --caching -5"), e.getMessage());
+  }
 }
