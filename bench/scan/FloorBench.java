@@ -108,8 +108,7 @@ public class FloorBench {
         hbaseRatio[r] = scannerSec / floor.seconds();
         // the same record readers without Spark: the reader's own cost apart from Spark's
         double c3 = cpu();
-        ReaderPass.Pass bare = ReaderPass.read(conf, snapshot,
-            new org.apache.hadoop.fs.Path("/tmp/rekey-floor-restore-" + java.util.UUID.randomUUID()), threads);
+        ReaderPass.Pass bare = ReaderPass.read(conf, snapshot, threads);
         double bareCpu = cpu() - c3;
         if (bare.rows() != n) {
           throw new IllegalStateException("rows differ: reader without Spark " + bare.rows() + ", read " + n);

@@ -71,24 +71,17 @@ class ScanCommandTest {
 
   @Test
   void aMissingReportFileIsAUsageErrorNamingIt() {
-    RekeyException e =
-        assertThrows(
-            RekeyException.class,
-            () -> options("--table", "t", "--layout", "events-v2", "--report", "sql/nope.sql"));
-    assertEquals(ExitCodes.USAGE, e.exitCode());
-    assertTrue(
-        e.getMessage().startsWith("Cannot run report sql/nope.sql: no such file"), e.getMessage());
+    String message =
+        usageError("--table", "t", "--layout", "events-v2", "--report", "sql/nope.sql");
+    assertTrue(message.startsWith("Cannot run report sql/nope.sql: no such file"), message);
   }
 
   @Test
   void anUnknownLayoutIsAUsageErrorNamingIt() {
-    RekeyException e =
-        assertThrows(
-            RekeyException.class, () -> options("--table", "t", "--layout", "no-such-layout"));
-    assertEquals(ExitCodes.USAGE, e.exitCode());
+    String message = usageError("--table", "t", "--layout", "no-such-layout");
     assertTrue(
-        e.getMessage().startsWith("Cannot load layout 'no-such-layout' (--layout): no such file"),
-        e.getMessage());
+        message.startsWith("Cannot load layout 'no-such-layout' (--layout): no such file"),
+        message);
   }
 
   /** Either/or options are a picocli group: neither, or both, is refused while parsing. */
@@ -106,22 +99,21 @@ class ScanCommandTest {
 
   @Test
   void anUnreadableTimeIsAUsageErrorNamingTheOption() {
-    RekeyException e =
-        assertThrows(
-            RekeyException.class,
-            () -> options("--table", "t", "--layout", "events-v2", "--from", "soon"));
-    assertEquals(ExitCodes.USAGE, e.exitCode());
-    assertTrue(e.getMessage().startsWith("Invalid --from 'soon'"), e.getMessage());
+    String message = usageError("--table", "t", "--layout", "events-v2", "--from", "soon");
+    assertTrue(message.startsWith("Invalid --from 'soon'"), message);
   }
 
   @Test
   void cachingDefaultsToHBasesOwnAndANegativeOneIsAUsageError() {
     assertEquals(0, options("--table", "t", "--layout", "events-v2").caching());
-    RekeyException e =
-        assertThrows(
-            RekeyException.class,
-            () -> options("--table", "t", "--layout", "events-v2", "--caching", "-5"));
+    String message = usageError("--table", "t", "--layout", "events-v2", "--caching", "-5");
+    assertTrue(message.startsWith("Invalid --caching -5"), message);
+  }
+
+  /** The message of the usage error (exit code USAGE) these arguments give. */
+  private static String usageError(String... args) {
+    RekeyException e = assertThrows(RekeyException.class, () -> options(args));
     assertEquals(ExitCodes.USAGE, e.exitCode());
-    assertTrue(e.getMessage().startsWith("Invalid --caching -5"), e.getMessage());
+    return e.getMessage();
   }
 }

@@ -226,8 +226,9 @@ public final class ScanJob implements Job<ScanResult> {
   }
 
   /**
-   * The snapshot read must still be there after the read (its rows are cached for the reports):
-   * else no report is written.
+   * The snapshot read must still be there after the read: one deleted mid-read can end its splits
+   * early without an error, so the stats (and the reports over the cached rows) would be short.
+   * Else nothing is written.
    */
   private void requireSnapshot(String snapshot, String source) throws IOException {
     SnapshotPresence.requireAfterRead(

@@ -1,12 +1,16 @@
 package dev.rekey.jobs.common;
 
 import java.util.List;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.TableInputFormat;
+import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormat;
-import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.RecordReader;
@@ -25,20 +29,20 @@ public final class ReaderPass {
 
   private ReaderPass() {}
 
-  /** Restores {@code snapshot} under {@code restoreDir} (not timed), then reads it (timed). */
-  public static Pass read(Configuration conf, String snapshot, Path restoreDir, int threads)
-      throws Exception {
+  /**
+   * Restores {@code snapshot} under rekey's restore root (not timed), then reads it (timed) with
+   * the settings and scan {@link RegionReader} gives a local snapshot read.
+   */
+  public static Pass read(Configuration conf, String snapshot, int threads) throws Exception {
     Job job = Job.getInstance(new Configuration(conf));
     Configuration jobConf = job.getConfiguration();
-    jobConf.setBoolean(
-        TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_SCAN_METRICS_ENABLED, false);
-    jobConf.set(TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_SCANNER_READTYPE, "STREAM");
-    jobConf.setBoolean(
-        TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_LOCALITY_ENABLED_KEY, false);
+    RegionReader.snapshotReadSettings(jobConf, true);
     jobConf.set(
-        org.apache.hadoop.hbase.mapreduce.TableInputFormat.SCAN,
-        org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil.convertScanToString(
-            new org.apache.hadoop.hbase.client.Scan().setCacheBlocks(false)));
+        TableInputFormat.SCAN,
+        TableMapReduceUtil.convertScanToString(RegionReader.snapshot(snapshot).scan()));
+    FileSystem fs = CommonFSUtils.getRootDir(conf).getFileSystem(conf);
+    Path restoreDir =
+        new Path(RegionReader.defaultRestoreRoot(fs), snapshot + "-" + UUID.randomUUID());
     TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
     KeyRangeSnapshotInputFormat format = new KeyRangeSnapshotInputFormat();
     List<InputSplit> splits = format.getSplits(job);
@@ -48,7 +52,7 @@ public final class ReaderPass {
           dev.rekey.bench.ParallelCounts.sum(splits, threads, s -> readSplit(format, s, jobConf));
       return new Pass(n[0], n[1], (System.nanoTime() - t0) / 1e9);
     } finally {
-      restoreDir.getFileSystem(conf).delete(restoreDir, true);
+      fs.delete(restoreDir, true);
     }
   }
 
