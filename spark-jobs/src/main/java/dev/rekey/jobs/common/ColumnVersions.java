@@ -16,7 +16,10 @@ final class ColumnVersions {
   private final long maxTs;
   private final long oldestUnexpired;
   private final int maxVersions;
-  private Cell column;
+  // the current column's qualifier, copied: a kept cell would escape to the heap, one object per
+  // cell, where a streamed read keeps none (CellSink)
+  private byte[] column = new byte[16];
+  private int columnLength = -1; // -1: no column yet in this row
   private int kept;
   private long lastTs;
 
@@ -35,7 +38,7 @@ final class ColumnVersions {
 
   /** A new row starts: the next cell starts a column (the row is not compared per cell). */
   void newRow() {
-    column = null;
+    columnLength = -1;
   }
 
   /**
@@ -44,8 +47,13 @@ final class ColumnVersions {
    */
   boolean accept(Cell c) {
     // one family, one row: a column is told by its qualifier alone
-    if (column == null || !CellUtil.matchingQualifier(column, c)) {
-      column = c;
+    if (columnLength < 0 || !CellUtil.matchingQualifier(c, column, 0, columnLength)) {
+      int n = c.getQualifierLength();
+      if (n > column.length) {
+        column = new byte[Math.max(n, 2 * column.length)];
+      }
+      CellUtil.copyQualifierTo(c, column, 0);
+      columnLength = n;
       kept = 0;
       lastTs = Long.MIN_VALUE;
     }

@@ -171,7 +171,8 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
    * cell with a negative timestamp) would escape the reader's one-line error for it ({@link
    * UnreadableRows}) and fail the task with HBase's message.
    */
-  static final class OpenedOnFirstRow extends RecordReader<ImmutableBytesWritable, Result> {
+  static final class OpenedOnFirstRow extends RecordReader<ImmutableBytesWritable, Result>
+      implements StreamsCells {
     private final RecordReader<ImmutableBytesWritable, Result> reader;
     private InputSplit split;
     private TaskAttemptContext context;
@@ -188,12 +189,25 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
 
     @Override
     public boolean nextKeyValue() throws IOException, InterruptedException {
+      open();
+      return reader.nextKeyValue();
+    }
+
+    @Override
+    public boolean stream(CellSink sink) throws IOException, InterruptedException {
+      if (!(reader instanceof StreamsCells cells)) {
+        return false;
+      }
+      open();
+      return cells.stream(sink);
+    }
+
+    private void open() throws IOException, InterruptedException {
       if (split != null) {
         InputSplit s = split;
         split = null;
         reader.initialize(s, context);
       }
-      return reader.nextKeyValue();
     }
 
     @Override

@@ -446,7 +446,9 @@ public final class RegionReader implements Serializable {
           used,
           bounds.stream().map(b -> b[0]).toList(),
           bounds.stream().map(b -> b[1]).toList(),
-          counts);
+          counts,
+          new RegionFolds(jobConf, format, source, fromSnapshot, counts),
+          jsc);
     } catch (IOException | RuntimeException e) {
       // a read that fails to open leaves no restore dir behind: nothing else would remove it
       removeQuietly(restoreDir, conf, e);

@@ -59,7 +59,8 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * column selection other than key ranges, ...) are read by HBase's reader from the start. {@value
  * #ENABLED}=false turns it off.
  */
-final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
+final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
+    implements StreamsCells {
   private static final org.slf4j.Logger LOG =
       org.slf4j.LoggerFactory.getLogger(StoreFileRows.class);
 
@@ -429,10 +430,97 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result> {
 
   /** HBase's reader takes the split over from {@code row} on. */
   private boolean fallBackAt(byte[] row) throws IOException, InterruptedException {
+    handOver(row);
+    return hbase.nextKeyValue();
+  }
+
+  private void handOver(byte[] row) throws IOException, InterruptedException {
     closeFiles();
     HANDED_TO_HBASE.increment();
     hbase = fallback.from(row);
-    return hbase.nextKeyValue();
+  }
+
+  /**
+   * Streams a split of one family in one store file (the common case) straight from its HFile
+   * scanner: each cell is checked as {@link #nextKeyValue} checks it and handed on, none kept, so
+   * no cell object reaches the heap. At a cell HBase must judge (a delete marker), a row over the
+   * size limit or a read error, the row so far is dropped and HBase's reader takes the split over
+   * from that row. Other splits are read as Results (false).
+   */
+  @Override
+  public boolean stream(CellSink sink) throws IOException, InterruptedException {
+    if (hbase != null || families.size() != 1 || families.get(0).single == null) {
+      return false;
+    }
+    FamilyFiles f = families.get(0);
+    HFileScanner s = f.single;
+    ColumnVersions rules = f.rules;
+    CellComparator cmp = CellComparator.getInstance();
+    byte[][] keys = new byte[64][]; // one reused key array per key length: a layout has few
+    for (KeyRange r : ranges) {
+      byte[] stop = r.stop();
+      boolean more;
+      try {
+        more = StoreFileScanner.seekAtOrAfter(s, PrivateCellUtil.createFirstOnRow(r.start()));
+      } catch (IOException | RuntimeException e) {
+        handOver(r.start());
+        return false;
+      }
+      byte[] key = null; // the current row's key, null before the range's first row
+      boolean started = false; // the sink has the current row (a cell of it was returned)
+      long bytes = 0;
+      while (more) {
+        Cell c = s.getCell();
+        if (key == null || !CellUtil.matchingRows(c, key)) {
+          if (started) {
+            sink.endRow();
+            rowsFromFiles++;
+            started = false;
+          }
+          if (stop.length > 0 && cmp.compareRows(c, stop, 0, stop.length) >= 0) {
+            break;
+          }
+          int n = c.getRowLength();
+          if (n >= keys.length) {
+            keys = Arrays.copyOf(keys, n + 1);
+          }
+          key = keys[n] != null ? keys[n] : (keys[n] = new byte[n]);
+          CellUtil.copyRowTo(c, key, 0);
+          rules.newRow();
+          bytes = 0;
+        }
+        bytes += c.getSerializedSize();
+        if (c.getTypeByte() != PUT || (maxRowSize > 0 && bytes > maxRowSize)) {
+          return handOverMidRow(sink, started, key);
+        }
+        if (rules.accept(c)) {
+          if (!started) {
+            sink.startRow(key);
+            started = true;
+          }
+          sink.cell(c);
+        }
+        try {
+          more = s.next();
+        } catch (IOException | RuntimeException e) {
+          return handOverMidRow(sink, started, key);
+        }
+      }
+      if (started) {
+        sink.endRow();
+        rowsFromFiles++;
+      }
+    }
+    return true;
+  }
+
+  private boolean handOverMidRow(CellSink sink, boolean started, byte[] key)
+      throws IOException, InterruptedException {
+    if (started) {
+      sink.dropRow();
+    }
+    handOver(key.clone());
+    return false;
   }
 
   @Override

@@ -56,6 +56,46 @@ public final class ReaderPass {
     }
   }
 
+  /**
+   * The read pass of a folding job: every partition's rows streamed into a sink that counts rows
+   * and cells ({@link RegionRead#fold}); {rows, cells}.
+   */
+  public static long[] fold(RegionRead read) {
+    long[] n = {0, 0};
+    for (long[] part : read.fold(p -> new Counts()).collect()) {
+      n[0] += part[0];
+      n[1] += part[1];
+    }
+    return n;
+  }
+
+  private static final class Counts implements PartitionFold.Sink<long[]> {
+    private final long[] n = {0, 0};
+
+    @Override
+    public void startRow(byte[] key) {}
+
+    @Override
+    public void cell(org.apache.hadoop.hbase.Cell c) {
+      n[1]++;
+    }
+
+    @Override
+    public void endRow() {
+      n[0]++;
+    }
+
+    @Override
+    public void dropRow() {
+      throw new IllegalStateException("a benchmark table has no delete markers");
+    }
+
+    @Override
+    public long[] result() {
+      return n;
+    }
+  }
+
   private static long[] readSplit(
       KeyRangeSnapshotInputFormat format, InputSplit split, Configuration conf) throws Exception {
     TaskAttemptContextImpl context = new TaskAttemptContextImpl(conf, new TaskAttemptID());

@@ -87,9 +87,8 @@ class StoreFileRowsIT {
   /** Every cell the read returns, as row/family:qualifier/ts=value, sorted. */
   private static List<String> cells(
       String snapshot, UnaryOperator<RegionReader> options, boolean fromFiles) {
-    Configuration conf = new Configuration(SharedHBase.conf());
-    conf.setBoolean(StoreFileRows.ENABLED, fromFiles);
-    try (RegionRead read = options.apply(RegionReader.snapshot(snapshot)).open(jsc(), conf)) {
+    try (RegionRead read =
+        options.apply(RegionReader.snapshot(snapshot)).open(jsc(), conf(fromFiles))) {
       List<String> out =
           new ArrayList<>(
               read.rows()
@@ -97,16 +96,7 @@ class StoreFileRowsIT {
                       r -> {
                         List<String> cs = new ArrayList<>();
                         for (Cell c : r.rawCells()) {
-                          cs.add(
-                              Bytes.toString(CellUtil.cloneRow(c))
-                                  + "/"
-                                  + Bytes.toString(CellUtil.cloneFamily(c))
-                                  + ":"
-                                  + Bytes.toString(CellUtil.cloneQualifier(c))
-                                  + "/"
-                                  + c.getTimestamp()
-                                  + "="
-                                  + Bytes.toHex(CellUtil.cloneValue(c)));
+                          cs.add(describe(c));
                         }
                         return cs.iterator();
                       })
@@ -116,14 +106,85 @@ class StoreFileRowsIT {
     }
   }
 
-  /** The read from store files equals HBase's; returns how many rows came from files. */
+  /** The same read folded: every cell streamed into a sink, sorted. */
+  private static List<String> foldedCells(
+      String snapshot, UnaryOperator<RegionReader> options, boolean fromFiles) {
+    try (RegionRead read =
+        options.apply(RegionReader.snapshot(snapshot)).open(jsc(), conf(fromFiles))) {
+      List<String> out = new ArrayList<>();
+      read.fold(p -> new CellStrings()).collect().forEach(out::addAll);
+      out.sort(null);
+      return out;
+    }
+  }
+
+  private static Configuration conf(boolean fromFiles) {
+    Configuration conf = new Configuration(SharedHBase.conf());
+    conf.setBoolean(StoreFileRows.ENABLED, fromFiles);
+    return conf;
+  }
+
+  private static String describe(Cell c) {
+    return Bytes.toString(CellUtil.cloneRow(c))
+        + "/"
+        + Bytes.toString(CellUtil.cloneFamily(c))
+        + ":"
+        + Bytes.toString(CellUtil.cloneQualifier(c))
+        + "/"
+        + c.getTimestamp()
+        + "="
+        + Bytes.toHex(CellUtil.cloneValue(c));
+  }
+
+  /** A fold's sink that keeps each ended row's cells as text, and marks a cell of another row. */
+  private static final class CellStrings implements PartitionFold.Sink<List<String>> {
+    private final List<String> out = new ArrayList<>();
+    private final List<String> row = new ArrayList<>();
+    private byte[] key;
+
+    @Override
+    public void startRow(byte[] k) {
+      key = k.clone();
+      row.clear();
+    }
+
+    @Override
+    public void cell(Cell c) {
+      row.add(
+          CellUtil.matchingRows(c, key) ? describe(c) : "a cell outside its row: " + describe(c));
+    }
+
+    @Override
+    public void endRow() {
+      out.addAll(row);
+      row.clear();
+    }
+
+    @Override
+    public void dropRow() {
+      row.clear();
+    }
+
+    @Override
+    public List<String> result() {
+      return out;
+    }
+  }
+
+  /**
+   * The read from store files equals HBase's, as rows and folded (streamed as cells, from files and
+   * from HBase's reader); returns how many rows the Result read took from files.
+   */
   private static long sameAsHBase(String snapshot, UnaryOperator<RegionReader> options) {
     List<String> hbase = cells(snapshot, options, false);
     long before = StoreFileRows.ROWS_FROM_FILES.sum();
     List<String> files = cells(snapshot, options, true);
+    long fromFiles = StoreFileRows.ROWS_FROM_FILES.sum() - before;
     assertEquals(hbase, files);
     assertTrue(!hbase.isEmpty(), "the read returns cells");
-    return StoreFileRows.ROWS_FROM_FILES.sum() - before;
+    assertEquals(hbase, foldedCells(snapshot, options, true), "folded from the files");
+    assertEquals(hbase, foldedCells(snapshot, options, false), "folded from HBase's reader");
+    return fromFiles;
   }
 
   @Test
@@ -208,6 +269,9 @@ class StoreFileRowsIT {
     long handed = StoreFileRows.HANDED_TO_HBASE.sum();
     long fromFiles = sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE));
     assertEquals(ROWS - 250, fromFiles, "the first region up to the marker, all of the second");
-    assertEquals(1, StoreFileRows.HANDED_TO_HBASE.sum() - handed);
+    assertEquals(
+        2,
+        StoreFileRows.HANDED_TO_HBASE.sum() - handed,
+        "the first region, once as rows and once folded");
   }
 }

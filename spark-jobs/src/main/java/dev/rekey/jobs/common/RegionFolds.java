@@ -1,0 +1,207 @@
+package dev.rekey.jobs.common;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.InputFormat;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+import org.apache.spark.SerializableWritable;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.util.CollectionAccumulator;
+import scala.Tuple2;
+import scala.collection.JavaConverters;
+import scala.reflect.ClassTag;
+import scala.reflect.ClassTag$;
+
+/**
+ * The fold path of a region read ({@link RegionRead#fold}): the input format's splits, one Spark
+ * partition each (placed where the split says its data is), each read by the format's record reader
+ * into the job's sink — streamed as cells where the reader can ({@link StreamsCells}), else as its
+ * Results, consecutive parts of a row joined as {@link WholeRows} joins them. Spark's Hadoop RDD
+ * hands out a pair per row and no way to the reader, so the splits are planned here.
+ */
+final class RegionFolds {
+  private final Configuration jobConf;
+  private final Class<? extends InputFormat<ImmutableBytesWritable, Result>> format;
+  private final String source;
+  private final boolean fromSnapshot;
+  private final CollectionAccumulator<RegionScan.PartitionCount> counts;
+
+  RegionFolds(
+      Configuration jobConf,
+      Class<? extends InputFormat<ImmutableBytesWritable, Result>> format,
+      String source,
+      boolean fromSnapshot,
+      CollectionAccumulator<RegionScan.PartitionCount> counts) {
+    this.jobConf = jobConf;
+    this.format = format;
+    this.source = source;
+    this.fromSnapshot = fromSnapshot;
+    this.counts = counts;
+  }
+
+  <T> JavaRDD<T> fold(JavaSparkContext jsc, PartitionFold<T> fold, int regions) {
+    List<InputSplit> splits;
+    try {
+      InputFormat<ImmutableBytesWritable, Result> f = newFormat(format, jobConf);
+      splits = f.getSplits(Job.getInstance(jobConf));
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      RekeyException named = UnreadableRows.named(e, source, fromSnapshot);
+      if (named != null) {
+        throw named;
+      }
+      throw new RekeyException("Cannot read " + source + ": " + e.getMessage(), e);
+    }
+    if (splits.size() < regions) {
+      throw new RekeyException(
+          "Cannot read "
+              + source
+              + ": planned "
+              + splits.size()
+              + " splits for "
+              + regions
+              + " regions (at least one per region). Check that no region is offline.");
+    }
+    List<Tuple2<SerializableWritable<Writable>, scala.collection.Seq<String>>> placed =
+        new ArrayList<>(splits.size());
+    for (InputSplit s : splits) {
+      List<String> hosts;
+      try {
+        hosts = Arrays.stream(s.getLocations()).filter(h -> !"localhost".equals(h)).toList();
+      } catch (IOException | InterruptedException e) {
+        hosts = List.of();
+      }
+      placed.add(
+          new Tuple2<>(
+              new SerializableWritable<>((Writable) s),
+              JavaConverters.asScalaBuffer(hosts).toSeq()));
+    }
+    ClassTag<SerializableWritable<Writable>> tag =
+        ClassTag$.MODULE$.apply(SerializableWritable.class);
+    Broadcast<SerializableWritable<Configuration>> conf =
+        jsc.broadcast(new SerializableWritable<>(jobConf));
+    Class<? extends InputFormat<ImmutableBytesWritable, Result>> fmt = format;
+    String src = source;
+    boolean snapshot = fromSnapshot;
+    CollectionAccumulator<RegionScan.PartitionCount> out = counts;
+    return new JavaRDD<>(jsc.sc().makeRDD(JavaConverters.asScalaBuffer(placed).toSeq(), tag), tag)
+        .mapPartitionsWithIndex(
+            (i, it) -> {
+              PartitionFold.Sink<T> sink = fold.open(i);
+              Counted counted = new Counted(sink);
+              while (it.hasNext()) {
+                read(
+                    (InputSplit) it.next().value(),
+                    conf.value().value(),
+                    fmt,
+                    counted,
+                    src,
+                    snapshot);
+              }
+              out.add(new RegionScan.PartitionCount(i, counted.firstKey, counted.rows));
+              return List.of(sink.result()).iterator();
+            },
+            true);
+  }
+
+  private static InputFormat<ImmutableBytesWritable, Result> newFormat(
+      Class<? extends InputFormat<ImmutableBytesWritable, Result>> format, Configuration conf) {
+    return org.apache.hadoop.util.ReflectionUtils.newInstance(format, conf);
+  }
+
+  /** One split into the sink; a failure HBase raised over what it refuses to read is named. */
+  private static void read(
+      InputSplit split,
+      Configuration conf,
+      Class<? extends InputFormat<ImmutableBytesWritable, Result>> format,
+      CellSink sink,
+      String source,
+      boolean snapshot)
+      throws Exception {
+    TaskAttemptContextImpl context = new TaskAttemptContextImpl(conf, new TaskAttemptID());
+    try (RecordReader<ImmutableBytesWritable, Result> reader =
+        newFormat(format, conf).createRecordReader(split, context)) {
+      reader.initialize(split, context);
+      if (!(reader instanceof StreamsCells cells) || !cells.stream(sink)) {
+        feed(reader, sink);
+      }
+    } catch (Exception e) {
+      RekeyException named = UnreadableRows.named(e, source, snapshot);
+      throw named != null ? named : e;
+    }
+  }
+
+  /** A reader's Results into the sink, consecutive Results of one row as one row. */
+  static void feed(RecordReader<ImmutableBytesWritable, Result> reader, CellSink sink)
+      throws IOException, InterruptedException {
+    byte[] open = null; // the row the sink has started
+    while (reader.nextKeyValue()) {
+      Cell[] cells = reader.getCurrentValue().rawCells();
+      if (cells == null || cells.length == 0) {
+        continue;
+      }
+      if (open == null || !CellUtil.matchingRows(cells[0], open)) {
+        if (open != null) {
+          sink.endRow();
+        }
+        open = CellUtil.cloneRow(cells[0]);
+        sink.startRow(open);
+      }
+      for (Cell c : cells) {
+        sink.cell(c);
+      }
+    }
+    if (open != null) {
+      sink.endRow();
+    }
+  }
+
+  /** Counts the rows the sink got and keeps the first one's key: rows scanned per region. */
+  private static final class Counted implements CellSink {
+    private final CellSink sink;
+    private byte[] key;
+    long rows;
+    byte[] firstKey;
+
+    Counted(CellSink sink) {
+      this.sink = sink;
+    }
+
+    @Override
+    public void startRow(byte[] k) {
+      key = k;
+      sink.startRow(k);
+    }
+
+    @Override
+    public void cell(Cell c) {
+      sink.cell(c);
+    }
+
+    @Override
+    public void endRow() {
+      if (rows++ == 0) {
+        firstKey = key.clone();
+      }
+      sink.endRow();
+    }
+
+    @Override
+    public void dropRow() {
+      sink.dropRow();
+    }
+  }
+}
