@@ -2,7 +2,9 @@
 // the shared reader's snapshot read (RegionReader.snapshot(...).open(...), rows counted, nothing else: opening
 // included) and the raw HFile pass (HFileFloor: HBase's own HFile reader over the same snapshot's store files, one
 // thread per core, no merge, no Spark), then the same read with rekey.snapshot.storeFileReader=false (every region
-// through HBase's region scanner, the reader before 2026-12-01 16:40 UTC). The first two are timed in wall seconds and in this JVM's CPU seconds (all its
+// through HBase's region scanner, the reader before 2026-12-01 16:40 UTC), the same record readers without Spark
+// (ReaderPass), and the read pass of a folding job (RegionRead.fold: rows streamed as cells into a sink that counts
+// them, opening included; what a scan without reports reads with). The first two are timed in wall seconds and in this JVM's CPU seconds (all its
 // threads: on a machine shared with other builds, CPU time is the steadier figure of what a pass costs). Reuses bench/scan/run.sh's table (bench_scan_events, events-v2), written if
 // it does not hold ROWS rows in REGIONS regions. Run through bench/scan/floor.sh.
 import dev.rekey.bench.HFileFloor;
@@ -70,11 +72,12 @@ public class FloorBench {
       double[] cpuRatio = new double[rounds];
       double[] hbaseRatio = new double[rounds];
       double[] bareRatio = new double[rounds];
+      double[] foldRatio = new double[rounds];
       // the same read with the store-file reader off: every region through HBase's region scanner
       Configuration viaScanner = new Configuration(conf);
       viaScanner.setBoolean("rekey.snapshot.storeFileReader", false);
       System.out.printf("%-6s %8s %8s %8s %10s %9s %9s %9s %10s %9s %11s %10s %6s%n", "round", "read s", "open s", "floor s",
-          "read/floor", "read cpu", "open cpu", "floor cpu", "cpu ratio", "scanner s", "scanner/fl", "no-spark s", "cpu");
+          "read/floor", "read cpu", "open cpu", "floor cpu", "cpu ratio", "scanner s", "scanner/fl", "no-spark s", "cpu", "fold s", "fold/fl");
       for (int r = 0; r < rounds; r++) {
         double c0 = cpu();
         long t0 = System.nanoTime();
@@ -114,13 +117,26 @@ public class FloorBench {
           throw new IllegalStateException("rows differ: reader without Spark " + bare.rows() + ", read " + n);
         }
         bareRatio[r] = bare.seconds() / floor.seconds();
-        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx %9.2f %10.2fx %10.2f %6.2f   (%,d rows, %,d cells, %d files)%n",
+        // the read pass of a folding job (a scan without reports): rows streamed as cells into a sink
+        long t4 = System.nanoTime();
+        long[] folded;
+        try (RegionRead read = RegionReader.snapshot(snapshot).open(jsc, conf)) {
+          folded = ReaderPass.fold(read);
+        }
+        double foldSec = (System.nanoTime() - t4) / 1e9;
+        if (folded[0] != n || folded[1] != floor.cells()) {
+          throw new IllegalStateException("folded " + folded[0] + " rows, " + folded[1] + " cells; read " + n
+              + " rows, floor " + floor.cells() + " cells");
+        }
+        foldRatio[r] = foldSec / floor.seconds();
+        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx %9.2f %10.2fx %10.2f %6.2f %8.2f %8.2fx  (%,d rows, %,d cells, %d files)%n",
             r + 1, readSec, openSec, floor.seconds(), ratio[r], readCpu, openCpu, floorCpu, cpuRatio[r], scannerSec,
-            hbaseRatio[r], bare.seconds(), bareCpu, n, floor.cells(), floor.files());
+            hbaseRatio[r], bare.seconds(), bareCpu, foldSec, foldRatio[r], n, floor.cells(), floor.files());
       }
       System.out.printf("wall read/floor: %s; cpu read/floor: %s; wall region-scanner read/floor: %s; wall reader "
-          + "without Spark/floor: %s (%d threads for the floor and the reader without Spark; round 1 includes "
-          + "warm-up)%n", summary(ratio), summary(cpuRatio), summary(hbaseRatio), summary(bareRatio), threads);
+          + "without Spark/floor: %s; wall fold (rows streamed as cells, opening included)/floor: %s (%d threads for "
+          + "the floor and the reader without Spark; round 1 includes warm-up)%n", summary(ratio), summary(cpuRatio),
+          summary(hbaseRatio), summary(bareRatio), summary(foldRatio), threads);
       admin.deleteSnapshot(snapshot);
       spark.stop();
     }

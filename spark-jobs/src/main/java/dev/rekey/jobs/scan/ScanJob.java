@@ -132,20 +132,22 @@ public final class ScanJob implements Job<ScanResult> {
               source, read.regions(), read.partitions(), o.window()));
       progress.accept("  reading " + read.reading());
       progress.accept("  read: " + read.plan().describe());
-      // without reports the stats are all the job makes: no rows packed, nothing cached
       boolean forReports = !o.reports().isEmpty();
-      JavaRDD<ScanRecord> records =
-          read.rows()
-              .mapPartitionsWithIndex(
-                  new PartitionScan(new RowDecoder(o.layout()), o.samples(), forReports), true);
+      RowDecoder decoder = new RowDecoder(o.layout());
+      JavaRDD<ScanRecord> records = null;
       if (forReports) {
+        records = read.rows().mapPartitionsWithIndex(new PartitionScan(decoder, o.samples()), true);
         // one HBase pass feeds the stats and every report, and they all see the same rows
         records.persist(StorageLevel.MEMORY_AND_DISK());
       }
       try {
+        // without reports the stats are all the job makes: the rows stream into them as cells,
+        // no row is built or kept
         List<RegionStats> stats =
             RegionStats.dedupe(
-                records.filter(ScanRecord::isStats).map(ScanRecord::stats).collect());
+                forReports
+                    ? records.filter(ScanRecord::isStats).map(ScanRecord::stats).collect()
+                    : read.fold(ScanTally.fold(decoder, o.samples())).collect());
         if (stats.size() != read.partitions()) {
           throw new RekeyException(
               "Cannot scan "
@@ -202,8 +204,10 @@ public final class ScanJob implements Job<ScanResult> {
         AtomicFile.write(html, HtmlReport.render(result));
         return result;
       } finally {
-        records.unpersist(true); // blocking: an async removal still running at exit prints
-        // RejectedExecutionException
+        if (records != null) {
+          // blocking: an async removal still running at exit prints RejectedExecutionException
+          records.unpersist(true);
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
