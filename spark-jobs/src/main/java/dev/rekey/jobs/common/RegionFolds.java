@@ -34,31 +34,52 @@ import scala.reflect.ClassTag$;
  * hands out a pair per row and no way to the reader, so the splits are planned here.
  */
 final class RegionFolds {
-  private final Configuration jobConf;
+  private final Job job;
   private final Class<? extends InputFormat<ImmutableBytesWritable, Result>> format;
   private final String source;
   private final boolean fromSnapshot;
   private final CollectionAccumulator<RegionScan.PartitionCount> counts;
+  private List<InputSplit> splits; // planned on first use; a snapshot's when the read is opened
 
+  /**
+   * A snapshot's splits are planned now, while the read is opened: its manifest is read here, and
+   * its tasks read only the restored copy (a snapshot deleted after opening is caught after the
+   * read, as for {@link RegionRead#rows()}). A live table's are planned by the first fold.
+   */
   RegionFolds(
-      Configuration jobConf,
+      Job job,
       Class<? extends InputFormat<ImmutableBytesWritable, Result>> format,
       String source,
       boolean fromSnapshot,
-      CollectionAccumulator<RegionScan.PartitionCount> counts) {
-    this.jobConf = jobConf;
+      CollectionAccumulator<RegionScan.PartitionCount> counts)
+      throws IOException {
+    this.job = job;
     this.format = format;
     this.source = source;
     this.fromSnapshot = fromSnapshot;
     this.counts = counts;
+    if (fromSnapshot) {
+      splits();
+    }
+  }
+
+  private List<InputSplit> splits() throws IOException {
+    if (splits == null) {
+      try {
+        splits = newFormat(format, job.getConfiguration()).getSplits(job);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while planning the splits", e);
+      }
+    }
+    return splits;
   }
 
   <T> JavaRDD<T> fold(JavaSparkContext jsc, PartitionFold<T> fold, int regions) {
     List<InputSplit> splits;
     try {
-      InputFormat<ImmutableBytesWritable, Result> f = newFormat(format, jobConf);
-      splits = f.getSplits(Job.getInstance(jobConf));
-    } catch (IOException | InterruptedException | RuntimeException e) {
+      splits = splits();
+    } catch (IOException | RuntimeException e) {
       RekeyException named = UnreadableRows.named(e, source, fromSnapshot);
       if (named != null) {
         throw named;
@@ -92,7 +113,7 @@ final class RegionFolds {
     ClassTag<SerializableWritable<Writable>> tag =
         ClassTag$.MODULE$.apply(SerializableWritable.class);
     Broadcast<SerializableWritable<Configuration>> conf =
-        jsc.broadcast(new SerializableWritable<>(jobConf));
+        jsc.broadcast(new SerializableWritable<>(job.getConfiguration()));
     Class<? extends InputFormat<ImmutableBytesWritable, Result>> fmt = format;
     String src = source;
     boolean snapshot = fromSnapshot;

@@ -417,6 +417,7 @@ public final class RegionReader implements Serializable {
                       i, WholeRows.merge(new UnreadableRows(it, source, fromSnapshot)), counts),
               true);
       int partitions = rows.getNumPartitions();
+      RegionFolds folds = new RegionFolds(job, format, source, fromSnapshot, counts);
       // A small region may be cut into fewer splits than asked (TableInputFormat: by size;
       // snapshots: a region too
       // small to cut); fewer than one per region is a loss (e.g. Spark dropping the snapshot's
@@ -447,7 +448,7 @@ public final class RegionReader implements Serializable {
           bounds.stream().map(b -> b[0]).toList(),
           bounds.stream().map(b -> b[1]).toList(),
           counts,
-          new RegionFolds(jobConf, format, source, fromSnapshot, counts),
+          folds,
           jsc);
     } catch (IOException | RuntimeException e) {
       // a read that fails to open leaves no restore dir behind: nothing else would remove it

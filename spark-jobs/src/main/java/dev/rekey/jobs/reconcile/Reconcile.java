@@ -194,8 +194,8 @@ public final class Reconcile implements Job<ReconcileResult> {
               + " in "
               + n
               + " buckets");
-      JavaPairRDD<String, SideTally> oldT = tally(oldRead.rows(), oldC, n, "old");
-      JavaPairRDD<String, SideTally> newT = tally(newRead.rows(), newC, n, "new");
+      JavaPairRDD<String, SideTally> oldT = tally(oldRead, oldC, n, "old");
+      JavaPairRDD<String, SideTally> newT = tally(newRead, newC, n, "new");
       Map<String, SideTally> tallies =
           oldT.union(newT).reduceByKey(SideTally::merge, 1).collectAsMap();
       SideTally old = tallies.getOrDefault("old", new SideTally(n));
@@ -314,16 +314,10 @@ public final class Reconcile implements Job<ReconcileResult> {
     return new SideReads(options, via);
   }
 
+  /** One side's tallies, its rows streamed into them (no Result per row). */
   private static JavaPairRDD<String, SideTally> tally(
-      JavaRDD<Result> rows, RowClassifier c, int buckets, String side) {
-    return rows.mapPartitionsToPair(
-        it -> {
-          SideTally t = new SideTally(buckets);
-          while (it.hasNext()) {
-            t.add(c.classify(it.next()));
-          }
-          return List.of(new Tuple2<>(side, t)).iterator();
-        });
+      RegionRead read, RowClassifier c, int buckets, String side) {
+    return read.fold(new SideFold(c, buckets)).mapToPair(t -> new Tuple2<>(side, t));
   }
 
   private static void failOnUndecodable(

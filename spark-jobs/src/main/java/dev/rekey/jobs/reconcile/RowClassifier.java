@@ -33,7 +33,7 @@ public final class RowClassifier implements Serializable {
   /** Position of the time field in the decoded key (-1 for cell time). */
   private final int timeIndex;
 
-  private transient RowDigest digester;
+  private transient StreamedRow row; // classify's, one per task
 
   public RowClassifier(
       KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest) {
@@ -74,61 +74,95 @@ public final class RowClassifier implements Serializable {
   }
 
   public RowRecord classify(byte[] rowKey, Cell[] cells) {
-    byte[] nk = null;
-    long keyTime = 0;
-    try {
-      if (digest || cellText) {
-        // the shared decoder, key only: the cells are digested straight from the Result below,
-        // without copies
-        DecodedRow key = decoder.decode(rowKey, null);
-        nk = naturalKey.encode(key.fieldMap(decoder.fieldNames()));
-        if (timeIndex >= 0) {
-          keyTime = ((Number) key.field(timeIndex)).longValue();
+    if (row == null) {
+      row = streamed();
+    }
+    row.start(rowKey);
+    if (cells != null) {
+      for (Cell c : cells) {
+        row.cell(c);
+      }
+    }
+    return row.finish(cellText ? cellText(cells) : null);
+  }
+
+  /** A row classified as its cells stream in (one per task: it holds the row's state). */
+  public StreamedRow streamed() {
+    return new StreamedRow();
+  }
+
+  /**
+   * One row at a time: {@link #start} with its key, {@link #cell} per cell in HBase order, {@link
+   * #finish}. The key is decoded once, the cells are counted, timed and digested as they pass, none
+   * kept.
+   */
+  public final class StreamedRow {
+    private RowDigest digester;
+    private byte[] rowKey;
+    private byte[] nk;
+    private long keyTime;
+    private String undecodable; // why the key does not decode, or null
+    private int cells;
+    private long newest;
+
+    private StreamedRow() {}
+
+    public void start(byte[] key) {
+      rowKey = key;
+      nk = null;
+      keyTime = 0;
+      undecodable = null;
+      cells = 0;
+      newest = Long.MIN_VALUE;
+      try {
+        if (digest || cellText) {
+          // the shared decoder, key only: the cells are digested as they pass, without copies
+          DecodedRow decoded = decoder.decode(key, null);
+          nk = naturalKey.encode(decoded.fieldMap(decoder.fieldNames()));
+          if (timeIndex >= 0) {
+            keyTime = ((Number) decoded.field(timeIndex)).longValue();
+          }
+        } else if (timeIndex >= 0) {
+          // a counts pass needs only the key checked, its time and the cell count: no other field
+          // is built
+          keyTime = ((Number) layout.checkedField(key, timeIndex)).longValue();
+        } else {
+          decoder.check(key);
         }
-      } else if (timeIndex >= 0) {
-        // a counts pass needs only the key checked, its time and the cell count: no other field
-        // is built
-        keyTime = ((Number) layout.checkedField(rowKey, timeIndex)).longValue();
-      } else {
-        decoder.check(rowKey);
+      } catch (IllegalArgumentException e) {
+        undecodable = e.getMessage();
+        return;
       }
-    } catch (IllegalArgumentException e) {
-      return new RowRecord(
-          rowKey,
-          null,
-          RowRecord.UNDECODABLE,
-          0,
-          cells == null ? 0 : cells.length,
-          null,
-          e.getMessage(),
-          null);
-    }
-    int n = cells == null ? 0 : cells.length;
-    long t;
-    if (time.cell()) {
-      t = Long.MIN_VALUE;
-      for (int i = 0; i < n; i++) {
-        t = Math.max(t, cells[i].getTimestamp());
+      if (digest) {
+        if (digester == null) {
+          digester = new RowDigest();
+        }
+        digester.begin(nk);
       }
-    } else {
-      t = keyTime;
     }
-    int bucket = n == 0 ? RowRecord.OUTSIDE : buckets.indexOf(t);
-    if (bucket < 0) {
-      return new RowRecord(rowKey, nk, RowRecord.OUTSIDE, t, n, null, null, null);
-    }
-    Digest128 d = null;
-    if (digest) {
-      if (digester == null) {
-        digester = new RowDigest();
+
+    public void cell(Cell c) {
+      cells++;
+      newest = Math.max(newest, c.getTimestamp());
+      if (digest && undecodable == null) {
+        digester.cell(c);
       }
-      digester.begin(nk);
-      for (int i = 0; i < n; i++) {
-        digester.cell(cells[i]);
-      }
-      d = digester.finish();
     }
-    return new RowRecord(rowKey, nk, bucket, t, n, d, null, cellText ? cellText(cells) : null);
+
+    /** The row's record; {@code text}: its cells as text, for a drill-down's samples (or null). */
+    public RowRecord finish(List<String> text) {
+      if (undecodable != null) {
+        return new RowRecord(
+            rowKey, null, RowRecord.UNDECODABLE, 0, cells, null, undecodable, null);
+      }
+      long t = time.cell() ? newest : keyTime;
+      int bucket = cells == 0 ? RowRecord.OUTSIDE : buckets.indexOf(t);
+      if (bucket < 0) {
+        return new RowRecord(rowKey, nk, RowRecord.OUTSIDE, t, cells, null, null, null);
+      }
+      Digest128 d = digest ? digester.finish() : null;
+      return new RowRecord(rowKey, nk, bucket, t, cells, d, null, text);
+    }
   }
 
   /**
