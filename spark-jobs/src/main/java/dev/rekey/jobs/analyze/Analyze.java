@@ -11,16 +11,13 @@ import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.SnapshotDescription;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
@@ -112,24 +109,7 @@ public final class Analyze implements Job<AnalyzeResult> {
     List<PartitionSample> parts;
     AnalyzeRead how;
     try (RegionRead read = reader.open(jsc, hbaseConf)) {
-      parts =
-          read.rows()
-              .mapPartitionsWithIndex(
-                  (idx, it) -> {
-                    PartitionSample p = new PartitionSample(regions, capacity, 0x5eedL + idx);
-                    while (it.hasNext()) {
-                      Result r = it.next();
-                      long ts = Long.MIN_VALUE;
-                      for (Cell c : r.rawCells()) {
-                        ts = Math.max(ts, c.getTimestamp());
-                      }
-                      byte[] key = r.getRow();
-                      p.add(new KeySample(key, ts), KeyStats.regionOf(starts, key));
-                    }
-                    return Collections.singletonList(p).iterator();
-                  },
-                  true)
-              .collect();
+      parts = read.fold(new SampleFold(starts, capacity)).collect();
       List<RegionScan> scans = read.regionScans();
       how =
           new AnalyzeRead(
