@@ -99,7 +99,7 @@ final class RegionFolds {
     List<Tuple2<SerializableWritable<Writable>, scala.collection.Seq<String>>> placed =
         new ArrayList<>(splits.size());
     for (InputSplit s : splits) {
-      List<String> hosts;
+      List<String> hosts; // as Spark's Hadoop RDD places a split: its hosts but "localhost"
       try {
         hosts = Arrays.stream(s.getLocations()).filter(h -> !"localhost".equals(h)).toList();
       } catch (IOException | InterruptedException e) {
