@@ -2,6 +2,7 @@ package dev.rekey.jobs.common;
 
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Which Put cells of one store file a user scan returns, fed the file's cells in order (by row and
@@ -48,16 +49,35 @@ final class ColumnVersions {
   boolean accept(Cell c) {
     // one family, one row: a column is told by its qualifier alone
     if (columnLength < 0 || !CellUtil.matchingQualifier(c, column, 0, columnLength)) {
-      int n = c.getQualifierLength();
-      if (n > column.length) {
-        column = new byte[Math.max(n, 2 * column.length)];
-      }
+      startColumn(c.getQualifierLength());
       CellUtil.copyQualifierTo(c, column, 0);
-      columnLength = n;
-      kept = 0;
-      lastTs = Long.MIN_VALUE;
     }
-    long ts = c.getTimestamp();
+    return acceptVersion(c.getTimestamp());
+  }
+
+  /**
+   * {@link #accept(Cell)} for a cell given by its qualifier's bytes and its timestamp: a streamed
+   * read passes these, not the cell, so that the cell stays out of the heap when this method is not
+   * inlined into the read loop.
+   */
+  boolean accept(byte[] qualifier, int offset, int length, long ts) {
+    if (columnLength < 0 || !Bytes.equals(column, 0, columnLength, qualifier, offset, length)) {
+      startColumn(length);
+      System.arraycopy(qualifier, offset, column, 0, length);
+    }
+    return acceptVersion(ts);
+  }
+
+  private void startColumn(int qualifierLength) {
+    if (qualifierLength > column.length) {
+      column = new byte[Math.max(qualifierLength, 2 * column.length)];
+    }
+    columnLength = qualifierLength;
+    kept = 0;
+    lastTs = Long.MIN_VALUE;
+  }
+
+  private boolean acceptVersion(long ts) {
     if (ts >= maxTs || ts < minTs || ts < oldestUnexpired) {
       return false;
     }

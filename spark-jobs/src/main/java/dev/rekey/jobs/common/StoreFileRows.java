@@ -455,7 +455,6 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
     FamilyFiles f = families.get(0);
     HFileScanner s = f.single;
     ColumnVersions rules = f.rules;
-    CellComparator cmp = CellComparator.getInstance();
     byte[][] keys = new byte[64][]; // one reused key array per key length: a layout has few
     for (KeyRange r : ranges) {
       byte[] stop = r.stop();
@@ -470,22 +469,27 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
       boolean started = false; // the sink has the current row (a cell of it was returned)
       long bytes = 0;
       while (more) {
+        // the cell goes to no method but the sink's: compared through its arrays (a block read
+        // with the heap allocator, not copies), so that the JIT can keep it off the heap
         Cell c = s.getCell();
-        if (key == null || !CellUtil.matchingRows(c, key)) {
+        byte[] rowArray = c.getRowArray();
+        int rowOffset = c.getRowOffset();
+        int n = c.getRowLength();
+        if (key == null || !Bytes.equals(rowArray, rowOffset, n, key, 0, key.length)) {
           if (started) {
             sink.endRow();
             rowsFromFiles++;
             started = false;
           }
-          if (stop.length > 0 && cmp.compareRows(c, stop, 0, stop.length) >= 0) {
+          if (stop.length > 0
+              && Bytes.compareTo(rowArray, rowOffset, n, stop, 0, stop.length) >= 0) {
             break;
           }
-          int n = c.getRowLength();
           if (n >= keys.length) {
             keys = Arrays.copyOf(keys, n + 1);
           }
           key = keys[n] != null ? keys[n] : (keys[n] = new byte[n]);
-          CellUtil.copyRowTo(c, key, 0);
+          System.arraycopy(rowArray, rowOffset, key, 0, n);
           rules.newRow();
           bytes = 0;
         }
@@ -493,7 +497,11 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
         if (c.getTypeByte() != PUT || (maxRowSize > 0 && bytes > maxRowSize)) {
           return handOverMidRow(sink, started, key);
         }
-        if (rules.accept(c)) {
+        if (rules.accept(
+            c.getQualifierArray(),
+            c.getQualifierOffset(),
+            c.getQualifierLength(),
+            c.getTimestamp())) {
           if (!started) {
             sink.startRow(key);
             started = true;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
@@ -16,16 +17,31 @@ class ColumnVersionsTest {
         Bytes.toBytes(row), Bytes.toBytes("d"), Bytes.toBytes(q), ts, Bytes.toBytes(ts));
   }
 
-  /** The timestamps kept, cells fed in store order. */
-  private static List<Long> kept(ColumnVersions rules, Cell... cells) {
+  /**
+   * The timestamps kept, cells fed in store order; the same rules fed each cell's qualifier bytes
+   * and timestamp (a streamed read's way) must keep the same cells.
+   */
+  private static List<Long> kept(Supplier<ColumnVersions> make, Cell... cells) {
+    ColumnVersions rules = make.get();
+    ColumnVersions streamed = make.get();
     List<Long> out = new ArrayList<>();
     Cell previous = null;
     for (Cell c : cells) {
       if (previous == null || !CellUtil.matchingRows(previous, c)) {
         rules.newRow();
+        streamed.newRow();
       }
       previous = c;
-      if (rules.accept(c)) {
+      boolean accepted = rules.accept(c);
+      assertEquals(
+          accepted,
+          streamed.accept(
+              c.getQualifierArray(),
+              c.getQualifierOffset(),
+              c.getQualifierLength(),
+              c.getTimestamp()),
+          "the same decision from the qualifier's bytes for " + c);
+      if (accepted) {
         out.add(c.getTimestamp());
       }
     }
@@ -34,7 +50,7 @@ class ColumnVersionsTest {
 
   @Test
   void atMostMaxVersionsPerColumnNewestFirst() {
-    ColumnVersions rules = new ColumnVersions(0, Long.MAX_VALUE, Long.MIN_VALUE, 2);
+    Supplier<ColumnVersions> rules = () -> new ColumnVersions(0, Long.MAX_VALUE, Long.MIN_VALUE, 2);
     assertEquals(
         List.of(5L, 4L, 9L, 3L, 2L),
         kept(
@@ -50,7 +66,7 @@ class ColumnVersionsTest {
 
   @Test
   void theTimeRangeIsInclusiveAtItsStartAndExclusiveAtItsEndAndVersionsCountInsideIt() {
-    ColumnVersions rules = new ColumnVersions(3, 6, Long.MIN_VALUE, 2);
+    Supplier<ColumnVersions> rules = () -> new ColumnVersions(3, 6, Long.MIN_VALUE, 2);
     assertEquals(
         List.of(5L, 4L),
         kept(
@@ -65,7 +81,7 @@ class ColumnVersionsTest {
 
   @Test
   void cellsOlderThanTheTtlAreGone() {
-    ColumnVersions rules = new ColumnVersions(0, Long.MAX_VALUE, 100, 10);
+    Supplier<ColumnVersions> rules = () -> new ColumnVersions(0, Long.MAX_VALUE, 100, 10);
     assertEquals(
         List.of(150L, 100L),
         kept(rules, put("a", "x", 150), put("a", "x", 100), put("a", "x", 99)));
@@ -73,7 +89,7 @@ class ColumnVersionsTest {
 
   @Test
   void aSecondCellWithTheSameTimestampIsNotAnotherVersion() {
-    ColumnVersions rules = new ColumnVersions(0, Long.MAX_VALUE, Long.MIN_VALUE, 3);
+    Supplier<ColumnVersions> rules = () -> new ColumnVersions(0, Long.MAX_VALUE, Long.MIN_VALUE, 3);
     assertEquals(
         List.of(5L, 4L), kept(rules, put("a", "x", 5), put("a", "x", 5), put("a", "x", 4)));
   }
