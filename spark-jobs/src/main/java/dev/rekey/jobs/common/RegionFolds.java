@@ -63,11 +63,6 @@ final class RegionFolds {
     }
   }
 
-  /** How many splits the input format plans (planned now if not yet). */
-  int splitCount() throws IOException {
-    return splits().size();
-  }
-
   private List<InputSplit> splits() throws IOException {
     if (splits == null) {
       try {

@@ -416,10 +416,8 @@ public final class RegionReader implements Serializable {
                   new CountedRows(
                       i, WholeRows.merge(new UnreadableRows(it, source, fromSnapshot)), counts),
               true);
+      int partitions = rows.getNumPartitions();
       RegionFolds folds = new RegionFolds(job, format, source, fromSnapshot, counts);
-      // a snapshot's splits are planned once, by the fold (its manifest read once): Spark's Hadoop
-      // RDD plans the same splits only if a job reads rows() (empty ones are kept: checked above)
-      int partitions = snapshot != null ? folds.splitCount() : rows.getNumPartitions();
       // A small region may be cut into fewer splits than asked (TableInputFormat: by size;
       // snapshots: a region too
       // small to cut); fewer than one per region is a loss (e.g. Spark dropping the snapshot's
