@@ -87,6 +87,27 @@ final class InOrderHFiles implements Serializable {
       LongAccumulator collisions,
       CollectionAccumulator<String> examples)
       throws IOException {
+    Task task = open(counts, collisions, examples);
+    boolean done = false;
+    try {
+      while (rows.hasNext()) {
+        task.add(rows.next());
+      }
+      List<WrittenFile> files = task.finish();
+      done = true;
+      return files;
+    } finally {
+      if (!done) {
+        task.abandon(); // the attempt's dir is removed by the driver; only release the streams here
+      }
+    }
+  }
+
+  /**
+   * One task's write, rows handed in one at a time (the cell stream's path: {@link RekeyingSink}).
+   */
+  Task open(KeyedCounts counts, LongAccumulator collisions, CollectionAccumulator<String> examples)
+      throws IOException {
     TaskContext tc = TaskContext.get();
     Configuration c = HBaseConfigs.fromMap(conf);
     Path dir =
@@ -101,86 +122,112 @@ final class InOrderHFiles implements Serializable {
     } catch (DeserializationException e) {
       throw new IOException(e);
     }
-    Writers writers = new Writers(fs, dir, c, target, tc.taskAttemptId());
-    long[] rowsPer = new long[live.count()];
-    long[] cellsPer = new long[live.count()];
-    long[] bytesPer = new long[live.count()];
-    Map<Long, Long> rowsPerHour = new HashMap<>();
-    long runHour = Long.MIN_VALUE;
-    long runRows = 0;
+    return new Task(
+        new Writers(fs, dir, c, target, tc.taskAttemptId()), counts, collisions, examples);
+  }
+
+  /**
+   * The rows of one task, in target order within each (region, bucket), into their files; counted
+   * per region and hour. A row whose target key repeats the previous one of its region and bucket
+   * is a collision: counted, an example kept, not written.
+   */
+  final class Task implements RekeyingSink.Rows {
+    private final Writers writers;
+    private final KeyedCounts counts;
+    private final LongAccumulator collisions;
+    private final CollectionAccumulator<String> examples;
+    private final long[] rowsPer = new long[live.count()];
+    private final long[] cellsPer = new long[live.count()];
+    private final long[] bytesPer = new long[live.count()];
+    private final Map<Long, Long> rowsPerHour = new HashMap<>();
+    private long runHour = Long.MIN_VALUE;
+    private long runRows = 0;
     // per region, per bucket: the last target key written there and its source key (arrays, not
     // maps: rows of consecutive buckets interleave, and a boxed slot per row cost ~3% of the task)
-    byte[][][] lastKey = new byte[live.count()][][];
-    byte[][][] lastSource = new byte[live.count()][][];
-    int examplesAdded = 0;
-    boolean done = false;
-    try {
-      while (rows.hasNext()) {
-        RekeyedRows.Row r = rows.next();
-        byte[] key = r.targetKey();
-        int region = live.regionOf(key);
-        int bucket = salted ? key[0] & 0xff : 0;
-        if (lastKey[region] == null) {
-          lastKey[region] = new byte[salted ? BUCKETS : 1][];
-          lastSource[region] = new byte[salted ? BUCKETS : 1][];
-        }
-        byte[] last = lastKey[region][bucket];
-        if (last != null) {
-          int cmp = Bytes.compareTo(last, key);
-          if (cmp == 0) {
-            collisions.add(1);
-            if (examplesAdded++ < MAX_EXAMPLES_PER_TASK) {
-              examples.add(
-                  "target key "
-                      + Hex.of(key)
-                      + " <- source keys "
-                      + Hex.of(lastSource[region][bucket])
-                      + " and "
-                      + Hex.of(r.sourceKey()));
-            }
-            continue;
-          }
-          if (cmp
-              > 0) { // the plan's rule guarantees order; a break here is a bug, never a silently
-            // bad file
-            throw new IllegalStateException(
+    private final byte[][][] lastKey = new byte[live.count()][][];
+    private final byte[][][] lastSource = new byte[live.count()][][];
+    private int examplesAdded = 0;
+
+    private Task(
+        Writers writers,
+        KeyedCounts counts,
+        LongAccumulator collisions,
+        CollectionAccumulator<String> examples) {
+      this.writers = writers;
+      this.counts = counts;
+      this.collisions = collisions;
+      this.examples = examples;
+    }
+
+    @Override
+    public void add(RekeyedRows.Row r) throws IOException {
+      byte[] key = r.targetKey();
+      int region = live.regionOf(key);
+      int bucket = salted ? key[0] & 0xff : 0;
+      if (lastKey[region] == null) {
+        lastKey[region] = new byte[salted ? BUCKETS : 1][];
+        lastSource[region] = new byte[salted ? BUCKETS : 1][];
+      }
+      byte[] last = lastKey[region][bucket];
+      if (last != null) {
+        int cmp = Bytes.compareTo(last, key);
+        if (cmp == 0) {
+          collisions.add(1);
+          if (examplesAdded++ < MAX_EXAMPLES_PER_TASK) {
+            examples.add(
                 "target key "
                     + Hex.of(key)
-                    + " arrived after "
-                    + Hex.of(last)
-                    + " in region "
-                    + region
-                    + ": the rows are not in target order");
+                    + " <- source keys "
+                    + Hex.of(lastSource[region][bucket])
+                    + " and "
+                    + Hex.of(r.sourceKey()));
           }
+          return;
         }
-        lastKey[region][bucket] = key;
-        lastSource[region][bucket] = r.sourceKey();
-        rowsPer[region]++;
-        if (r.time() != Rekeyer.NO_TIME) {
-          // rows of one hour mostly arrive together: count a run, add it when the hour changes
-          long hour = Math.floorDiv(r.time(), 3_600_000L) * 3_600_000L;
-          if (hour != runHour) {
-            if (runRows > 0) {
-              rowsPerHour.merge(runHour, runRows, Long::sum);
-            }
-            runHour = hour;
-            runRows = 0;
-          }
-          runRows++;
-        }
-        for (org.apache.hadoop.hbase.Cell cell :
-            r.keyed() ? r.cells() : underTargetKey(key, r.cells())) {
-          KeyValue kv = (KeyValue) cell;
-          writers.append(region, bucket, kv);
-          cellsPer[region]++;
-          bytesPer[region] += kv.getLength();
+        if (cmp > 0) {
+          // the plan's rule guarantees order; a break here is a bug, never a silently bad file
+          throw new IllegalStateException(
+              "target key "
+                  + Hex.of(key)
+                  + " arrived after "
+                  + Hex.of(last)
+                  + " in region "
+                  + region
+                  + ": the rows are not in target order");
         }
       }
+      lastKey[region][bucket] = key;
+      lastSource[region][bucket] = r.sourceKey();
+      rowsPer[region]++;
+      if (r.time() != Rekeyer.NO_TIME) {
+        // rows of one hour mostly arrive together: count a run, add it when the hour changes
+        long hour = Math.floorDiv(r.time(), 3_600_000L) * 3_600_000L;
+        if (hour != runHour) {
+          if (runRows > 0) {
+            rowsPerHour.merge(runHour, runRows, Long::sum);
+          }
+          runHour = hour;
+          runRows = 0;
+        }
+        runRows++;
+      }
+      for (org.apache.hadoop.hbase.Cell cell :
+          r.keyed() ? r.cells() : underTargetKey(key, r.cells())) {
+        KeyValue kv = (KeyValue) cell;
+        writers.append(region, bucket, kv);
+        cellsPer[region]++;
+        bytesPer[region] += kv.getLength();
+      }
+    }
+
+    /** Closes the files and adds the task's counts; returns the files closed. */
+    @Override
+    public List<WrittenFile> finish() throws IOException {
       if (runRows > 0) {
         rowsPerHour.merge(runHour, runRows, Long::sum);
+        runRows = 0;
       }
       List<WrittenFile> files = writers.closeAll();
-      done = true;
       for (int i = 0; i < rowsPer.length; i++) {
         if (rowsPer[i] > 0) {
           counts.add("rows." + i, rowsPer[i]);
@@ -190,11 +237,11 @@ final class InOrderHFiles implements Serializable {
       }
       rowsPerHour.forEach((hour, n) -> counts.add("hour." + Instant.ofEpochMilli(hour), n));
       return files;
-    } finally {
-      if (!done) {
-        writers
-            .abandon(); // the attempt's dir is removed by the driver; only release the streams here
-      }
+    }
+
+    /** Releases the open streams of a failed attempt (its dir is removed by the driver). */
+    void abandon() {
+      writers.abandon();
     }
   }
 

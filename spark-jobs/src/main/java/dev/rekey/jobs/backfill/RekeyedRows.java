@@ -1,63 +1,35 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.rowkey.Hex;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.spark.util.LongAccumulator;
 
 /**
  * The map side over one input partition: each source Result → its target key and time, with its
  * cells as read; the consumer copies them under the target key ({@link PackedRow#pack}: family,
  * qualifier, timestamp, type and value kept) before asking for the next row, so nothing is kept
  * pointing into the reader's buffers. A row that arrives as several consecutive Results is counted
- * once. Undecodable keys go to the quarantine writer. Lazy.
+ * once. Undecodable keys go to the quarantine writer ({@link RowRekeying}). Lazy.
  */
 final class RekeyedRows implements Iterator<RekeyedRows.Row> {
   /**
    * One source row re-keyed: its cells as read (their own row is the source key; they go under
-   * targetKey), or, after the sort shuffle, already under targetKey ({@code keyed}).
+   * targetKey), or, after the sort shuffle or packed from the cell stream, already under targetKey
+   * ({@code keyed}).
    */
   record Row(byte[] sourceKey, byte[] targetKey, long time, Cell[] cells, boolean keyed) {}
 
   private final Iterator<Result> in;
-  private final Rekeyer rekeyer;
-  private final QuarantineWriter quarantine;
-  private final LongAccumulator read;
-  private final LongAccumulator quarantined;
-  private final LongAccumulator filtered;
-  private final Retention retention;
-  private final LongAccumulator olderVersions;
-  private final LongAccumulator expired;
-  private final long[] dropped = new long[2];
+  private final RowRekeying rekeying;
   private byte[] lastSource;
-  private byte[] lastTarget;
-  private long lastTime;
-  private boolean lastQuarantined;
   private Row next;
   private boolean closed;
 
-  RekeyedRows(
-      Iterator<Result> in,
-      Rekeyer rekeyer,
-      QuarantineWriter quarantine,
-      LongAccumulator read,
-      LongAccumulator quarantined,
-      LongAccumulator filtered,
-      Retention retention,
-      LongAccumulator olderVersions,
-      LongAccumulator expired) {
+  RekeyedRows(Iterator<Result> in, RowRekeying rekeying) {
     this.in = in;
-    this.rekeyer = rekeyer;
-    this.quarantine = quarantine;
-    this.read = read;
-    this.quarantined = quarantined;
-    this.filtered = filtered;
-    this.retention = retention;
-    this.olderVersions = olderVersions;
-    this.expired = expired;
+    this.rekeying = rekeying;
   }
 
   @Override
@@ -67,9 +39,7 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
     }
     if (next == null && !closed) {
       closed = true;
-      olderVersions.add(dropped[0]);
-      expired.add(dropped[1]);
-      quarantine.close();
+      rekeying.close();
     }
     return next != null;
   }
@@ -89,38 +59,12 @@ final class RekeyedRows implements Iterator<RekeyedRows.Row> {
     if (src == null) {
       return null;
     }
+    // rows arrive whole (WholeRows); a later part of one would be passed on under the same key
     boolean continuation = lastSource != null && Arrays.equals(lastSource, src);
     if (!continuation) {
-      lastSource = src.clone();
-      read.add(1);
-      try {
-        Rekeyer.Rekeyed k = rekeyer.rekeyWithTime(src);
-        lastTarget = k.key();
-        lastTime = k.time();
-        lastQuarantined = false;
-      } catch (IllegalArgumentException e) {
-        lastTarget = null;
-        lastQuarantined = true;
-        quarantined.add(1);
-        quarantine.add(Hex.of(src), e.getMessage());
-      }
-      if (r.isEmpty() && !lastQuarantined) {
-        filtered.add(1);
-      }
+      lastSource = src;
+      rekeying.start(src);
     }
-    if (!lastQuarantined && !r.isEmpty()) {
-      // rows arrive whole (WholeRows), so this is the row's only part and nothing of it was passed
-      // on
-      String tooBig = rekeyer.oversizedCell(lastTarget, r.rawCells());
-      if (tooBig != null) {
-        lastQuarantined = true;
-        quarantined.add(1);
-        quarantine.add(Hex.of(lastSource), tooBig);
-      }
-    }
-    if (lastQuarantined || r.isEmpty()) {
-      return null;
-    }
-    return new Row(lastSource, lastTarget, lastTime, retention.trim(r.rawCells(), dropped), false);
+    return rekeying.row(r.isEmpty() ? new Cell[0] : r.rawCells(), !continuation, false);
   }
 }

@@ -23,11 +23,21 @@ final class RowCounters implements Serializable {
   private final Retention retention;
 
   RowCounters(SparkContext sc, String prefix, Rekeyer rekeyer, Retention retention) {
-    this.read = sc.longAccumulator(prefix + "read");
-    this.quarantined = sc.longAccumulator(prefix + "quarantined");
-    this.filtered = sc.longAccumulator(prefix + "filtered");
-    this.olderVersions = sc.longAccumulator(prefix + "olderVersions");
-    this.expired = sc.longAccumulator(prefix + "expired");
+    this(rekeyer, retention);
+    sc.register(read, prefix + "read");
+    sc.register(quarantined, prefix + "quarantined");
+    sc.register(filtered, prefix + "filtered");
+    sc.register(olderVersions, prefix + "olderVersions");
+    sc.register(expired, prefix + "expired");
+  }
+
+  /** Counters of a read outside any Spark job (registered with none): the rekeying's unit tests. */
+  RowCounters(Rekeyer rekeyer, Retention retention) {
+    this.read = new LongAccumulator();
+    this.quarantined = new LongAccumulator();
+    this.filtered = new LongAccumulator();
+    this.olderVersions = new LongAccumulator();
+    this.expired = new LongAccumulator();
     this.rekeyer = rekeyer;
     this.retention = retention;
   }
@@ -50,7 +60,14 @@ final class RowCounters implements Serializable {
 
   /** One task's source rows, re-keyed and trimmed, counted as they go (lazy). */
   RekeyedRows rekeyed(Iterator<Result> in, QuarantineWriter quarantine) {
-    return new RekeyedRows(
-        in, rekeyer, quarantine, read, quarantined, filtered, retention, olderVersions, expired);
+    return new RekeyedRows(in, new RowRekeying(this, quarantine));
+  }
+
+  Rekeyer rekeyer() {
+    return rekeyer;
+  }
+
+  Retention retention() {
+    return retention;
   }
 }

@@ -1,19 +1,20 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.PartitionFold;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.CollectionAccumulator;
@@ -75,28 +76,29 @@ final class WriteStep {
     List<InOrderHFiles.WrittenFile> files;
     try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
       if (plan.path().inSourceOrder()) {
-        JavaRDD<Result> inOrder = rows.rowsInKeyOrder(plan.path().writeTasks());
+        int tasks = Math.min(plan.path().writeTasks(), rows.partitions());
         progress.accept(
             "Reading snapshot "
                 + o.sourceSnapshot()
                 + " ("
                 + rows.partitions()
                 + " splits) in "
-                + inOrder.getNumPartitions()
+                + tasks
                 + " tasks, writing HFiles for "
                 + live.count()
                 + " regions to "
                 + staging.attempts());
+        // each task's rows streamed as cells, each copied once under its target key and written
         files =
-            inOrder
-                .mapPartitions(
-                    it -> {
-                      QuarantineWriter q = quarantine(quarantineDir, confMap);
-                      return writer
-                          .write(counters.rekeyed(it, q), counts, collisions, examples)
-                          .iterator();
-                    })
-                .collect();
+            rows
+                .foldInKeyOrder(
+                    tasks,
+                    new StreamedWrite(
+                        writer, counters, quarantineDir, confMap, counts, collisions, examples))
+                .collect()
+                .stream()
+                .flatMap(List::stream)
+                .toList();
       } else {
         int k = o.splitsPerRegion();
         progress.accept(
@@ -124,6 +126,66 @@ final class WriteStep {
       }
     }
     return new Written(counters, counts, collisions, examples, files);
+  }
+
+  /**
+   * The in-order write over the read's cell stream: per task, one {@link RekeyingSink} into one
+   * {@link InOrderHFiles.Task}; its total is the files the task closed.
+   */
+  private record StreamedWrite(
+      InOrderHFiles writer,
+      RowCounters counters,
+      String quarantineDir,
+      Map<String, String> confMap,
+      KeyedCounts counts,
+      LongAccumulator collisions,
+      CollectionAccumulator<String> examples)
+      implements PartitionFold<List<InOrderHFiles.WrittenFile>> {
+    @Override
+    public Sink<List<InOrderHFiles.WrittenFile>> open(int partition) {
+      InOrderHFiles.Task task;
+      try {
+        task = writer.open(counts, collisions, examples);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      // a failed attempt's streams are released; its dir is removed by the driver
+      TaskContext.get()
+          .addTaskFailureListener(
+              (org.apache.spark.util.TaskFailureListener) (context, error) -> task.abandon());
+      RekeyingSink rows =
+          new RekeyingSink(new RowRekeying(counters, quarantine(quarantineDir, confMap)), task);
+      return new Sink<>() {
+        @Override
+        public void startRow(byte[] key) {
+          rows.startRow(key);
+        }
+
+        @Override
+        public void cell(Cell c) {
+          rows.cell(c);
+        }
+
+        @Override
+        public void endRow() {
+          rows.endRow();
+        }
+
+        @Override
+        public void dropRow() {
+          rows.dropRow();
+        }
+
+        @Override
+        public List<InOrderHFiles.WrittenFile> result() {
+          try {
+            return rows.finish();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+      };
+    }
   }
 
   private static QuarantineWriter quarantine(String dir, Map<String, String> confMap) {

@@ -66,30 +66,74 @@ public final class PackedCells {
     Bytes.putInt(out, at, cells.length);
     at += 4;
     for (Cell c : cells) {
-      byte[] r = row != null ? row : c.getRowArray();
-      int len =
-          KeyValue.writeByteArray(
-              out,
-              at + 4,
-              r,
-              row != null ? 0 : c.getRowOffset(),
-              row != null ? row.length : c.getRowLength(),
-              c.getFamilyArray(),
-              c.getFamilyOffset(),
-              c.getFamilyLength(),
-              c.getQualifierArray(),
-              c.getQualifierOffset(),
-              c.getQualifierLength(),
-              c.getTimestamp(),
-              KeyValue.Type.codeToType(c.getTypeByte()),
-              c.getValueArray(),
-              c.getValueOffset(),
-              c.getValueLength(),
-              null);
-      Bytes.putInt(out, at, len);
-      at += 4 + len;
+      at = packCell(row, c, out, at);
     }
     return at;
+  }
+
+  /** One cell as {@code (int length, KeyValue bytes)} at {@code at}, under {@code row} if given. */
+  private static int packCell(byte[] row, Cell c, byte[] out, int at) {
+    byte[] r = row != null ? row : c.getRowArray();
+    int len =
+        KeyValue.writeByteArray(
+            out,
+            at + 4,
+            r,
+            row != null ? 0 : c.getRowOffset(),
+            row != null ? row.length : c.getRowLength(),
+            c.getFamilyArray(),
+            c.getFamilyOffset(),
+            c.getFamilyLength(),
+            c.getQualifierArray(),
+            c.getQualifierOffset(),
+            c.getQualifierLength(),
+            c.getTimestamp(),
+            KeyValue.Type.codeToType(c.getTypeByte()),
+            c.getValueArray(),
+            c.getValueOffset(),
+            c.getValueLength(),
+            null);
+    Bytes.putInt(out, at, len);
+    return at + 4 + len;
+  }
+
+  /**
+   * A row packed cell by cell as its cells stream past under one row key ({@link #packAs} for cells
+   * that are not kept: each is copied during its call), then taken as one array of its own. One per
+   * task, reused row after row.
+   */
+  public static final class Builder {
+    private byte[] buf = new byte[8192];
+    private int at = 4;
+    private int count;
+
+    /** Starts an empty row. */
+    public void clear() {
+      at = 4;
+      count = 0;
+    }
+
+    /** Adds {@code c} under {@code row}. */
+    public void add(byte[] row, Cell c) {
+      int need = at + 4 + keyValueLength(row.length, c);
+      if (need > buf.length) {
+        buf = java.util.Arrays.copyOf(buf, Math.max(need, 2 * buf.length));
+      }
+      at = packCell(row, c, buf, at);
+      count++;
+    }
+
+    /** Cells added since {@link #clear}. */
+    public int count() {
+      return count;
+    }
+
+    /** The row so far, packed as {@link #packAs} packs it, in an array of its own. */
+    public byte[] toArray() {
+      byte[] out = java.util.Arrays.copyOf(buf, at);
+      Bytes.putInt(out, 0, count);
+      return out;
+    }
   }
 
   /**

@@ -75,7 +75,12 @@ final class RegionFolds {
     return splits;
   }
 
-  <T> JavaRDD<T> fold(JavaSparkContext jsc, PartitionFold<T> fold, int regions) {
+  /**
+   * The splits in at most {@code tasks} partitions, each a run of consecutive splits read one after
+   * the other in key order ({@link KeyOrderRuns#runOf}); one split each when {@code tasks} is at
+   * least their number.
+   */
+  <T> JavaRDD<T> fold(JavaSparkContext jsc, PartitionFold<T> fold, int regions, int tasks) {
     List<InputSplit> splits;
     try {
       splits = splits();
@@ -96,22 +101,31 @@ final class RegionFolds {
               + regions
               + " regions (at least one per region). Check that no region is offline.");
     }
-    List<Tuple2<SerializableWritable<Writable>, scala.collection.Seq<String>>> placed =
-        new ArrayList<>(splits.size());
-    for (InputSplit s : splits) {
-      List<String> hosts; // as Spark's Hadoop RDD places a split: its hosts but "localhost"
-      try {
-        hosts = Arrays.stream(s.getLocations()).filter(h -> !"localhost".equals(h)).toList();
-      } catch (IOException | InterruptedException e) {
-        hosts = List.of();
+    int runs = Math.max(1, Math.min(tasks, splits.size()));
+    List<Tuple2<Run, scala.collection.Seq<String>>> placed = new ArrayList<>(runs);
+    for (int p = 0; p < splits.size(); p++) {
+      InputSplit s = splits.get(p);
+      int run = KeyOrderRuns.runOf(p, splits.size(), runs);
+      if (run == placed.size()) {
+        List<String> hosts; // as Spark's Hadoop RDD places a split: its hosts but "localhost"
+        try {
+          hosts = Arrays.stream(s.getLocations()).filter(h -> !"localhost".equals(h)).toList();
+        } catch (IOException | InterruptedException e) {
+          hosts = List.of();
+        }
+        placed.add(
+            new Tuple2<>(
+                new Run(p, new ArrayList<>()), JavaConverters.asScalaBuffer(hosts).toSeq()));
+      } else if (placed.get(run)._2().nonEmpty()) {
+        // a run of several splits, as Spark coalesces them for rows in key order: no one place
+        placed.set(
+            run,
+            new Tuple2<>(
+                placed.get(run)._1(), JavaConverters.asScalaBuffer(List.<String>of()).toSeq()));
       }
-      placed.add(
-          new Tuple2<>(
-              new SerializableWritable<>((Writable) s),
-              JavaConverters.asScalaBuffer(hosts).toSeq()));
+      placed.get(run)._1().splits().add(new SerializableWritable<>((Writable) s));
     }
-    ClassTag<SerializableWritable<Writable>> tag =
-        ClassTag$.MODULE$.apply(SerializableWritable.class);
+    ClassTag<Run> tag = ClassTag$.MODULE$.apply(Run.class);
     Broadcast<SerializableWritable<Configuration>> conf =
         jsc.broadcast(new SerializableWritable<>(job.getConfiguration()));
     Class<? extends InputFormat<ImmutableBytesWritable, Result>> fmt = format;
@@ -122,21 +136,30 @@ final class RegionFolds {
         .mapPartitionsWithIndex(
             (i, it) -> {
               PartitionFold.Sink<T> sink = fold.open(i);
-              Counted counted = new Counted(sink);
               while (it.hasNext()) {
-                read(
-                    (InputSplit) it.next().value(),
-                    conf.value().value(),
-                    fmt,
-                    counted,
-                    src,
-                    snapshot);
+                Run run = it.next();
+                int at = run.first();
+                for (SerializableWritable<Writable> split : run.splits()) {
+                  // counted per split, as rows() counts its partitions: rows scanned per region
+                  Counted counted = new Counted(sink);
+                  read(
+                      (InputSplit) split.value(),
+                      conf.value().value(),
+                      fmt,
+                      counted,
+                      src,
+                      snapshot);
+                  out.add(new RegionScan.PartitionCount(at++, counted.firstKey, counted.rows));
+                }
               }
-              out.add(new RegionScan.PartitionCount(i, counted.firstKey, counted.rows));
               return List.of(sink.result()).iterator();
             },
             true);
   }
+
+  /** Consecutive splits one task reads in order, from split {@code first}. */
+  private record Run(int first, List<SerializableWritable<Writable>> splits)
+      implements java.io.Serializable {}
 
   private static InputFormat<ImmutableBytesWritable, Result> newFormat(
       Class<? extends InputFormat<ImmutableBytesWritable, Result>> format, Configuration conf) {

@@ -69,7 +69,16 @@ public final class RegionRead implements AutoCloseable {
    * Same partitions as {@link #rows()}, same rows; {@link #regionScans()} counts them too.
    */
   public <T> JavaRDD<T> fold(PartitionFold<T> fold) {
-    return folds.fold(jsc, fold, regions);
+    return folds.fold(jsc, fold, regions, Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #fold}, in at most {@code tasks} partitions, each the rows of a run of consecutive
+   * partitions read one after the other, as {@link #rowsInKeyOrder}: still in key order within a
+   * partition.
+   */
+  public <T> JavaRDD<T> foldInKeyOrder(int tasks, PartitionFold<T> fold) {
+    return folds.fold(jsc, fold, regions, tasks);
   }
 
   /**
