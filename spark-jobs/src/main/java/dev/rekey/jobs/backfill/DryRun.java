@@ -1,12 +1,12 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.PackedCells;
+import dev.rekey.jobs.common.PartitionFold;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -39,33 +39,13 @@ final class DryRun {
     boolean salted = o.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT;
     long[] totals;
     try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
+      Estimate estimate = new Estimate(counters, live, salted);
+      // read as the write reads: on the in-order path in its tasks, so that the writers counted
+      // per region are the (task, bucket) files the write opens
       totals =
-          rows.rows()
-              .mapPartitions(
-                  it -> {
-                    // per region: rows, cells, bytes, and the (task, bucket) writers the in-order
-                    // path would open
-                    long[] acc = new long[n * 4];
-                    Set<Integer> slots = new HashSet<>();
-                    RekeyedRows rr = counters.rekeyed(it, QuarantineWriter.none());
-                    byte[] last = null;
-                    while (rr.hasNext()) {
-                      RekeyedRows.Row r = rr.next();
-                      int region = live.regionOf(r.targetKey());
-                      if (last == null || !Arrays.equals(last, r.sourceKey())) {
-                        acc[region * 4]++;
-                        last = r.sourceKey();
-                      }
-                      if (slots.add(region * 256 + (salted ? r.targetKey()[0] & 0xff : 0))) {
-                        acc[region * 4 + 3]++;
-                      }
-                      for (Cell c : r.cells()) {
-                        acc[region * 4 + 1]++;
-                        acc[region * 4 + 2] += PackedCells.keyValueLength(r.targetKey().length, c);
-                      }
-                    }
-                    return List.of(acc).iterator();
-                  })
+          (path.inSourceOrder()
+                  ? rows.foldInKeyOrder(path.writeTasks(), estimate)
+                  : rows.fold(estimate))
               .reduce(DryRun::sum);
     }
     int families = o.families().isEmpty() ? target.getColumnFamilyCount() : o.families().size();
@@ -115,6 +95,40 @@ final class DryRun {
         0,
         0,
         0);
+  }
+
+  /**
+   * Per task, the rows re-keyed as the write re-keys them ({@link RekeyingSink}), tallied per
+   * target region: rows, cells, bytes, and the (task, bucket) writers the in-order path would open.
+   */
+  private record Estimate(RowCounters counters, RegionBoundaries live, boolean salted)
+      implements PartitionFold<long[]> {
+    @Override
+    public Sink<long[]> open(int partition) {
+      long[] acc = new long[live.count() * 4];
+      Set<Integer> slots = new HashSet<>();
+      return new RekeyingSink<>(
+          new RowRekeying(counters, QuarantineWriter.none()),
+          new RekeyingSink.Rows<>() {
+            @Override
+            public void add(RekeyedRows.Row r) {
+              int region = live.regionOf(r.targetKey());
+              acc[region * 4]++;
+              if (slots.add(region * 256 + (salted ? r.targetKey()[0] & 0xff : 0))) {
+                acc[region * 4 + 3]++;
+              }
+              for (Cell c : r.cells()) {
+                acc[region * 4 + 1]++;
+                acc[region * 4 + 2] += PackedCells.keyValueLength(r.targetKey().length, c);
+              }
+            }
+
+            @Override
+            public long[] finish() {
+              return acc;
+            }
+          });
+    }
   }
 
   private static long[] sum(long[] a, long[] b) {

@@ -131,7 +131,7 @@ final class InOrderHFiles implements Serializable {
    * per region and hour. A row whose target key repeats the previous one of its region and bucket
    * is a collision: counted, an example kept, not written.
    */
-  final class Task implements RekeyingSink.Rows {
+  final class Task implements RekeyingSink.Rows<List<WrittenFile>> {
     private final Writers writers;
     private final KeyedCounts counts;
     private final LongAccumulator collisions;

@@ -1,35 +1,35 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.CellSink;
 import dev.rekey.jobs.common.PackedCells;
+import dev.rekey.jobs.common.PartitionFold;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 
 /**
  * A task's source rows streamed as cells ({@link dev.rekey.jobs.common.RegionRead#fold}), re-keyed
  * as they pass: each cell copied once, under its row's target key, into one array per row (no
  * {@code Result} and no cell object per source cell); the whole row then counted, quarantined or
- * trimmed as on the Result path ({@link RowRekeying}) and handed to the task's writer.
+ * trimmed as on the Result path ({@link RowRekeying}) and handed on: to the task's HFiles ({@link
+ * InOrderHFiles.Task}), or to the dry run's estimate.
  */
-final class RekeyingSink implements CellSink {
-  /** Where the re-keyed rows go: one task's HFiles ({@link InOrderHFiles.Task}). */
-  interface Rows {
+final class RekeyingSink<T> implements PartitionFold.Sink<T> {
+  /** Where the re-keyed rows go, and the task's total once they are all in. */
+  interface Rows<T> {
     void add(RekeyedRows.Row row) throws IOException;
 
-    /** The task's rows are all in: the files closed. */
-    List<InOrderHFiles.WrittenFile> finish() throws IOException;
+    /** The task's rows are all in: its total (the files closed, an estimate). */
+    T finish() throws IOException;
   }
 
   private static final Cell[] NO_CELLS = new Cell[0];
 
   private final RowRekeying rekeying;
-  private final Rows out;
+  private final Rows<T> out;
   private final PackedCells.Builder packed = new PackedCells.Builder();
   private byte[] target;
 
-  RekeyingSink(RowRekeying rekeying, Rows out) {
+  RekeyingSink(RowRekeying rekeying, Rows<T> out) {
     this.rekeying = rekeying;
     this.out = out;
   }
@@ -67,9 +67,14 @@ final class RekeyingSink implements CellSink {
     packed.clear();
   }
 
-  /** The last row is in: closes the quarantine and the writer's files. */
-  List<InOrderHFiles.WrittenFile> finish() throws IOException {
+  /** The last row is in: closes the quarantine, then the task's total (the writer's files). */
+  @Override
+  public T result() {
     rekeying.close();
-    return out.finish();
+    try {
+      return out.finish();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

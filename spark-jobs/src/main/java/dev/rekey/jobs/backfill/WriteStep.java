@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -153,38 +152,8 @@ final class WriteStep {
       TaskContext.get()
           .addTaskFailureListener(
               (org.apache.spark.util.TaskFailureListener) (context, error) -> task.abandon());
-      RekeyingSink rows =
-          new RekeyingSink(new RowRekeying(counters, quarantine(quarantineDir, confMap)), task);
-      return new Sink<>() {
-        @Override
-        public void startRow(byte[] key) {
-          rows.startRow(key);
-        }
-
-        @Override
-        public void cell(Cell c) {
-          rows.cell(c);
-        }
-
-        @Override
-        public void endRow() {
-          rows.endRow();
-        }
-
-        @Override
-        public void dropRow() {
-          rows.dropRow();
-        }
-
-        @Override
-        public List<InOrderHFiles.WrittenFile> result() {
-          try {
-            return rows.finish();
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        }
-      };
+      return new RekeyingSink<>(
+          new RowRekeying(counters, quarantine(quarantineDir, confMap)), task);
     }
   }
 

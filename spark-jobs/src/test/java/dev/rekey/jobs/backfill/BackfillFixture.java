@@ -33,25 +33,56 @@ final class BackfillFixture {
    */
   BackfillFixture(String name, int rows, int devices, int sourceVersions, String targetFamily)
       throws Exception {
+    this(name, rows, devices, sourceVersions, targetFamily, 1);
+  }
+
+  /**
+   * As above, the source created in {@code sourceRegions} regions, equal slices of the day (the
+   * legacy key leads with the time), as a long-lived legacy table is split.
+   */
+  BackfillFixture(
+      String name,
+      int rows,
+      int devices,
+      int sourceVersions,
+      String targetFamily,
+      int sourceRegions)
+      throws Exception {
     gen = TelemetryGenerator.oneDay(rows, devices);
     source = SharedHBase.uniqueTable(name + "_v1");
     target = SharedHBase.uniqueTable(name + "_v2");
     snapshot = source.getNameAsString() + "_snap";
     staging = SharedHBase.runRoot().resolve("backfill-staging").resolve(target.getNameAsString());
     Admin admin = SharedHBase.connection().getAdmin();
-    admin.createTable(
+    org.apache.hadoop.hbase.client.TableDescriptor legacy =
         org.apache.hadoop.hbase.client.TableDescriptorBuilder.newBuilder(source)
             .setColumnFamily(
                 org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder.newBuilder(
                         LegacyTelemetryTable.FAMILY)
                     .setMaxVersions(sourceVersions)
                     .build())
-            .build());
+            .build();
+    if (sourceRegions > 1) {
+      admin.createTable(legacy, daySlices(sourceRegions));
+    } else {
+      admin.createTable(legacy);
+    }
     LegacyTelemetryTable.write(SharedHBase.connection(), source, gen, s -> {});
     TableCreator.table(target)
         .families(List.of(FamilySpec.parse(targetFamily)))
         .splitPoints(SplitPoints.salt(16))
         .create(admin);
+  }
+
+  /** Split points cutting the generated day into {@code n} equal slices of time. */
+  private static byte[][] daySlices(int n) {
+    byte[][] splits = new byte[n - 1][];
+    for (int i = 1; i < n; i++) {
+      splits[i - 1] =
+          org.apache.hadoop.hbase.util.Bytes.toBytes(
+              TelemetryGenerator.DEFAULT_START + i * 86_400_000L / n);
+    }
+    return splits;
   }
 
   void snapshot() throws Exception {

@@ -285,6 +285,24 @@ class BackfillIT {
   }
 
   @Test
+  void aDryRunInSourceOrderExpectsTheRowsAndFilesTheWriteMakes() throws Exception {
+    // more source regions than write tasks: each task reads a run of them, and writes one file
+    // per region and bucket for the whole run
+    BackfillFixture f =
+        new BackfillFixture("bf_dryio", 1_000, 10, 1, "d:bloom=row,encoding=fast_diff", 12);
+    f.snapshot();
+    BackfillResult dry = run(f.options().dryRun(true).build());
+    BackfillResult written = run(f.options().build());
+    assertTrue(written.writePath().startsWith("written in source order"), written.writePath());
+    assertEquals(dry.writePath(), written.writePath());
+    // read in the write's own tasks: one file per (task, salt bucket) a region receives
+    assertEquals(
+        written.regions().stream().map(e -> e.rows() + " rows, " + e.files() + " files").toList(),
+        dry.regions().stream().map(e -> e.rows() + " rows, " + e.files() + " files").toList());
+    assertEquals(dry.accounting(), written.accounting());
+  }
+
+  @Test
   void badInputNamesTheThingAndTheNextStep() throws Exception {
     BackfillFixture f = new BackfillFixture("bf_bad", 200, 4);
     f.snapshot();

@@ -75,8 +75,8 @@ class RekeyingSinkTest {
 
     RowCounters viaCells = counters();
     Collected fromCells = new Collected();
-    RekeyingSink sink =
-        new RekeyingSink(new RowRekeying(viaCells, QuarantineWriter.none()), fromCells);
+    RekeyingSink<List<InOrderHFiles.WrittenFile>> sink =
+        new RekeyingSink<>(new RowRekeying(viaCells, QuarantineWriter.none()), fromCells);
     for (int r = 0; r < source.size(); r++) {
       Cell[] cells = source.get(r);
       if (r % 3 == 0) { // part of the row, then dropped: the reader hands the row over
@@ -91,7 +91,7 @@ class RekeyingSinkTest {
       }
       sink.endRow();
     }
-    sink.finish();
+    sink.result();
 
     assertEquals(19, fromResults.size(), "20 good keys less the row with an oversized cell");
     assertEquals(fromResults.size(), fromCells.rows.size());
@@ -122,7 +122,8 @@ class RekeyingSinkTest {
   }
 
   /** The rows a task would write. */
-  private static final class Collected implements RekeyingSink.Rows {
+  private static final class Collected
+      implements RekeyingSink.Rows<List<InOrderHFiles.WrittenFile>> {
     final List<RekeyedRows.Row> rows = new ArrayList<>();
 
     @Override
