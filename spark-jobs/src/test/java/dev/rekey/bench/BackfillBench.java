@@ -119,13 +119,20 @@ class BackfillBench {
         Pass floor = floorPass(admin, snap, saltSplits, rows);
         Rekeyed rekey = rekeyPass(admin, snap, v1, v2, saltSplits, "bench_rekey", b -> b);
         Rekeyed reorder = rekeyPass(admin, snap, v1, entity, entitySplits, "bench_entity", b -> b);
+        Pass streamed = streamedPass(jsc, snap, minPartitions);
+        HFileFloor.Pass raw = HFileFloor.read(SharedHBase.conf(), snap, 2);
+        sameRows(streamed, raw);
         System.out.printf(
-            "BENCH round %d: floor %.1f s, rekey %s, reordering %s; rekey/floor = %.2fx%n",
+            "BENCH round %d: floor %.1f s, rekey %s, reordering %s; rekey/floor = %.2fx;"
+                + " read as cells %.2f s, raw HFile pass %.2f s, read/raw = %.2fx%n",
             round,
             floor.seconds(),
             describe(rekey.pass(), rekey.result()),
             describe(reorder.pass(), reorder.result()),
-            rekey.pass().seconds() / floor.seconds());
+            rekey.pass().seconds() / floor.seconds(),
+            streamed.seconds(),
+            raw.seconds(),
+            streamed.seconds() / raw.seconds());
       }
       return;
     }
@@ -177,8 +184,11 @@ class BackfillBench {
                 return rr.rows().count();
               }
             });
+    // the read of the in-order path: the same rows streamed as cells, no Result per row
+    Pass streamed = streamedPass(jsc, snap, minPartitions);
     // below it: HBase's HFile reader over the snapshot's store files, 2 threads (issue 15's floor)
     HFileFloor.Pass raw = HFileFloor.read(SharedHBase.conf(), snap, 2);
+    sameRows(streamed, raw);
     Pass floor = floorPass(admin, snap, saltSplits, read.rows());
 
     Rekeyed rekey = rekeyPass(admin, snap, v1, v2, saltSplits, "bench_rekey", b -> b);
@@ -251,13 +261,18 @@ class BackfillBench {
     System.out.printf(
         "BENCH read-only pass (floor): %.1f s, %,.0f rows/s%n", read.seconds(), read.rate());
     System.out.printf(
+        "BENCH read-only pass, rows streamed as cells (the in-order path's read): %.1f s, %,.0f"
+            + " rows/s%n",
+        streamed.seconds(), streamed.rate());
+    System.out.printf(
         "BENCH raw HFile pass (%d files, %,d cells, 2 threads): %.1f s, %,.0f rows/s; read pass / raw"
-            + " = %.2fx%n",
+            + " = %.2fx, streamed / raw = %.2fx%n",
         raw.files(),
         raw.cells(),
         raw.seconds(),
         raw.rowsPerSecond(),
-        read.seconds() / raw.seconds());
+        read.seconds() / raw.seconds(),
+        streamed.seconds() / raw.seconds());
     System.out.printf(
         "BENCH read + HFile write in source order (floor of any bulk load): %.1f s, %,.0f rows/s;"
             + " Put copy / this = %.2fx%n",
@@ -448,6 +463,27 @@ class BackfillBench {
               SharedHBase.runRoot().resolve("bench-floor-" + System.nanoTime()).toUri().toString());
           return rows;
         });
+  }
+
+  /** The snapshot read as the in-order path reads it, its rows counted. */
+  private static Pass streamedPass(JavaSparkContext jsc, String snap, int minPartitions)
+      throws Exception {
+    return timed(
+        () -> {
+          try (RegionRead rr =
+              RegionReader.snapshot(snap)
+                  .minPartitions(minPartitions)
+                  .open(jsc, SharedHBase.conf())) {
+            return StreamedCount.rows(rr);
+          }
+        });
+  }
+
+  private static void sameRows(Pass streamed, HFileFloor.Pass raw) {
+    if (streamed.rows() != raw.rows()) {
+      throw new IllegalStateException(
+          "the streamed read counted " + streamed.rows() + " rows, the raw pass " + raw.rows());
+    }
   }
 
   private static TableName target(Admin admin, String prefix, List<byte[]> splits)
