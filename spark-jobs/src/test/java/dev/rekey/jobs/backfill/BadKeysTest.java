@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 @Tag("unit")
 class BadKeysTest {
   /** A terminated string then a signed long: the shape of a user-id-and-time key. */
-  private static final KeyLayout SOURCE =
+  static final KeyLayout SOURCE =
       KeyLayout.parse(
           "name: by-user\nprefix:\n  kind: none\nfields:\n"
               + "  - name: user\n    type: string\n  - name: ts\n    type: long\n    signed: true\n",
@@ -29,7 +29,7 @@ class BadKeysTest {
    * The same fields salted, time first: one salt byte and one terminator longer than the source
    * key.
    */
-  private static final KeyLayout TARGET =
+  static final KeyLayout TARGET =
       KeyLayout.parse(
           "name: salted\nprefix:\n  kind: salt\n  buckets: 16\n"
               + "  hash: murmur3_32\nfields:\n  - name: ts\n    type: long\n    signed: true\n  - name: user\n    type: string\n",

@@ -25,16 +25,9 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("unit")
 class RekeyingSinkTest {
-  private static final KeyLayout SOURCE =
-      KeyLayout.parse(
-          "name: by-user\nprefix:\n  kind: none\nfields:\n"
-              + "  - name: user\n    type: string\n  - name: ts\n    type: long\n    signed: true\n",
-          "by-user");
-  private static final KeyLayout TARGET =
-      KeyLayout.parse(
-          "name: salted\nprefix:\n  kind: salt\n  buckets: 16\n  hash: murmur3_32\nfields:\n"
-              + "  - name: ts\n    type: long\n    signed: true\n  - name: user\n    type: string\n",
-          "salted");
+  // a user-and-time key salted, time first (BadKeysTest's layouts)
+  private static final KeyLayout SOURCE = BadKeysTest.SOURCE;
+  private static final KeyLayout TARGET = BadKeysTest.TARGET;
   private static final byte[] D = Bytes.toBytes("d");
   private static final byte[] E = Bytes.toBytes("e");
 
