@@ -240,7 +240,8 @@ final class InOrderHFiles implements Serializable {
     }
 
     /** Releases the open streams of a failed attempt (its dir is removed by the driver). */
-    void abandon() {
+    @Override
+    public void abandon() {
       writers.abandon();
     }
   }

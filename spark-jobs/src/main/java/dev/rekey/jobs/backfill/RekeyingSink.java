@@ -20,6 +20,9 @@ final class RekeyingSink<T> implements PartitionFold.Sink<T> {
 
     /** The task's rows are all in: its total (the files closed, an estimate). */
     T finish() throws IOException;
+
+    /** The task failed: release what is open. */
+    default void abandon() {}
   }
 
   private static final Cell[] NO_CELLS = new Cell[0];
@@ -65,6 +68,11 @@ final class RekeyingSink<T> implements PartitionFold.Sink<T> {
   public void dropRow() {
     // nothing of the row was counted or passed on: it is streamed again from its first cell
     packed.clear();
+  }
+
+  @Override
+  public void abandon() {
+    out.abandon();
   }
 
   /** The last row is in: closes the quarantine, then the task's total (the writer's files). */

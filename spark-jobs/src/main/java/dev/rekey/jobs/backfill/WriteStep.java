@@ -148,10 +148,7 @@ final class WriteStep {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      // a failed attempt's streams are released; its dir is removed by the driver
-      TaskContext.get()
-          .addTaskFailureListener(
-              (org.apache.spark.util.TaskFailureListener) (context, error) -> task.abandon());
+      // a failed attempt's streams are released by the fold (abandon); its dir by the driver
       return new RekeyingSink<>(
           new RowRekeying(counters, quarantine(quarantineDir, confMap)), task);
     }

@@ -14,5 +14,11 @@ public interface PartitionFold<T> extends Serializable {
   interface Sink<T> extends CellSink {
     /** The partition's total, after its last row. */
     T result();
+
+    /**
+     * The partition's read (or its {@link #result}) failed: release what the sink holds (open
+     * files, streams); no total is asked for.
+     */
+    default void abandon() {}
   }
 }

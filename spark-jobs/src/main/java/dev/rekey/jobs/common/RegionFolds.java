@@ -136,23 +136,28 @@ final class RegionFolds {
         .mapPartitionsWithIndex(
             (i, it) -> {
               PartitionFold.Sink<T> sink = fold.open(i);
-              while (it.hasNext()) {
-                Run run = it.next();
-                int at = run.first();
-                for (SerializableWritable<Writable> split : run.splits()) {
-                  // counted per split, as rows() counts its partitions: rows scanned per region
-                  Counted counted = new Counted(sink);
-                  read(
-                      (InputSplit) split.value(),
-                      conf.value().value(),
-                      fmt,
-                      counted,
-                      src,
-                      snapshot);
-                  out.add(new RegionScan.PartitionCount(at++, counted.firstKey, counted.rows));
+              try {
+                while (it.hasNext()) {
+                  Run run = it.next();
+                  int at = run.first();
+                  for (SerializableWritable<Writable> split : run.splits()) {
+                    // counted per split, as rows() counts its partitions: rows scanned per region
+                    Counted counted = new Counted(sink);
+                    read(
+                        (InputSplit) split.value(),
+                        conf.value().value(),
+                        fmt,
+                        counted,
+                        src,
+                        snapshot);
+                    out.add(new RegionScan.PartitionCount(at++, counted.firstKey, counted.rows));
+                  }
                 }
+                return List.of(sink.result()).iterator();
+              } catch (Throwable e) {
+                sink.abandon();
+                throw e;
               }
-              return List.of(sink.result()).iterator();
             },
             true);
   }
