@@ -8,7 +8,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.util.CollectionAccumulator;
-import scala.Option;
 
 /**
  * An opened region-parallel read: the rows, how many regions and partitions, and the restore dir to
@@ -74,23 +73,10 @@ public final class RegionRead implements AutoCloseable {
 
   /**
    * As {@link #fold}, in at most {@code tasks} partitions, each the rows of a run of consecutive
-   * partitions read one after the other, as {@link #rowsInKeyOrder}: still in key order within a
-   * partition.
+   * partitions read one after the other: still in key order within a partition.
    */
   public <T> JavaRDD<T> foldInKeyOrder(int tasks, PartitionFold<T> fold) {
     return folds.fold(jsc, fold, regions, tasks);
-  }
-
-  /**
-   * The rows in at most {@code tasks} partitions, each a run of consecutive partitions of {@link
-   * #rows()} read one after the other: still in key order within a partition.
-   */
-  public JavaRDD<Result> rowsInKeyOrder(int tasks) {
-    if (tasks >= partitions) {
-      return rows;
-    }
-    return new JavaRDD<>(
-        rows.rdd().coalesce(tasks, false, Option.apply(new KeyOrderRuns()), null), rows.classTag());
   }
 
   public int regions() {
