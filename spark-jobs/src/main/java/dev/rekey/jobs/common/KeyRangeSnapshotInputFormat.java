@@ -194,12 +194,13 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
     }
 
     @Override
-    public boolean stream(CellSink sink) throws IOException, InterruptedException {
+    public Streamed stream(CellSink sink, java.util.function.BooleanSupplier pause)
+        throws IOException, InterruptedException {
       if (!(reader instanceof StreamsCells cells)) {
-        return false;
+        return Streamed.AS_RESULTS;
       }
       open();
-      return cells.stream(sink);
+      return cells.stream(sink, pause);
     }
 
     private void open() throws IOException, InterruptedException {

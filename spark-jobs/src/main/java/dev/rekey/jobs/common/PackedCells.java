@@ -71,8 +71,11 @@ public final class PackedCells {
     return at;
   }
 
-  /** One cell as {@code (int length, KeyValue bytes)} at {@code at}, under {@code row} if given. */
-  private static int packCell(byte[] row, Cell c, byte[] out, int at) {
+  /**
+   * One cell as {@code (int length, KeyValue bytes)} at {@code at}, under {@code row} if given
+   * (null: its own); room for {@code 4 +} {@link #keyValueLength} bytes. Returns the end offset.
+   */
+  public static int packCell(byte[] row, Cell c, byte[] out, int at) {
     byte[] r = row != null ? row : c.getRowArray();
     int len =
         KeyValue.writeByteArray(

@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.io.Writable;
@@ -27,11 +26,11 @@ import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
 
 /**
- * The fold path of a region read ({@link RegionRead#fold}): the input format's splits, one Spark
- * partition each (placed where the split says its data is), each read by the format's record reader
- * into the job's sink — streamed as cells where the reader can ({@link StreamsCells}), else as its
- * Results, consecutive parts of a row joined as {@link WholeRows} joins them. Spark's Hadoop RDD
- * hands out a pair per row and no way to the reader, so the splits are planned here.
+ * The cell paths of a region read ({@link RegionRead#fold}, {@link RegionRead#map}): the input
+ * format's splits, one Spark partition each (placed where the split says its data is), each read by
+ * the format's record reader into the job's sink ({@link SplitRows}) — streamed as cells where the
+ * reader can, else as its Results. Spark's Hadoop RDD hands out a pair per row and no way to the
+ * reader, so the splits are planned here.
  */
 final class RegionFolds {
   private final Job job;
@@ -76,11 +75,47 @@ final class RegionFolds {
   }
 
   /**
+   * Each partition's rows folded into one total: {@link #map} with a sink that hands on its total
+   * after the last row (and never pauses the read).
+   */
+  <T> JavaRDD<T> fold(JavaSparkContext jsc, PartitionFold<T> fold, int regions, int tasks) {
+    return partitions(
+        jsc,
+        (i, out) -> {
+          PartitionFold.Sink<T> sink = fold.open(i);
+          return new Opened(sink, () -> out.accept(sink.result()), sink::abandon);
+        },
+        regions,
+        tasks);
+  }
+
+  /** Each partition's rows mapped into records, read as the records are taken. */
+  <R> JavaRDD<R> map(JavaSparkContext jsc, PartitionMap<R> map, int regions, int tasks) {
+    return partitions(
+        jsc,
+        (i, out) -> {
+          PartitionMap.Sink sink = map.open(i, out);
+          return new Opened(sink, sink::finish, sink::abandon);
+        },
+        regions,
+        tasks);
+  }
+
+  /** A partition's sink, what to do after its last row, and what on failure. */
+  record Opened(CellSink rows, Runnable finish, Runnable abandon) {}
+
+  /** Opens a partition's sink, handing its records to {@code out}. */
+  interface Opener<R> extends java.io.Serializable {
+    Opened open(int partition, java.util.function.Consumer<R> out);
+  }
+
+  /**
    * The splits in at most {@code tasks} partitions, each a run of consecutive splits read one after
    * the other in key order ({@link KeyOrderRuns#runOf}); one split each when {@code tasks} is at
    * least their number.
    */
-  <T> JavaRDD<T> fold(JavaSparkContext jsc, PartitionFold<T> fold, int regions, int tasks) {
+  private <R> JavaRDD<R> partitions(
+      JavaSparkContext jsc, Opener<R> opener, int regions, int tasks) {
     List<InputSplit> splits;
     try {
       splits = splits();
@@ -134,31 +169,8 @@ final class RegionFolds {
     CollectionAccumulator<RegionScan.PartitionCount> out = counts;
     return new JavaRDD<>(jsc.sc().makeRDD(JavaConverters.asScalaBuffer(placed).toSeq(), tag), tag)
         .mapPartitionsWithIndex(
-            (i, it) -> {
-              PartitionFold.Sink<T> sink = fold.open(i);
-              try {
-                while (it.hasNext()) {
-                  Run run = it.next();
-                  int at = run.first();
-                  for (SerializableWritable<Writable> split : run.splits()) {
-                    // counted per split, as rows() counts its partitions: rows scanned per region
-                    Counted counted = new Counted(sink);
-                    read(
-                        (InputSplit) split.value(),
-                        conf.value().value(),
-                        fmt,
-                        counted,
-                        src,
-                        snapshot);
-                    out.add(new RegionScan.PartitionCount(at++, counted.firstKey, counted.rows));
-                  }
-                }
-                return List.of(sink.result()).iterator();
-              } catch (Throwable e) {
-                sink.abandon();
-                throw e;
-              }
-            },
+            (i, it) ->
+                new PartitionRows<>(i, it, opener, conf.value().value(), fmt, src, snapshot, out),
             true);
   }
 
@@ -171,50 +183,117 @@ final class RegionFolds {
     return org.apache.hadoop.util.ReflectionUtils.newInstance(format, conf);
   }
 
-  /** One split into the sink; a failure HBase raised over what it refuses to read is named. */
-  private static void read(
-      InputSplit split,
-      Configuration conf,
-      Class<? extends InputFormat<ImmutableBytesWritable, Result>> format,
-      CellSink sink,
-      String source,
-      boolean snapshot)
-      throws Exception {
-    TaskAttemptContextImpl context = new TaskAttemptContextImpl(conf, new TaskAttemptID());
-    try (RecordReader<ImmutableBytesWritable, Result> reader =
-        newFormat(format, conf).createRecordReader(split, context)) {
-      reader.initialize(split, context);
-      if (!(reader instanceof StreamsCells cells) || !cells.stream(sink)) {
-        feed(reader, sink);
-      }
-    } catch (Exception e) {
-      RekeyException named = UnreadableRows.named(e, source, snapshot);
-      throw named != null ? named : e;
-    }
-  }
+  /**
+   * A partition's records: its runs' splits read into its sink, split after split, as far as it
+   * takes for the next record (a fold's one total: the whole partition in one go). Rows are counted
+   * per split, as {@link RegionRead#rows()} counts its partitions: rows scanned per region. A
+   * failure HBase raised over what it refuses to read is named; on any failure the sink is told and
+   * the open reader closed, as it is when the task ends with records not taken.
+   */
+  private static final class PartitionRows<R> implements java.util.Iterator<R> {
+    private final java.util.ArrayDeque<R> ready = new java.util.ArrayDeque<>();
+    private final java.util.function.BooleanSupplier pause = () -> !ready.isEmpty();
+    private final java.util.Iterator<Run> runs;
+    private final Opened sink;
+    private final Configuration conf;
+    private final Class<? extends InputFormat<ImmutableBytesWritable, Result>> format;
+    private final String source;
+    private final boolean snapshot;
+    private final CollectionAccumulator<RegionScan.PartitionCount> counts;
+    private java.util.Iterator<SerializableWritable<Writable>> splits =
+        java.util.Collections.emptyIterator();
+    private int at; // the split being read, numbered among all the read's splits
+    private RecordReader<ImmutableBytesWritable, Result> reader; // the split's, open
+    private SplitRows rows;
+    private Counted counted;
+    private boolean finished;
 
-  /** A reader's Results into the sink, consecutive Results of one row as one row. */
-  static void feed(RecordReader<ImmutableBytesWritable, Result> reader, CellSink sink)
-      throws IOException, InterruptedException {
-    byte[] open = null; // the row the sink has started
-    while (reader.nextKeyValue()) {
-      Cell[] cells = reader.getCurrentValue().rawCells();
-      if (cells == null || cells.length == 0) {
-        continue;
-      }
-      if (open == null || !CellUtil.matchingRows(cells[0], open)) {
-        if (open != null) {
-          sink.endRow();
-        }
-        open = CellUtil.cloneRow(cells[0]);
-        sink.startRow(open);
-      }
-      for (Cell c : cells) {
-        sink.cell(c);
+    PartitionRows(
+        int partition,
+        java.util.Iterator<Run> runs,
+        Opener<R> opener,
+        Configuration conf,
+        Class<? extends InputFormat<ImmutableBytesWritable, Result>> format,
+        String source,
+        boolean snapshot,
+        CollectionAccumulator<RegionScan.PartitionCount> counts) {
+      this.runs = runs;
+      this.conf = conf;
+      this.format = format;
+      this.source = source;
+      this.snapshot = snapshot;
+      this.counts = counts;
+      this.sink = opener.open(partition, ready::add);
+      org.apache.spark.TaskContext task = org.apache.spark.TaskContext.get();
+      if (task != null) {
+        task.addTaskCompletionListener((org.apache.spark.TaskContext t) -> closeReader());
       }
     }
-    if (open != null) {
-      sink.endRow();
+
+    @Override
+    public boolean hasNext() {
+      try {
+        while (ready.isEmpty() && !finished) {
+          advance();
+        }
+        return !ready.isEmpty();
+      } catch (Exception e) {
+        closeReader();
+        sink.abandon().run();
+        RekeyException named = UnreadableRows.named(e, source, snapshot);
+        throw named != null ? named : UnreadableRows.sneaky(e);
+      } catch (Error e) {
+        closeReader();
+        sink.abandon().run();
+        throw e;
+      }
+    }
+
+    @Override
+    public R next() {
+      if (!hasNext()) {
+        throw new java.util.NoSuchElementException();
+      }
+      return ready.poll();
+    }
+
+    private void advance() throws Exception {
+      if (rows == null) {
+        if (!splits.hasNext()) {
+          if (!runs.hasNext()) {
+            finished = true;
+            sink.finish().run();
+            return;
+          }
+          Run run = runs.next();
+          at = run.first();
+          splits = run.splits().iterator();
+          return;
+        }
+        InputSplit split = (InputSplit) splits.next().value();
+        TaskAttemptContextImpl context = new TaskAttemptContextImpl(conf, new TaskAttemptID());
+        reader = newFormat(format, conf).createRecordReader(split, context);
+        reader.initialize(split, context);
+        rows = new SplitRows(reader);
+        counted = new Counted(sink.rows());
+      }
+      if (!rows.feed(counted, pause)) {
+        closeReader();
+        rows = null;
+        counts.add(new RegionScan.PartitionCount(at++, counted.firstKey, counted.rows));
+      }
+    }
+
+    private void closeReader() {
+      RecordReader<ImmutableBytesWritable, Result> r = reader;
+      reader = null;
+      if (r != null) {
+        try {
+          r.close();
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
     }
   }
 

@@ -72,6 +72,16 @@ public final class RegionRead implements AutoCloseable {
   }
 
   /**
+   * Each partition's rows mapped into records by {@code map}'s sink, the rows streamed into it as
+   * cells and read as the records are taken (a row at a time: no partition held whole), so a job
+   * that keeps its rows in a form of its own (a scan's row blocks) skips the {@code Result} per row
+   * too. Same partitions and rows as {@link #fold}.
+   */
+  public <R> JavaRDD<R> map(PartitionMap<R> map) {
+    return folds.map(jsc, map, regions, Integer.MAX_VALUE);
+  }
+
+  /**
    * As {@link #fold}, in at most {@code tasks} partitions, each the rows of a run of consecutive
    * partitions read one after the other: still in key order within a partition.
    */

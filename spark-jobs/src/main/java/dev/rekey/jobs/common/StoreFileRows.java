@@ -96,6 +96,8 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
   private Result value;
   private long rowsFromFiles; // added to ROWS_FROM_FILES on close
   private Cell[] rowCells = new Cell[8]; // the row being assembled, reused across rows
+  private boolean streamMore; // stream: the scanner is at a cell of range {@code range}
+  private byte[][] keys = new byte[64][]; // stream: a reused key array per key length (few)
   private static final byte PUT = KeyValue.Type.Put.getCode();
 
   StoreFileRows(
@@ -445,90 +447,106 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
    * scanner: each cell is checked as {@link #nextKeyValue} checks it and handed on, none kept, so
    * no cell object reaches the heap. At a cell HBase must judge (a delete marker), a row over the
    * size limit or a read error, the row so far is dropped and HBase's reader takes the split over
-   * from that row. Other splits are read as Results (false).
+   * from that row. Other splits are read as Results. Resumable: a pause leaves the scanner at the
+   * next row's first cell (or past its range's end), and the next call starts a row there.
    */
   @Override
-  public boolean stream(CellSink sink) throws IOException, InterruptedException {
+  public Streamed stream(CellSink sink, java.util.function.BooleanSupplier pause)
+      throws IOException, InterruptedException {
     if (hbase != null || families.size() != 1 || families.get(0).single == null) {
-      return false;
+      return Streamed.AS_RESULTS;
     }
     FamilyFiles f = families.get(0);
     HFileScanner s = f.single;
     ColumnVersions rules = f.rules;
-    byte[][] keys = new byte[64][]; // one reused key array per key length: a layout has few
-    for (KeyRange r : ranges) {
-      byte[] stop = r.stop();
-      boolean more;
-      try {
-        more = StoreFileScanner.seekAtOrAfter(s, PrivateCellUtil.createFirstOnRow(r.start()));
-      } catch (IOException | RuntimeException e) {
-        handOver(r.start());
-        return false;
-      }
-      byte[] key = null; // the current row's key, null before the range's first row
-      boolean started = false; // the sink has the current row (a cell of it was returned)
-      long bytes = 0;
-      while (more) {
-        // the cell goes to no method but the sink's: compared through its arrays (a block read
-        // with the heap allocator, not copies), so that the JIT can keep it off the heap
-        Cell c = s.getCell();
-        byte[] rowArray = c.getRowArray();
-        int rowOffset = c.getRowOffset();
-        int n = c.getRowLength();
-        if (key == null || !Bytes.equals(rowArray, rowOffset, n, key, 0, key.length)) {
-          if (started) {
-            sink.endRow();
-            rowsFromFiles++;
-            started = false;
+    byte[] stop = rangeStop;
+    boolean more = streamMore; // the scanner is at a cell of the current range not handed on
+    byte[] key = null; // the current row's key, null before the first row of this call
+    boolean started = false; // the sink has the current row (a cell of it was returned)
+    long bytes = 0;
+    while (true) {
+      if (!more) {
+        if (started) {
+          sink.endRow();
+          rowsFromFiles++;
+          started = false;
+          if (pause.getAsBoolean()) {
+            streamMore = false;
+            return Streamed.PAUSED;
           }
-          if (stop.length > 0
-              && Bytes.compareTo(rowArray, rowOffset, n, stop, 0, stop.length) >= 0) {
-            break;
-          }
-          if (n >= keys.length) {
-            keys = Arrays.copyOf(keys, n + 1);
-          }
-          key = keys[n] != null ? keys[n] : (keys[n] = new byte[n]);
-          System.arraycopy(rowArray, rowOffset, key, 0, n);
-          rules.newRow();
-          bytes = 0;
         }
-        bytes += c.getSerializedSize();
-        if (c.getTypeByte() != PUT || (maxRowSize > 0 && bytes > maxRowSize)) {
-          return handOverMidRow(sink, started, key);
+        if (++range >= ranges.size()) {
+          return Streamed.DONE;
         }
-        if (rules.accept(
-            c.getQualifierArray(),
-            c.getQualifierOffset(),
-            c.getQualifierLength(),
-            c.getTimestamp())) {
-          if (!started) {
-            sink.startRow(key);
-            started = true;
-          }
-          sink.cell(c);
-        }
+        KeyRange r = ranges.get(range);
+        stop = rangeStop = r.stop();
+        key = null;
         try {
-          more = s.next();
+          more = StoreFileScanner.seekAtOrAfter(s, PrivateCellUtil.createFirstOnRow(r.start()));
         } catch (IOException | RuntimeException e) {
-          return handOverMidRow(sink, started, key);
+          handOver(r.start());
+          return Streamed.AS_RESULTS;
         }
+        continue;
       }
-      if (started) {
-        sink.endRow();
-        rowsFromFiles++;
+      // the cell goes to no method but the sink's: compared through its arrays (a block read
+      // with the heap allocator, not copies), so that the JIT can keep it off the heap
+      Cell c = s.getCell();
+      byte[] rowArray = c.getRowArray();
+      int rowOffset = c.getRowOffset();
+      int n = c.getRowLength();
+      if (key == null || !Bytes.equals(rowArray, rowOffset, n, key, 0, key.length)) {
+        if (started) {
+          sink.endRow();
+          rowsFromFiles++;
+          started = false;
+          if (pause.getAsBoolean()) {
+            streamMore = true; // at this row's first cell: the next call starts it
+            return Streamed.PAUSED;
+          }
+        }
+        if (stop.length > 0 && Bytes.compareTo(rowArray, rowOffset, n, stop, 0, stop.length) >= 0) {
+          more = false; // the range is done
+          continue;
+        }
+        if (n >= keys.length) {
+          keys = Arrays.copyOf(keys, n + 1);
+        }
+        key = keys[n] != null ? keys[n] : (keys[n] = new byte[n]);
+        System.arraycopy(rowArray, rowOffset, key, 0, n);
+        rules.newRow();
+        bytes = 0;
+      }
+      bytes += c.getSerializedSize();
+      if (c.getTypeByte() != PUT || (maxRowSize > 0 && bytes > maxRowSize)) {
+        return handOverMidRow(sink, started, key);
+      }
+      if (rules.accept(
+          c.getQualifierArray(),
+          c.getQualifierOffset(),
+          c.getQualifierLength(),
+          c.getTimestamp())) {
+        if (!started) {
+          sink.startRow(key);
+          started = true;
+        }
+        sink.cell(c);
+      }
+      try {
+        more = s.next();
+      } catch (IOException | RuntimeException e) {
+        return handOverMidRow(sink, started, key);
       }
     }
-    return true;
   }
 
-  private boolean handOverMidRow(CellSink sink, boolean started, byte[] key)
+  private Streamed handOverMidRow(CellSink sink, boolean started, byte[] key)
       throws IOException, InterruptedException {
     if (started) {
       sink.dropRow();
     }
     handOver(key.clone());
-    return false;
+    return Streamed.AS_RESULTS;
   }
 
   @Override

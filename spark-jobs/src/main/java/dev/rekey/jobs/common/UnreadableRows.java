@@ -133,8 +133,9 @@ final class UnreadableRows implements Iterator<Result> {
         + " the table's store files, and rewrite it with non-negative timestamps or remove it.";
   }
 
+  /** Throws {@code e} as it is, checked or not (what a Spark task's iterator may not declare). */
   @SuppressWarnings("unchecked")
-  private static <E extends Exception> RuntimeException sneaky(Exception e) throws E {
+  static <E extends Exception> RuntimeException sneaky(Exception e) throws E {
     throw (E) e;
   }
 }

@@ -1,20 +1,19 @@
 package dev.rekey.jobs.scan;
 
+import dev.rekey.jobs.common.PartitionMap;
 import dev.rekey.jobs.common.RowDecoder;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
+import java.util.function.Consumer;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.spark.api.java.function.Function2;
 
 /**
- * The per-partition step of a scan with reports: tally each row ({@link ScanTally}: key checked
- * with the layout, counts, undecodable keys sampled), pack the rows that decode into blocks of
- * {@link RowBlock#ROWS} for the report views, and emit the partition's {@link RegionStats} as the
- * last element. Lazy: rows stream through, one block at a time. A scan without reports folds the
- * rows into the tally alone ({@link ScanTally#fold}).
+ * The per-partition step of a scan with reports, on the rows streamed as cells ({@link
+ * dev.rekey.jobs.common.RegionRead#map}): tally each row ({@link ScanTally}: key checked with the
+ * layout, counts, undecodable keys sampled), pack the cells of the rows that decode into blocks of
+ * {@link RowBlock#ROWS} for the report views as they pass (no {@code Result} per row), and hand on
+ * the partition's {@link RegionStats} as the last record. A scan without reports folds the rows
+ * into the tally alone ({@link ScanTally#fold}).
  */
-final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterator<ScanRecord>> {
+final class PartitionScan implements PartitionMap<ScanRecord> {
   private static final long serialVersionUID = 1L;
   private final RowDecoder decoder;
   private final int samples;
@@ -25,55 +24,54 @@ final class PartitionScan implements Function2<Integer, Iterator<Result>, Iterat
   }
 
   @Override
-  public Iterator<ScanRecord> call(Integer partition, Iterator<Result> results) {
-    return new Iterator<>() {
+  public Sink open(int partition, Consumer<ScanRecord> out) {
+    return new Sink() {
       private final ScanTally tally = new ScanTally(partition, decoder, samples);
-      private ScanRecord next;
-      private boolean statsEmitted;
       private final RowBlock.Builder block = new RowBlock.Builder();
+      private boolean kept; // the current row decodes: its cells go into the block
 
       @Override
-      public boolean hasNext() {
-        if (next != null) {
-          return true;
+      public void startRow(byte[] key) {
+        tally.startRow(key);
+        kept = tally.rowDecodes();
+        if (kept) {
+          block.startRow();
         }
-        while (results.hasNext()) {
-          Result r = results.next();
-          Cell[] raw = r.rawCells();
-          tally.startRow(r.getRow());
-          for (Cell c : raw) {
-            tally.cell(c);
-          }
-          tally.endRow();
-          if (!tally.rowDecodes()) {
-            continue;
-          }
-          block.add(raw);
-          if (block.isFull()) {
-            next = new ScanRecord(partition, block.build(), null);
-            return true;
-          }
-        }
-        if (!block.isEmpty()) {
-          next = new ScanRecord(partition, block.build(), null);
-          return true;
-        }
-        if (!statsEmitted) {
-          statsEmitted = true;
-          next = new ScanRecord(partition, null, tally.result());
-          return true;
-        }
-        return false;
       }
 
       @Override
-      public ScanRecord next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
+      public void cell(Cell c) {
+        tally.cell(c);
+        if (kept) {
+          block.cell(c);
         }
-        ScanRecord r = next;
-        next = null;
-        return r;
+      }
+
+      @Override
+      public void endRow() {
+        tally.endRow();
+        if (kept) {
+          block.endRow();
+          if (block.isFull()) {
+            out.accept(new ScanRecord(partition, block.build(), null));
+          }
+        }
+      }
+
+      @Override
+      public void dropRow() {
+        tally.dropRow();
+        if (kept) {
+          block.dropRow();
+        }
+      }
+
+      @Override
+      public void finish() {
+        if (!block.isEmpty()) {
+          out.accept(new ScanRecord(partition, block.build(), null));
+        }
+        out.accept(new ScanRecord(partition, null, tally.result()));
       }
     };
   }

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Up to {@link #ROWS} consecutive rows of a partition, each row's cells packed ({@link
@@ -69,13 +70,39 @@ final class RowBlock implements Serializable {
       return n == ROWS;
     }
 
-    void add(Cell[] cells) {
-      int need = PackedCells.size(cells);
+    private int rowCells; // cells of the row being added
+    private int rowStart; // where it starts in data
+
+    /** Starts a row, its cells added as they stream past ({@link #cell}). */
+    void startRow() {
+      rowStart = size;
+      rowCells = 0;
+      room(4);
+      size += 4; // the row's cell count, written at its end
+    }
+
+    /** A cell of the row started: copied, as packed ({@link PackedCells}), during this call. */
+    void cell(Cell c) {
+      room(4 + PackedCells.keyValueLength(c.getRowLength(), c));
+      size = PackedCells.packCell(null, c, data, size);
+      rowCells++;
+    }
+
+    /** The row started is complete. */
+    void endRow() {
+      Bytes.putInt(data, rowStart, rowCells);
+      ends[n++] = size;
+    }
+
+    /** The row started is not kept. */
+    void dropRow() {
+      size = rowStart;
+    }
+
+    private void room(int need) {
       if (size + need > data.length) {
         data = Arrays.copyOf(data, Math.max(data.length * 2, size + need));
       }
-      size = PackedCells.packInto(cells, data, size);
-      ends[n++] = size;
     }
 
     /** The block so far (trimmed); the builder starts over. */

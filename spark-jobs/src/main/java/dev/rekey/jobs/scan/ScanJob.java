@@ -136,7 +136,7 @@ public final class ScanJob implements Job<ScanResult> {
       RowDecoder decoder = new RowDecoder(o.layout());
       JavaRDD<ScanRecord> records = null;
       if (forReports) {
-        records = read.rows().mapPartitionsWithIndex(new PartitionScan(decoder, o.samples()), true);
+        records = read.map(new PartitionScan(decoder, o.samples()));
         // one HBase pass feeds the stats and every report, and they all see the same rows
         records.persist(StorageLevel.MEMORY_AND_DISK());
       }

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.PartitionFold;
+import dev.rekey.jobs.common.PartitionMap;
 import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
@@ -46,11 +46,24 @@ class PartitionScanTest {
     return out;
   }
 
+  /** The rows streamed into the sink that keeps them for reports, the 10th dropped and again. */
   private static List<ScanRecord> run() {
     List<ScanRecord> out = new ArrayList<>();
-    Iterator<ScanRecord> it =
-        new PartitionScan(new RowDecoder(LAYOUT), 5).call(3, rows().iterator());
-    it.forEachRemaining(out::add);
+    PartitionMap.Sink s = new PartitionScan(new RowDecoder(LAYOUT), 5).open(3, out::add);
+    int i = 0;
+    for (Result r : rows()) {
+      if (i++ == 10) {
+        s.startRow(r.getRow());
+        s.cell(r.rawCells()[0]);
+        s.dropRow();
+      }
+      s.startRow(r.getRow());
+      for (Cell c : r.rawCells()) {
+        s.cell(c);
+      }
+      s.endRow();
+    }
+    s.finish();
     return out;
   }
 
@@ -98,5 +111,15 @@ class PartitionScanTest {
         ROWS,
         kept.stream().filter(r -> !r.isStats()).mapToInt(r -> r.rows().rows()).sum(),
         "every decodable row is in a block");
+    // each kept row's cells, in order, the dropped row once
+    int i = 0;
+    for (ScanRecord r : kept.subList(0, kept.size() - 1)) {
+      for (var it = r.rows().rowCells(); it.hasNext(); i++) {
+        Cell[] cells = it.next();
+        assertEquals(2, cells.length);
+        assertEquals(i, Bytes.toInt(org.apache.hadoop.hbase.CellUtil.cloneValue(cells[0])));
+      }
+    }
+    assertEquals(ROWS, i);
   }
 }

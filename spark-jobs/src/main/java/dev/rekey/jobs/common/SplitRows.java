@@ -1,0 +1,76 @@
+package dev.rekey.jobs.common;
+
+import java.io.IOException;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.mapreduce.RecordReader;
+
+/**
+ * One split's rows into a sink, as many as asked at a time: streamed as cells where the reader can
+ * ({@link StreamsCells}), else as its Results, consecutive Results of one row joined into one row
+ * as {@link WholeRows} joins them. Closes nothing: the caller owns the reader.
+ */
+final class SplitRows {
+  private final RecordReader<ImmutableBytesWritable, Result> reader;
+  private boolean streaming;
+  private byte[] open; // the row the sink has started from Results
+  private Cell[] held; // a Result of the next row, read before a pause
+
+  SplitRows(RecordReader<ImmutableBytesWritable, Result> reader) {
+    this.reader = reader;
+    this.streaming = reader instanceof StreamsCells;
+  }
+
+  /**
+   * Feeds rows into {@code sink} until {@code pause} says so after a row's end (true: call again
+   * for the rest) or the split is in (false).
+   */
+  boolean feed(CellSink sink, BooleanSupplier pause) throws IOException, InterruptedException {
+    if (streaming) {
+      switch (((StreamsCells) reader).stream(sink, pause)) {
+        case PAUSED:
+          return true;
+        case DONE:
+          return false;
+        default:
+          streaming = false; // the rest as Results, from the row it stopped at
+      }
+    }
+    while (true) {
+      Cell[] cells = held;
+      held = null;
+      if (cells == null) {
+        if (!reader.nextKeyValue()) {
+          break;
+        }
+        cells = reader.getCurrentValue().rawCells();
+        if (cells == null || cells.length == 0) {
+          continue;
+        }
+      }
+      if (open == null || !CellUtil.matchingRows(cells[0], open)) {
+        if (open != null) {
+          sink.endRow();
+          if (pause.getAsBoolean()) {
+            held = cells;
+            open = null;
+            return true;
+          }
+        }
+        open = CellUtil.cloneRow(cells[0]);
+        sink.startRow(open);
+      }
+      for (Cell c : cells) {
+        sink.cell(c);
+      }
+    }
+    if (open != null) {
+      sink.endRow();
+      open = null;
+    }
+    return false;
+  }
+}
