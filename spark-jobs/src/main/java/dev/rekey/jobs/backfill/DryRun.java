@@ -111,7 +111,7 @@ final class DryRun {
           new RowRekeying(counters, QuarantineWriter.none()),
           new RekeyingSink.Rows<>() {
             @Override
-            public void add(RekeyedRows.Row r) {
+            public void add(RekeyedRow r) {
               int region = live.regionOf(r.targetKey());
               acc[region * 4]++;
               if (slots.add(region * 256 + (salted ? r.targetKey()[0] & 0xff : 0))) {

@@ -1,7 +1,6 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.Serializable;
@@ -82,7 +81,7 @@ final class InOrderHFiles implements Serializable {
 
   /** Writes one partition's rows; returns the files it closed. */
   List<WrittenFile> write(
-      Iterator<RekeyedRows.Row> rows,
+      Iterator<RekeyedRow> rows,
       KeyedCounts counts,
       LongAccumulator collisions,
       CollectionAccumulator<String> examples)
@@ -160,7 +159,7 @@ final class InOrderHFiles implements Serializable {
     }
 
     @Override
-    public void add(RekeyedRows.Row r) throws IOException {
+    public void add(RekeyedRow r) throws IOException {
       byte[] key = r.targetKey();
       int region = live.regionOf(key);
       int bucket = salted ? key[0] & 0xff : 0;
@@ -211,8 +210,7 @@ final class InOrderHFiles implements Serializable {
         }
         runRows++;
       }
-      for (org.apache.hadoop.hbase.Cell cell :
-          r.keyed() ? r.cells() : underTargetKey(key, r.cells())) {
+      for (org.apache.hadoop.hbase.Cell cell : r.cells()) {
         KeyValue kv = (KeyValue) cell;
         writers.append(region, bucket, kv);
         cellsPer[region]++;
@@ -244,16 +242,6 @@ final class InOrderHFiles implements Serializable {
     public void abandon() {
       writers.abandon();
     }
-  }
-
-  /**
-   * The row's cells copied once under its target key (the source's buffers are not kept past this
-   * row).
-   */
-  private static KeyValue[] underTargetKey(byte[] key, org.apache.hadoop.hbase.Cell[] cells) {
-    byte[] packed = new byte[PackedCells.sizeAs(key.length, cells)];
-    PackedCells.packAs(key, cells, packed, 0);
-    return PackedCells.unpack(packed, 0);
   }
 
   /**

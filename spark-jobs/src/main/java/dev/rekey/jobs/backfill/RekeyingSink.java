@@ -2,6 +2,7 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.PartitionFold;
+import dev.rekey.jobs.common.PartitionMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.hbase.Cell;
@@ -13,10 +14,10 @@ import org.apache.hadoop.hbase.Cell;
  * trimmed as on the Result path ({@link RowRekeying}) and handed on: to the task's HFiles ({@link
  * InOrderHFiles.Task}), or to the dry run's estimate.
  */
-final class RekeyingSink<T> implements PartitionFold.Sink<T> {
+final class RekeyingSink<T> implements PartitionFold.Sink<T>, PartitionMap.Sink {
   /** Where the re-keyed rows go, and the task's total once they are all in. */
   interface Rows<T> {
-    void add(RekeyedRows.Row row) throws IOException;
+    void add(RekeyedRow row) throws IOException;
 
     /** The task's rows are all in: its total (the files closed, an estimate). */
     T finish() throws IOException;
@@ -52,9 +53,8 @@ final class RekeyingSink<T> implements PartitionFold.Sink<T> {
 
   @Override
   public void endRow() {
-    RekeyedRows.Row row =
-        rekeying.row(
-            target == null ? NO_CELLS : PackedCells.unpack(packed.toArray(), 0), true, true);
+    RekeyedRow row =
+        rekeying.row(target == null ? NO_CELLS : PackedCells.unpack(packed.toArray(), 0));
     if (row != null) {
       try {
         out.add(row);
@@ -84,5 +84,11 @@ final class RekeyingSink<T> implements PartitionFold.Sink<T> {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** As a map's sink ({@link dev.rekey.jobs.common.RegionRead#map}): the total is not asked for. */
+  @Override
+  public void finish() {
+    result();
   }
 }

@@ -1,8 +1,6 @@
 package dev.rekey.jobs.backfill;
 
 import java.io.Serializable;
-import java.util.Iterator;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.SparkContext;
 import org.apache.spark.util.LongAccumulator;
 
@@ -56,11 +54,6 @@ final class RowCounters implements Serializable {
         prefix,
         Rekeyer.forCluster(o.sourceLayout(), o.targetLayout(), hbaseConf),
         plan.retention());
-  }
-
-  /** One task's source rows, re-keyed and trimmed, counted as they go (lazy). */
-  RekeyedRows rekeyed(Iterator<Result> in, QuarantineWriter quarantine) {
-    return new RekeyedRows(in, new RowRekeying(this, quarantine));
   }
 
   Rekeyer rekeyer() {

@@ -4,11 +4,11 @@ import dev.rekey.rowkey.Hex;
 import org.apache.hadoop.hbase.Cell;
 
 /**
- * One task's re-keying of source rows, on either read path (Results: {@link RekeyedRows}; cells
- * streamed: {@link RekeyingSink}): each row counted as read once, then quarantined (its key cannot
- * be decoded, or a cell would be over the size limit under its target key), counted as filtered (no
- * cells), or passed on with the cells its target families keep ({@link Retention#trim}). Made in
- * the task; {@link #close} adds what it dropped to the counters.
+ * One task's re-keying of source rows as they stream past ({@link RekeyingSink}): each row counted
+ * as read once, then quarantined (its key cannot be decoded, or a cell would be over the size limit
+ * under its target key), counted as filtered (no cells), or passed on with the cells its target
+ * families keep ({@link Retention#trim}). Made in the task; {@link #close} adds what it dropped to
+ * the counters.
  */
 final class RowRekeying {
   private final RowCounters counters;
@@ -17,7 +17,6 @@ final class RowRekeying {
   private byte[] source;
   private Rekeyer.Rekeyed target;
   private String failure;
-  private boolean quarantined;
 
   RowRekeying(RowCounters counters, QuarantineWriter quarantine) {
     this.counters = counters;
@@ -25,13 +24,12 @@ final class RowRekeying {
   }
 
   /**
-   * Starts source row {@code source} (kept, not copied, until its first {@link #row}): returns its
-   * target key, or null if the key cannot be decoded. Counts nothing — a streamed row can be
-   * dropped and started again.
+   * Starts source row {@code source} (kept, not copied, until {@link #row}): returns its target
+   * key, or null if the key cannot be decoded. Counts nothing — a streamed row can be dropped and
+   * started again.
    */
   byte[] start(byte[] source) {
     this.source = source;
-    quarantined = false;
     try {
       target = counters.rekeyer().rekeyWithTime(source);
       failure = null;
@@ -44,24 +42,17 @@ final class RowRekeying {
   }
 
   /**
-   * A part of the started row — the whole row ({@code first}), or a later part of one already
-   * counted — with its cells, under the target key if {@code keyed}: the row to write, or null if
-   * the row is quarantined or this part has no cells.
+   * The started row is complete, with its cells under the target key (none if the key cannot be
+   * decoded): the row to write, or null if it is quarantined or has no cells.
    */
-  RekeyedRows.Row row(Cell[] cells, boolean first, boolean keyed) {
-    if (first) {
-      counters.read.add(1);
-      if (target == null) {
-        quarantine(failure);
-      }
-    }
-    if (quarantined) {
+  RekeyedRow row(Cell[] cells) {
+    counters.read.add(1);
+    if (target == null) {
+      quarantine(failure);
       return null;
     }
     if (cells.length == 0) {
-      if (first) {
-        counters.filtered.add(1);
-      }
+      counters.filtered.add(1);
       return null;
     }
     String tooBig = counters.rekeyer().oversizedCell(target.key(), cells);
@@ -69,15 +60,11 @@ final class RowRekeying {
       quarantine(tooBig);
       return null;
     }
-    if (first) {
-      source = source.clone();
-    }
-    return new RekeyedRows.Row(
-        source, target.key(), target.time(), counters.retention().trim(cells, dropped), keyed);
+    return new RekeyedRow(
+        source.clone(), target.key(), target.time(), counters.retention().trim(cells, dropped));
   }
 
   private void quarantine(String why) {
-    quarantined = true;
     counters.quarantined.add(1);
     quarantine.add(Hex.of(source), why);
   }

@@ -2,6 +2,7 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.PartitionFold;
+import dev.rekey.jobs.common.PartitionMap;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;
@@ -110,10 +111,9 @@ final class WriteStep {
                 + " to "
                 + staging.attempts());
         TargetPartitioner partitioner = new TargetPartitioner(live, k);
+        // each source row streamed as cells, copied under its target key as it passes
         JavaPairRDD<byte[], byte[]> packed =
-            rows.rows()
-                .mapPartitionsToPair(
-                    it -> new RowsOf(counters.rekeyed(it, quarantine(quarantineDir, confMap))));
+            JavaPairRDD.fromJavaRDD(rows.map(new ShuffledRows(counters, quarantineDir, confMap)));
         // the shuffle (whole rows, to their target partition) and the sort by target key both spill
         // to disk: a region never has to fit in memory; each sorted partition then streams into the
         // same writer as the in-order path
@@ -160,29 +160,36 @@ final class WriteStep {
         dir, tc.partitionId(), tc.taskAttemptId(), HBaseConfigs.fromMap(confMap));
   }
 
-  /** Re-keyed rows as (target key, packed row) records for the sort shuffle. */
-  private static final class RowsOf implements Iterator<Tuple2<byte[], byte[]>> {
-    private final RekeyedRows rows;
-
-    RowsOf(RekeyedRows rows) {
-      this.rows = rows;
-    }
-
+  /**
+   * The sorted path's map side over the read's cell stream: per partition, one {@link RekeyingSink}
+   * whose rows go out as (target key, packed row) records for the sort shuffle.
+   */
+  private record ShuffledRows(
+      RowCounters counters, String quarantineDir, Map<String, String> confMap)
+      implements PartitionMap<Tuple2<byte[], byte[]>> {
     @Override
-    public boolean hasNext() {
-      return rows.hasNext();
-    }
+    public Sink open(int partition, Consumer<Tuple2<byte[], byte[]>> out) {
+      return new RekeyingSink<Void>(
+          new RowRekeying(counters, quarantine(quarantineDir, confMap)),
+          new RekeyingSink.Rows<>() {
+            @Override
+            public void add(RekeyedRow r) {
+              out.accept(
+                  new Tuple2<>(
+                      r.targetKey(),
+                      PackedRow.pack(r.sourceKey(), r.targetKey(), r.time(), r.cells())));
+            }
 
-    @Override
-    public Tuple2<byte[], byte[]> next() {
-      RekeyedRows.Row r = rows.next();
-      return new Tuple2<>(
-          r.targetKey(), PackedRow.pack(r.sourceKey(), r.targetKey(), r.time(), r.cells()));
+            @Override
+            public Void finish() {
+              return null;
+            }
+          });
     }
   }
 
   /** A sorted partition's (target key, packed row) records as rows already under their key. */
-  private static final class SortedRows implements Iterator<RekeyedRows.Row> {
+  private static final class SortedRows implements Iterator<RekeyedRow> {
     private final Iterator<Tuple2<byte[], byte[]>> in;
 
     SortedRows(Iterator<Tuple2<byte[], byte[]>> in) {
@@ -195,15 +202,11 @@ final class WriteStep {
     }
 
     @Override
-    public RekeyedRows.Row next() {
+    public RekeyedRow next() {
       Tuple2<byte[], byte[]> t = in.next();
       byte[] packed = t._2();
-      return new RekeyedRows.Row(
-          PackedRow.sourceKey(packed),
-          t._1(),
-          PackedRow.time(packed),
-          PackedRow.cells(packed),
-          true);
+      return new RekeyedRow(
+          PackedRow.sourceKey(packed), t._1(), PackedRow.time(packed), PackedRow.cells(packed));
     }
   }
 }

@@ -5,23 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rekey.rowkey.KeyLayout;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The backfill's two read paths re-key alike: the same source rows, as Results ({@link
- * RekeyedRows}) and streamed as cells ({@link RekeyingSink}, rows dropped mid-way and streamed
- * again as the reader does at a delete marker), give the same rows — target keys, times, every
- * cell's family, qualifier, timestamp, type and value — and the same counts of rows read,
- * quarantined (an undecodable key, an oversized cell) and cell versions left out.
+ * Source rows streamed as cells into {@link RekeyingSink} (rows dropped mid-way and streamed again,
+ * as the reader does at a delete marker) come out re-keyed: each row under the target key the
+ * {@link Rekeyer} gives its source key, with its time, and every kept cell's family, qualifier,
+ * timestamp, type and value; rows read, quarantined (an undecodable key, an oversized cell) and
+ * cell versions left out are counted once each.
  */
 @Tag("unit")
 class RekeyingSinkTest {
@@ -57,19 +55,12 @@ class RekeyingSinkTest {
   }
 
   @Test
-  void streamedCellsRekeyAsResultsDo() throws Exception {
+  void streamedCellsComeOutRekeyedTrimmedAndCountedOnce() throws Exception {
     List<Cell[]> source = sourceRows();
-
-    RowCounters viaResults = counters();
-    List<RekeyedRows.Row> fromResults = new ArrayList<>();
-    Iterator<Result> results = source.stream().map(Result::create).iterator();
-    new RekeyedRows(results, new RowRekeying(viaResults, QuarantineWriter.none()))
-        .forEachRemaining(fromResults::add);
-
-    RowCounters viaCells = counters();
-    Collected fromCells = new Collected();
+    RowCounters counters = counters();
+    Collected out = new Collected();
     RekeyingSink<List<InOrderHFiles.WrittenFile>> sink =
-        new RekeyingSink<>(new RowRekeying(viaCells, QuarantineWriter.none()), fromCells);
+        new RekeyingSink<>(new RowRekeying(counters, QuarantineWriter.none()), out);
     for (int r = 0; r < source.size(); r++) {
       Cell[] cells = source.get(r);
       if (r % 3 == 0) { // part of the row, then dropped: the reader hands the row over
@@ -86,20 +77,26 @@ class RekeyingSinkTest {
     }
     sink.result();
 
-    assertEquals(19, fromResults.size(), "20 good keys less the row with an oversized cell");
-    assertEquals(fromResults.size(), fromCells.rows.size());
-    for (int i = 0; i < fromResults.size(); i++) {
-      RekeyedRows.Row a = fromResults.get(i);
-      RekeyedRows.Row b = fromCells.rows.get(i);
-      assertArrayEquals(a.sourceKey(), b.sourceKey());
-      assertArrayEquals(a.targetKey(), b.targetKey());
-      assertEquals(a.time(), b.time());
-      assertEquals(4, b.cells().length, "two of three versions of d:a, d:b, e:c");
-      assertEquals(a.cells().length, b.cells().length);
-      for (int c = 0; c < a.cells().length; c++) {
-        Cell x = a.cells()[c];
-        Cell y = b.cells()[c];
-        assertArrayEquals(b.targetKey(), CellUtil.cloneRow(y), "packed under the target key");
+    assertEquals(19, out.rows.size(), "20 good keys less the row with an oversized cell");
+    Rekeyer rekeyer = counters.rekeyer();
+    int i = 0;
+    for (Cell[] cells : source.subList(0, 20)) {
+      byte[] key = CellUtil.cloneRow(cells[0]);
+      if (CellUtil.cloneValue(cells[4]).length > 300) { // row 13: quarantined, not written
+        continue;
+      }
+      RekeyedRow got = out.rows.get(i++);
+      Rekeyer.Rekeyed want = rekeyer.rekeyWithTime(key);
+      assertArrayEquals(key, got.sourceKey());
+      assertArrayEquals(want.key(), got.targetKey());
+      assertEquals(want.time(), got.time());
+      // two of three versions of d:a (the newest), d:b, e:c
+      Cell[] kept = {cells[0], cells[1], cells[3], cells[4]};
+      assertEquals(kept.length, got.cells().length);
+      for (int c = 0; c < kept.length; c++) {
+        Cell x = kept[c];
+        Cell y = got.cells()[c];
+        assertArrayEquals(want.key(), CellUtil.cloneRow(y), "packed under the target key");
         assertArrayEquals(CellUtil.cloneFamily(x), CellUtil.cloneFamily(y));
         assertArrayEquals(CellUtil.cloneQualifier(x), CellUtil.cloneQualifier(y));
         assertEquals(x.getTimestamp(), y.getTimestamp());
@@ -107,20 +104,18 @@ class RekeyingSinkTest {
         assertArrayEquals(CellUtil.cloneValue(x), CellUtil.cloneValue(y));
       }
     }
-    for (RowCounters c : List.of(viaResults, viaCells)) {
-      assertEquals(21, c.read.value(), "each row read once, dropped parts not counted");
-      assertEquals(2, c.quarantined.value());
-      assertEquals(19, c.olderVersions.value(), "the third d:a of each row written");
-    }
+    assertEquals(21, counters.read.value(), "each row read once, dropped parts not counted");
+    assertEquals(2, counters.quarantined.value());
+    assertEquals(19, counters.olderVersions.value(), "the third d:a of each row written");
   }
 
   /** The rows a task would write. */
   private static final class Collected
       implements RekeyingSink.Rows<List<InOrderHFiles.WrittenFile>> {
-    final List<RekeyedRows.Row> rows = new ArrayList<>();
+    final List<RekeyedRow> rows = new ArrayList<>();
 
     @Override
-    public void add(RekeyedRows.Row row) {
+    public void add(RekeyedRow row) {
       rows.add(row);
     }
 
