@@ -1,5 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.ArrayList;
@@ -9,9 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.api.java.JavaRDD;
 import scala.Tuple2;
 
 /**
@@ -27,17 +26,20 @@ final class DrillPass {
     this.options = options;
   }
 
-  /** The drill-down of each mismatched bucket: the natural keys missing, extra or changed. */
+  /**
+   * The drill-down of each mismatched bucket: the natural keys missing, extra or changed. Each
+   * side's rows streamed as cells, classified, and kept only in a mismatched bucket.
+   */
   Map<Integer, BucketDrill> run(
-      JavaRDD<Result> oldRows,
-      JavaRDD<Result> newRows,
+      RegionRead oldRead,
+      RegionRead newRead,
       RowClassifier oldC,
       RowClassifier newC,
       Set<Integer> mismatched) {
     HashSet<Integer> m = new HashSet<>(mismatched);
     int limit = options.samples();
-    JavaPairRDD<String, RowRecord> o = keyed(oldRows, oldC, m);
-    JavaPairRDD<String, RowRecord> nw = keyed(newRows, newC, m);
+    JavaPairRDD<String, RowRecord> o = keyed(oldRead, oldC, m);
+    JavaPairRDD<String, RowRecord> nw = keyed(newRead, newC, m);
     int parts = Math.max(1, Math.min(8, o.getNumPartitions() + nw.getNumPartitions()));
     Map<Integer, DrillDown> acc =
         o.fullOuterJoin(nw, parts)
@@ -80,9 +82,8 @@ final class DrillPass {
   }
 
   private static JavaPairRDD<String, RowRecord> keyed(
-      JavaRDD<Result> rows, RowClassifier c, HashSet<Integer> m) {
-    return rows.map(c::classify)
-        .filter(r -> m.contains(r.bucket()))
+      RegionRead read, RowClassifier c, HashSet<Integer> m) {
+    return read.map(new SideRows(c, r -> m.contains(r.bucket())))
         .mapToPair(r -> new Tuple2<>(Hex.of(r.naturalKey()), r));
   }
 

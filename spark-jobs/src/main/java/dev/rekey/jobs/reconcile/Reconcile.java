@@ -23,9 +23,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import scala.Tuple2;
@@ -200,8 +198,8 @@ public final class Reconcile implements Job<ReconcileResult> {
           oldT.union(newT).reduceByKey(SideTally::merge, 1).collectAsMap();
       SideTally old = tallies.getOrDefault("old", new SideTally(n));
       SideTally neu = tallies.getOrDefault("new", new SideTally(n));
-      failOnUndecodable(options.old(), old, oldRead.rows(), oldC);
-      failOnUndecodable(options.neu(), neu, newRead.rows(), newC);
+      failOnUndecodable(options.old(), old, oldRead, oldC);
+      failOnUndecodable(options.neu(), neu, newRead, newC);
 
       List<BucketComparison> comparisons = new ArrayList<>(n);
       Set<Integer> mismatched = new HashSet<>();
@@ -250,8 +248,8 @@ public final class Reconcile implements Job<ReconcileResult> {
     try (RegionRead o = reads().reader(options.old(), true, false).open(jsc, conf);
         RegionRead n = reads().reader(options.neu(), true, false).open(jsc, conf)) {
       all =
-          TimeExtent.of(o.rows(), options.old().layout(), options.time())
-              .merge(TimeExtent.of(n.rows(), options.neu().layout(), options.time()));
+          TimeExtent.of(o, options.old().layout(), options.time())
+              .merge(TimeExtent.of(n, options.neu().layout(), options.time()));
     }
     if (all.isEmpty()) {
       throw new RekeyException(
@@ -293,11 +291,11 @@ public final class Reconcile implements Job<ReconcileResult> {
       Set<Integer> mismatched) {
     DrillPass pass = new DrillPass(options);
     if (options.digest()) {
-      return pass.run(oldRead.rows(), newRead.rows(), oldC, newC, mismatched);
+      return pass.run(oldRead, newRead, oldC, newC, mismatched);
     }
     try (RegionRead o = reader(options.old(), false).open(jsc, conf);
         RegionRead n = reader(options.neu(), false).open(jsc, conf)) {
-      return pass.run(o.rows(), n.rows(), oldC, newC, mismatched);
+      return pass.run(o, n, oldC, newC, mismatched);
     }
   }
 
@@ -321,11 +319,11 @@ public final class Reconcile implements Job<ReconcileResult> {
   }
 
   private static void failOnUndecodable(
-      SideSpec side, SideTally t, JavaRDD<Result> rows, RowClassifier c) {
+      SideSpec side, SideTally t, RegionRead read, RowClassifier c) {
     if (t.undecodable() == 0) {
       return;
     }
-    List<RowRecord> first = rows.map(c::classify).filter(RowRecord::undecodable).take(1);
+    List<RowRecord> first = read.map(new SideRows(c, RowRecord::undecodable)).take(1);
     String example =
         first.isEmpty()
             ? ""

@@ -10,14 +10,14 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Turns one whole row (a Result) of one side into a {@link RowRecord}: decodes the key with the
- * side's layout (the shared {@link RowDecoder}), takes the row's time from the key field or its
- * newest cell, buckets it, and (when asked) digests its content. Serializable (Spark ships it to
- * executors); not thread-safe within a task — the digester is created per partition.
+ * Turns one whole row of one side, streamed in as cells ({@link StreamedRow}), into a {@link
+ * RowRecord}: decodes the key with the side's layout (the shared {@link RowDecoder}), takes the
+ * row's time from the key field or its newest cell, buckets it, and (when asked) digests its
+ * content. Serializable (Spark ships it to executors); not thread-safe within a task — the digester
+ * is created per partition.
  */
 public final class RowClassifier implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -69,10 +69,7 @@ public final class RowClassifier implements Serializable {
     return new RowClassifier(layout, naturalKey, time, buckets, true, true);
   }
 
-  public RowRecord classify(Result r) {
-    return classify(r.getRow(), r.rawCells());
-  }
-
+  /** One whole row at once (a row's cells in HBase order): as {@link #streamed} classifies it. */
   public RowRecord classify(byte[] rowKey, Cell[] cells) {
     if (row == null) {
       row = streamed();
@@ -83,7 +80,7 @@ public final class RowClassifier implements Serializable {
         row.cell(c);
       }
     }
-    return row.finish(cellText ? cellText(cells) : null);
+    return row.finish();
   }
 
   /** A row classified as its cells stream in (one per task: it holds the row's state). */
@@ -104,6 +101,7 @@ public final class RowClassifier implements Serializable {
     private String undecodable; // why the key does not decode, or null
     private int cells;
     private long newest;
+    private List<String> text; // the cells as text, for a drill-down's samples (else null)
 
     private StreamedRow() {}
 
@@ -114,6 +112,7 @@ public final class RowClassifier implements Serializable {
       undecodable = null;
       cells = 0;
       newest = Long.MIN_VALUE;
+      text = cellText ? new ArrayList<>() : null;
       try {
         if (digest || cellText) {
           // the shared decoder, key only: the cells are digested as they pass, without copies
@@ -147,10 +146,13 @@ public final class RowClassifier implements Serializable {
       if (digest && undecodable == null) {
         digester.cell(c);
       }
+      if (text != null) {
+        text.add(cellText(c));
+      }
     }
 
-    /** The row's record; {@code text}: its cells as text, for a drill-down's samples (or null). */
-    public RowRecord finish(List<String> text) {
+    /** The row's record (its key as given to {@link #start}, not copied). */
+    public RowRecord finish() {
       if (undecodable != null) {
         return new RowRecord(
             rowKey, null, RowRecord.UNDECODABLE, 0, cells, null, undecodable, null);
@@ -169,25 +171,17 @@ public final class RowClassifier implements Serializable {
    * {@code d:v@1764374400000=000000000000002a}; values longer than 32 bytes are cut with their
    * length.
    */
-  static List<String> cellText(Cell[] cells) {
-    List<String> out = new ArrayList<>(cells == null ? 0 : cells.length);
-    if (cells == null) {
-      return out;
-    }
-    for (Cell c : cells) {
-      byte[] v = CellUtil.cloneValue(c);
-      String value =
-          v.length <= 32 ? Hex.of(v) : Hex.of(Arrays.copyOf(v, 32)) + "...(" + v.length + " bytes)";
-      out.add(
-          Bytes.toStringBinary(CellUtil.cloneFamily(c))
-              + ":"
-              + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
-              + "@"
-              + c.getTimestamp()
-              + "="
-              + value);
-    }
-    return out;
+  static String cellText(Cell c) {
+    byte[] v = CellUtil.cloneValue(c);
+    String value =
+        v.length <= 32 ? Hex.of(v) : Hex.of(Arrays.copyOf(v, 32)) + "...(" + v.length + " bytes)";
+    return Bytes.toStringBinary(CellUtil.cloneFamily(c))
+        + ":"
+        + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
+        + "@"
+        + c.getTimestamp()
+        + "="
+        + value;
   }
 
   public KeyLayout layout() {

@@ -35,7 +35,7 @@ final class SideFold implements PartitionFold<SideTally> {
 
       @Override
       public void endRow() {
-        tally.add(row.finish(null));
+        tally.add(row.finish());
       }
 
       @Override

@@ -1,13 +1,12 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.PartitionFold;
+import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
-import java.util.List;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.spark.api.java.JavaRDD;
 
 /**
  * The earliest and latest row time on one side, for a reconcile run given no --from/--to. A row's
@@ -43,36 +42,57 @@ public record TimeExtent(long min, long max, long rows) implements Serializable 
     return new Buckets(new TimeWindow(from, to), size);
   }
 
-  /** The extent of the rows of one side, in one pass over it (keys only is enough for key time). */
-  public static TimeExtent of(JavaRDD<Result> rows, KeyLayout layout, TimeSource time) {
+  /**
+   * The extent of the rows of one side, in one pass over it, its rows streamed as cells (keys only
+   * is enough for key time).
+   */
+  public static TimeExtent of(RegionRead read, KeyLayout layout, TimeSource time) {
     RowDecoder decoder = new RowDecoder(layout);
     int timeIndex = time.cell() ? -1 : layout.fieldIndex(time.field());
-    return rows.mapPartitions(
-            it -> {
-              TimeExtent e = NONE;
-              while (it.hasNext()) {
-                Result r = it.next();
-                Cell[] cells = r.rawCells();
-                if (cells == null || cells.length == 0) {
-                  continue;
-                }
-                long t;
-                if (timeIndex < 0) {
-                  t = Long.MIN_VALUE;
-                  for (Cell c : cells) {
-                    t = Math.max(t, c.getTimestamp());
+    return read.fold(
+            partition ->
+                new PartitionFold.Sink<TimeExtent>() {
+                  private TimeExtent e = NONE;
+                  private long t; // the row's time so far
+                  private boolean undecodable;
+
+                  @Override
+                  public void startRow(byte[] key) {
+                    t = Long.MIN_VALUE;
+                    undecodable = false;
+                    if (timeIndex >= 0) {
+                      try {
+                        t = ((Number) decoder.decode(key, null).field(timeIndex)).longValue();
+                      } catch (IllegalArgumentException notDecoded) {
+                        undecodable = true;
+                      }
+                    }
                   }
-                } else {
-                  try {
-                    t = ((Number) decoder.decode(r.getRow(), null).field(timeIndex)).longValue();
-                  } catch (IllegalArgumentException undecodable) {
-                    continue;
+
+                  @Override
+                  public void cell(Cell c) {
+                    if (timeIndex < 0) {
+                      t = Math.max(t, c.getTimestamp());
+                    }
                   }
-                }
-                e = e.plus(t);
-              }
-              return List.of(e).iterator();
-            })
+
+                  @Override
+                  public void endRow() {
+                    if (!undecodable) {
+                      e = e.plus(t);
+                    }
+                  }
+
+                  @Override
+                  public void dropRow() {
+                    // the row starts again: startRow resets it
+                  }
+
+                  @Override
+                  public TimeExtent result() {
+                    return e;
+                  }
+                })
         .fold(NONE, TimeExtent::merge);
   }
 }
