@@ -1,8 +1,10 @@
 // Benchmark (not part of rekey): rows/s of the region-parallel scan (ScanJob: one Spark task per region, keys decoded
 // with the layout, per-region stats, no reports so no rows kept; on the live table, and on a snapshot taken in the timed
 // part) vs one client scanner over the same table (same Scan settings: time range,
-// caching, block cache off; every key decoded with the same RowDecoder), in the same JVM and run, alternating.
-// Run through bench/scan/run.sh.
+// caching, block cache off; every key decoded with the same RowDecoder), in the same JVM and run, alternating. Each
+// round also times the snapshot read pass (the jobs' read: rows streamed as cells and counted; and the same read as
+// Results) against the raw HFile pass, and the scan job on the snapshot with a report (sql/user_daily_activity.sql:
+// the rows kept for Spark SQL), its read phase against the same raw pass. Run through bench/scan/run.sh.
 //   java <spark flags> -cp "$JAR:$(cat spark-jobs/target/launch.classpath):$CLIENT_CONF_DIR" ScanBench.java ROWS REGIONS ROUNDS MASTER
 import dev.rekey.bench.HFileFloor;
 import dev.rekey.demo.EventGenerator;
@@ -75,6 +77,11 @@ public class ScanBench {
       ScanOptions snapOptions = ScanOptions.builder().snapshot(snapshot).layout(layout).window(day)
           .out(Path.of("target/bench/scan/out-snapshot")).build();
       new ScanJob(spark, conf, snapOptions).execute(); // warm-up of the snapshot path (the store-file reader)
+      // the nightly scan's usual form: the same snapshot scanned with a report (rows kept for Spark SQL)
+      ScanOptions reportOptions = ScanOptions.builder().snapshot(snapshot).layout(layout).window(day)
+          .report(dev.rekey.jobs.scan.ReportFile.load(Path.of("sql/user_daily_activity.sql")))
+          .out(Path.of("target/bench/scan/out-report")).build();
+      new ScanJob(spark, conf, reportOptions).execute(); // warm-up of the report path
       System.out.printf("%-6s %14s %14s %14s %14s %10s %10s %10s%n", "round", "scan job r/s", "raw read r/s",
           "snap job r/s", "single r/s", "job/single", "raw/single", "snap/single");
       double sumSnap = 0;
@@ -106,17 +113,40 @@ public class ScanBench {
         double[] c2b = cpu(pid); // the snapshot job's own CPU (the read pass and the floor follow)
         // the snapshot read pass (the shared reader's rows counted, nothing else) against the floor: the same
         // snapshot's HFiles read by HBase's own HFile reader, one thread per core
+        // the jobs' read (scan, reconcile, analyze, backfill): rows streamed as cells, counted
         long tp = System.nanoTime();
         long snapRead;
         try (RegionRead read = RegionReader.snapshot(snapshot).timeRange(day.from(), day.to()).open(jsc, conf)) {
-          snapRead = read.rows().count();
+          snapRead = dev.rekey.jobs.common.ReaderPass.fold(read)[0];
         }
         double snapReadSec = (System.nanoTime() - tp) / 1e9;
+        // the same read as Results (RegionRead.rows(), for a user's own Spark code)
+        long tq = System.nanoTime();
+        long asResults;
+        try (RegionRead read = RegionReader.snapshot(snapshot).timeRange(day.from(), day.to()).open(jsc, conf)) {
+          asResults = read.rows().count();
+        }
+        double resultsSec = (System.nanoTime() - tq) / 1e9;
         HFileFloor.Pass floor = HFileFloor.read(conf, snapshot, Runtime.getRuntime().availableProcessors());
-        System.out.printf("  snapshot read pass %.2f s (%,d rows), raw HFile pass %.2f s (%,d rows, %,d cells, %d "
-            + "files, %d threads): %.2fx the floor%n", snapReadSec, snapRead, floor.seconds(), floor.rows(),
-            floor.cells(), floor.files(), Runtime.getRuntime().availableProcessors(), snapReadSec / floor.seconds());
+        System.out.printf("  snapshot read pass (cell stream) %.2f s (%,d rows), as Results %.2f s, raw HFile pass "
+            + "%.2f s (%,d rows, %,d cells, %d files, %d threads): %.2fx the floor (as Results %.2fx)%n", snapReadSec,
+            snapRead, resultsSec, floor.seconds(), floor.rows(), floor.cells(), floor.files(),
+            Runtime.getRuntime().availableProcessors(), snapReadSec / floor.seconds(), resultsSec / floor.seconds());
         sumFloor += snapReadSec / floor.seconds();
+        // the scan with a report: the job's time, and its read phase (rows read, decoded and cached)
+        double[] readPhase = {Double.NaN};
+        long tr = System.nanoTime();
+        ScanResult reportRes = new ScanJob(spark, conf, reportOptions).execute(line -> {
+          java.util.regex.Matcher m = java.util.regex.Pattern.compile("read and decoded .* rows in ([0-9.]+) s")
+              .matcher(line);
+          if (m.find()) {
+            readPhase[0] = Double.parseDouble(m.group(1));
+          }
+        });
+        double reportSec = (System.nanoTime() - tr) / 1e9;
+        System.out.printf("  scan job on the snapshot with a report (sql/user_daily_activity.sql): %.2f s, of which "
+            + "read, decoded and cached %.2f s (%.2fx the raw HFile pass)%n", reportSec, readPhase[0],
+            readPhase[0] / floor.seconds());
         double[] c3 = cpu(pid);
         long t2 = System.nanoTime();
         long n = count(conn, table, layout, day);
@@ -125,7 +155,8 @@ public class ScanBench {
         double[] c4 = cpu(pid);
         System.out.printf("  cpu: scan job %s; raw read %s; snapshot job %s; single scanner %s%n",
             cores(c0, c1, jobSec), cores(c1, c2, rawSec), cores(c2, c2b, snapSec), cores(c3, c4, singleSec));
-        if (n != res.rows() || n != raw || n != snapRes.rows() || n != snapRead || n != floor.rows()) {
+        if (n != res.rows() || n != raw || n != snapRes.rows() || n != snapRead || n != floor.rows()
+            || n != asResults || n != reportRes.rows()) {
           throw new IllegalStateException("row counts differ: job " + res.rows() + ", raw " + raw + ", single " + n);
         }
         sumJob += job / single;
@@ -138,6 +169,10 @@ public class ScanBench {
         record(r, "scan job on a snapshot (taken inside the timed part)", n, snapSec, singleSec);
         record(r, "snapshot read pass", "raw HFile pass (one thread per core)", n, snapReadSec, floor.seconds(),
             "0.67");
+        record(r, "snapshot read as Results", "raw HFile pass (one thread per core)", n, resultsSec,
+            floor.seconds(), "0.67");
+        record(r, "scan with a report: read phase", "raw HFile pass (one thread per core)", n, readPhase[0],
+            floor.seconds(), "0.67");
       }
       System.out.printf("mean vs the single scanner: scan job %.2fx, raw region-parallel read %.2fx, scan job on a "
           + "snapshot %.2fx, over %d rounds; snapshot read pass %.2fx the raw HFile pass's time%n", sumJob / rounds,

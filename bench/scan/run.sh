@@ -6,10 +6,12 @@
 #
 # Data: bench_scan_events (layout events-v2, pre-split along the hash prefix, flushed and compacted), written once
 # and reused while it has ROWS rows in REGIONS regions. Uses the embedded HBase (started if needed; left running).
-# Both sides decode every key with the same RowDecoder; the parallel side also keeps the per-region stats and caches
-# the decoded rows for reports (no report runs here). Each round also times the snapshot read pass (the shared
-# reader's rows counted) against the raw HFile pass (HFileFloor: HBase's own HFile reader over the snapshot's store
-# files, one thread per core: the floor). Record results in docs/benchmarks.md with this command.
+# Both sides decode every key with the same RowDecoder; the parallel side also keeps the per-region stats (no report,
+# so no rows kept). Each round also times the snapshot read pass (the jobs' read: rows streamed as cells and counted;
+# and the same read as Results) against the raw HFile pass (HFileFloor: HBase's own HFile reader over the snapshot's
+# store files, one thread per core: the floor), and the scan job on the snapshot with sql/user_daily_activity.sql
+# (rows kept for Spark SQL), its read phase against the same floor. Record results in docs/benchmarks.md with this
+# command. REKEY_JAR=<another build's spark jar> runs the same bench over that build (A/B).
 set -euo pipefail
 REKEY_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$REKEY_HOME"

@@ -15,19 +15,11 @@ import org.apache.hadoop.hbase.util.Bytes;
 public final class PackedCells {
   private PackedCells() {}
 
-  /** Bytes {@link #packInto} takes for these cells. */
-  public static int size(Cell[] cells) {
-    return sizeAs(-1, cells);
-  }
-
-  /**
-   * Bytes {@link #packAs} takes for these cells under a row key of {@code rowLength} bytes (-1:
-   * each its own).
-   */
+  /** Bytes {@link #packAs} takes for these cells under a row key of {@code rowLength} bytes. */
   public static int sizeAs(int rowLength, Cell[] cells) {
     int size = 4;
     for (Cell c : cells) {
-      size += 4 + keyValueLength(rowLength < 0 ? c.getRowLength() : rowLength, c);
+      size += 4 + keyValueLength(rowLength, c);
     }
     return size;
   }
@@ -46,23 +38,11 @@ public final class PackedCells {
   }
 
   /**
-   * Packs the cells into {@code out} from {@code at} (room for {@link #size} bytes); returns the
-   * end offset.
-   */
-  public static int packInto(Cell[] cells, byte[] out, int at) {
-    return pack(null, cells, out, at);
-  }
-
-  /**
-   * As {@link #packInto}, every cell written under {@code row} instead of its own (room for {@link
-   * #sizeAs} bytes): a re-keyed row, without first copying each cell into a KeyValue of the new
-   * row.
+   * Packs the cells into {@code out} from {@code at}, every cell written under {@code row} instead
+   * of its own (room for {@link #sizeAs} bytes): a re-keyed row, without first copying each cell
+   * into a KeyValue of the new row. Returns the end offset.
    */
   public static int packAs(byte[] row, Cell[] cells, byte[] out, int at) {
-    return pack(row, cells, out, at);
-  }
-
-  private static int pack(byte[] row, Cell[] cells, byte[] out, int at) {
     Bytes.putInt(out, at, cells.length);
     at += 4;
     for (Cell c : cells) {

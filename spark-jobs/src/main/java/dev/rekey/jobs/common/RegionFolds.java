@@ -238,14 +238,26 @@ final class RegionFolds {
         }
         return !ready.isEmpty();
       } catch (Exception e) {
-        closeReader();
-        sink.abandon().run();
+        release(e);
         RekeyException named = UnreadableRows.named(e, source, snapshot);
         throw named != null ? named : UnreadableRows.sneaky(e);
       } catch (Error e) {
-        closeReader();
-        sink.abandon().run();
+        release(e);
         throw e;
+      }
+    }
+
+    /** After a failure: the open reader closed and the sink told, neither hiding {@code e}. */
+    private void release(Throwable e) {
+      try {
+        closeReader();
+      } catch (RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
+      try {
+        sink.abandon().run();
+      } catch (RuntimeException abandoning) {
+        e.addSuppressed(abandoning);
       }
     }
 

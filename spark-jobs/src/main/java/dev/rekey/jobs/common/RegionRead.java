@@ -55,7 +55,9 @@ public final class RegionRead implements AutoCloseable {
   }
 
   /**
-   * Whole rows, one partition per region (x splits per region), in key order within a partition.
+   * Whole rows as Results, one partition per region (x splits per region), in key order within a
+   * partition: for code of one's own. The jobs read with {@link #fold} and {@link #map} (cells
+   * streamed, no Result per row: docs/benchmarks.md).
    */
   public JavaRDD<Result> rows() {
     return rows;
@@ -110,7 +112,7 @@ public final class RegionRead implements AutoCloseable {
   /**
    * Per region in key order: the key ranges its task read and the rows its scanners returned. The
    * counts are those of partitions read to their end by the actions run so far: call it after the
-   * job's pass over {@link #rows()}.
+   * job's pass over the rows ({@link #fold}, {@link #map} or {@link #rows()}).
    */
   public List<RegionScan> regionScans() {
     return RegionScan.place(starts, ends, plan, counts.value());

@@ -33,8 +33,6 @@ public final class RowClassifier implements Serializable {
   /** Position of the time field in the decoded key (-1 for cell time). */
   private final int timeIndex;
 
-  private transient StreamedRow row; // classify's, one per task
-
   public RowClassifier(
       KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest) {
     this(layout, naturalKey, time, buckets, digest, false);
@@ -67,20 +65,6 @@ public final class RowClassifier implements Serializable {
    */
   public RowClassifier forDrillDown() {
     return new RowClassifier(layout, naturalKey, time, buckets, true, true);
-  }
-
-  /** One whole row at once (a row's cells in HBase order): as {@link #streamed} classifies it. */
-  public RowRecord classify(byte[] rowKey, Cell[] cells) {
-    if (row == null) {
-      row = streamed();
-    }
-    row.start(rowKey);
-    if (cells != null) {
-      for (Cell c : cells) {
-        row.cell(c);
-      }
-    }
-    return row.finish();
   }
 
   /** A row classified as its cells stream in (one per task: it holds the row's state). */

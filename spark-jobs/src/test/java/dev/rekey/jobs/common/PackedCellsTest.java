@@ -31,9 +31,13 @@ class PackedCellsTest {
           Bytes.toBytes("v"),
           new Tag[] {new ArrayBackedTag((byte) 1, "t")})
     };
-    // packed at an offset, as rows follow one another in a block
-    byte[] buf = new byte[3 + PackedCells.size(cells)];
-    assertEquals(buf.length, PackedCells.packInto(cells, buf, 3));
+    // packed cell by cell under their own row, at an offset, as a scan's row block packs a row
+    byte[] buf = new byte[1024];
+    int at = 3 + 4;
+    for (Cell c : cells) {
+      at = PackedCells.packCell(null, c, buf, at);
+    }
+    Bytes.putInt(buf, 3, cells.length);
     Cell[] back = PackedCells.unpack(buf, 3);
     assertEquals(cells.length, back.length);
     for (int i = 0; i < cells.length; i++) {
@@ -71,9 +75,9 @@ class PackedCellsTest {
 
   @Test
   void noCellsPackToTheCountAlone() {
-    byte[] buf = new byte[PackedCells.size(new Cell[0])];
+    byte[] buf = new byte[PackedCells.sizeAs(3, new Cell[0])];
     assertEquals(4, buf.length);
-    assertEquals(4, PackedCells.packInto(new Cell[0], buf, 0));
+    assertEquals(4, PackedCells.packAs(Bytes.toBytes("key"), new Cell[0], buf, 0));
     assertEquals(0, PackedCells.unpack(buf, 0).length);
   }
 }

@@ -36,20 +36,30 @@ class RowClassifierTest {
     return l.encode(Map.of("ts", ts, "deviceId", DEV));
   }
 
+  /** One whole row streamed through the classifier, as a job's read streams it. */
+  static RowRecord classify(RowClassifier c, byte[] key, Cell[] cells) {
+    RowClassifier.StreamedRow row = c.streamed();
+    row.start(key);
+    for (Cell cell : cells) {
+      row.cell(cell);
+    }
+    return row.finish();
+  }
+
   @Test
   void sameReadingInBothLayoutsGivesTheSameRecordApartFromTheRowKey() {
     RowClassifier c1 = new RowClassifier(V1, NK, new TimeSource("ts"), BUCKETS, true);
     RowClassifier c2 = new RowClassifier(V2, NK, new TimeSource("ts"), BUCKETS, true);
     long ts = DAY + 2 * H + 5;
-    RowRecord a = c1.classify(key(V1, ts), cells(key(V1, ts), ts, 42));
-    RowRecord b = c2.classify(key(V2, ts), cells(key(V2, ts), ts, 42));
+    RowRecord a = classify(c1, key(V1, ts), cells(key(V1, ts), ts, 42));
+    RowRecord b = classify(c2, key(V2, ts), cells(key(V2, ts), ts, 42));
     assertEquals(2, a.bucket());
     assertEquals(2, b.bucket());
     assertArrayEquals(a.naturalKey(), b.naturalKey());
     assertEquals(a.digest(), b.digest());
     assertEquals(2, a.cells());
-    assertNotEquals(a.digest(), c2.classify(key(V2, ts), cells(key(V2, ts), ts, 43)).digest());
-    assertNull(c1.withDigest(false).classify(key(V1, ts), cells(key(V1, ts), ts, 42)).digest());
+    assertNotEquals(a.digest(), classify(c2, key(V2, ts), cells(key(V2, ts), ts, 43)).digest());
+    assertNull(classify(c1.withDigest(false), key(V1, ts), cells(key(V1, ts), ts, 42)).digest());
   }
 
   @Test
@@ -57,8 +67,8 @@ class RowClassifierTest {
     RowClassifier byKey = new RowClassifier(V1, NK, new TimeSource("ts"), BUCKETS, false);
     long late = DAY + 4 * H;
     assertEquals(
-        RowRecord.OUTSIDE, byKey.classify(key(V1, late), cells(key(V1, late), late, 1)).bucket());
-    RowRecord bad = byKey.classify(key(V2, DAY), cells(key(V2, DAY), DAY, 1));
+        RowRecord.OUTSIDE, classify(byKey, key(V1, late), cells(key(V1, late), late, 1)).bucket());
+    RowRecord bad = classify(byKey, key(V2, DAY), cells(key(V2, DAY), DAY, 1));
     assertTrue(bad.undecodable());
     assertTrue(
         bad.reason().contains("trailing bytes") || bad.reason().contains("telemetry-v1"),
@@ -66,16 +76,16 @@ class RowClassifierTest {
 
     // cell time: the key says hour 0, the cells say hour 3
     RowClassifier byCell = new RowClassifier(V1, NK, TimeSource.CELL, BUCKETS, false);
-    RowRecord r = byCell.classify(key(V1, DAY), cells(key(V1, DAY), DAY + 3 * H, 1));
+    RowRecord r = classify(byCell, key(V1, DAY), cells(key(V1, DAY), DAY + 3 * H, 1));
     assertEquals(3, r.bucket());
     assertEquals(DAY + 3 * H, r.time());
     // a counts pass by cell time still checks every key
-    assertTrue(byCell.classify(key(V2, DAY), cells(key(V2, DAY), DAY, 1)).undecodable());
+    assertTrue(classify(byCell, key(V2, DAY), cells(key(V2, DAY), DAY, 1)).undecodable());
     // and one by key time reads the same time as the digest pass's full decode
     long ts = DAY + H + 7;
     assertEquals(
-        byKey.withDigest(true).classify(key(V1, ts), cells(key(V1, ts), ts, 1)).time(),
-        byKey.classify(key(V1, ts), cells(key(V1, ts), ts, 1)).time());
+        classify(byKey.withDigest(true), key(V1, ts), cells(key(V1, ts), ts, 1)).time(),
+        classify(byKey, key(V1, ts), cells(key(V1, ts), ts, 1)).time());
   }
 
   @Test
@@ -84,9 +94,9 @@ class RowClassifierTest {
     SideTally t = new SideTally(BUCKETS.count());
     for (int i = 0; i < 10; i++) {
       long ts = DAY + i * H / 2; // 8 in range, 2 after
-      t.add(c.classify(key(V1, ts), cells(key(V1, ts), ts, i)));
+      t.add(classify(c, key(V1, ts), cells(key(V1, ts), ts, i)));
     }
-    t.add(c.classify(new byte[] {1, 2}, null));
+    t.add(classify(c, new byte[] {1, 2}, new Cell[0]));
     SideTally other = new SideTally(BUCKETS.count()).merge(t);
     assertEquals(8, other.inRange());
     assertEquals(2, other.outside());
