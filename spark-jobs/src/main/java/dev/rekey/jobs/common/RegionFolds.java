@@ -38,66 +38,71 @@ final class RegionFolds {
   private final String source;
   private final boolean fromSnapshot;
   private final CollectionAccumulator<RegionScan.PartitionCount> counts;
-  private List<InputSplit> splits; // planned on first use; a snapshot's when the read is opened
+  private final List<InputSplit> splits;
 
   /**
-   * A snapshot's splits are planned now, while the read is opened: its manifest is read here, and
-   * its tasks read only the restored copy (a snapshot deleted after opening is caught after the
-   * read, as for {@link RegionRead#rows()}). A live table's are planned by the first fold.
+   * The splits are planned now, while the read is opened (a snapshot's manifest is read here, and
+   * its tasks read only the restored copy: a snapshot deleted after opening is caught after the
+   * read); fewer than one per region is refused.
    */
   RegionFolds(
       Job job,
       Class<? extends InputFormat<ImmutableBytesWritable, Result>> format,
       String source,
       boolean fromSnapshot,
-      CollectionAccumulator<RegionScan.PartitionCount> counts)
+      CollectionAccumulator<RegionScan.PartitionCount> counts,
+      int regions)
       throws IOException {
     this.job = job;
     this.format = format;
     this.source = source;
     this.fromSnapshot = fromSnapshot;
     this.counts = counts;
-    if (fromSnapshot) {
-      splits();
+    try {
+      splits = newFormat(format, job.getConfiguration()).getSplits(job);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while planning the splits", e);
+    }
+    if (splits.size() < regions) {
+      throw new RekeyException(
+          "Cannot read "
+              + source
+              + ": planned "
+              + splits.size()
+              + " splits for "
+              + regions
+              + " regions (at least one per region). Check that no region is offline.");
     }
   }
 
-  private List<InputSplit> splits() throws IOException {
-    if (splits == null) {
-      try {
-        splits = newFormat(format, job.getConfiguration()).getSplits(job);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while planning the splits", e);
-      }
-    }
-    return splits;
+  /** The splits planned: one partition each in {@link #fold} and {@link #map}. */
+  int splitCount() {
+    return splits.size();
   }
 
   /**
    * Each partition's rows folded into one total: {@link #map} with a sink that hands on its total
    * after the last row (and never pauses the read).
    */
-  <T> JavaRDD<T> fold(JavaSparkContext jsc, PartitionFold<T> fold, int regions, int tasks) {
+  <T> JavaRDD<T> fold(JavaSparkContext jsc, PartitionFold<T> fold, int tasks) {
     return partitions(
         jsc,
         (i, out) -> {
           PartitionFold.Sink<T> sink = fold.open(i);
           return new Opened(sink, () -> out.accept(sink.result()), sink::abandon);
         },
-        regions,
         tasks);
   }
 
   /** Each partition's rows mapped into records, read as the records are taken. */
-  <R> JavaRDD<R> map(JavaSparkContext jsc, PartitionMap<R> map, int regions, int tasks) {
+  <R> JavaRDD<R> map(JavaSparkContext jsc, PartitionMap<R> map, int tasks) {
     return partitions(
         jsc,
         (i, out) -> {
           PartitionMap.Sink sink = map.open(i, out);
           return new Opened(sink, sink::finish, sink::abandon);
         },
-        regions,
         tasks);
   }
 
@@ -114,28 +119,7 @@ final class RegionFolds {
    * the other in key order ({@link KeyOrderRuns#runOf}); one split each when {@code tasks} is at
    * least their number.
    */
-  private <R> JavaRDD<R> partitions(
-      JavaSparkContext jsc, Opener<R> opener, int regions, int tasks) {
-    List<InputSplit> splits;
-    try {
-      splits = splits();
-    } catch (IOException | RuntimeException e) {
-      RekeyException named = UnreadableRows.named(e, source, fromSnapshot);
-      if (named != null) {
-        throw named;
-      }
-      throw new RekeyException("Cannot read " + source + ": " + e.getMessage(), e);
-    }
-    if (splits.size() < regions) {
-      throw new RekeyException(
-          "Cannot read "
-              + source
-              + ": planned "
-              + splits.size()
-              + " splits for "
-              + regions
-              + " regions (at least one per region). Check that no region is offline.");
-    }
+  private <R> JavaRDD<R> partitions(JavaSparkContext jsc, Opener<R> opener, int tasks) {
     int runs = Math.max(1, Math.min(tasks, splits.size()));
     List<Tuple2<Run, scala.collection.Seq<String>>> placed = new ArrayList<>(runs);
     for (int p = 0; p < splits.size(); p++) {

@@ -14,7 +14,8 @@ import org.apache.spark.util.CollectionAccumulator;
  * clean up.
  */
 public final class RegionRead implements AutoCloseable {
-  private final JavaRDD<Result> rows;
+  private final java.util.function.Supplier<JavaRDD<Result>> rowsFrom;
+  private JavaRDD<Result> rows; // built on first use
   private final int regions;
   private final int partitions;
   private final Path restoreDir;
@@ -28,7 +29,7 @@ public final class RegionRead implements AutoCloseable {
   private final JavaSparkContext jsc;
 
   RegionRead(
-      JavaRDD<Result> rows,
+      java.util.function.Supplier<JavaRDD<Result>> rows,
       int regions,
       int partitions,
       Path restoreDir,
@@ -47,7 +48,7 @@ public final class RegionRead implements AutoCloseable {
     this.starts = List.copyOf(starts);
     this.ends = List.copyOf(ends);
     this.counts = counts;
-    this.rows = rows;
+    this.rowsFrom = rows;
     this.regions = regions;
     this.partitions = partitions;
     this.restoreDir = restoreDir;
@@ -60,6 +61,9 @@ public final class RegionRead implements AutoCloseable {
    * streamed, no Result per row: docs/benchmarks.md).
    */
   public JavaRDD<Result> rows() {
+    if (rows == null) {
+      rows = rowsFrom.get();
+    }
     return rows;
   }
 
@@ -70,7 +74,7 @@ public final class RegionRead implements AutoCloseable {
    * Same partitions as {@link #rows()}, same rows; {@link #regionScans()} counts them too.
    */
   public <T> JavaRDD<T> fold(PartitionFold<T> fold) {
-    return folds.fold(jsc, fold, regions, Integer.MAX_VALUE);
+    return folds.fold(jsc, fold, Integer.MAX_VALUE);
   }
 
   /**
@@ -80,7 +84,7 @@ public final class RegionRead implements AutoCloseable {
    * too. Same partitions and rows as {@link #fold}.
    */
   public <R> JavaRDD<R> map(PartitionMap<R> map) {
-    return folds.map(jsc, map, regions, Integer.MAX_VALUE);
+    return folds.map(jsc, map, Integer.MAX_VALUE);
   }
 
   /**
@@ -88,7 +92,7 @@ public final class RegionRead implements AutoCloseable {
    * partitions read one after the other: still in key order within a partition.
    */
   public <T> JavaRDD<T> foldInKeyOrder(int tasks, PartitionFold<T> fold) {
-    return folds.fold(jsc, fold, regions, tasks);
+    return folds.fold(jsc, fold, tasks);
   }
 
   public int regions() {

@@ -404,38 +404,48 @@ public final class RegionReader implements Serializable {
                       (snapshot != null
                           ? KeyRangeSnapshotInputFormat.class
                           : LiveTableInputFormat.class);
-      JavaRDD<Result> raw =
-          jsc.newAPIHadoopRDD(jobConf, format, ImmutableBytesWritable.class, Result.class).values();
       CollectionAccumulator<RegionScan.PartitionCount> counts =
           jsc.sc().collectionAccumulator("rekey.rowsScanned");
       String source = describe();
       boolean fromSnapshot = snapshot != null;
-      JavaRDD<Result> rows =
-          raw.mapPartitionsWithIndex(
-              (i, it) ->
-                  new CountedRows(
-                      i, WholeRows.merge(new UnreadableRows(it, source, fromSnapshot)), counts),
-              true);
-      int partitions = rows.getNumPartitions();
-      RegionFolds folds = new RegionFolds(job, format, source, fromSnapshot, counts);
-      // A small region may be cut into fewer splits than asked (TableInputFormat: by size;
-      // snapshots: a region too
-      // small to cut); fewer than one per region is a loss (e.g. Spark dropping the snapshot's
-      // zero-length splits).
-      if (partitions < regions) {
-        throw new RekeyException(
-            "Cannot read "
-                + describe()
-                + ": Spark planned "
-                + partitions
-                + " partitions for "
-                + regions
-                + " regions x "
-                + splitsPerRegion
-                + " splits (at least one per region). Check "
-                + IGNORE_EMPTY_SPLITS
-                + "=false and that no region is offline.");
-      }
+      // the jobs' read: the splits planned once, here (fewer than one per region is refused)
+      RegionFolds folds = new RegionFolds(job, format, source, fromSnapshot, counts, regions);
+      int partitions = folds.splitCount();
+      int perRegion = splitsPerRegion;
+      int regionCount = regions;
+      // Results for code of one's own, through Spark's Hadoop RDD: built (and planned again) when
+      // asked for
+      java.util.function.Supplier<JavaRDD<Result>> rows =
+          () -> {
+            JavaRDD<Result> raw =
+                jsc.newAPIHadoopRDD(jobConf, format, ImmutableBytesWritable.class, Result.class)
+                    .values();
+            JavaRDD<Result> whole =
+                raw.mapPartitionsWithIndex(
+                    (i, it) ->
+                        new CountedRows(
+                            i,
+                            WholeRows.merge(new UnreadableRows(it, source, fromSnapshot)),
+                            counts),
+                    true);
+            // fewer partitions than regions is a loss (e.g. Spark dropping a snapshot's
+            // zero-length splits)
+            if (whole.getNumPartitions() < regionCount) {
+              throw new RekeyException(
+                  "Cannot read "
+                      + source
+                      + ": Spark planned "
+                      + whole.getNumPartitions()
+                      + " partitions for "
+                      + regionCount
+                      + " regions x "
+                      + perRegion
+                      + " splits (at least one per region). Check "
+                      + IGNORE_EMPTY_SPLITS
+                      + "=false and that no region is offline.");
+            }
+            return whole;
+          };
       bounds.sort(Comparator.comparing((byte[][] b) -> b[0], java.util.Arrays::compareUnsigned));
       return new RegionRead(
           rows,
