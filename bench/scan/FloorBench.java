@@ -1,10 +1,10 @@
 // Benchmark (not part of rekey): the snapshot read pass against its floor, in one warm JVM. Per round, interleaved:
-// the shared reader's snapshot read (RegionReader.snapshot(...).open(...), rows counted, nothing else: opening
-// included) and the raw HFile pass (HFileFloor: HBase's own HFile reader over the same snapshot's store files, one
+// the shared reader's snapshot read as Results (RegionReader.snapshot(...).open(...).rows(), counted, nothing else:
+// opening included; the read for code of one's own) and the raw HFile pass (HFileFloor: HBase's own HFile reader over the same snapshot's store files, one
 // thread per core, no merge, no Spark), then the same read with rekey.snapshot.storeFileReader=false (every region
 // through HBase's region scanner, the reader before 2026-12-01 16:40 UTC), the same record readers without Spark
-// (ReaderPass), and the read pass of a folding job (RegionRead.fold: rows streamed as cells into a sink that counts
-// them, opening included; what a scan without reports reads with). The first two are timed in wall seconds and in this JVM's CPU seconds (all its
+// (ReaderPass), and the jobs' read pass (RegionRead.fold: rows streamed as cells into a sink that counts them,
+// opening included; every job reads the cell stream, by fold or by RegionRead.map). The first two are timed in wall seconds and in this JVM's CPU seconds (all its
 // threads: on a machine shared with other builds, CPU time is the steadier figure of what a pass costs). Reuses bench/scan/run.sh's table (bench_scan_events, events-v2), written if
 // it does not hold ROWS rows in REGIONS regions. Run through bench/scan/floor.sh.
 import dev.rekey.bench.HFileFloor;
@@ -117,7 +117,7 @@ public class FloorBench {
           throw new IllegalStateException("rows differ: reader without Spark " + bare.rows() + ", read " + n);
         }
         bareRatio[r] = bare.seconds() / floor.seconds();
-        // the read pass of a folding job (a scan without reports): rows streamed as cells into a sink
+        // the jobs' read pass: rows streamed as cells into a sink
         long t4 = System.nanoTime();
         long[] folded;
         try (RegionRead read = RegionReader.snapshot(snapshot).open(jsc, conf)) {
