@@ -124,6 +124,11 @@ final class DryRun {
             }
 
             @Override
+            public boolean keepsCells() {
+              return false; // sized during the call
+            }
+
+            @Override
             public long[] finish() {
               return acc;
             }

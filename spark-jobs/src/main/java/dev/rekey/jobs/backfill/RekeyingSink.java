@@ -8,16 +8,27 @@ import java.io.UncheckedIOException;
 import org.apache.hadoop.hbase.Cell;
 
 /**
- * A task's source rows streamed as cells ({@link dev.rekey.jobs.common.RegionRead#fold}), re-keyed
- * as they pass: each cell copied once, under its row's target key, into one array per row (no
- * {@code Result} and no cell object per source cell); the whole row then counted, quarantined or
- * trimmed as on the Result path ({@link RowRekeying}) and handed on: to the task's HFiles ({@link
- * InOrderHFiles.Task}), or to the dry run's estimate.
+ * A task's source rows streamed as cells (folded by the in-order write and the dry run, mapped by
+ * the sorted path's map side: {@link dev.rekey.jobs.common.RegionRead}), re-keyed as they pass:
+ * each cell copied once, under its row's target key, into the task's reused buffer (no {@code
+ * Result} and no cell object per source cell); the whole row then counted, quarantined or trimmed
+ * ({@link RowRekeying}) and handed on: to the task's HFiles ({@link InOrderHFiles.Task}), to the
+ * sort shuffle, or to the dry run's estimate. Only rows whose consumer keeps their cells get an
+ * array of their own.
  */
 final class RekeyingSink<T> implements PartitionFold.Sink<T>, PartitionMap.Sink {
   /** Where the re-keyed rows go, and the task's total once they are all in. */
   interface Rows<T> {
     void add(RekeyedRow row) throws IOException;
+
+    /**
+     * True if {@link #add} keeps the row's cells past the call (the HFile writer keeps its last
+     * cell): they get an array of their own. False if it copies or reads them during the call only:
+     * they point into the task's buffer, overwritten by the next row.
+     */
+    default boolean keepsCells() {
+      return true;
+    }
 
     /** The task's rows are all in: its total (the files closed, an estimate). */
     T finish() throws IOException;
@@ -53,8 +64,11 @@ final class RekeyingSink<T> implements PartitionFold.Sink<T>, PartitionMap.Sink 
 
   @Override
   public void endRow() {
-    RekeyedRow row =
-        rekeying.row(target == null ? NO_CELLS : PackedCells.unpack(packed.toArray(), 0));
+    Cell[] cells =
+        target == null
+            ? NO_CELLS
+            : out.keepsCells() ? PackedCells.unpack(packed.toArray(), 0) : packed.cells();
+    RekeyedRow row = rekeying.row(cells);
     if (row != null) {
       try {
         out.add(row);

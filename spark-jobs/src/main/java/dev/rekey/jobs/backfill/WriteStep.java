@@ -181,6 +181,11 @@ final class WriteStep {
             }
 
             @Override
+            public boolean keepsCells() {
+              return false; // copied into the shuffle record during the call
+            }
+
+            @Override
             public Void finish() {
               return null;
             }

@@ -111,6 +111,15 @@ public final class PackedCells {
       return count;
     }
 
+    /**
+     * The row so far as KeyValues pointing into this builder's buffer: valid until the next {@link
+     * #clear} (copy what you keep, or take {@link #toArray}).
+     */
+    public KeyValue[] cells() {
+      Bytes.putInt(buf, 0, count);
+      return unpack(buf, 0);
+    }
+
     /** The row so far, packed as {@link #packAs} packs it, in an array of its own. */
     public byte[] toArray() {
       byte[] out = java.util.Arrays.copyOf(buf, at);

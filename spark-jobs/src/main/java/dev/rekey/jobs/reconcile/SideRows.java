@@ -28,11 +28,8 @@ final class SideRows implements PartitionMap<RowRecord> {
   public Sink open(int partition, Consumer<RowRecord> out) {
     RowClassifier.StreamedRow row = classifier.streamed();
     return new Sink() {
-      private byte[] key;
-
       @Override
       public void startRow(byte[] k) {
-        key = k;
         row.start(k);
       }
 
@@ -48,7 +45,7 @@ final class SideRows implements PartitionMap<RowRecord> {
           // the reader reuses the key's array: the record keeps a copy
           out.accept(
               new RowRecord(
-                  key.clone(),
+                  r.rowKey().clone(),
                   r.naturalKey(),
                   r.bucket(),
                   r.time(),

@@ -80,4 +80,27 @@ class PackedCellsTest {
     assertEquals(4, PackedCells.packAs(Bytes.toBytes("key"), new Cell[0], buf, 0));
     assertEquals(0, PackedCells.unpack(buf, 0).length);
   }
+
+  @Test
+  void aBuildersRowInPlaceEqualsItsOwnArray() {
+    byte[] target = Bytes.toBytes("new-key");
+    PackedCells.Builder b = new PackedCells.Builder();
+    b.add(
+        target,
+        new KeyValue(
+            Bytes.toBytes("old"), Bytes.toBytes("d"), Bytes.toBytes("a"), 9L, Bytes.toBytes(1L)));
+    b.add(
+        target,
+        new KeyValue(
+            Bytes.toBytes("old"), Bytes.toBytes("d"), Bytes.toBytes("b"), 8L, new byte[300]));
+    KeyValue[] inPlace = b.cells();
+    KeyValue[] own = PackedCells.unpack(b.toArray(), 0);
+    assertEquals(2, inPlace.length);
+    for (int i = 0; i < own.length; i++) {
+      assertArrayEquals(target, CellUtil.cloneRow(inPlace[i]));
+      assertArrayEquals(CellUtil.cloneQualifier(own[i]), CellUtil.cloneQualifier(inPlace[i]));
+      assertEquals(own[i].getTimestamp(), inPlace[i].getTimestamp());
+      assertArrayEquals(CellUtil.cloneValue(own[i]), CellUtil.cloneValue(inPlace[i]));
+    }
+  }
 }
