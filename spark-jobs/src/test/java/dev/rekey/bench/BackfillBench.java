@@ -66,7 +66,10 @@ class BackfillBench {
     long rows = Long.getLong("bench.rows", 1_000_000L);
     String variants = System.getProperty("bench.variants", "all");
     boolean all =
-        !"rekey".equals(variants) && !"reorder".equals(variants) && !"repeat".equals(variants);
+        !"rekey".equals(variants)
+            && !"reorder".equals(variants)
+            && !"repeat".equals(variants)
+            && !"read".equals(variants);
     // (variants "baselines": only the hbase-spark and MapReduce baselines, a quick check that they
     // run)
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, 1000);
@@ -109,6 +112,28 @@ class BackfillBench {
       System.out.printf(
           "BENCH rekey reordering v1 -> telemetry-entity: %s%n",
           describe(reorder.pass(), reorder.result()));
+      return;
+    }
+    if ("read".equals(variants)) {
+      // issue 15's case (telemetry rows, two cells each): the jobs' read — rows streamed as cells,
+      // opening the snapshot included — against the raw HFile pass, interleaved, 8 rounds (round 1
+      // warms the JIT and is left out of the median)
+      double[] ratio = new double[8];
+      for (int round = 1; round <= ratio.length; round++) {
+        Pass streamed = streamedPass(jsc, snap, minPartitions);
+        HFileFloor.Pass raw = HFileFloor.read(SharedHBase.conf(), snap, 2);
+        sameRows(streamed, raw);
+        ratio[round - 1] = streamed.seconds() / raw.seconds();
+        System.out.printf(
+            "BENCH read round %d: read as cells %.2f s, raw HFile pass %.2f s (%,d cells),"
+                + " read/raw = %.2fx%n",
+            round, streamed.seconds(), raw.seconds(), raw.cells(), ratio[round - 1]);
+      }
+      double[] warm = java.util.Arrays.copyOfRange(ratio, 1, ratio.length);
+      java.util.Arrays.sort(warm);
+      System.out.printf(
+          "BENCH read/raw rounds 2-%d: median %.2fx, best %.2fx, worst %.2fx%n",
+          ratio.length, warm[warm.length / 2], warm[0], warm[warm.length - 1]);
       return;
     }
     if ("repeat".equals(variants)) {
