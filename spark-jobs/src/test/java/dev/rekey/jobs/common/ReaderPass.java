@@ -34,6 +34,19 @@ public final class ReaderPass {
    * the settings and scan {@link RegionReader} gives a local snapshot read.
    */
   public static Pass read(Configuration conf, String snapshot, int threads) throws Exception {
+    return pass(conf, snapshot, threads, false);
+  }
+
+  /**
+   * {@link #read}, the rows streamed as cells into a counting sink as the jobs read them ({@link
+   * SplitRows}), without Spark: the jobs' read pass apart from Spark's stage and tasks.
+   */
+  public static Pass stream(Configuration conf, String snapshot, int threads) throws Exception {
+    return pass(conf, snapshot, threads, true);
+  }
+
+  private static Pass pass(Configuration conf, String snapshot, int threads, boolean cells)
+      throws Exception {
     Job job = Job.getInstance(new Configuration(conf));
     Configuration jobConf = job.getConfiguration();
     RegionReader.snapshotReadSettings(jobConf, true);
@@ -49,7 +62,10 @@ public final class ReaderPass {
     try {
       long t0 = System.nanoTime();
       long[] n =
-          dev.rekey.bench.ParallelCounts.sum(splits, threads, s -> readSplit(format, s, jobConf));
+          dev.rekey.bench.ParallelCounts.sum(
+              splits,
+              threads,
+              s -> cells ? streamSplit(format, s, jobConf) : readSplit(format, s, jobConf));
       return new Pass(n[0], n[1], (System.nanoTime() - t0) / 1e9);
     } finally {
       fs.delete(restoreDir, true);
@@ -94,6 +110,18 @@ public final class ReaderPass {
     public long[] result() {
       return n;
     }
+  }
+
+  private static long[] streamSplit(
+      KeyRangeSnapshotInputFormat format, InputSplit split, Configuration conf) throws Exception {
+    TaskAttemptContextImpl context = new TaskAttemptContextImpl(conf, new TaskAttemptID());
+    Counts counts = new Counts();
+    try (RecordReader<ImmutableBytesWritable, Result> r =
+        format.createRecordReader(split, context)) {
+      r.initialize(split, context);
+      new SplitRows(r).feed(counts, () -> false);
+    }
+    return counts.result();
   }
 
   private static long[] readSplit(
