@@ -1,6 +1,7 @@
 package dev.rekey.jobs.common;
 
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -16,12 +17,9 @@ final class ColumnVersions {
   private final long maxTs;
   private final long oldestUnexpired;
   private final int maxVersions;
-  // the current column's qualifier where the cell holds it, not copied: a store file's cells point
-  // into their block's array, read into a new one per block (CacheConfig.DISABLED: the heap
-  // allocator, no pool), so it stays put while the row is read; a copy per column cost a fifth of
-  // this class's time in a streamed read
-  private byte[] column;
-  private int columnOffset;
+  // the current column's qualifier, copied: a kept cell would escape to the heap, one object per
+  // cell, where a streamed read keeps none (CellSink)
+  private byte[] column = new byte[16];
   private int columnLength = -1; // -1: no column yet in this row
   private int kept;
   private long lastTs;
@@ -49,25 +47,34 @@ final class ColumnVersions {
    * {@link #newRow}.
    */
   boolean accept(Cell c) {
-    return accept(
-        c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(), c.getTimestamp());
+    // one family, one row: a column is told by its qualifier alone
+    if (columnLength < 0 || !CellUtil.matchingQualifier(c, column, 0, columnLength)) {
+      startColumn(c.getQualifierLength());
+      CellUtil.copyQualifierTo(c, column, 0);
+    }
+    return acceptVersion(c.getTimestamp());
   }
 
   /**
    * {@link #accept(Cell)} for a cell given by its qualifier's bytes and its timestamp: a streamed
    * read passes these, not the cell, so that the cell stays out of the heap when this method is not
-   * inlined into the read loop. The qualifier's array must not change while the row is read.
+   * inlined into the read loop.
    */
   boolean accept(byte[] qualifier, int offset, int length, long ts) {
-    if (columnLength < 0
-        || !Bytes.equals(column, columnOffset, columnLength, qualifier, offset, length)) {
-      column = qualifier;
-      columnOffset = offset;
-      columnLength = length;
-      kept = 0;
-      lastTs = Long.MIN_VALUE;
+    if (columnLength < 0 || !Bytes.equals(column, 0, columnLength, qualifier, offset, length)) {
+      startColumn(length);
+      System.arraycopy(qualifier, offset, column, 0, length);
     }
     return acceptVersion(ts);
+  }
+
+  private void startColumn(int qualifierLength) {
+    if (qualifierLength > column.length) {
+      column = new byte[Math.max(qualifierLength, 2 * column.length)];
+    }
+    columnLength = qualifierLength;
+    kept = 0;
+    lastTs = Long.MIN_VALUE;
   }
 
   private boolean acceptVersion(long ts) {

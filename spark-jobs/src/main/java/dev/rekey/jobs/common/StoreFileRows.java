@@ -97,7 +97,6 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
   private long rowsFromFiles; // added to ROWS_FROM_FILES on close
   private Cell[] rowCells = new Cell[8]; // the row being assembled, reused across rows
   private boolean streamMore; // stream: the scanner is at a cell of range {@code range}
-  private byte[] streamStop; // stream: the range's stop rows are compared with (checkedStop)
   private byte[][] keys = new byte[64][]; // stream: a reused key array per key length (few)
   private static final byte PUT = KeyValue.Type.Put.getCode();
 
@@ -460,7 +459,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
     FamilyFiles f = families.get(0);
     HFileScanner s = f.single;
     ColumnVersions rules = f.rules;
-    byte[] stop = streamStop;
+    byte[] stop = rangeStop;
     boolean more = streamMore; // the scanner is at a cell of the current range not handed on
     byte[] key = null; // the current row's key, null before the first row of this call
     boolean started = false; // the sink has the current row (a cell of it was returned)
@@ -480,8 +479,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
           return Streamed.DONE;
         }
         KeyRange r = ranges.get(range);
-        rangeStop = r.stop();
-        stop = streamStop = checkedStop(s, rangeStop);
+        stop = rangeStop = r.stop();
         key = null;
         try {
           more = StoreFileScanner.seekAtOrAfter(s, PrivateCellUtil.createFirstOnRow(r.start()));
@@ -540,25 +538,6 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
         return handOverMidRow(sink, started, key);
       }
     }
-  }
-
-  /**
-   * The stop a streamed range's rows are compared with: none (empty) when the file ends before it —
-   * a whole region's range, the common case — so that a row costs no compare with it.
-   */
-  private static byte[] checkedStop(HFileScanner s, byte[] stop) {
-    if (stop == null || stop.length == 0) {
-      return HConstants.EMPTY_BYTE_ARRAY;
-    }
-    Optional<Cell> last = s.getReader().getLastKey();
-    if (last.isPresent()) {
-      Cell c = last.get();
-      if (Bytes.compareTo(c.getRowArray(), c.getRowOffset(), c.getRowLength(), stop, 0, stop.length)
-          < 0) {
-        return HConstants.EMPTY_BYTE_ARRAY;
-      }
-    }
-    return stop;
   }
 
   private Streamed handOverMidRow(CellSink sink, boolean started, byte[] key)
