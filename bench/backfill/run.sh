@@ -19,7 +19,8 @@ mkdir -p target
 # stands for bin/rekey's local master (the Put copy's time did not depend on it: 51.7 s with G1, 51.9 s serial)
 source bin/lib/collector.sh
 GC_OPT="$(rekey_collector "${BENCH_JVM_ARGS:-}")"
-BENCH_JVM_ARGS="${BENCH_JVM_ARGS:-}${GC_OPT:+ $GC_OPT}"
+PAGES_OPT="$(rekey_huge_pages "${BENCH_JVM_ARGS:-}")"
+BENCH_JVM_ARGS="${BENCH_JVM_ARGS:-}${GC_OPT:+ $GC_OPT}${PAGES_OPT:+ $PAGES_OPT}"
 mvn -B -o -pl spark-jobs -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
   -Dit.test=BackfillBench -Dfailsafe.failIfNoSpecifiedTests=false -Dgroups=bench -DexcludedGroups= \
   -Dbench.rows="$ROWS" -Dbench.variants="$VARIANTS" -Dbench.jvmArgs="${BENCH_JVM_ARGS:-}" >"target/bench-backfill.log" 2>&1 || { tail -40 target/bench-backfill.log; exit 1; }

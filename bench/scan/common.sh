@@ -17,3 +17,5 @@ FLAGS=(-XX:+IgnoreUnrecognizedVMOptions -Xmx3g
 source "$REKEY_HOME/bin/lib/collector.sh"
 GC_OPT="$(rekey_collector "${BENCH_JVM_ARGS:-}")"
 [[ -z "$GC_OPT" ]] || FLAGS+=("$GC_OPT")
+PAGES_OPT="$(rekey_huge_pages "${BENCH_JVM_ARGS:-}")"
+[[ -z "$PAGES_OPT" ]] || FLAGS+=("$PAGES_OPT")
