@@ -60,17 +60,22 @@ public final class RowDecoder implements Serializable {
 
   /** As {@link #decode(Result)}, for a key and its cells (null cells = none). */
   public DecodedRow decode(byte[] rowKey, Cell[] cells) {
-    DecodedKey key = layout.decode(rowKey);
-    Object[] fields = new Object[layout.fields().size()];
-    for (int i = 0; i < fields.length; i++) {
-      fields[i] = key.get(i);
-    }
     List<DecodedCell> out = new ArrayList<>(cells == null ? 0 : cells.length);
     if (cells != null) {
       for (Cell c : cells) {
         out.add(DecodedCell.of(c));
       }
     }
-    return new DecodedRow(rowKey, fields, out);
+    return decode(rowKey, out);
+  }
+
+  /** As {@link #decode(Result)}, for a key and its cells already copied out (kept as given). */
+  public DecodedRow decode(byte[] rowKey, List<DecodedCell> cells) {
+    DecodedKey key = layout.decode(rowKey);
+    Object[] fields = new Object[layout.fields().size()];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = key.get(i);
+    }
+    return new DecodedRow(rowKey, fields, cells);
   }
 }

@@ -100,7 +100,7 @@ public final class RowClassifier implements Serializable {
       try {
         if (digest || cellText) {
           // the shared decoder, key only: the cells are digested as they pass, without copies
-          DecodedRow decoded = decoder.decode(key, null);
+          DecodedRow decoded = decoder.decode(key, List.of());
           nk = naturalKey.encode(decoded.fieldMap(decoder.fieldNames()));
           if (timeIndex >= 0) {
             keyTime = ((Number) decoded.field(timeIndex)).longValue();

@@ -6,6 +6,7 @@ import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
+import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 
 /**
@@ -62,7 +63,7 @@ public record TimeExtent(long min, long max, long rows) implements Serializable 
                     undecodable = false;
                     if (timeIndex >= 0) {
                       try {
-                        t = ((Number) decoder.decode(key, null).field(timeIndex)).longValue();
+                        t = ((Number) decoder.decode(key, List.of()).field(timeIndex)).longValue();
                       } catch (IllegalArgumentException notDecoded) {
                         undecodable = true;
                       }

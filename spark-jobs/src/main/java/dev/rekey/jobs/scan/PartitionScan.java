@@ -35,7 +35,7 @@ final class PartitionScan implements PartitionMap<ScanRecord> {
         tally.startRow(key);
         kept = tally.rowDecodes();
         if (kept) {
-          block.startRow();
+          block.startRow(key);
         }
       }
 

@@ -21,8 +21,6 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -241,17 +239,17 @@ public final class ScanJob implements Job<ScanResult> {
 
   /** The rows of a cached block, decoded (static: a closure must not capture the job). */
   private static java.util.Iterator<DecodedRowAt> decoded(ScanRecord block, RowDecoder decoder) {
-    java.util.Iterator<Cell[]> cells = block.rows().rowCells();
+    java.util.Iterator<RowBlock.Row> rows = block.rows().rowsInOrder();
     return new java.util.Iterator<>() {
       @Override
       public boolean hasNext() {
-        return cells.hasNext();
+        return rows.hasNext();
       }
 
       @Override
       public DecodedRowAt next() {
-        Cell[] c = cells.next();
-        return new DecodedRowAt(decoder.decode(CellUtil.cloneRow(c[0]), c), block.partition());
+        RowBlock.Row r = rows.next();
+        return new DecodedRowAt(decoder.decode(r.key(), r.cells()), block.partition());
       }
     };
   }

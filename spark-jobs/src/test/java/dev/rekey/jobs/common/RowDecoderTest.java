@@ -74,7 +74,7 @@ class RowDecoderTest {
     byte[] device = new byte[16];
     device[15] = 9;
     byte[] key = telemetry.encode(Map.of("ts", 5L, "deviceId", device));
-    DecodedRow row = new RowDecoder(telemetry).decode(key, null);
+    DecodedRow row = new RowDecoder(telemetry).decode(key, List.of());
     assertEquals(5L, row.field(0));
     assertArrayEquals(device, (byte[]) row.field(1));
     assertTrue(row.cells().isEmpty());
@@ -87,7 +87,7 @@ class RowDecoderTest {
             KeyDecodeException.class,
             () ->
                 new RowDecoder(Layouts.shipped("telemetry-v2"))
-                    .decode(Bytes.toBytes("junk"), null));
+                    .decode(Bytes.toBytes("junk"), List.of()));
     assertEquals(
         "Cannot decode key 6a756e6b with layout telemetry-v2: salt byte 0x6a out of range [0, 16)",
         e.getMessage());
