@@ -7,10 +7,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * A row's cells as one byte array: {@code int count, (int length, KeyValue bytes) x count}
- * (KeyValue's own serialization, tags dropped). What a job keeps of a row it caches: one array
- * instead of a graph of ~20 objects per row, which Spark's memory store sizes cheaply and the
- * garbage collector does not have to trace; and the cells part of the rows backfill shuffles,
- * packed under their new row key straight from the source cells.
+ * (KeyValue's own serialization, tags dropped): the cells part of the rows backfill shuffles and
+ * writes, packed under their new row key straight from the source cells, one array instead of a
+ * graph of ~20 objects per row. (The scan's report cache keeps less per cell: {@code RowBlock}.)
  */
 public final class PackedCells {
   private PackedCells() {}
