@@ -67,4 +67,37 @@ class RowBlockTest {
     }
     assertEquals(2 * RowBlock.ROWS + 7, i);
   }
+
+  @Test
+  void aBlockSpilledToDiskComesBackWithTheSameRows() throws Exception {
+    // MEMORY_AND_DISK: a cached block that does not fit is written with the job's serializer
+    RowBlock.Builder b = new RowBlock.Builder();
+    for (int i = 0; i < 300; i++) {
+      b.startRow(CellUtil.cloneRow(row(i)[0]));
+      for (Cell c : row(i)) {
+        b.cell(c);
+      }
+      b.endRow();
+    }
+    RowBlock block = b.build();
+    var bytes = new java.io.ByteArrayOutputStream();
+    try (var out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(block);
+    }
+    RowBlock back;
+    try (var in =
+        new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      back = (RowBlock) in.readObject();
+    }
+    assertEquals(300, back.rows());
+    Iterator<RowBlock.Row> a = block.rowsInOrder();
+    Iterator<RowBlock.Row> z = back.rowsInOrder();
+    while (a.hasNext()) {
+      RowBlock.Row want = a.next();
+      RowBlock.Row got = z.next();
+      assertArrayEquals(want.key(), got.key());
+      assertEquals(want.cells(), got.cells());
+    }
+    assertFalse(z.hasNext());
+  }
 }
