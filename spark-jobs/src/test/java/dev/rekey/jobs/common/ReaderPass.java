@@ -112,31 +112,50 @@ public final class ReaderPass {
     }
   }
 
+  /** What one split's open reader is read into: {rows, cells}. */
+  private interface SplitPass {
+    long[] read(RecordReader<ImmutableBytesWritable, Result> reader) throws Exception;
+  }
+
   private static long[] streamSplit(
       KeyRangeSnapshotInputFormat format, InputSplit split, Configuration conf) throws Exception {
-    TaskAttemptContextImpl context = new TaskAttemptContextImpl(conf, new TaskAttemptID());
-    Counts counts = new Counts();
-    try (RecordReader<ImmutableBytesWritable, Result> r =
-        format.createRecordReader(split, context)) {
-      r.initialize(split, context);
-      new SplitRows(r).feed(counts, () -> false);
-    }
-    return counts.result();
+    return onSplit(
+        format,
+        split,
+        conf,
+        r -> {
+          Counts counts = new Counts();
+          new SplitRows(r).feed(counts, () -> false);
+          return counts.result();
+        });
   }
 
   private static long[] readSplit(
       KeyRangeSnapshotInputFormat format, InputSplit split, Configuration conf) throws Exception {
+    return onSplit(
+        format,
+        split,
+        conf,
+        r -> {
+          long rows = 0;
+          long cells = 0;
+          while (r.nextKeyValue()) {
+            rows++;
+            cells += r.getCurrentValue().size();
+          }
+          return new long[] {rows, cells};
+        });
+  }
+
+  /** Opens the split's record reader as a task would, reads it with {@code pass}, closes it. */
+  private static long[] onSplit(
+      KeyRangeSnapshotInputFormat format, InputSplit split, Configuration conf, SplitPass pass)
+      throws Exception {
     TaskAttemptContextImpl context = new TaskAttemptContextImpl(conf, new TaskAttemptID());
-    long rows = 0;
-    long cells = 0;
     try (RecordReader<ImmutableBytesWritable, Result> r =
         format.createRecordReader(split, context)) {
       r.initialize(split, context);
-      while (r.nextKeyValue()) {
-        rows++;
-        cells += r.getCurrentValue().size();
-      }
+      return pass.read(r);
     }
-    return new long[] {rows, cells};
   }
 }

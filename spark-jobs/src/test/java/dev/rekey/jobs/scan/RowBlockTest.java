@@ -69,7 +69,7 @@ class RowBlockTest {
   }
 
   @Test
-  void aBlockSpilledToDiskComesBackWithTheSameRows() throws Exception {
+  void aBlockSpilledToDiskComesBackWithTheSameRows() {
     // MEMORY_AND_DISK: a cached block that does not fit is written with the job's serializer
     RowBlock.Builder b = new RowBlock.Builder();
     for (int i = 0; i < 300; i++) {
@@ -80,15 +80,7 @@ class RowBlockTest {
       b.endRow();
     }
     RowBlock block = b.build();
-    var bytes = new java.io.ByteArrayOutputStream();
-    try (var out = new java.io.ObjectOutputStream(bytes)) {
-      out.writeObject(block);
-    }
-    RowBlock back;
-    try (var in =
-        new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
-      back = (RowBlock) in.readObject();
-    }
+    RowBlock back = org.apache.commons.lang3.SerializationUtils.roundtrip(block);
     assertEquals(300, back.rows());
     Iterator<RowBlock.Row> a = block.rowsInOrder();
     Iterator<RowBlock.Row> z = back.rowsInOrder();
