@@ -203,6 +203,16 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
       return cells.stream(sink, pause);
     }
 
+    @Override
+    public long rowsStreamed() {
+      return reader instanceof StreamsCells cells ? cells.rowsStreamed() : 0;
+    }
+
+    @Override
+    public byte[] firstRowStreamed() {
+      return reader instanceof StreamsCells cells ? cells.firstRowStreamed() : null;
+    }
+
     private void open() throws IOException, InterruptedException {
       if (split != null) {
         InputSplit s = split;

@@ -18,6 +18,10 @@ final class SplitRows {
   private boolean streaming;
   private byte[] open; // the row the sink has started from Results
   private Cell[] held; // a Result of the next row, read before a pause
+  private long rows; // ended, as Results; the streamed ones are the reader's count
+  private byte[] firstKey; // of the first row ended as a Result
+  private long total = -1; // all the split's rows, once it is in
+  private byte[] first; // the split's first row's key, once it is in
 
   SplitRows(RecordReader<ImmutableBytesWritable, Result> reader) {
     this.reader = reader;
@@ -29,6 +33,29 @@ final class SplitRows {
    * for the rest) or the split is in (false).
    */
   boolean feed(CellSink sink, BooleanSupplier pause) throws IOException, InterruptedException {
+    if (fed(sink, pause)) {
+      return true;
+    }
+    // counted as the split ends (before its reader is closed): streamed rows come first in a split
+    StreamsCells cells = reader instanceof StreamsCells s ? s : null;
+    long streamed = cells == null ? 0 : cells.rowsStreamed();
+    total = streamed + rows;
+    first = streamed > 0 ? cells.firstRowStreamed() : firstKey;
+    return false;
+  }
+
+  /** The split's rows, once {@link #feed} has returned false. */
+  long rows() {
+    return total;
+  }
+
+  /** The split's first row's key (null if it had none), once {@link #feed} has returned false. */
+  byte[] firstKey() {
+    return first;
+  }
+
+  private boolean fed(CellSink sink, BooleanSupplier pause)
+      throws IOException, InterruptedException {
     if (streaming) {
       switch (((StreamsCells) reader).stream(sink, pause)) {
         case PAUSED:
@@ -53,7 +80,7 @@ final class SplitRows {
       }
       if (open == null || !CellUtil.matchingRows(cells[0], open)) {
         if (open != null) {
-          sink.endRow();
+          endRow(sink);
           if (pause.getAsBoolean()) {
             held = cells;
             open = null;
@@ -68,9 +95,16 @@ final class SplitRows {
       }
     }
     if (open != null) {
-      sink.endRow();
+      endRow(sink);
       open = null;
     }
     return false;
+  }
+
+  private void endRow(CellSink sink) {
+    sink.endRow();
+    if (rows++ == 0) {
+      firstKey = open;
+    }
   }
 }
