@@ -17,7 +17,7 @@ final class SplitRows {
   private final RecordReader<ImmutableBytesWritable, Result> reader;
   private boolean streaming;
   private byte[] open; // the row the sink has started from Results
-  private Cell[] held; // a Result of the next row, read before a pause
+  private Result held; // a Result of the next row, read before a pause
   private long rows; // ended, as Results; the streamed ones are the reader's count
   private byte[] firstKey; // of the first row ended as a Result
   private long total = -1; // all the split's rows, once it is in
@@ -67,27 +67,29 @@ final class SplitRows {
       }
     }
     while (true) {
-      Cell[] cells = held;
+      Result result = held;
       held = null;
-      if (cells == null) {
+      if (result == null) {
         if (!reader.nextKeyValue()) {
           break;
         }
-        cells = reader.getCurrentValue().rawCells();
-        if (cells == null || cells.length == 0) {
-          continue;
-        }
+        result = reader.getCurrentValue();
+      }
+      Cell[] cells = result.rawCells();
+      if (cells == null || cells.length == 0) {
+        continue;
       }
       if (open == null || !CellUtil.matchingRows(cells[0], open)) {
         if (open != null) {
           endRow(sink);
           if (pause.getAsBoolean()) {
-            held = cells;
+            held = result;
             open = null;
             return true;
           }
         }
-        open = CellUtil.cloneRow(cells[0]);
+        // the Result's own copy of its row: HBase's live record reader has made it already
+        open = result.getRow();
         sink.startRow(open);
       }
       for (Cell c : cells) {
