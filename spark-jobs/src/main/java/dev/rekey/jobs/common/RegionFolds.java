@@ -276,6 +276,7 @@ final class RegionFolds {
         rows = new SplitRows(reader);
       }
       if (!rows.feed(sink.rows(), pause)) {
+        // counted before the reader is closed: a streaming reader forgets its count then
         counts.add(new RegionScan.PartitionCount(at++, rows.firstKey(), rows.rows()));
         closeReader();
         rows = null;

@@ -20,8 +20,6 @@ final class SplitRows {
   private Result held; // a Result of the next row, read before a pause
   private long rows; // ended, as Results; the streamed ones are the reader's count
   private byte[] firstKey; // of the first row ended as a Result
-  private long total = -1; // all the split's rows, once it is in
-  private byte[] first; // the split's first row's key, once it is in
 
   SplitRows(RecordReader<ImmutableBytesWritable, Result> reader) {
     this.reader = reader;
@@ -33,29 +31,6 @@ final class SplitRows {
    * for the rest) or the split is in (false).
    */
   boolean feed(CellSink sink, BooleanSupplier pause) throws IOException, InterruptedException {
-    if (fed(sink, pause)) {
-      return true;
-    }
-    // counted as the split ends (before its reader is closed): streamed rows come first in a split
-    StreamsCells cells = reader instanceof StreamsCells s ? s : null;
-    long streamed = cells == null ? 0 : cells.rowsStreamed();
-    total = streamed + rows;
-    first = streamed > 0 ? cells.firstRowStreamed() : firstKey;
-    return false;
-  }
-
-  /** The split's rows, once {@link #feed} has returned false. */
-  long rows() {
-    return total;
-  }
-
-  /** The split's first row's key (null if it had none), once {@link #feed} has returned false. */
-  byte[] firstKey() {
-    return first;
-  }
-
-  private boolean fed(CellSink sink, BooleanSupplier pause)
-      throws IOException, InterruptedException {
     if (streaming) {
       switch (((StreamsCells) reader).stream(sink, pause)) {
         case PAUSED:
@@ -101,6 +76,24 @@ final class SplitRows {
       open = null;
     }
     return false;
+  }
+
+  /**
+   * The split's rows ended so far: those the reader streamed (they come first in a split), then
+   * those ended from Results. Ask before the reader is closed: it forgets its count then.
+   */
+  long rows() {
+    return streamed() == null ? rows : streamed().rowsStreamed() + rows;
+  }
+
+  /** The split's first row's key (null if none), on the same terms as {@link #rows}. */
+  byte[] firstKey() {
+    StreamsCells s = streamed();
+    return s != null && s.rowsStreamed() > 0 ? s.firstRowStreamed() : firstKey;
+  }
+
+  private StreamsCells streamed() {
+    return reader instanceof StreamsCells s ? s : null;
   }
 
   private void endRow(CellSink sink) {

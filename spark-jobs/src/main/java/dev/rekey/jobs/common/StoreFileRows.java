@@ -469,10 +469,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
     while (true) {
       if (!more) {
         if (started) {
-          sink.endRow();
-          if (rowsStreamed++ == 0) {
-            firstStreamed = key.clone();
-          }
+          endStreamedRow(sink, key);
           started = false;
           if (pause.getAsBoolean()) {
             streamMore = false;
@@ -501,10 +498,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
       int n = c.getRowLength();
       if (key == null || !Bytes.equals(rowArray, rowOffset, n, key, 0, key.length)) {
         if (started) {
-          sink.endRow();
-          if (rowsStreamed++ == 0) {
-            firstStreamed = key.clone();
-          }
+          endStreamedRow(sink, key);
           started = false;
           if (pause.getAsBoolean()) {
             streamMore = true; // at this row's first cell: the next call starts it
@@ -543,6 +537,14 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
       } catch (IOException | RuntimeException e) {
         return handOverMidRow(sink, started, key);
       }
+    }
+  }
+
+  /** The sink's row ends: counted, its key kept if it is the first. */
+  private void endStreamedRow(CellSink sink, byte[] key) {
+    sink.endRow();
+    if (rowsStreamed++ == 0) {
+      firstStreamed = key.clone();
     }
   }
 

@@ -82,39 +82,15 @@ class RegionReaderIT {
   @Test
   void aLiveReadReusesItsConnectionsThreadForEveryScannerCall() {
     // 5 rows per scanner call: ~100 calls per region. HBase's default pool started a thread for
-    // each (its 256 threads are all core threads); one kept per task's connection serves them all.
+    // each (its 256 threads are all core threads); two kept per task's connection serve them all.
     java.lang.management.ThreadMXBean threads =
         java.lang.management.ManagementFactory.getThreadMXBean();
     long before = threads.getTotalStartedThreadCount();
     try (RegionRead read = RegionReader.table(table).caching(5).open(jsc(), SharedHBase.conf())) {
-      assertEquals(ROWS, read.fold(p -> new RowCount()).reduce(Long::sum));
+      assertEquals(ROWS, ReaderPass.fold(read)[0]);
     }
     long started = threads.getTotalStartedThreadCount() - before;
     assertTrue(started < ROWS / 5 / 4, started + " threads started for ~" + ROWS / 5 + " calls");
-  }
-
-  /** Counts a partition's rows. */
-  private static final class RowCount implements PartitionFold.Sink<Long> {
-    private long rows;
-
-    @Override
-    public void startRow(byte[] key) {}
-
-    @Override
-    public void cell(org.apache.hadoop.hbase.Cell c) {}
-
-    @Override
-    public void endRow() {
-      rows++;
-    }
-
-    @Override
-    public void dropRow() {}
-
-    @Override
-    public Long result() {
-      return rows;
-    }
   }
 
   @Test
