@@ -4,7 +4,8 @@
 // thread per core, no merge, no Spark), then the same read with rekey.snapshot.storeFileReader=false (every region
 // through HBase's region scanner, the reader before 2026-12-01 16:40 UTC), the same record readers without Spark
 // (ReaderPass, as Results and as cells), and the jobs' read pass (RegionRead.fold: rows streamed as cells into a sink that counts them,
-// opening included; every job reads the cell stream, by fold or by RegionRead.map). The first two are timed in wall seconds and in this JVM's CPU seconds (all its
+// opening included; every job reads the cell stream, by fold or by RegionRead.map), and the raw HFile pass as a Spark
+// job (a task per file: the floor with Spark's own cost per job and task in it). The first two are timed in wall seconds and in this JVM's CPU seconds (all its
 // threads: on a machine shared with other builds, CPU time is the steadier figure of what a pass costs). Reuses bench/scan/run.sh's table (bench_scan_events, events-v2), written if
 // it does not hold ROWS rows in REGIONS regions. Run through bench/scan/floor.sh.
 import dev.rekey.bench.HFileFloor;
@@ -74,11 +75,13 @@ public class FloorBench {
       double[] bareRatio = new double[rounds];
       double[] foldRatio = new double[rounds];
       double[] bareStreamRatio = new double[rounds];
+      double[] sparkFloorRatio = new double[rounds];
       // the same read with the store-file reader off: every region through HBase's region scanner
       Configuration viaScanner = new Configuration(conf);
       viaScanner.setBoolean("rekey.snapshot.storeFileReader", false);
-      System.out.printf("%-6s %8s %8s %8s %10s %9s %9s %9s %10s %9s %11s %10s %6s %8s %9s %16s %6s%n", "round", "read s", "open s", "floor s",
-          "read/floor", "read cpu", "open cpu", "floor cpu", "cpu ratio", "scanner s", "scanner/fl", "no-spark s", "cpu", "fold s", "fold/fl", "cells no-spark s", "/fl");
+      System.out.printf("%-6s %8s %8s %8s %10s %9s %9s %9s %10s %9s %11s %10s %6s %8s %9s %16s %6s %13s %7s%n", "round", "read s", "open s", "floor s",
+          "read/floor", "read cpu", "open cpu", "floor cpu", "cpu ratio", "scanner s", "scanner/fl", "no-spark s", "cpu", "fold s", "fold/fl", "cells no-spark s", "/fl",
+          "fl in Spark s", "fold/it");
       for (int r = 0; r < rounds; r++) {
         double c0 = cpu();
         long t0 = System.nanoTime();
@@ -137,16 +140,24 @@ public class FloorBench {
               + " cells; read " + n + " rows, floor " + floor.cells() + " cells");
         }
         bareStreamRatio[r] = bareStream.seconds() / floor.seconds();
-        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx %9.2f %10.2fx %10.2f %6.2f %8.2f %8.2fx %16.2f %5.2fx  (%,d rows, %,d cells, %d files)%n",
+        // the floor as a Spark job (a task per file): what any Spark read of these files costs at least
+        HFileFloor.Pass sparkFloor = HFileFloor.readInSpark(jsc, conf, snapshot);
+        if (sparkFloor.cells() != floor.cells()) {
+          throw new IllegalStateException("the floor in Spark read " + sparkFloor.cells() + " cells, the floor "
+              + floor.cells());
+        }
+        sparkFloorRatio[r] = foldSec / sparkFloor.seconds();
+        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx %9.2f %10.2fx %10.2f %6.2f %8.2f %8.2fx %16.2f %5.2fx %13.2f %6.2fx  (%,d rows, %,d cells, %d files)%n",
             r + 1, readSec, openSec, floor.seconds(), ratio[r], readCpu, openCpu, floorCpu, cpuRatio[r], scannerSec,
-            hbaseRatio[r], bare.seconds(), bareCpu, foldSec, foldRatio[r], bareStream.seconds(), bareStreamRatio[r], n, floor.cells(),
+            hbaseRatio[r], bare.seconds(), bareCpu, foldSec, foldRatio[r], bareStream.seconds(), bareStreamRatio[r], sparkFloor.seconds(), sparkFloorRatio[r], n, floor.cells(),
             floor.files());
       }
       System.out.printf("wall read/floor: %s; cpu read/floor: %s; wall region-scanner read/floor: %s; wall reader "
           + "without Spark/floor: %s; wall fold (rows streamed as cells, opening included)/floor: %s; wall cells "
-          + "streamed without Spark/floor: %s (%d threads for "
+          + "streamed without Spark/floor: %s; wall fold/the floor as a Spark job (a task per file): %s (%d threads for "
           + "the floor and the reader without Spark; round 1 includes warm-up)%n", summary(ratio), summary(cpuRatio),
-          summary(hbaseRatio), summary(bareRatio), summary(foldRatio), summary(bareStreamRatio), threads);
+          summary(hbaseRatio), summary(bareRatio), summary(foldRatio), summary(bareStreamRatio),
+          summary(sparkFloorRatio), threads);
       admin.deleteSnapshot(snapshot);
       spark.stop();
     }

@@ -43,8 +43,11 @@ import scala.Tuple2;
  */
 @Tag("bench")
 class BackfillBench {
-  /** One timed pass: seconds of wall time, rows it moved, peak heap of this JVM while it ran. */
-  record Pass(double seconds, long rows, long peakMb) {
+  /**
+   * One timed pass: seconds of wall time, rows it moved, peak heap of this JVM while it ran, and
+   * the JVM's JIT and collector time within it.
+   */
+  record Pass(double seconds, long rows, long peakMb, String jvm) {
     double rate() {
       return rows / seconds;
     }
@@ -56,9 +59,11 @@ class BackfillBench {
 
   private static Pass timed(Work work) throws Exception {
     HeapPeak.reset();
+    JvmTime j0 = JvmTime.now();
     long t0 = System.nanoTime();
     long n = work.run();
-    return new Pass((System.nanoTime() - t0) / 1e9, n, HeapPeak.mb());
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    return new Pass(seconds, n, HeapPeak.mb(), JvmTime.now().since(j0));
   }
 
   @Test
@@ -116,18 +121,33 @@ class BackfillBench {
     }
     if ("read".equals(variants)) {
       // issue 15's case (telemetry rows, two cells each): the jobs' read — rows streamed as cells,
-      // opening the snapshot included — against the raw HFile pass, interleaved, 8 rounds (round 1
-      // warms the JIT and is left out of the median)
-      double[] ratio = new double[8];
+      // opening the snapshot included — against the raw HFile pass, interleaved, 8 rounds
+      // (-Dbench.readRounds; round 1 warms the JIT and is left out of the median). Each pass's JIT
+      // compile and collector time are printed with it: on two cores they take from the read.
+      double[] ratio = new double[Integer.getInteger("bench.readRounds", 8)];
       for (int round = 1; round <= ratio.length; round++) {
         Pass streamed = streamedPass(jsc, snap, minPartitions);
+        JvmTime j1 = JvmTime.now();
         HFileFloor.Pass raw = HFileFloor.read(SharedHBase.conf(), snap, 2);
+        JvmTime j2 = JvmTime.now();
+        HFileFloor.Pass inSpark = HFileFloor.readInSpark(jsc, SharedHBase.conf(), snap);
+        JvmTime j3 = JvmTime.now();
         sameRows(streamed, raw);
         ratio[round - 1] = streamed.seconds() / raw.seconds();
         System.out.printf(
-            "BENCH read round %d: read as cells %.2f s, raw HFile pass %.2f s (%,d cells),"
-                + " read/raw = %.2fx%n",
-            round, streamed.seconds(), raw.seconds(), raw.cells(), ratio[round - 1]);
+            "BENCH read round %d: read as cells %.2f s (%s), raw HFile pass %.2f s (%s; %,d"
+                + " cells), the raw pass as a Spark job %.2f s (%s); read/raw = %.2fx,"
+                + " read/raw in Spark = %.2fx%n",
+            round,
+            streamed.seconds(),
+            streamed.jvm(),
+            raw.seconds(),
+            j2.since(j1),
+            raw.cells(),
+            inSpark.seconds(),
+            j3.since(j2),
+            ratio[round - 1],
+            streamed.seconds() / inSpark.seconds());
       }
       double[] warm = java.util.Arrays.copyOfRange(ratio, 1, ratio.length);
       java.util.Arrays.sort(warm);

@@ -18,6 +18,9 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.SnapshotProtos;
 import org.apache.hadoop.hbase.snapshot.SnapshotDescriptionUtils;
 import org.apache.hadoop.hbase.snapshot.SnapshotReferenceUtil;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
+import org.apache.spark.SerializableWritable;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 
 /**
  * The read floor of a snapshot (benchmarks only): every store file of the snapshot read with
@@ -40,6 +43,41 @@ public final class HFileFloor {
   public static Pass read(Configuration conf, String snapshot, int threads) throws Exception {
     Path root = CommonFSUtils.getRootDir(conf);
     FileSystem fs = root.getFileSystem(conf);
+    List<Path> files = files(conf, fs, root, snapshot);
+    long t0 = System.nanoTime();
+    long[] n = ParallelCounts.sum(files, threads, p -> readFile(fs, p, conf));
+    return new Pass(files.size(), n[0], n[1], (System.nanoTime() - t0) / 1e9);
+  }
+
+  /**
+   * The same pass as one Spark job, a task per file (the conf broadcast, as the jobs' reads ship
+   * theirs): what any Spark read of these files costs at least — the floor with Spark's own cost
+   * per job and per task in it, finding the files included.
+   */
+  public static Pass readInSpark(JavaSparkContext jsc, Configuration conf, String snapshot)
+      throws Exception {
+    long t0 = System.nanoTime();
+    Path root = CommonFSUtils.getRootDir(conf);
+    List<String> files =
+        files(conf, root.getFileSystem(conf), root, snapshot).stream().map(Path::toString).toList();
+    Broadcast<SerializableWritable<Configuration>> shipped =
+        jsc.broadcast(new SerializableWritable<>(conf));
+    long[] n =
+        jsc.parallelize(files, files.size())
+            .map(
+                f -> {
+                  Configuration c = shipped.value().value();
+                  Path p = new Path(f);
+                  return readFile(p.getFileSystem(c), p, c);
+                })
+            .reduce((a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
+    shipped.destroy();
+    return new Pass(files.size(), n[0], n[1], (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** The snapshot's store files, each at the path its link resolves to. */
+  private static List<Path> files(Configuration conf, FileSystem fs, Path root, String snapshot)
+      throws IOException {
     Path snapshotDir = SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot, root);
     SnapshotProtos.SnapshotDescription desc =
         SnapshotDescriptionUtils.readSnapshotInfo(fs, snapshotDir);
@@ -54,9 +92,7 @@ public final class HFileFloor {
               HFileLink.build(conf, table, region.getEncodedName(), family, f.getName());
           files.add(link.getAvailablePath(fs));
         });
-    long t0 = System.nanoTime();
-    long[] n = ParallelCounts.sum(files, threads, p -> readFile(fs, p, conf));
-    return new Pass(files.size(), n[0], n[1], (System.nanoTime() - t0) / 1e9);
+    return files;
   }
 
   private static long[] readFile(FileSystem fs, Path p, Configuration conf) throws IOException {
