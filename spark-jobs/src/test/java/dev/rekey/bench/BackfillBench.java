@@ -125,6 +125,7 @@ class BackfillBench {
       // (-Dbench.readRounds; round 1 warms the JIT and is left out of the median). Each pass's JIT
       // compile and collector time are printed with it: on two cores they take from the read.
       double[] ratio = new double[Integer.getInteger("bench.readRounds", 8)];
+      double[] toSpark = new double[ratio.length];
       for (int round = 1; round <= ratio.length; round++) {
         Pass streamed = streamedPass(jsc, snap, minPartitions);
         JvmTime j1 = JvmTime.now();
@@ -133,7 +134,12 @@ class BackfillBench {
         HFileFloor.Pass inSpark = HFileFloor.readInSpark(jsc, SharedHBase.conf(), snap);
         JvmTime j3 = JvmTime.now();
         sameRows(streamed, raw);
+        if (inSpark.cells() != raw.cells()) {
+          throw new IllegalStateException(
+              "the raw pass read " + raw.cells() + " cells, as a Spark job " + inSpark.cells());
+        }
         ratio[round - 1] = streamed.seconds() / raw.seconds();
+        toSpark[round - 1] = streamed.seconds() / inSpark.seconds();
         System.out.printf(
             "BENCH read round %d: read as cells %.2f s (%s), raw HFile pass %.2f s (%s; %,d"
                 + " cells), the raw pass as a Spark job %.2f s (%s); read/raw = %.2fx,"
@@ -147,13 +153,11 @@ class BackfillBench {
             inSpark.seconds(),
             j3.since(j2),
             ratio[round - 1],
-            streamed.seconds() / inSpark.seconds());
+            toSpark[round - 1]);
       }
-      double[] warm = java.util.Arrays.copyOfRange(ratio, 1, ratio.length);
-      java.util.Arrays.sort(warm);
+      System.out.printf("BENCH read/raw rounds 2-%d: %s%n", ratio.length, warmRounds(ratio));
       System.out.printf(
-          "BENCH read/raw rounds 2-%d: median %.2fx, best %.2fx, worst %.2fx%n",
-          ratio.length, warm[warm.length / 2], warm[0], warm[warm.length - 1]);
+          "BENCH read/raw in Spark rounds 2-%d: %s%n", ratio.length, warmRounds(toSpark));
       return;
     }
     if ("repeat".equals(variants)) {
@@ -508,6 +512,15 @@ class BackfillBench {
               SharedHBase.runRoot().resolve("bench-floor-" + System.nanoTime()).toUri().toString());
           return rows;
         });
+  }
+
+  /** Median, best and worst of the rounds after the first (which warms the JIT). */
+  private static String warmRounds(double[] ratio) {
+    double[] warm = java.util.Arrays.copyOfRange(ratio, 1, ratio.length);
+    java.util.Arrays.sort(warm);
+    return String.format(
+        "median %.2fx, best %.2fx, worst %.2fx",
+        warm[warm.length / 2], warm[0], warm[warm.length - 1]);
   }
 
   /** The snapshot read as the in-order path reads it, its rows counted. */

@@ -14,7 +14,13 @@ record JvmTime(long compileMs, long gcMs) {
     for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
       gc += Math.max(0, b.getCollectionTime());
     }
-    return new JvmTime(ManagementFactory.getCompilationMXBean().getTotalCompilationTime(), gc);
+    var jit = ManagementFactory.getCompilationMXBean();
+    // 0 where the JVM does not time its compiler (HotSpot does)
+    return new JvmTime(
+        jit != null && jit.isCompilationTimeMonitoringSupported()
+            ? jit.getTotalCompilationTime()
+            : 0,
+        gc);
   }
 
   /** "JIT x ms, GC y ms" since {@code before}. */
