@@ -8,7 +8,7 @@
 # a quick check that they run).
 # The bench's Spark is the tests' local[2] with spark.default.parallelism=4; BENCH_JVM_ARGS=-Drekey.test.parallelism=2
 # gives it what bin/rekey's local master has on 2 cores (the backfill's write tasks follow it). Its JVM gets bin/rekey's
-# collector (bin/lib/collector.sh) unless BENCH_JVM_ARGS names one (-XX:+UseG1GC: the JVM's own default).
+# collector (bin/lib/collector.sh) unless BENCH_JVM_ARGS names one (-XX:+UseG1GC: the JVM's own default), and its logging.
 # Results: grep BENCH in the output; record them in docs/benchmarks.md with this command.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,7 +20,11 @@ mkdir -p target
 source bin/lib/collector.sh
 GC_OPT="$(rekey_collector "${BENCH_JVM_ARGS:-}")"
 PAGES_OPT="$(rekey_huge_pages "${BENCH_JVM_ARGS:-}")"
-BENCH_JVM_ARGS="${BENCH_JVM_ARGS:-}${GC_OPT:+ $GC_OPT}${PAGES_OPT:+ $PAGES_OPT}"
+# and bin/rekey's logging (conf/log4j2.properties: warnings and errors only), unless BENCH_JVM_ARGS names a config:
+# without it the JVM logs every INFO line of Spark and HBase (~50 per snapshot read: the restore's, each task's)
+LOG_OPT=""
+[[ "${BENCH_JVM_ARGS:-}" == *log4j2.configurationFile* ]] || LOG_OPT="-Dlog4j2.configurationFile=$PWD/conf/log4j2.properties"
+BENCH_JVM_ARGS="${BENCH_JVM_ARGS:-}${GC_OPT:+ $GC_OPT}${PAGES_OPT:+ $PAGES_OPT}${LOG_OPT:+ $LOG_OPT}"
 mvn -B -o -pl spark-jobs -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
   -Dit.test=BackfillBench -Dfailsafe.failIfNoSpecifiedTests=false -Dgroups=bench -DexcludedGroups= \
   -Dbench.rows="$ROWS" -Dbench.variants="$VARIANTS" -Dbench.jvmArgs="${BENCH_JVM_ARGS:-}" >"target/bench-backfill.log" 2>&1 || { tail -40 target/bench-backfill.log; exit 1; }
