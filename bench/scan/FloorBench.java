@@ -9,6 +9,7 @@
 // threads: on a machine shared with other builds, CPU time is the steadier figure of what a pass costs). Reuses bench/scan/run.sh's table (bench_scan_events, events-v2), written if
 // it does not hold ROWS rows in REGIONS regions. Run through bench/scan/floor.sh.
 import dev.rekey.bench.HFileFloor;
+import dev.rekey.bench.WarmRounds;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.common.RegionRead;
@@ -16,7 +17,6 @@ import dev.rekey.jobs.common.ReaderPass;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
-import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -155,19 +155,12 @@ public class FloorBench {
       System.out.printf("wall read/floor: %s; cpu read/floor: %s; wall region-scanner read/floor: %s; wall reader "
           + "without Spark/floor: %s; wall fold (rows streamed as cells, opening included)/floor: %s; wall cells "
           + "streamed without Spark/floor: %s; wall fold/the floor as a Spark job (a task per file): %s (%d threads for "
-          + "the floor and the reader without Spark; round 1 includes warm-up)%n", summary(ratio), summary(cpuRatio),
-          summary(hbaseRatio), summary(bareRatio), summary(foldRatio), summary(bareStreamRatio),
-          summary(sparkFloorRatio), threads);
+          + "the floor and the reader without Spark; round 1 includes warm-up)%n", WarmRounds.summary(ratio), WarmRounds.summary(cpuRatio),
+          WarmRounds.summary(hbaseRatio), WarmRounds.summary(bareRatio), WarmRounds.summary(foldRatio), WarmRounds.summary(bareStreamRatio),
+          WarmRounds.summary(sparkFloorRatio), threads);
       admin.deleteSnapshot(snapshot);
       spark.stop();
     }
-  }
-
-  /** Median, best and worst of rounds 2.. (round 1 warms up the JIT). */
-  static String summary(double[] x) {
-    double[] s = Arrays.copyOfRange(x, x.length > 1 ? 1 : 0, x.length);
-    Arrays.sort(s);
-    return String.format("median %.2fx, best %.2fx, worst %.2fx", s[s.length / 2], s[0], s[s.length - 1]);
   }
 
   /** CPU seconds used so far by this JVM, all threads. */

@@ -155,9 +155,10 @@ class BackfillBench {
             ratio[round - 1],
             toSpark[round - 1]);
       }
-      System.out.printf("BENCH read/raw rounds 2-%d: %s%n", ratio.length, warmRounds(ratio));
       System.out.printf(
-          "BENCH read/raw in Spark rounds 2-%d: %s%n", ratio.length, warmRounds(toSpark));
+          "BENCH read/raw rounds 2-%d: %s%n", ratio.length, WarmRounds.summary(ratio));
+      System.out.printf(
+          "BENCH read/raw in Spark rounds 2-%d: %s%n", ratio.length, WarmRounds.summary(toSpark));
       return;
     }
     if ("repeat".equals(variants)) {
@@ -512,15 +513,6 @@ class BackfillBench {
               SharedHBase.runRoot().resolve("bench-floor-" + System.nanoTime()).toUri().toString());
           return rows;
         });
-  }
-
-  /** Median, best and worst of the rounds after the first (which warms the JIT). */
-  private static String warmRounds(double[] ratio) {
-    double[] warm = java.util.Arrays.copyOfRange(ratio, 1, ratio.length);
-    java.util.Arrays.sort(warm);
-    return String.format(
-        "median %.2fx, best %.2fx, worst %.2fx",
-        warm[warm.length / 2], warm[0], warm[warm.length - 1]);
   }
 
   /** The snapshot read as the in-order path reads it, its rows counted. */

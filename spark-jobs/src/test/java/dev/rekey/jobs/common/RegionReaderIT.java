@@ -80,7 +80,7 @@ class RegionReaderIT {
   }
 
   @Test
-  void aLiveReadReusesItsConnectionsThreadForEveryScannerCall() {
+  void aLiveReadReusesItsConnectionsThreadsAcrossScannerCalls() {
     // 5 rows per scanner call: ~100 calls per region. HBase's default pool started a thread for
     // each (its 256 threads are all core threads); two kept per task's connection serve them all.
     java.lang.management.ThreadMXBean threads =

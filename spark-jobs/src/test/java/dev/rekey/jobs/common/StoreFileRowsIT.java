@@ -3,6 +3,7 @@ package dev.rekey.jobs.common;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.rowkey.KeyRange;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import java.util.ArrayList;
@@ -176,16 +177,8 @@ class StoreFileRowsIT {
       rows.add(c.substring(0, c.indexOf('/')));
     }
     for (RegionScan r : read.regionScans()) {
-      byte[] start = Bytes.fromHex(r.startHex());
-      byte[] end = Bytes.fromHex(r.endHex());
-      long in =
-          rows.stream()
-              .map(Bytes::toBytes)
-              .filter(
-                  k ->
-                      Bytes.compareTo(k, start) >= 0
-                          && (end.length == 0 || Bytes.compareTo(k, end) < 0))
-              .count();
+      KeyRange region = new KeyRange(Bytes.fromHex(r.startHex()), Bytes.fromHex(r.endHex()));
+      long in = rows.stream().map(Bytes::toBytes).filter(region::contains).count();
       assertEquals(in, r.rowsScanned(), "rows scanned in region " + r.region());
     }
   }
