@@ -5,10 +5,12 @@
 // through HBase's region scanner, the reader before 2026-12-01 16:40 UTC), the same record readers without Spark
 // (ReaderPass, as Results and as cells), and the jobs' read pass (RegionRead.fold: rows streamed as cells into a sink that counts them,
 // opening included; every job reads the cell stream, by fold or by RegionRead.map), and the raw HFile pass as a Spark
-// job (a task per file: the floor with Spark's own cost per job and task in it). The first two are timed in wall seconds and in this JVM's CPU seconds (all its
+// job (a task per file: the floor with Spark's own cost per job and task in it), the last two also by their tasks' CPU
+// (TaskCpu: the read's work per row under Spark, without a job's fixed part). The first two are timed in wall seconds and in this JVM's CPU seconds (all its
 // threads: on a machine shared with other builds, CPU time is the steadier figure of what a pass costs). Reuses bench/scan/run.sh's table (bench_scan_events, events-v2), written if
 // it does not hold ROWS rows in REGIONS regions. Run through bench/scan/floor.sh.
 import dev.rekey.bench.HFileFloor;
+import dev.rekey.bench.TaskCpu;
 import dev.rekey.bench.WarmRounds;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
@@ -76,12 +78,14 @@ public class FloorBench {
       double[] foldRatio = new double[rounds];
       double[] bareStreamRatio = new double[rounds];
       double[] sparkFloorRatio = new double[rounds];
+      double[] tasksRatio = new double[rounds];
+      TaskCpu taskCpu = TaskCpu.on(jsc.sc());
       // the same read with the store-file reader off: every region through HBase's region scanner
       Configuration viaScanner = new Configuration(conf);
       viaScanner.setBoolean("rekey.snapshot.storeFileReader", false);
-      System.out.printf("%-6s %8s %8s %8s %10s %9s %9s %9s %10s %9s %11s %10s %6s %8s %9s %16s %6s %13s %7s%n", "round", "read s", "open s", "floor s",
+      System.out.printf("%-6s %8s %8s %8s %10s %9s %9s %9s %10s %9s %11s %10s %6s %8s %9s %16s %6s %13s %7s %8s%n", "round", "read s", "open s", "floor s",
           "read/floor", "read cpu", "open cpu", "floor cpu", "cpu ratio", "scanner s", "scanner/fl", "no-spark s", "cpu", "fold s", "fold/fl", "cells no-spark s", "/fl",
-          "fl in Spark s", "fold/it");
+          "fl in Spark s", "fold/it", "tasks/it");
       for (int r = 0; r < rounds; r++) {
         double c0 = cpu();
         long t0 = System.nanoTime();
@@ -122,12 +126,14 @@ public class FloorBench {
         }
         bareRatio[r] = bare.seconds() / floor.seconds();
         // the jobs' read pass: rows streamed as cells into a sink
+        TaskCpu.Mark foldMark = taskCpu.mark();
         long t4 = System.nanoTime();
         long[] folded;
         try (RegionRead read = RegionReader.snapshot(snapshot).open(jsc, conf)) {
           folded = ReaderPass.fold(read);
         }
         double foldSec = (System.nanoTime() - t4) / 1e9;
+        double foldTasks = taskCpu.secondsSince(foldMark, 1);
         if (folded[0] != n || folded[1] != floor.cells()) {
           throw new IllegalStateException("folded " + folded[0] + " rows, " + folded[1] + " cells; read " + n
               + " rows, floor " + floor.cells() + " cells");
@@ -141,23 +147,26 @@ public class FloorBench {
         }
         bareStreamRatio[r] = bareStream.seconds() / floor.seconds();
         // the floor as a Spark job (a task per file): what any Spark read of these files costs at least
+        TaskCpu.Mark floorMark = taskCpu.mark();
         HFileFloor.Pass sparkFloor = HFileFloor.readInSpark(jsc, conf, snapshot);
+        tasksRatio[r] = foldTasks / taskCpu.secondsSince(floorMark, 1);
         if (sparkFloor.cells() != floor.cells()) {
           throw new IllegalStateException("the floor in Spark read " + sparkFloor.cells() + " cells, the floor "
               + floor.cells());
         }
         sparkFloorRatio[r] = foldSec / sparkFloor.seconds();
-        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx %9.2f %10.2fx %10.2f %6.2f %8.2f %8.2fx %16.2f %5.2fx %13.2f %6.2fx  (%,d rows, %,d cells, %d files)%n",
+        System.out.printf("%-6d %8.2f %8.2f %8.2f %9.2fx %9.2f %9.2f %9.2f %9.2fx %9.2f %10.2fx %10.2f %6.2f %8.2f %8.2fx %16.2f %5.2fx %13.2f %6.2fx %7.2fx  (%,d rows, %,d cells, %d files)%n",
             r + 1, readSec, openSec, floor.seconds(), ratio[r], readCpu, openCpu, floorCpu, cpuRatio[r], scannerSec,
-            hbaseRatio[r], bare.seconds(), bareCpu, foldSec, foldRatio[r], bareStream.seconds(), bareStreamRatio[r], sparkFloor.seconds(), sparkFloorRatio[r], n, floor.cells(),
+            hbaseRatio[r], bare.seconds(), bareCpu, foldSec, foldRatio[r], bareStream.seconds(), bareStreamRatio[r], sparkFloor.seconds(), sparkFloorRatio[r], tasksRatio[r], n, floor.cells(),
             floor.files());
       }
       System.out.printf("wall read/floor: %s; cpu read/floor: %s; wall region-scanner read/floor: %s; wall reader "
           + "without Spark/floor: %s; wall fold (rows streamed as cells, opening included)/floor: %s; wall cells "
-          + "streamed without Spark/floor: %s; wall fold/the floor as a Spark job (a task per file): %s (%d threads for "
+          + "streamed without Spark/floor: %s; wall fold/the floor as a Spark job (a task per file): %s; the fold's "
+          + "tasks' CPU/the Spark floor's: %s (%d threads for "
           + "the floor and the reader without Spark; round 1 includes warm-up)%n", WarmRounds.summary(ratio), WarmRounds.summary(cpuRatio),
           WarmRounds.summary(hbaseRatio), WarmRounds.summary(bareRatio), WarmRounds.summary(foldRatio), WarmRounds.summary(bareStreamRatio),
-          WarmRounds.summary(sparkFloorRatio), threads);
+          WarmRounds.summary(sparkFloorRatio), WarmRounds.summary(tasksRatio), threads);
       admin.deleteSnapshot(snapshot);
       spark.stop();
     }

@@ -124,15 +124,24 @@ class BackfillBench {
       // opening the snapshot included — against the raw HFile pass, interleaved, 8 rounds
       // (-Dbench.readRounds; round 1 warms the JIT and is left out of the median). Each pass's JIT
       // compile and collector time are printed with it: on two cores they take from the read.
+      // and the two Spark passes' tasks' CPU: the read's work per row under Spark, without the
+      // fixed part of a job that their wall times hold
       double[] ratio = new double[Integer.getInteger("bench.readRounds", 8)];
       double[] toSpark = new double[ratio.length];
+      double[] tasksToSpark = new double[ratio.length];
+      TaskCpu taskCpu = TaskCpu.on(jsc.sc());
       for (int round = 1; round <= ratio.length; round++) {
+        TaskCpu.Mark m1 = taskCpu.mark();
         Pass streamed = streamedPass(jsc, snap, minPartitions);
+        double readTasks = taskCpu.secondsSince(m1, 1);
         JvmTime j1 = JvmTime.now();
         HFileFloor.Pass raw = HFileFloor.read(SharedHBase.conf(), snap, 2);
         JvmTime j2 = JvmTime.now();
+        TaskCpu.Mark m2 = taskCpu.mark();
         HFileFloor.Pass inSpark = HFileFloor.readInSpark(jsc, SharedHBase.conf(), snap);
         JvmTime j3 = JvmTime.now();
+        double inSparkTasks = taskCpu.secondsSince(m2, 1);
+        tasksToSpark[round - 1] = readTasks / inSparkTasks;
         sameRows(streamed, raw);
         if (inSpark.cells() != raw.cells()) {
           throw new IllegalStateException(
@@ -143,7 +152,7 @@ class BackfillBench {
         System.out.printf(
             "BENCH read round %d: read as cells %.2f s (%s), raw HFile pass %.2f s (%s; %,d"
                 + " cells), the raw pass as a Spark job %.2f s (%s); read/raw = %.2fx,"
-                + " read/raw in Spark = %.2fx%n",
+                + " read/raw in Spark = %.2fx; tasks' CPU %.2f s against %.2f s = %.2fx%n",
             round,
             streamed.seconds(),
             streamed.jvm(),
@@ -153,12 +162,18 @@ class BackfillBench {
             inSpark.seconds(),
             j3.since(j2),
             ratio[round - 1],
-            toSpark[round - 1]);
+            toSpark[round - 1],
+            readTasks,
+            inSparkTasks,
+            tasksToSpark[round - 1]);
       }
       System.out.printf(
           "BENCH read/raw rounds 2-%d: %s%n", ratio.length, WarmRounds.summary(ratio));
       System.out.printf(
           "BENCH read/raw in Spark rounds 2-%d: %s%n", ratio.length, WarmRounds.summary(toSpark));
+      System.out.printf(
+          "BENCH read/raw in Spark, tasks' CPU, rounds 2-%d: %s%n",
+          ratio.length, WarmRounds.summary(tasksToSpark));
       return;
     }
     if ("repeat".equals(variants)) {
