@@ -124,8 +124,8 @@ class BackfillBench {
       // opening the snapshot included — against the raw HFile pass, interleaved, 8 rounds
       // (-Dbench.readRounds; round 1 warms the JIT and is left out of the median). Each pass's JIT
       // compile and collector time are printed with it: on two cores they take from the read.
-      // and the two Spark passes' tasks' CPU: the read's work per row under Spark, without the
-      // fixed part of a job that their wall times hold
+      // The two Spark passes are also compared by their tasks' CPU: the read's work per row under
+      // Spark, without the fixed part of a job that their wall times hold.
       double[] ratio = new double[Integer.getInteger("bench.readRounds", 8)];
       double[] toSpark = new double[ratio.length];
       double[] tasksToSpark = new double[ratio.length];
