@@ -4,7 +4,7 @@
 # MapReduce HFileOutputFormat2 job, and the read / read + HFile write floors — on the test run's embedded HBase
 # (started and stopped by the test JVM) and a local[2] SparkSession.
 # Usage: bench/backfill/run.sh [ROWS] [all|rekey|reorder|repeat|read|baselines]   (default 1000000 all; "rekey" = only the default rekey
-# path, for the growth table; "reorder" = only the reordering migration; "repeat" = the read + HFile write floor, the default rekey path and the reordering migration, 3 rounds interleaved in one JVM; "read" = only the jobs' read (rows streamed as cells) against the raw HFile pass and the raw pass as a Spark job, by wall time and by the tasks' CPU, 8 rounds interleaved (-Dbench.readRounds=N); "baselines" = only hbase-spark and MapReduce,
+# path, for the growth table; "reorder" = only the reordering migration; "repeat" = the read + HFile write floor, the default rekey path and the reordering migration, 3 rounds interleaved in one JVM; "read" = only the jobs' read (rows streamed as cells) against the raw HFile pass and the raw pass as a Spark job, by wall time and by the tasks' CPU, 8 rounds interleaved (-Dbench.readRounds=N), the medians leaving out the first -Dbench.warmRounds=W (default 1) that warm the JIT up; "baselines" = only hbase-spark and MapReduce,
 # a quick check that they run).
 # The bench's Spark is the tests' local[2] with spark.default.parallelism=4; BENCH_JVM_ARGS=-Drekey.test.parallelism=2
 # gives it what bin/rekey's local master has on 2 cores (the backfill's write tasks follow it). Its JVM gets bin/rekey's

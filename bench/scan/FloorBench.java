@@ -164,9 +164,10 @@ public class FloorBench {
           + "without Spark/floor: %s; wall fold (rows streamed as cells, opening included)/floor: %s; wall cells "
           + "streamed without Spark/floor: %s; wall fold/the floor as a Spark job (a task per file): %s; the fold's "
           + "tasks' CPU/the Spark floor's: %s (%d threads for "
-          + "the floor and the reader without Spark; round 1 includes warm-up)%n", WarmRounds.summary(ratio), WarmRounds.summary(cpuRatio),
+          + "the floor and the reader without Spark; %s, the first %d warming the JIT up: -Dbench.warmRounds)%n", WarmRounds.summary(ratio), WarmRounds.summary(cpuRatio),
           WarmRounds.summary(hbaseRatio), WarmRounds.summary(bareRatio), WarmRounds.summary(foldRatio), WarmRounds.summary(bareStreamRatio),
-          WarmRounds.summary(sparkFloorRatio), WarmRounds.summary(tasksRatio), threads);
+          WarmRounds.summary(sparkFloorRatio), WarmRounds.summary(tasksRatio), threads, WarmRounds.counted(rounds),
+          WarmRounds.warm(rounds));
       admin.deleteSnapshot(snapshot);
       spark.stop();
     }

@@ -4,6 +4,7 @@
 #   BENCH_JVM_ARGS="-XX:StartFlightRecording=filename=target/bench/floor.jfr,settings=profile" bench/scan/floor.sh
 #
 #   bench/scan/floor.sh [ROWS] [REGIONS] [ROUNDS] [MASTER]     (default 2000000 rows, 8 regions, 6 rounds, local[2])
+# The summary leaves out the first -Dbench.warmRounds=W rounds (default 1), which warm the JIT up (BENCH_JVM_ARGS).
 #
 # Data: bench/scan/run.sh's table (bench_scan_events, events-v2, flushed and major-compacted), written if it does not
 # hold ROWS rows in REGIONS regions. Uses the embedded HBase (started if needed; left running).

@@ -122,8 +122,9 @@ class BackfillBench {
     if ("read".equals(variants)) {
       // issue 15's case (telemetry rows, two cells each): the jobs' read — rows streamed as cells,
       // opening the snapshot included — against the raw HFile pass, interleaved, 8 rounds
-      // (-Dbench.readRounds; round 1 warms the JIT and is left out of the median). Each pass's JIT
-      // compile and collector time are printed with it: on two cores they take from the read.
+      // (-Dbench.readRounds; the first -Dbench.warmRounds, default 1, warm the JIT up and are left
+      // out of the medians: WarmRounds). Each pass's JIT compile and collector time are printed
+      // with it: on two cores they take from the read.
       // The two Spark passes are also compared by their tasks' CPU: the read's work per row under
       // Spark, without the fixed part of a job that their wall times hold.
       double[] ratio = new double[Integer.getInteger("bench.readRounds", 8)];
@@ -150,10 +151,11 @@ class BackfillBench {
         ratio[round - 1] = streamed.seconds() / raw.seconds();
         toSpark[round - 1] = streamed.seconds() / inSpark.seconds();
         System.out.printf(
-            "BENCH read round %d: read as cells %.2f s (%s), raw HFile pass %.2f s (%s; %,d"
+            "BENCH read round %d%s: read as cells %.2f s (%s), raw HFile pass %.2f s (%s; %,d"
                 + " cells), the raw pass as a Spark job %.2f s (%s); read/raw = %.2fx,"
                 + " read/raw in Spark = %.2fx; tasks' CPU %.2f s against %.2f s = %.2fx%n",
             round,
+            round <= WarmRounds.warm(ratio.length) ? " (warm-up)" : "",
             streamed.seconds(),
             streamed.jvm(),
             raw.seconds(),
@@ -168,12 +170,13 @@ class BackfillBench {
             tasksToSpark[round - 1]);
       }
       System.out.printf(
-          "BENCH read/raw rounds 2-%d: %s%n", ratio.length, WarmRounds.summary(ratio));
+          "BENCH read/raw %s: %s%n", WarmRounds.counted(ratio.length), WarmRounds.summary(ratio));
       System.out.printf(
-          "BENCH read/raw in Spark rounds 2-%d: %s%n", ratio.length, WarmRounds.summary(toSpark));
+          "BENCH read/raw in Spark %s: %s%n",
+          WarmRounds.counted(ratio.length), WarmRounds.summary(toSpark));
       System.out.printf(
-          "BENCH read/raw in Spark, tasks' CPU, rounds 2-%d: %s%n",
-          ratio.length, WarmRounds.summary(tasksToSpark));
+          "BENCH read/raw in Spark, tasks' CPU, %s: %s%n",
+          WarmRounds.counted(ratio.length), WarmRounds.summary(tasksToSpark));
       return;
     }
     if ("repeat".equals(variants)) {

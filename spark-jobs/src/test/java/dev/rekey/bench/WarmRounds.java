@@ -2,13 +2,30 @@ package dev.rekey.bench;
 
 import java.util.Arrays;
 
-/** Benchmarks' per-round ratios summed up without the first round, which warms up the JIT. */
+/**
+ * Benchmarks' per-round ratios summed up without the rounds that warm the JIT up: the first {@code
+ * -Dbench.warmRounds} (default 1). A read's cold paths — Spark's scheduling, the tasks'
+ * serialization, HBase's protobuf for splits and manifests — run a few times per pass, so the JIT
+ * is still compiling them a dozen rounds in (docs/benchmarks.md), where a raw HFile pass's few
+ * methods are compiled by round 3; leaving more rounds out gives the steady state, as JMH's warm-up
+ * iterations do. Every round is still printed.
+ */
 public final class WarmRounds {
   private WarmRounds() {}
 
-  /** "median x, best y, worst z" of rounds 2.. (round 1 alone if there is no other). */
+  /** The rounds of {@code rounds} left out of the summary (at least one round is kept). */
+  public static int warm(int rounds) {
+    return Math.max(0, Math.min(Integer.getInteger("bench.warmRounds", 1), rounds - 1));
+  }
+
+  /** "rounds a-b": the rounds of {@code rounds} the summary is of. */
+  public static String counted(int rounds) {
+    return "rounds " + (warm(rounds) + 1) + "-" + rounds;
+  }
+
+  /** "median x, best y, worst z" of the rounds after the warm-up ones. */
   public static String summary(double[] ratios) {
-    double[] s = Arrays.copyOfRange(ratios, ratios.length > 1 ? 1 : 0, ratios.length);
+    double[] s = Arrays.copyOfRange(ratios, warm(ratios.length), ratios.length);
     Arrays.sort(s);
     return String.format(
         "median %.2fx, best %.2fx, worst %.2fx", s[s.length / 2], s[0], s[s.length - 1]);
