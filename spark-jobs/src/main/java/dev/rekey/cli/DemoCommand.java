@@ -62,6 +62,12 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
         rows, devices, runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), stop);
   }
 
+  /** The demo starts (or reuses) its embedded server itself, inside the job. */
+  @Override
+  protected boolean startsOwnHBase() {
+    return true;
+  }
+
   @Override
   protected Integer runWithoutSpark(DemoOptions options) throws Exception {
     if (!cluster) {

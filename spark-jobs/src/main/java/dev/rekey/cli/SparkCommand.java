@@ -41,7 +41,7 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
     }
     if (!SparkSubmitLauncher.insideSparkSubmit()) {
       return SparkSubmitLauncher.resubmit(
-          global, spec.root().commandLine().getParseResult().originalArgs());
+          global, startsOwnHBase(), spec.root().commandLine().getParseResult().originalArgs());
     }
     SparkSession spark =
         SparkSession.builder()
@@ -77,6 +77,16 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
    */
   protected Integer runWithoutSpark(O options) throws Exception {
     return null;
+  }
+
+  /**
+   * True for a command that starts its own HBase inside the job (the demo's embedded server): no
+   * client configuration exists before it runs, so none is looked up before Spark starts. Every
+   * other command resolves its site first and fails at once, with the way to name one, when there
+   * is none.
+   */
+  protected boolean startsOwnHBase() {
+    return false;
   }
 
   /** Runs the job on the session; returns the exit code (usually {@link #print}'s). */

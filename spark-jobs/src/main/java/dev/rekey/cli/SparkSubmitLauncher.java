@@ -24,8 +24,12 @@ final class SparkSubmitLauncher {
     return System.getProperty(SUBMITTED) != null || System.getProperty("spark.master") != null;
   }
 
-  /** Submits this command line ({@code args}, as the user gave it) to Spark, in this JVM. */
-  static int resubmit(GlobalOptions global, List<String> args) {
+  /**
+   * Submits this command line ({@code args}, as the user gave it) to Spark, in this JVM.
+   *
+   * @param ownHBase the command starts its own HBase (the demo): there is no client site to ask yet
+   */
+  static int resubmit(GlobalOptions global, boolean ownHBase, List<String> args) {
     List<String> argv = new ArrayList<>();
     argv.add("--master");
     argv.add(global.master);
@@ -42,10 +46,11 @@ final class SparkSubmitLauncher {
     argv.add("--conf");
     argv.add("spark.hadoopRDD.ignoreEmptySplits=false");
     boolean local = global.master.startsWith("local");
-    if (local && global.hbaseConf().get(LOCAL_FS) == null) {
+    if (local && (ownHBase || global.hbaseConf().get(LOCAL_FS) == null)) {
       // the staging dir is on the local filesystem: create its files without a chmod process each
       // (Hadoop's native library is not on the classpath); a --conf below may set another, and one
-      // the --hbase-site names is kept (the jobs take spark.hadoop.* over the site)
+      // the --hbase-site names is kept (the jobs take spark.hadoop.* over the site). The demo's
+      // embedded server is not started yet here, and its site never names one.
       argv.add("--conf");
       argv.add("spark.hadoop." + LOCAL_FS + "=" + NioLocalFileSystem.class.getName());
     }
