@@ -10,10 +10,11 @@ import dev.rekey.client.Column;
 import dev.rekey.client.DualWriter;
 import dev.rekey.client.LayoutReader;
 import dev.rekey.client.MergedScan;
-import dev.rekey.client.ReadPlan;
+import dev.rekey.client.ScanPlan;
 import dev.rekey.client.ReadQuery;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRange;
+import dev.rekey.rowkey.KeyRangePlanner;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -261,7 +262,7 @@ public class ClientBench {
   /** Seconds to read hour h from the legacy table with one scan. */
   static double contiguous(Connection conn, TableName t, KeyLayout v1, int h) throws Exception {
     long t0 = System.nanoTime();
-    KeyRange r = v1.timeWindowRanges(T0 + h * HOUR, T0 + (h + 1) * HOUR).get(0);
+    KeyRange r = KeyRangePlanner.window(v1, T0 + h * HOUR, T0 + (h + 1) * HOUR).keyRanges().get(0);
     try (Table table = conn.getTable(t); ResultScanner s = table.getScanner(plainScan(r))) {
       for (Result x : s) {
         sink += x.getRow().length;
@@ -273,7 +274,7 @@ public class ClientBench {
   /** Seconds to read hour h as the same bucket ranges the reader plans, one plain scan after another, unmerged. */
   static double sequential(Connection conn, TableName t, LayoutReader r, int h) throws Exception {
     long t0 = System.nanoTime();
-    ReadPlan plan = r.plan(ReadQuery.window(T0 + h * HOUR, T0 + (h + 1) * HOUR));
+    ScanPlan plan = r.plan(ReadQuery.window(T0 + h * HOUR, T0 + (h + 1) * HOUR));
     try (Table table = conn.getTable(t)) {
       for (var b : plan.ranges()) {
         try (ResultScanner s = table.getScanner(plainScan(b.range()))) {
@@ -289,7 +290,7 @@ public class ClientBench {
   static long plainCount(Connection conn, TableName t, KeyLayout v1, long from, long to) throws Exception {
     long n = 0;
     try (Table table = conn.getTable(t);
-        ResultScanner s = table.getScanner(plainScan(v1.timeWindowRanges(from, to).get(0)))) {
+        ResultScanner s = table.getScanner(plainScan(KeyRangePlanner.window(v1, from, to).keyRanges().get(0)))) {
       for (Result ignored : s) {
         n++;
       }

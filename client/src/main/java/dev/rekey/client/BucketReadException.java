@@ -1,5 +1,6 @@
 package dev.rekey.client;
 
+import dev.rekey.rowkey.BucketRange;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.hbase.TableName;

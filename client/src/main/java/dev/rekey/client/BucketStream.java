@@ -1,5 +1,6 @@
 package dev.rekey.client;
 
+import dev.rekey.rowkey.BucketRange;
 import java.io.IOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;

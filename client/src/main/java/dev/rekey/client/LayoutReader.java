@@ -20,8 +20,8 @@ import org.apache.hadoop.hbase.client.Table;
  * Reads one table through its layout, in natural-key terms: the caller gives field values, never a
  * salt or a hash prefix. {@link #get} is one RPC, as on an unsalted table; {@link #scan}/{@link
  * #open} run one scan per bucket in parallel and merge them into natural key order (see {@link
- * ReadPlanner} for what each layout shape can serve). Thread-safe; share one per table. The
- * connection stays the caller's; {@link #close()} stops the reader's pool.
+ * dev.rekey.rowkey.KeyRangePlanner} for what each layout shape can serve). Thread-safe; share one
+ * per table. The connection stays the caller's; {@link #close()} stops the reader's pool.
  *
  * <pre>{@code
  * try (LayoutReader v2 = LayoutReader.open(conn, TableName.valueOf("telemetry_v2"), layout)) {
@@ -110,8 +110,8 @@ public final class LayoutReader implements AutoCloseable {
   }
 
   /** How this layout serves the query: the bucket ranges, or why it cannot. */
-  public ReadPlan plan(ReadQuery query) {
-    return ReadPlanner.plan(layout, query);
+  public ScanPlan plan(ReadQuery query) {
+    return ScanPlan.of(layout, query);
   }
 
   /**
@@ -120,7 +120,7 @@ public final class LayoutReader implements AutoCloseable {
    * {@code next()}.
    */
   public MergedScan open(ReadQuery query) {
-    ReadPlan plan = plan(query);
+    ScanPlan plan = plan(query);
     if (!plan.servable()) {
       throw new UnsupportedReadException(plan.refusal());
     }

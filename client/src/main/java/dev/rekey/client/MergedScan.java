@@ -1,5 +1,6 @@
 package dev.rekey.client;
 
+import dev.rekey.rowkey.BucketRange;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -14,7 +15,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
- * The rows of a {@link ReadPlan} in natural key order: one scan per range, opened in parallel on a
+ * The rows of a {@link ScanPlan} in natural key order: one scan per range, opened in parallel on a
  * bounded pool, merged by a heap on the key without its prefix. Stops after the plan's limit. Any
  * bucket's failure surfaces as a {@link BucketReadException} from {@link #next()} (or from
  * opening), never as an early end. Not thread-safe; close it (or read it to the end).
@@ -36,7 +37,7 @@ public final class MergedScan implements Iterator<Result>, AutoCloseable {
     this.limit = limit;
   }
 
-  static MergedScan open(Connection conn, TableName table, ReadPlan plan, ExecutorService pool) {
+  static MergedScan open(Connection conn, TableName table, ScanPlan plan, ExecutorService pool) {
     List<Future<BucketStream>> futures = new ArrayList<>(plan.ranges().size());
     for (BucketRange r : plan.ranges()) {
       futures.add(

@@ -589,124 +589,26 @@ public final class KeyLayout implements Serializable {
   }
 
   /**
-   * Ranges covering the events with time in [fromMillis, toMillis): for a time-first layout with no
-   * or salt prefix, one range per salt bucket (in bucket order; one range without a prefix);
-   * otherwise the whole table as a single open range (filter on the time field while scanning).
+   * The first fields of a key, encoded: their natural bytes, and the prefix they determine (null
+   * without a prefix, or when its hash input is not among them). {@link KeyRangePlanner} decides
+   * which ranges a read needs from this.
    */
-  public List<KeyRange> timeWindowRanges(long fromMillis, long toMillis) {
-    if (fromMillis > toMillis) {
-      throw new IllegalArgumentException(
-          "Cannot build time ranges for layout "
-              + name
-              + ": from "
-              + fromMillis
-              + " is after to "
-              + toMillis);
-    }
-    if (!timeLeads()
-        || prefix.kind() == PrefixSpec.Kind.HASH_PREFIX
-        || prefix.kind() == PrefixSpec.Kind.FULL_HASH) {
-      return List.of(new KeyRange(new byte[0], new byte[0]));
-    }
-    if (fromMillis == toMillis) {
-      return List.of();
-    }
-    FieldSpec t = fields.get(0);
-    byte[] start;
-    byte[] stop;
-    if (t.type() == FieldType.REVERSED_LONG) {
-      if (toMillis <= 0) {
-        return List.of();
-      }
-      long lo = Math.max(fromMillis, 0);
-      start = t.codec().valueBytes(toMillis - 1);
-      stop = nextPrefix(t.codec().valueBytes(lo));
-    } else {
-      start = t.codec().valueBytes(fromMillis);
-      stop = t.codec().valueBytes(toMillis);
-      if (Arrays.compareUnsigned(start, stop) > 0) {
-        throw new IllegalArgumentException(
-            "Cannot build time ranges for layout "
-                + name
-                + ": field '"
-                + t.name()
-                + "' is not sign-flipped, so negative times do not sort before positive ones");
-      }
-    }
-    if (prefix.kind() == PrefixSpec.Kind.NONE) {
-      return List.of(new KeyRange(start, stop));
-    }
-    List<KeyRange> out = new ArrayList<>(prefix.buckets());
-    for (int b = 0; b < prefix.buckets(); b++) {
-      byte[] s = {(byte) b};
-      out.add(
-          new KeyRange(
-              concat(s, start), stop.length == 0 ? new byte[] {(byte) (b + 1)} : concat(s, stop)));
-    }
-    return out;
-  }
+  record Leading(byte[] prefix, byte[] natural) {}
 
   /**
-   * The range of every row whose leading fields equal the given values (the first m fields, m ≥ 1).
-   * For a terminated string last, that is {@code prefix|id|0x00 .. prefix|id|0x01}; in general [p,
-   * next(p)). The prefix must be computable from the given fields (hash/salt input ⊆ them).
+   * Encodes the first {@code m} fields (the caller checked that they are the leading ones).
+   *
+   * @throws IllegalArgumentException when a value does not fit its field
    */
-  public KeyRange entityRange(Map<String, Object> leadingFieldValues) {
-    if (prefix.kind() == PrefixSpec.Kind.FULL_HASH) {
-      throw new IllegalArgumentException(
-          "Cannot build an entity range for layout "
-              + name
-              + ": full_hash keys have no order, only exact lookups");
-    }
-    int m = leadingFieldValues.size();
-    if (m == 0) {
-      throw new IllegalArgumentException(
-          "Cannot build an entity range for layout " + name + ": give at least the first field");
-    }
-    for (int i = 0; i < m; i++) {
-      if (i >= fields.size() || !leadingFieldValues.containsKey(fields.get(i).name())) {
-        throw new IllegalArgumentException(
-            "Cannot build an entity range for layout "
-                + name
-                + ": the given fields "
-                + leadingFieldValues.keySet()
-                + " must be the leading fields in key order "
-                + byName.keySet());
-      }
-    }
-    Object[] values = coerceAll(leadingFieldValues, false);
-    byte[] lead = naturalBytes(values, m);
-    byte[] pre = new byte[0];
-    if (prefix.kind() != PrefixSpec.Kind.NONE) {
-      if (hashInputIndexes.length == 0
-          || Arrays.stream(hashInputIndexes).anyMatch(i -> values[i] == null)) {
-        throw new IllegalArgumentException(
-            "Cannot build an entity range for layout "
-                + name
-                + ": its "
-                + prefix
-                + " prefix depends on fields not given ("
-                + (prefix.inputFields().isEmpty() ? "the whole key" : prefix.inputFields())
-                + "), so the entity is spread over the prefix space; scan per bucket instead");
-      }
-      pre = prefixFor(values, lead);
-    }
-    byte[] start = concat(pre, lead);
-    return new KeyRange(start, nextPrefix(start));
-  }
-
-  /**
-   * The smallest key greater than every key starting with p (empty = open end if p is all 0xFF).
-   */
-  static byte[] nextPrefix(byte[] p) {
-    byte[] r = p.clone();
-    for (int i = r.length - 1; i >= 0; i--) {
-      if (r[i] != (byte) 0xFF) {
-        r[i]++;
-        return Arrays.copyOf(r, i + 1);
-      }
-    }
-    return new byte[0];
+  Leading leading(Map<String, ?> leadingFieldValues) {
+    @SuppressWarnings("unchecked")
+    Object[] values = coerceAll((Map<String, Object>) leadingFieldValues, false);
+    byte[] natural = naturalBytes(values, leadingFieldValues.size());
+    boolean determined =
+        prefix.kind() != PrefixSpec.Kind.NONE
+            && hashInputIndexes.length > 0
+            && Arrays.stream(hashInputIndexes).allMatch(i -> values[i] != null);
+    return new Leading(determined ? prefixFor(values, natural) : null, natural);
   }
 
   static byte[] concat(byte[] a, byte[] b) {

@@ -20,6 +20,36 @@ import org.junit.jupiter.api.io.TempDir;
 
 @Tag("unit")
 class KeyLayoutTest {
+  /**
+   * The sub-bucket vector layout: hash prefix over (device, derived sub-bucket), reversed time
+   * last.
+   */
+  static KeyLayout subBucketed() {
+    return KeyLayout.parse(
+        """
+        name: sb
+        time: ts
+        prefix:
+          kind: hash_prefix
+          hash: murmur3_32
+          bytes: 2
+          fields:
+            - device
+            - sb
+        fields:
+          - name: device
+            type: string
+          - name: sb
+            type: sub_bucket
+            from: ts
+            buckets: 8
+            hash: crc32
+          - name: ts
+            type: reversed_long
+        """,
+        "sb");
+  }
+
   static final byte[] DEV = Hex.parse("00112233445566778899aabbccddeeff");
 
   @Test
@@ -86,32 +116,7 @@ class KeyLayoutTest {
 
   @Test
   void valuesInKeyOrderEncodeAsTheMapDoes() {
-    // the sub-bucket vector layout: hash prefix over (device, derived sub-bucket), reversed time
-    // last
-    KeyLayout sb =
-        KeyLayout.parse(
-            """
-        name: sb
-        time: ts
-        prefix:
-          kind: hash_prefix
-          hash: murmur3_32
-          bytes: 2
-          fields:
-            - device
-            - sb
-        fields:
-          - name: device
-            type: string
-          - name: sb
-            type: sub_bucket
-            from: ts
-            buckets: 8
-            hash: crc32
-          - name: ts
-            type: reversed_long
-        """,
-            "sb");
+    KeyLayout sb = subBucketed();
     assertEquals(List.of("device", "sb", "ts"), sb.fieldNames());
     assertEquals(2, sb.fieldIndex("ts"));
     assertEquals(-1, sb.fieldIndex("nope"));
@@ -174,76 +179,6 @@ class KeyLayoutTest {
     bobDamaged[1] ^= 0x01;
     assertThrows(KeyDecodeException.class, () -> ev.check(bobDamaged));
     ev.check(bob);
-  }
-
-  @Test
-  void entityRangeSeparatesAbFromAbc() {
-    KeyLayout ev = TestPaths.shipped("events-v2");
-    KeyRange ab = ev.entityRange(Map.of("userId", "ab"));
-    byte[] abKey = ev.encode(Map.of("userId", "ab", "ts", 5L));
-    byte[] abcKey = ev.encode(Map.of("userId", "abc", "ts", 5L));
-    assertTrue(ab.contains(abKey));
-    assertFalse(ab.contains(abcKey));
-    byte[] start = ab.start();
-    assertEquals(0, start[start.length - 1]);
-    byte[] stop = ab.stop();
-    assertEquals(1, stop[stop.length - 1]);
-    // salted over the whole key: an entity is not one range
-    assertThrows(
-        IllegalArgumentException.class,
-        () -> TestPaths.shipped("telemetry-v2").entityRange(Map.of("ts", 1L)));
-    // none prefix: any leading fields
-    KeyRange r = TestPaths.shipped("telemetry-v1").entityRange(Map.of("ts", 7L));
-    assertTrue(
-        r.contains(TestPaths.shipped("telemetry-v1").encode(Map.of("ts", 7L, "deviceId", DEV))));
-    assertFalse(
-        r.contains(TestPaths.shipped("telemetry-v1").encode(Map.of("ts", 8L, "deviceId", DEV))));
-  }
-
-  @Test
-  void timeWindowOneRangePerSaltBucket() {
-    KeyLayout v2 = TestPaths.shipped("telemetry-v2");
-    long from = 1_700_000_000_000L;
-    long to = from + 300_000;
-    List<KeyRange> ranges = v2.timeWindowRanges(from, to);
-    assertEquals(16, ranges.size());
-    for (int b = 0; b < 16; b++) {
-      assertEquals(b, ranges.get(b).start()[0]);
-    }
-    java.util.Random r = new java.util.Random(3);
-    for (int i = 0; i < 2000; i++) {
-      long ts = from - 1000 + r.nextInt(302_000);
-      byte[] dev = new byte[16];
-      r.nextBytes(dev);
-      byte[] key = v2.encode(Map.of("ts", ts, "deviceId", dev));
-      long inRanges = ranges.stream().filter(x -> x.contains(key)).count();
-      assertEquals(ts >= from && ts < to ? 1 : 0, inRanges, "ts " + ts);
-    }
-    KeyLayout v1 = TestPaths.shipped("telemetry-v1");
-    assertEquals(1, v1.timeWindowRanges(from, to).size());
-    assertArrayEquals(
-        java.util.Arrays.copyOf(v1.encode(Map.of("ts", from, "deviceId", new byte[16])), 8),
-        v1.timeWindowRanges(from, to).get(0).start());
-    // time does not lead: the whole table
-    KeyRange all = TestPaths.shipped("events-v2").timeWindowRanges(from, to).get(0);
-    assertEquals(0, all.start().length);
-    assertEquals(0, all.stop().length);
-  }
-
-  @Test
-  void reversedTimeLeadingWindow() {
-    KeyLayout l =
-        KeyLayout.parse(
-            "name: r\ntime: t\nprefix:\n  kind: salt\n  buckets: 4\n  hash: murmur3_32\nfields:\n"
-                + "  - name: t\n    type: reversed_long\n  - name: id\n    type: int\n",
-            "r");
-    List<KeyRange> ranges = l.timeWindowRanges(1000, 2000);
-    assertEquals(4, ranges.size());
-    for (long t = 900; t < 2100; t++) {
-      byte[] k = l.encode(Map.of("t", t, "id", 1));
-      long n = ranges.stream().filter(x -> x.contains(k)).count();
-      assertEquals(t >= 1000 && t < 2000 ? 1 : 0, n, "t=" + t);
-    }
   }
 
   @Test

@@ -123,7 +123,7 @@ class SeedShapesTest {
       assertEquals(user, d.get("userId"));
       assertEquals(ts, d.get("ts"));
       byte[][] range = EventKeys.userRange(user);
-      KeyRange kr = layout.entityRange(Map.of("userId", user));
+      KeyRange kr = KeyRangePlanner.entityRange(layout, Map.of("userId", user));
       assertArrayEquals(range[0], kr.start());
       assertArrayEquals(range[1], kr.stop());
     }

@@ -3,8 +3,8 @@ package dev.rekey.cli;
 import dev.rekey.client.BucketReadException;
 import dev.rekey.client.LayoutReader;
 import dev.rekey.client.MergedScan;
-import dev.rekey.client.ReadPlan;
 import dev.rekey.client.ReadQuery;
+import dev.rekey.client.ScanPlan;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
@@ -94,7 +94,7 @@ public final class ReadCommand implements Callable<Integer> {
     try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf())) {
       TableName name = TableArgs.existing(conn, table, "read");
       try (LayoutReader reader = LayoutReader.open(conn, name, l)) {
-        ReadPlan plan = reader.plan(query);
+        ScanPlan plan = reader.plan(query);
         if (!plan.servable()) {
           throw RekeyException.usage(plan.refusal());
         }

@@ -2,6 +2,8 @@ package dev.rekey.jobs.common;
 
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRange;
+import dev.rekey.rowkey.KeyRangePlan;
+import dev.rekey.rowkey.KeyRangePlanner;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -96,41 +98,54 @@ public final class ReadPlan implements Serializable {
 
   /**
    * The key ranges holding rows whose time field is in [from, to) when the layout keeps time in key
-   * order, else every key with the window as a cell time range.
+   * order ({@link KeyRangePlanner}), else every key with the window as a cell time range, the
+   * planner's reason said.
    */
   public static ReadPlan window(KeyLayout layout, long from, long to) {
-    String notOrdered = whyNotTimeOrdered(layout);
-    if (notOrdered != null) {
-      return new ReadPlan(Pruning.CELL_TIME, List.of(new KeyRange(OPEN, OPEN)), notOrdered);
+    KeyRangePlan p = KeyRangePlanner.window(layout, from, to);
+    if (!p.servable()) {
+      return new ReadPlan(Pruning.CELL_TIME, List.of(new KeyRange(OPEN, OPEN)), p.reason());
     }
-    List<KeyRange> r = merge(layout.timeWindowRanges(from, to));
-    String field = layout.timeField().orElseThrow();
     String where =
         layout.prefix().kind() == PrefixSpec.Kind.SALT
             ? "after the salt byte, one range per bucket"
             : "one range";
     return new ReadPlan(
         Pruning.KEY_RANGES,
-        r,
-        "time field " + field + " leads the key of layout " + layout.name() + " (" + where + ")",
+        merge(p.keyRanges()),
+        "time field "
+            + layout.timeField().orElseThrow()
+            + " leads the key of layout "
+            + layout.name()
+            + " ("
+            + where
+            + ")",
         layout);
   }
 
   /**
-   * The one key range of the rows whose leading fields equal these values ({@link
-   * KeyLayout#entityRange}); throws IllegalArgumentException when the fields are not the leading
-   * ones or the prefix needs fields not given.
+   * The key ranges of the rows whose leading fields equal these values ({@link KeyRangePlanner}):
+   * one, or one per salt bucket when the salt hashes fields not given; throws
+   * IllegalArgumentException with the planner's reason when the layout cannot serve it.
    */
   public static ReadPlan entity(KeyLayout layout, Map<String, Object> leading) {
-    KeyRange r = layout.entityRange(leading);
+    KeyRangePlan p = KeyRangePlanner.plan(layout, leading);
+    if (!p.servable()) {
+      throw new IllegalArgumentException(p.refusal().orElseThrow());
+    }
     String what =
         leading.entrySet().stream()
             .map(e -> e.getKey() + "=" + text(e.getValue()))
             .collect(Collectors.joining(","));
+    int n = p.ranges().size();
     return new ReadPlan(
         Pruning.KEY_RANGES,
-        List.of(r),
-        "entity " + what + " of layout " + layout.name() + " (one key range)",
+        merge(p.keyRanges()),
+        "entity "
+            + what
+            + " of layout "
+            + layout.name()
+            + (n == 1 ? " (one key range)" : " (one key range per bucket)"),
         layout);
   }
 
@@ -155,28 +170,6 @@ public final class ReadPlan implements Serializable {
       }
     }
     return new ReadPlan(Pruning.KEY_RANGES, merge(out), reason + "; " + other.reason, layout);
-  }
-
-  /** Why a window cannot be key ranges for this layout, or null if it can. */
-  static String whyNotTimeOrdered(KeyLayout layout) {
-    if (layout.timeField().isEmpty()) {
-      return "layout " + layout.name() + " declares no time field";
-    }
-    String field = layout.timeField().get();
-    if (!layout.timeLeads()) {
-      return "time field "
-          + field
-          + " of layout "
-          + layout.name()
-          + " follows "
-          + layout.fields().get(0).name()
-          + " in the key, so a window is not in key order";
-    }
-    PrefixSpec.Kind k = layout.prefix().kind();
-    if (k == PrefixSpec.Kind.HASH_PREFIX || k == PrefixSpec.Kind.FULL_HASH) {
-      return "layout " + layout.name() + " starts with a hash, so time is not in key order";
-    }
-    return null;
   }
 
   public Pruning pruning() {

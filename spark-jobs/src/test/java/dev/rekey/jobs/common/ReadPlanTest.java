@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRange;
+import dev.rekey.rowkey.KeyRangePlanner;
 import dev.rekey.testing.Layouts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,7 +51,14 @@ class ReadPlanTest {
     ReadPlan p = ReadPlan.window(Layouts.shipped("events-v2"), FROM, FROM + DAY);
     assertEquals(ReadPlan.Pruning.CELL_TIME, p.pruning());
     assertEquals(List.of(range("", "")), p.ranges());
-    assertTrue(p.reason().contains("follows userId in the key"), p.reason());
+    assertTrue(p.reason().contains("ordered by a hash of [userId]"), p.reason());
+  }
+
+  @Test
+  void anEntityUnderASaltOverTheWholeKeyIsARangePerBucket() {
+    ReadPlan p = ReadPlan.entity(Layouts.shipped("telemetry-v2"), Map.of("ts", FROM));
+    assertEquals(16, p.ranges().size());
+    assertTrue(p.reason().endsWith("(one key range per bucket)"), p.reason());
   }
 
   @Test
@@ -88,7 +96,7 @@ class ReadPlanTest {
     Map<String, Object> alice = new LinkedHashMap<>();
     alice.put("userId", "alice");
     ReadPlan p = ReadPlan.entity(events, alice);
-    assertEquals(List.of(events.entityRange(alice)), p.ranges());
+    assertEquals(List.of(KeyRangePlanner.entityRange(events, alice)), p.ranges());
     byte[] start = p.ranges().get(0).start();
     // prefix | "alice" | 0x00 .. prefix | "alice" | 0x01: user "alicex" is not in it
     assertEquals("616c69636500", Hex.of(start).substring(4));

@@ -12,6 +12,7 @@ import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.rowkey.KeyRangePlanner;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import java.nio.ByteBuffer;
@@ -193,7 +194,9 @@ class ScanPlanTest {
         ReadPlan.Pruning.CELL_TIME, windowOnly.readPlan().pruning(), "time follows the user id");
     ScanOptions alice =
         ScanOptions.builder().table("t").layout(events).window(day).where("userId=alice").build();
-    assertEquals(List.of(events.entityRange(Map.of("userId", "alice"))), alice.readPlan().ranges());
+    assertEquals(
+        List.of(KeyRangePlanner.entityRange(events, Map.of("userId", "alice"))),
+        alice.readPlan().ranges());
     ScanOptions salted =
         ScanOptions.builder()
             .table("t")

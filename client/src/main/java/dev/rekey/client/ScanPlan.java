@@ -1,12 +1,17 @@
 package dev.rekey.client;
 
+import dev.rekey.rowkey.BucketRange;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.rowkey.KeyRangePlan;
+import dev.rekey.rowkey.KeyRangePlanner;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * How a {@link ReadQuery} is served on one layout: the scans to run (one per bucket, or one), how
  * many leading key bytes the merge skips (the salt or hash prefix), or why the layout cannot serve
- * the query. A value, so the reasons are testable without a server.
+ * the query. The ranges and refusals come from the rowkey library's {@link KeyRangePlanner}, which
+ * the jobs plan with too; this adds what a merged read needs (limit, direction).
  *
  * @param ranges the scans, in bucket order (empty for an empty window)
  * @param prefixLength bytes of prefix before the natural key (the merge compares what follows)
@@ -14,14 +19,23 @@ import java.util.Optional;
  * @param reverse descending natural order
  * @param refusal why the query cannot be served, or null
  */
-public record ReadPlan(
+public record ScanPlan(
     List<BucketRange> ranges, int prefixLength, int limit, boolean reverse, String refusal) {
-  public ReadPlan {
+  public ScanPlan {
     ranges = List.copyOf(ranges);
   }
 
-  static ReadPlan refused(String reason) {
-    return new ReadPlan(List.of(), 0, 0, false, reason);
+  /** The scans of the query on this layout, or the refusal. */
+  public static ScanPlan of(KeyLayout layout, ReadQuery q) {
+    KeyRangePlan p =
+        KeyRangePlanner.plan(
+            layout,
+            q.leading(),
+            q.hasWindow()
+                ? new KeyRangePlanner.Window(q.from().getAsLong(), q.to().getAsLong())
+                : null);
+    return new ScanPlan(
+        p.ranges(), p.prefixLength(), q.limit(), q.reverse(), p.refusal().orElse(null));
   }
 
   public boolean servable() {

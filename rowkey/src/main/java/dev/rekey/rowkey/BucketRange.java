@@ -1,7 +1,4 @@
-package dev.rekey.client;
-
-import dev.rekey.rowkey.Hex;
-import dev.rekey.rowkey.KeyRange;
+package dev.rekey.rowkey;
 
 /**
  * One scan of a read: a key range inside one salt bucket (or hash prefix), or the only range of an
