@@ -51,11 +51,10 @@ import org.apache.spark.util.CollectionAccumulator;
  * partition count is checked against the region count; one row can arrive as several Results — so
  * consecutive Results of a row are merged.
  *
- * <p>One class over ~400 lines on purpose: {@link #open} is one sequence over one Hadoop job
- * configuration (the source's checks, its input format, the scan, the partition count) whose steps
- * share the read plan; what stands alone is apart ({@link ReadPlan}, {@link RegionRead}, {@link
- * WholeRows}, {@link UnreadableRows}, {@link KeyRangeSnapshotInputFormat}, {@link
- * SnapshotPresence}).
+ * <p>{@link #open} opens a live table or a snapshot (each its own half: the source's checks, its
+ * regions, its input format, the plan it can use), then builds the read the same way for both; what
+ * stands alone is apart ({@link ReadPlan}, {@link RegionRead}, {@link WholeRows}, {@link
+ * UnreadableRows}, {@link KeyRangeSnapshotInputFormat}, {@link SnapshotPresence}).
  */
 public final class RegionReader implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -240,7 +239,13 @@ public final class RegionReader implements Serializable {
     return snapshot != null;
   }
 
+  /** The scan of this reader's plan. */
   public Scan scan() {
+    return scan(plan);
+  }
+
+  /** The scan every region's task runs: time range, families, versions, the plan's key ranges. */
+  private Scan scan(ReadPlan p) {
     Scan scan = new Scan();
     scan.setCacheBlocks(false); // a full pass would evict the serving working set
     if (caching > 0) {
@@ -260,15 +265,13 @@ public final class RegionReader implements Serializable {
       scan.addFamily(Bytes.toBytes(f));
     }
     List<Filter> filters = new ArrayList<>(2);
-    if (plan.keyRanges()) {
+    if (p.keyRanges()) {
       // one filter for every region: it seeks each region's scanner to the next range's start
-      // (skipping whole
-      // blocks) and ends it past the last one; a region's own boundaries keep it to its part. Scan
-      // start/stop rows
-      // would instead drop the regions outside them from the splits (one task per region is the
-      // rule).
+      // (skipping whole blocks) and ends it past the last one; a region's own boundaries keep it
+      // to its part. Scan start/stop rows would instead drop the regions outside them from the
+      // splits (one task per region is the rule).
       List<MultiRowRangeFilter.RowRange> ranges = new ArrayList<>();
-      for (KeyRange r : plan.ranges()) {
+      for (KeyRange r : p.ranges()) {
         ranges.add(new MultiRowRangeFilter.RowRange(r.start(), true, r.stop(), false));
       }
       filters.add(new MultiRowRangeFilter(ranges));
@@ -285,6 +288,12 @@ public final class RegionReader implements Serializable {
   }
 
   /**
+   * What opening the source found: its regions ({start, end} each) and the plan the read uses (the
+   * one asked for, or every key when the source's keys do not decode with its layout).
+   */
+  private record OpenedSource(List<byte[][]> bounds, ReadPlan plan) {}
+
+  /**
    * Checks the source and its families exist and builds the RDD. Close the returned read to remove
    * the snapshot's restore dir.
    */
@@ -292,174 +301,20 @@ public final class RegionReader implements Serializable {
     Configuration conf = new Configuration(hbaseConf);
     Path restoreDir = null;
     try {
-      int regions;
-      int tableRegions = 0;
-      List<byte[][]> bounds = new ArrayList<>(); // {start, end} per region
       Job job = Job.getInstance(conf);
-      Configuration jobConf = job.getConfiguration();
-      ReadPlan asked = plan;
-      if (snapshot == null) {
-        try (Connection conn = ConnectionFactory.createConnection(conf);
-            Admin admin = conn.getAdmin()) {
-          TableName t = TableName.valueOf(table);
-          if (!admin.tableExists(t)) {
-            throw new RekeyException(
-                "Cannot read table "
-                    + table
-                    + ": it does not exist (list tables with `list` "
-                    + "in the HBase shell, or check --hbase-site points at the right cluster)");
-          }
-          checkFamilies(
-              admin.getDescriptor(t).getColumnFamilyNames().stream().map(Bytes::toString).toList(),
-              "table " + table);
-          org.apache.hadoop.hbase.util.Pair<byte[][], byte[][]> se =
-              conn.getRegionLocator(t).getStartEndKeys();
-          for (int i = 0; i < se.getFirst().length; i++) {
-            bounds.add(new byte[][] {se.getFirst()[i], se.getSecond()[i]});
-          }
-          tableRegions = bounds.size();
-          if (plan.keyRanges()) {
-            checkKeysFit(firstRow(conn, t));
-          }
-        }
-      }
+      OpenedSource source;
       if (snapshot != null) {
-        snapshotReadSettings(jobConf, jsc.isLocal());
-        if (jsc.getConf().getBoolean(IGNORE_EMPTY_SPLITS, true)) {
-          throw new RekeyException(
-              "Cannot read snapshot "
-                  + snapshot
-                  + " with "
-                  + IGNORE_EMPTY_SPLITS
-                  + "=true: "
-                  + "snapshot splits report length 0 and Spark would drop them all (0 rows, no error). Run with "
-                  + "--conf "
-                  + IGNORE_EMPTY_SPLITS
-                  + "=false (bin/rekey sets it).");
-        }
-        // A snapshot is read from its files alone: no connection to the cluster (a ZooKeeper
-        // session
-        // and master RPCs cost more than the rest of opening a small read), and the families are
-        // checked against the snapshot's own schema, which outlives its table.
         Path rootDir = CommonFSUtils.getRootDir(conf);
         FileSystem fs = rootDir.getFileSystem(conf);
-        SnapshotManifest manifest = readManifest(conf, fs, rootDir);
-        // an expired snapshot stays on disk until HBase's cleaner runs, and then goes with its
-        // files mid-read
-        requireUnexpired(manifest);
-        checkFamilies(
-            manifest.getTableDescriptor().getColumnFamilyNames().stream()
-                .map(Bytes::toString)
-                .toList(),
-            "snapshot "
-                + snapshot
-                + " (of table "
-                + manifest.getTableDescriptor().getTableName()
-                + ")");
         Path base = restoreRoot != null ? new Path(restoreRoot) : defaultRestoreRoot(fs);
         restoreDir = new Path(base, snapshot + "-" + UUID.randomUUID());
-        try {
-          TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
-        } catch (org.apache.hadoop.hbase.snapshot.SnapshotTTLExpiredException e) {
-          // the TTL passed between the check above and HBase's own in the restore: the same refusal
-          requireUnexpired(manifest);
-          throw e;
-        }
-        List<? extends RegionInfo> infos =
-            TableSnapshotInputFormatImpl.getRegionInfosFromManifest(manifest);
-        for (RegionInfo ri : infos) {
-          bounds.add(new byte[][] {ri.getStartKey(), ri.getEndKey()});
-        }
-        regions = infos.size();
-        if (plan.keyRanges()) {
-          checkKeysFit(
-              KeyRangeSnapshotInputFormat.firstRow(
-                  jobConf,
-                  manifest.getTableDescriptor(),
-                  infos,
-                  new Path(jobConf.get(RESTORE_DIR_KEY))));
-        }
-        // k splits per region along the keys each region holds (HBase's UniformSplit puts all of a
-        // first or last
-        // region's time-leading keys into one split)
-        int k =
-            Math.max(
-                splitsPerRegion, (minPartitions + Math.max(1, regions) - 1) / Math.max(1, regions));
-        jobConf.setInt(KeyRangeSnapshotInputFormat.SPLITS_PER_REGION, k);
+        source = openSnapshot(jsc, job, rootDir, fs, restoreDir);
       } else {
-        jobConf.set(TableInputFormat.INPUT_TABLE, table);
-        jobConf.setInt(TableInputFormatBase.NUM_MAPPERS_PER_REGION, splitsPerRegion);
-        regions = tableRegions;
+        source = openTable(conf, job.getConfiguration());
       }
-      jobConf.set(TableInputFormat.SCAN, TableMapReduceUtil.convertScanToString(scan()));
-      ReadPlan used = plan;
-      plan = asked; // this reader may be opened again, and checks again
-      @SuppressWarnings("unchecked")
-      Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>>
-          format =
-              (Class<
-                      ? extends
-                          org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>>)
-                  (Class<?>)
-                      (snapshot != null
-                          ? KeyRangeSnapshotInputFormat.class
-                          : LiveTableInputFormat.class);
-      CollectionAccumulator<RegionScan.PartitionCount> counts =
-          jsc.sc().collectionAccumulator("rekey.rowsScanned");
-      String source = describe();
-      boolean fromSnapshot = snapshot != null;
-      // the jobs' read: the splits planned once, here (fewer than one per region is refused)
-      RegionFolds folds = new RegionFolds(job, format, source, fromSnapshot, counts, regions);
-      int partitions = folds.splitCount();
-      int perRegion = splitsPerRegion;
-      int regionCount = regions;
-      // Results for code of one's own, through Spark's Hadoop RDD: built (and planned again) when
-      // asked for
-      java.util.function.Supplier<JavaRDD<Result>> rows =
-          () -> {
-            JavaRDD<Result> raw =
-                jsc.newAPIHadoopRDD(jobConf, format, ImmutableBytesWritable.class, Result.class)
-                    .values();
-            JavaRDD<Result> whole =
-                raw.mapPartitionsWithIndex(
-                    (i, it) ->
-                        new CountedRows(
-                            i,
-                            WholeRows.merge(new UnreadableRows(it, source, fromSnapshot)),
-                            counts),
-                    true);
-            // fewer partitions than regions is a loss (e.g. Spark dropping a snapshot's
-            // zero-length splits)
-            if (whole.getNumPartitions() < regionCount) {
-              throw new RekeyException(
-                  "Cannot read "
-                      + source
-                      + ": Spark planned "
-                      + whole.getNumPartitions()
-                      + " partitions for "
-                      + regionCount
-                      + " regions x "
-                      + perRegion
-                      + " splits (at least one per region). Check "
-                      + IGNORE_EMPTY_SPLITS
-                      + "=false and that no region is offline.");
-            }
-            return whole;
-          };
-      bounds.sort(Comparator.comparing((byte[][] b) -> b[0], java.util.Arrays::compareUnsigned));
-      return new RegionRead(
-          rows,
-          regions,
-          partitions,
-          restoreDir,
-          conf,
-          describeRead(),
-          used,
-          bounds.stream().map(b -> b[0]).toList(),
-          bounds.stream().map(b -> b[1]).toList(),
-          counts,
-          folds,
-          jsc);
+      job.getConfiguration()
+          .set(TableInputFormat.SCAN, TableMapReduceUtil.convertScanToString(scan(source.plan())));
+      return read(jsc, job, conf, source, restoreDir);
     } catch (IOException | RuntimeException e) {
       // a read that fails to open leaves no restore dir behind: nothing else would remove it
       removeQuietly(restoreDir, conf, e);
@@ -471,6 +326,177 @@ public final class RegionReader implements Serializable {
           ? r
           : new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);
     }
+  }
+
+  /** A live table: its regions from the cluster, read through TableInputFormat. */
+  private OpenedSource openTable(Configuration conf, Configuration jobConf) throws IOException {
+    List<byte[][]> bounds = new ArrayList<>();
+    ReadPlan used = plan;
+    try (Connection conn = ConnectionFactory.createConnection(conf);
+        Admin admin = conn.getAdmin()) {
+      TableName t = TableName.valueOf(table);
+      if (!admin.tableExists(t)) {
+        throw new RekeyException(
+            "Cannot read table "
+                + table
+                + ": it does not exist (list tables with `list` "
+                + "in the HBase shell, or check --hbase-site points at the right cluster)");
+      }
+      checkFamilies(
+          admin.getDescriptor(t).getColumnFamilyNames().stream().map(Bytes::toString).toList(),
+          "table " + table);
+      org.apache.hadoop.hbase.util.Pair<byte[][], byte[][]> se =
+          conn.getRegionLocator(t).getStartEndKeys();
+      for (int i = 0; i < se.getFirst().length; i++) {
+        bounds.add(new byte[][] {se.getFirst()[i], se.getSecond()[i]});
+      }
+      if (plan.keyRanges()) {
+        used = fitted(plan, firstRow(conn, t));
+      }
+    }
+    jobConf.set(TableInputFormat.INPUT_TABLE, table);
+    jobConf.setInt(TableInputFormatBase.NUM_MAPPERS_PER_REGION, splitsPerRegion);
+    return new OpenedSource(bounds, used);
+  }
+
+  /**
+   * A snapshot: its regions from its own manifest, read from its files (restored as links into
+   * {@code restoreDir}) through {@link KeyRangeSnapshotInputFormat}.
+   */
+  private OpenedSource openSnapshot(
+      JavaSparkContext jsc, Job job, Path rootDir, FileSystem fs, Path restoreDir)
+      throws IOException {
+    Configuration jobConf = job.getConfiguration();
+    snapshotReadSettings(jobConf, jsc.isLocal());
+    if (jsc.getConf().getBoolean(IGNORE_EMPTY_SPLITS, true)) {
+      throw new RekeyException(
+          "Cannot read snapshot "
+              + snapshot
+              + " with "
+              + IGNORE_EMPTY_SPLITS
+              + "=true: "
+              + "snapshot splits report length 0 and Spark would drop them all (0 rows, no error). Run with "
+              + "--conf "
+              + IGNORE_EMPTY_SPLITS
+              + "=false (bin/rekey sets it).");
+    }
+    // A snapshot is read from its files alone: no connection to the cluster (a ZooKeeper session
+    // and master RPCs cost more than the rest of opening a small read), and the families are
+    // checked against the snapshot's own schema, which outlives its table.
+    SnapshotManifest manifest = readManifest(jobConf, fs, rootDir);
+    // an expired snapshot stays on disk until HBase's cleaner runs, and then goes with its files
+    // mid-read
+    requireUnexpired(manifest);
+    checkFamilies(
+        manifest.getTableDescriptor().getColumnFamilyNames().stream().map(Bytes::toString).toList(),
+        "snapshot "
+            + snapshot
+            + " (of table "
+            + manifest.getTableDescriptor().getTableName()
+            + ")");
+    try {
+      TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
+    } catch (org.apache.hadoop.hbase.snapshot.SnapshotTTLExpiredException e) {
+      // the TTL passed between the check above and HBase's own in the restore: the same refusal
+      requireUnexpired(manifest);
+      throw e;
+    }
+    List<? extends RegionInfo> infos =
+        TableSnapshotInputFormatImpl.getRegionInfosFromManifest(manifest);
+    List<byte[][]> bounds = new ArrayList<>();
+    for (RegionInfo ri : infos) {
+      bounds.add(new byte[][] {ri.getStartKey(), ri.getEndKey()});
+    }
+    ReadPlan used = plan;
+    if (plan.keyRanges()) {
+      used =
+          fitted(
+              plan,
+              KeyRangeSnapshotInputFormat.firstRow(
+                  jobConf,
+                  manifest.getTableDescriptor(),
+                  infos,
+                  new Path(jobConf.get(RESTORE_DIR_KEY))));
+    }
+    // k splits per region along the keys each region holds (HBase's UniformSplit puts all of a
+    // first or last region's time-leading keys into one split)
+    int regions = Math.max(1, infos.size());
+    int k = Math.max(splitsPerRegion, (minPartitions + regions - 1) / regions);
+    jobConf.setInt(KeyRangeSnapshotInputFormat.SPLITS_PER_REGION, k);
+    return new OpenedSource(bounds, used);
+  }
+
+  /** The opened source's rows as a region read: splits planned once, rows counted per region. */
+  private RegionRead read(
+      JavaSparkContext jsc, Job job, Configuration conf, OpenedSource source, Path restoreDir)
+      throws IOException {
+    Configuration jobConf = job.getConfiguration();
+    @SuppressWarnings("unchecked")
+    Class<? extends org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>>
+        format =
+            (Class<
+                    ? extends
+                        org.apache.hadoop.mapreduce.InputFormat<ImmutableBytesWritable, Result>>)
+                (Class<?>)
+                    (snapshot != null
+                        ? KeyRangeSnapshotInputFormat.class
+                        : LiveTableInputFormat.class);
+    CollectionAccumulator<RegionScan.PartitionCount> counts =
+        jsc.sc().collectionAccumulator("rekey.rowsScanned");
+    String describe = describe();
+    boolean fromSnapshot = snapshot != null;
+    int regions = source.bounds().size();
+    // the jobs' read: the splits planned once, here (fewer than one per region is refused)
+    RegionFolds folds = new RegionFolds(job, format, describe, fromSnapshot, counts, regions);
+    int perRegion = splitsPerRegion;
+    // Results for code of one's own, through Spark's Hadoop RDD: built (and planned again) when
+    // asked for
+    java.util.function.Supplier<JavaRDD<Result>> rows =
+        () -> {
+          JavaRDD<Result> raw =
+              jsc.newAPIHadoopRDD(jobConf, format, ImmutableBytesWritable.class, Result.class)
+                  .values();
+          JavaRDD<Result> whole =
+              raw.mapPartitionsWithIndex(
+                  (i, it) ->
+                      new CountedRows(
+                          i,
+                          WholeRows.merge(new UnreadableRows(it, describe, fromSnapshot)),
+                          counts),
+                  true);
+          // fewer partitions than regions is a loss (e.g. Spark dropping a snapshot's zero-length
+          // splits)
+          if (whole.getNumPartitions() < regions) {
+            throw new RekeyException(
+                "Cannot read "
+                    + describe
+                    + ": Spark planned "
+                    + whole.getNumPartitions()
+                    + " partitions for "
+                    + regions
+                    + " regions x "
+                    + perRegion
+                    + " splits (at least one per region). Check "
+                    + IGNORE_EMPTY_SPLITS
+                    + "=false and that no region is offline.");
+          }
+          return whole;
+        };
+    List<byte[][]> bounds = new ArrayList<>(source.bounds());
+    bounds.sort(Comparator.comparing((byte[][] b) -> b[0], java.util.Arrays::compareUnsigned));
+    return new RegionRead(
+        rows,
+        regions,
+        folds.splitCount(),
+        restoreDir,
+        conf,
+        describeRead(),
+        source.plan(),
+        bounds.stream().map(b -> b[0]).toList(),
+        bounds.stream().map(b -> b[1]).toList(),
+        counts,
+        folds,
+        jsc);
   }
 
   private static void removeQuietly(Path dir, Configuration conf, Exception failure) {
@@ -490,16 +516,16 @@ public final class RegionReader implements Serializable {
    * key does not decode, every key is read instead, and the job reports the keys that do not decode
    * as it does without pruning.
    */
-  private void checkKeysFit(byte[] firstRow) {
-    if (firstRow != null && !plan.fits(firstRow)) {
-      plan =
-          plan.unpruned(
-              "the first row key 0x"
-                  + dev.rekey.rowkey.Hex.of(firstRow)
-                  + " does not decode with layout "
-                  + plan.layoutName()
-                  + ", so its key ranges cannot select the window");
+  private static ReadPlan fitted(ReadPlan p, byte[] firstRow) {
+    if (firstRow == null || p.fits(firstRow)) {
+      return p;
     }
+    return p.unpruned(
+        "the first row key 0x"
+            + dev.rekey.rowkey.Hex.of(firstRow)
+            + " does not decode with layout "
+            + p.layoutName()
+            + ", so its key ranges cannot select the window");
   }
 
   /** Refuses a snapshot whose TTL has passed: nothing is read from it. */
