@@ -1,12 +1,125 @@
 package dev.rekey.embedded;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
-/** Waiting for a server process to exit, shared by the embedded server and the cluster. */
-final class Processes {
-  private Processes() {}
+/**
+ * What the three launchers (the embedded server, the local Spark cluster, the pseudo-distributed
+ * cluster) do alike with their daemons: one start or stop at a time per run directory, a daemon
+ * started in its own session with its output in a file and its pid in another, the live process of
+ * a pid file (a recycled pid of another program does not count), and stop-then-kill.
+ */
+final class Daemons {
+  private Daemons() {}
+
+  /** A step that may fail with an IOException. */
+  interface IoStep<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs {@code step} holding the run directory's lock ({@code dir/.lock}): two starts, or a start
+   * and a stop, of the same directory never interleave, whichever processes run them.
+   */
+  static <T> T locked(Path dir, IoStep<T> step) throws IOException {
+    Files.createDirectories(dir);
+    try (FileChannel ch =
+            FileChannel.open(
+                dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock ignored = ch.lock()) {
+      return step.run();
+    }
+  }
+
+  /**
+   * Starts {@code command} as a daemon: in its own session where setsid exists (it outlives the
+   * command that started it and ignores its Ctrl-C), stdin from /dev/null, stdout and stderr to
+   * {@code output} (started anew: a launcher that waits for a line there must not find the last
+   * run's), its pid written to {@code pidFile}.
+   *
+   * @param env added to the inherited environment
+   */
+  static Process launch(List<String> command, Path output, Path pidFile, Map<String, String> env)
+      throws IOException {
+    List<String> cmd = new ArrayList<>();
+    if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+      cmd.add("/usr/bin/setsid");
+    }
+    cmd.addAll(command);
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    pb.environment().putAll(env);
+    Process p = pb.start();
+    Files.createDirectories(pidFile.getParent());
+    Files.writeString(pidFile, Long.toString(p.pid()));
+    return p;
+  }
+
+  /**
+   * The live process a pid file names, if its command line is one of ours ({@code ours}): a pid
+   * recycled by another program after a crash is not taken for the daemon.
+   */
+  static Optional<ProcessHandle> live(Path pidFile, Predicate<String> ours) {
+    try {
+      if (!Files.exists(pidFile)) {
+        return Optional.empty();
+      }
+      long pid = Long.parseLong(Files.readString(pidFile).trim());
+      return ProcessHandle.of(pid)
+          .filter(ProcessHandle::isAlive)
+          .filter(p -> ours.test(commandLine(p)));
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** A process's full command line (from /proc on Linux, space-separated). */
+  static String commandLine(ProcessHandle p) {
+    Path cmdline = Path.of("/proc", Long.toString(p.pid()), "cmdline");
+    try {
+      return Files.exists(cmdline)
+          ? new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).replace('\0', ' ')
+          : p.info().commandLine().orElse("");
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  /**
+   * Stops a daemon: SIGTERM, then SIGKILL if it has not exited within {@code grace} (said through
+   * {@code out}, naming it).
+   */
+  static void terminate(ProcessHandle p, Duration grace, String name, Consumer<String> out) {
+    p.destroy();
+    kill(p, grace, name + " did not stop within " + grace.toSeconds() + " s of SIGTERM", out);
+  }
+
+  /** SIGKILL unless {@code p} exits within {@code grace}; {@code why} is said first. */
+  static void kill(ProcessHandle p, Duration grace, String why, Consumer<String> out) {
+    if (!waitFor(p, grace)) {
+      out.accept(why + "; sending SIGKILL");
+      p.destroyForcibly();
+      waitFor(p, Duration.ofSeconds(10));
+    }
+  }
 
   /** Whether {@code p} exited within {@code timeout} (an interrupted wait asks the process). */
   static boolean waitFor(ProcessHandle p, Duration timeout) {

@@ -5,16 +5,14 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Consumer;
@@ -72,12 +70,7 @@ public final class EmbeddedHBase {
    * home>/.rekey/hbase}.
    */
   public static Path defaultRunDir() {
-    String env = System.getenv("REKEY_RUN_DIR");
-    if (env != null && !env.isBlank()) {
-      return Path.of(env, "hbase");
-    }
-    String home = System.getProperty("rekey.home", System.getenv().getOrDefault("REKEY_HOME", "."));
-    return Path.of(home, ".rekey", "hbase");
+    return RekeyHome.runRoot().resolve("hbase");
   }
 
   public Path runDir() {
@@ -98,30 +91,10 @@ public final class EmbeddedHBase {
    * directory).
    */
   public Optional<ProcessHandle> runningProcess() {
-    Path pidFile = runDir.resolve("hbase.pid");
-    if (!Files.exists(pidFile)) {
-      return Optional.empty();
-    }
-    try {
-      long pid = Long.parseLong(Files.readString(pidFile).trim());
-      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(this::isOurServer);
-    } catch (IOException | NumberFormatException e) {
-      return Optional.empty();
-    }
-  }
-
-  private boolean isOurServer(ProcessHandle p) {
     // A recycled pid must not be mistaken for our server: check its command line.
-    Path cmdline = Path.of("/proc", Long.toString(p.pid()), "cmdline");
-    try {
-      String cmd =
-          Files.exists(cmdline)
-              ? new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).replace('\0', ' ')
-              : p.info().commandLine().orElse("");
-      return cmd.contains(MAIN_CLASS) && cmd.contains(runDir.toString());
-    } catch (IOException e) {
-      return false;
-    }
+    return Daemons.live(
+        runDir.resolve("hbase.pid"),
+        cmd -> cmd.contains(MAIN_CLASS) && cmd.contains(runDir.toString()));
   }
 
   public Optional<Ports> ports() {
@@ -165,23 +138,25 @@ public final class EmbeddedHBase {
 
   private boolean start(Duration timeout, boolean empty) {
     try {
-      Files.createDirectories(runDir);
-      try (FileChannel ch =
-              FileChannel.open(
-                  runDir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-          FileLock ignored = ch.lock()) {
-        Optional<ProcessHandle> running = runningProcess();
-        if (running.isPresent()) {
-          out.accept(
-              "HBase is already running (pid " + running.get().pid() + ", run dir " + runDir + ")");
-          return false;
-        }
-        if (empty) {
-          deleteTree(runDir.resolve("data"));
-        }
-        launch(timeout);
-        return true;
-      }
+      return Daemons.locked(
+          runDir,
+          () -> {
+            Optional<ProcessHandle> running = runningProcess();
+            if (running.isPresent()) {
+              out.accept(
+                  "HBase is already running (pid "
+                      + running.get().pid()
+                      + ", run dir "
+                      + runDir
+                      + ")");
+              return false;
+            }
+            if (empty) {
+              deleteTree(runDir.resolve("data"));
+            }
+            launch(timeout);
+            return true;
+          });
     } catch (IOException e) {
       throw new EmbeddedHBaseException(
           "Cannot start embedded HBase in "
@@ -222,28 +197,19 @@ public final class EmbeddedHBase {
     }
     Files.deleteIfExists(logFile());
 
-    List<String> cmd = new ArrayList<>();
-    if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-      cmd.add("/usr/bin/setsid");
-    }
-    cmd.addAll(javaCommand("-Xmx1g"));
+    List<String> cmd = new ArrayList<>(javaCommand("-Xmx1g"));
     cmd.add(MAIN_CLASS);
     cmd.addAll(serverArgs);
     cmd.add("start");
-    ProcessBuilder pb =
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(
-                ProcessBuilder.Redirect.appendTo(runDir.resolve("logs/hbase.out").toFile()))
-            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     long t0 = System.nanoTime();
     out.accept(
         "Starting HBase (standalone, 127.0.0.1, ZooKeeper port "
             + ports.zookeeper()
             + ") in "
             + runDir);
-    Process proc = pb.start();
-    Files.writeString(runDir.resolve("hbase.pid"), Long.toString(proc.pid()));
+    Process proc =
+        Daemons.launch(
+            cmd, runDir.resolve("logs/hbase.out"), runDir.resolve("hbase.pid"), Map.of());
 
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
@@ -293,40 +259,35 @@ public final class EmbeddedHBase {
    */
   public boolean stop(Duration timeout) {
     try {
-      Files.createDirectories(runDir);
-      try (FileChannel ch =
-              FileChannel.open(
-                  runDir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-          FileLock ignored = ch.lock()) {
-        Optional<ProcessHandle> running = runningProcess();
-        if (running.isEmpty()) {
-          out.accept("HBase is not running (run dir " + runDir + ")");
-          Files.deleteIfExists(runDir.resolve("hbase.pid"));
-          return false;
-        }
-        ProcessHandle server = running.get();
-        out.accept("Stopping HBase (pid " + server.pid() + ")");
-        List<String> cmd = new ArrayList<>(javaCommand("-Xmx256m"));
-        cmd.addAll(List.of(MAIN_CLASS, "stop", "--shutDownCluster"));
-        Process stopper =
-            new ProcessBuilder(cmd)
-                .redirectErrorStream(true)
-                .redirectOutput(
-                    ProcessBuilder.Redirect.appendTo(runDir.resolve("logs/hbase.out").toFile()))
-                .start();
-        if (!Processes.waitFor(server, timeout)) {
-          out.accept("HBase did not stop within " + timeout.toSeconds() + " s; sending SIGTERM");
-          server.destroy();
-          if (!Processes.waitFor(server, Duration.ofSeconds(30))) {
-            server.destroyForcibly();
-            Processes.waitFor(server, Duration.ofSeconds(10));
-          }
-        }
-        stopper.destroyForcibly();
-        Files.deleteIfExists(runDir.resolve("hbase.pid"));
-        out.accept("HBase stopped");
-        return true;
-      }
+      return Daemons.locked(
+          runDir,
+          () -> {
+            Optional<ProcessHandle> running = runningProcess();
+            if (running.isEmpty()) {
+              out.accept("HBase is not running (run dir " + runDir + ")");
+              Files.deleteIfExists(runDir.resolve("hbase.pid"));
+              return false;
+            }
+            ProcessHandle server = running.get();
+            out.accept("Stopping HBase (pid " + server.pid() + ")");
+            List<String> cmd = new ArrayList<>(javaCommand("-Xmx256m"));
+            cmd.addAll(List.of(MAIN_CLASS, "stop", "--shutDownCluster"));
+            Process stopper =
+                new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(
+                        ProcessBuilder.Redirect.appendTo(runDir.resolve("logs/hbase.out").toFile()))
+                    .start();
+            if (!Daemons.waitFor(server, timeout)) {
+              out.accept(
+                  "HBase did not stop within " + timeout.toSeconds() + " s; sending SIGTERM");
+              Daemons.terminate(server, Duration.ofSeconds(30), "HBase", out);
+            }
+            stopper.destroyForcibly();
+            Files.deleteIfExists(runDir.resolve("hbase.pid"));
+            out.accept("HBase stopped");
+            return true;
+          });
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot stop embedded HBase in " + runDir + ": " + e.getMessage(), e);

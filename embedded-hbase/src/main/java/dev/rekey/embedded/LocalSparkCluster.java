@@ -57,7 +57,7 @@ public final class LocalSparkCluster {
   }
 
   public static Path defaultRunDir() {
-    return EmbeddedHBase.defaultRunDir().resolveSibling("spark");
+    return RekeyHome.runRoot().resolve("spark");
   }
 
   /** spark://127.0.0.1:PORT of the running master, if any. */
@@ -119,151 +119,150 @@ public final class LocalSparkCluster {
       throw new IllegalArgumentException("a Spark cluster needs at least one worker host");
     }
     try {
-      if (running() && workerRoles().size() == workerHosts.size()) {
-        String url = masterUrl().orElseThrow();
-        out.accept("Spark cluster is already running: " + url);
-        return url;
-      }
-      stop();
-      Path home = runDir.resolve("spark-home");
-      EmbeddedHBase.deleteTree(home);
-      Files.createDirectories(home.resolve("jars"));
-      Files.createDirectories(runDir.resolve("logs"));
-      for (Path jar : jars) {
-        Path link = home.resolve("jars").resolve(jar.getFileName());
-        if (!Files.exists(link)) {
-          Files.createSymbolicLink(link, jar.toAbsolutePath());
-        }
-      }
-      writeSubmitScript(home);
-      // master, master web UI, then per worker: RPC port and web UI
-      int[] ports = EmbeddedHBase.freePorts(2 + 2 * workerHosts.size());
-      String url = "spark://127.0.0.1:" + ports[0];
-      StringBuilder portsFile = new StringBuilder("master=" + ports[0] + "\n");
-      for (int i = 1; i <= workerHosts.size(); i++) {
-        portsFile.append(workerRole(i)).append('=').append(ports[2 * i]).append('\n');
-      }
-      Files.writeString(runDir.resolve("ports.properties"), portsFile.toString());
-      launch(
-          "master",
-          "127.0.0.1",
-          home,
-          List.of(
-              "org.apache.spark.deploy.master.Master",
-              "--host",
-              "127.0.0.1",
-              "--port",
-              Integer.toString(ports[0]),
-              "--webui-port",
-              Integer.toString(ports[1])));
-      waitForLine("master", "I have been elected leader", timeout);
-      for (int i = 1; i <= workerHosts.size(); i++) {
-        String host = workerHosts.get(i - 1);
-        launch(
-            workerRole(i),
-            host,
-            home,
-            List.of(
-                "org.apache.spark.deploy.worker.Worker",
-                "--host",
-                host,
-                "--port",
-                Integer.toString(ports[2 * i]),
-                "--cores",
-                Integer.toString(workerCores),
-                "--memory",
-                workerMemory,
-                "--webui-port",
-                Integer.toString(ports[2 * i + 1]),
-                "--work-dir",
-                runDir.resolve(i == 1 ? "work" : "work-" + i).toString(),
-                url));
-      }
-      for (int i = 1; i <= workerHosts.size(); i++) {
-        waitForLine(workerRole(i), "Successfully registered with master", timeout);
-      }
-      Files.writeString(runDir.resolve("master.url"), url);
-      out.accept(
-          "Spark standalone cluster up: "
-              + url
-              + " ("
-              + (workerHosts.size() == 1
-                  ? "1 worker, "
-                  : workerHosts.size() + " workers on " + String.join(", ", workerHosts) + ", ")
-              + workerCores
-              + " cores"
-              + (workerHosts.size() == 1 ? ", " : " each, ")
-              + workerMemory
-              + "); logs in "
-              + runDir.resolve("logs"));
-      return url;
+      return Daemons.locked(
+          runDir, () -> startLocked(jars, workerHosts, workerCores, workerMemory, timeout));
     } catch (IOException e) {
       throw new EmbeddedHBaseException("Cannot start the Spark cluster in " + runDir + ": " + e);
     }
   }
 
+  private String startLocked(
+      List<Path> jars,
+      List<String> workerHosts,
+      int workerCores,
+      String workerMemory,
+      Duration timeout)
+      throws IOException {
+    if (running() && workerRoles().size() == workerHosts.size()) {
+      String url = masterUrl().orElseThrow();
+      out.accept("Spark cluster is already running: " + url);
+      return url;
+    }
+    stopLocked();
+    Path home = runDir.resolve("spark-home");
+    EmbeddedHBase.deleteTree(home);
+    Files.createDirectories(home.resolve("jars"));
+    Files.createDirectories(runDir.resolve("logs"));
+    for (Path jar : jars) {
+      Path link = home.resolve("jars").resolve(jar.getFileName());
+      if (!Files.exists(link)) {
+        Files.createSymbolicLink(link, jar.toAbsolutePath());
+      }
+    }
+    writeSubmitScript(home);
+    // master, master web UI, then per worker: RPC port and web UI
+    int[] ports = EmbeddedHBase.freePorts(2 + 2 * workerHosts.size());
+    String url = "spark://127.0.0.1:" + ports[0];
+    StringBuilder portsFile = new StringBuilder("master=" + ports[0] + "\n");
+    for (int i = 1; i <= workerHosts.size(); i++) {
+      portsFile.append(workerRole(i)).append('=').append(ports[2 * i]).append('\n');
+    }
+    Files.writeString(runDir.resolve("ports.properties"), portsFile.toString());
+    launch(
+        "master",
+        "127.0.0.1",
+        home,
+        List.of(
+            "org.apache.spark.deploy.master.Master",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            Integer.toString(ports[0]),
+            "--webui-port",
+            Integer.toString(ports[1])));
+    waitForLine("master", "I have been elected leader", timeout);
+    for (int i = 1; i <= workerHosts.size(); i++) {
+      String host = workerHosts.get(i - 1);
+      launch(
+          workerRole(i),
+          host,
+          home,
+          List.of(
+              "org.apache.spark.deploy.worker.Worker",
+              "--host",
+              host,
+              "--port",
+              Integer.toString(ports[2 * i]),
+              "--cores",
+              Integer.toString(workerCores),
+              "--memory",
+              workerMemory,
+              "--webui-port",
+              Integer.toString(ports[2 * i + 1]),
+              "--work-dir",
+              runDir.resolve(i == 1 ? "work" : "work-" + i).toString(),
+              url));
+    }
+    for (int i = 1; i <= workerHosts.size(); i++) {
+      waitForLine(workerRole(i), "Successfully registered with master", timeout);
+    }
+    Files.writeString(runDir.resolve("master.url"), url);
+    out.accept(
+        "Spark standalone cluster up: "
+            + url
+            + " ("
+            + (workerHosts.size() == 1
+                ? "1 worker, "
+                : workerHosts.size() + " workers on " + String.join(", ", workerHosts) + ", ")
+            + workerCores
+            + " cores"
+            + (workerHosts.size() == 1 ? ", " : " each, ")
+            + workerMemory
+            + "); logs in "
+            + runDir.resolve("logs"));
+    return url;
+  }
+
   /** Stops the workers and the master (SIGTERM, then SIGKILL); a stopped cluster is a no-op. */
   public void stop() {
+    try {
+      Daemons.locked(runDir, this::stopLocked);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot stop the Spark cluster in " + runDir + ": " + e.getMessage(), e);
+    }
+  }
+
+  private Void stopLocked() throws IOException {
     List<String> roles = new ArrayList<>();
     // every worker with a pid file, whichever start wrote it
-    try (Stream<Path> files = Files.exists(runDir) ? Files.list(runDir) : Stream.empty()) {
+    try (Stream<Path> files = Files.list(runDir)) {
       files
           .map(f -> f.getFileName().toString())
           .filter(n -> n.matches("worker(-\\d+)?\\.pid"))
           .map(n -> n.substring(0, n.length() - ".pid".length()))
           .sorted()
           .forEach(roles::add);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
     roles.add("master");
     for (String role : roles) {
-      pid(role)
-          .flatMap(ProcessHandle::of)
-          .filter(ProcessHandle::isAlive)
-          .ifPresent(
-              p -> {
-                p.destroy();
-                try {
-                  p.onExit().get(20, TimeUnit.SECONDS);
-                } catch (Exception e) {
-                  p.destroyForcibly();
-                }
-                out.accept("Stopped Spark " + role + " (pid " + p.pid() + ")");
-              });
-      try {
-        Files.deleteIfExists(runDir.resolve(role + ".pid"));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+      Optional<ProcessHandle> p = process(role);
+      if (p.isPresent()) {
+        Daemons.terminate(p.get(), Duration.ofSeconds(20), "Spark " + role, out);
+        out.accept("Stopped Spark " + role + " (pid " + p.get().pid() + ")");
       }
+      Files.deleteIfExists(pidFile(role));
     }
+    return null;
   }
 
   private void launch(String role, String host, Path home, List<String> args) throws IOException {
     List<String> cmd = new ArrayList<>();
-    if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-      cmd.add("/usr/bin/setsid");
-    }
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx512m");
     cmd.addAll(ServerJvmFlags.FLAGS);
     cmd.add("-cp");
     cmd.add(home.resolve("jars") + "/*");
     cmd.addAll(args);
-    ProcessBuilder pb =
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(log(role).toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    Map<String, String> daemonEnv = new LinkedHashMap<>();
     // the worker starts executors with $SPARK_HOME/jars; without the Scala version it looks for a
     // source build
-    pb.environment().put("SPARK_HOME", home.toString());
-    pb.environment().put("SPARK_SCALA_VERSION", "2.12");
-    pb.environment().putAll(env);
+    daemonEnv.put("SPARK_HOME", home.toString());
+    daemonEnv.put("SPARK_SCALA_VERSION", "2.12");
+    daemonEnv.putAll(env);
     // after env: a worker's executors inherit it and must bind on the worker's own host
-    pb.environment().put("SPARK_LOCAL_IP", host);
-    Process p = pb.start();
-    Files.writeString(runDir.resolve(role + ".pid"), Long.toString(p.pid()));
+    daemonEnv.put("SPARK_LOCAL_IP", host);
+    Daemons.launch(cmd, log(role), pidFile(role), daemonEnv);
   }
 
   private void waitForLine(String role, String needle, Duration timeout) throws IOException {
@@ -273,8 +272,8 @@ public final class LocalSparkCluster {
           && Files.readString(log(role), StandardCharsets.ISO_8859_1).contains(needle)) {
         return;
       }
-      Optional<ProcessHandle> p = pid(role).flatMap(ProcessHandle::of);
-      if (p.isEmpty() || !p.get().isAlive()) {
+      Optional<ProcessHandle> p = process(role);
+      if (p.isEmpty()) {
         throw new EmbeddedHBaseException(
             "Spark "
                 + role
@@ -370,9 +369,17 @@ public final class LocalSparkCluster {
     script.toFile().setExecutable(true);
   }
 
-  /** The live process of "master", "worker" or "worker-N". */
+  /**
+   * The live process of "master", "worker" or "worker-N" (its classpath is this run directory's
+   * Spark home: a recycled pid of another program does not count).
+   */
   public Optional<ProcessHandle> process(String role) {
-    return pid(role).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive);
+    return Daemons.live(
+        pidFile(role), cmd -> cmd.contains(runDir.resolve("spark-home").toString()));
+  }
+
+  private Path pidFile(String role) {
+    return runDir.resolve(role + ".pid");
   }
 
   /** The RPC port of "master", "worker" or "worker-N" of the last start. */
@@ -396,19 +403,8 @@ public final class LocalSparkCluster {
     return runDir.resolve("logs").resolve(role + ".log");
   }
 
-  private Optional<Long> pid(String role) {
-    try {
-      Path f = runDir.resolve(role + ".pid");
-      return Files.exists(f)
-          ? Optional.of(Long.parseLong(Files.readString(f).trim()))
-          : Optional.empty();
-    } catch (IOException | NumberFormatException e) {
-      return Optional.empty();
-    }
-  }
-
   private boolean alive(String role) {
-    return pid(role).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive).isPresent();
+    return process(role).isPresent();
   }
 
   /**

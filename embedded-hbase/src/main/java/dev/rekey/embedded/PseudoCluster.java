@@ -4,12 +4,9 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,7 +41,7 @@ import java.util.function.Consumer;
  * <p>Kept as one class over ~400 lines on purpose: it is the lifecycle of one cluster directory
  * (set up, start in order, status, stop, kill, restart), and each step reads the same dir, pid
  * files and ports; the pure parts are apart ({@link ClusterSites}, {@link ClusterDaemon#all},
- * {@link LogWatch}, {@link Processes}).
+ * {@link LogWatch}, {@link Daemons}).
  */
 public final class PseudoCluster {
   static final List<String> ROLES =
@@ -75,7 +72,7 @@ public final class PseudoCluster {
 
   /** $REKEY_RUN_DIR/cluster, else {@code <rekey home>/.rekey/cluster}. */
   public static Path defaultDir() {
-    return EmbeddedHBase.defaultRunDir().resolveSibling("cluster");
+    return RekeyHome.runRoot().resolve("cluster");
   }
 
   public Path dir() {
@@ -170,39 +167,7 @@ public final class PseudoCluster {
   /** Starts every process that is not running and waits until all are ready. */
   public void start(List<Path> sparkJars, Duration timeout) {
     try {
-      Files.createDirectories(dir);
-      try (FileChannel ch =
-              FileChannel.open(
-                  dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-          FileLock ignored = ch.lock()) {
-        if (running()) {
-          out.accept("The cluster is already running (" + dir + ")");
-          return;
-        }
-        // a half-running cluster (one process died) restarts whole: its ports and configs belong
-        // together
-        stopAll(Duration.ofSeconds(30));
-        long t0 = System.nanoTime();
-        Map<String, Integer> ports = choosePorts();
-        writeConfigs(ports);
-        formatIfNew();
-        // Spark does not depend on the rest: it starts alongside
-        CompletableFuture<String> spark =
-            CompletableFuture.supplyAsync(() -> spark().start(sparkJars, 2, "2g", timeout));
-        try {
-          launchInOrder(ClusterDaemon.all(ports), timeout);
-          spark.join();
-        } catch (RuntimeException e) {
-          spark.handle((u, x) -> null).join();
-          stopAll(Duration.ofSeconds(30));
-          throw e instanceof java.util.concurrent.CompletionException
-                  && e.getCause() instanceof RuntimeException r
-              ? r
-              : e;
-        }
-        out.accept(
-            String.format("Cluster is up in %.1f s (%s)", (System.nanoTime() - t0) / 1e9, dir));
-      }
+      Daemons.locked(dir, () -> startLocked(sparkJars, timeout));
     } catch (IOException e) {
       throw new EmbeddedHBaseException(
           "Cannot start the cluster in "
@@ -213,18 +178,47 @@ public final class PseudoCluster {
     }
   }
 
+  private Void startLocked(List<Path> sparkJars, Duration timeout) throws IOException {
+    if (running()) {
+      out.accept("The cluster is already running (" + dir + ")");
+      return null;
+    }
+    // a half-running cluster (one process died) restarts whole: its ports and configs belong
+    // together
+    stopAll(Duration.ofSeconds(30));
+    long t0 = System.nanoTime();
+    Map<String, Integer> ports = choosePorts();
+    writeConfigs(ports);
+    formatIfNew();
+    // Spark does not depend on the rest: it starts alongside
+    CompletableFuture<String> spark =
+        CompletableFuture.supplyAsync(() -> spark().start(sparkJars, 2, "2g", timeout));
+    try {
+      launchInOrder(ClusterDaemon.all(ports), timeout);
+      spark.join();
+    } catch (RuntimeException e) {
+      spark.handle((u, x) -> null).join();
+      stopAll(Duration.ofSeconds(30));
+      throw e instanceof java.util.concurrent.CompletionException
+              && e.getCause() instanceof RuntimeException r
+          ? r
+          : e;
+    }
+    out.accept(String.format("Cluster is up in %.1f s (%s)", (System.nanoTime() - t0) / 1e9, dir));
+    return null;
+  }
+
   /**
    * Stops every process: Spark, YARN, HBase (cleanly, through the master), ZooKeeper, then HDFS.
    */
   public void stop(Duration timeout) {
     try {
-      Files.createDirectories(dir);
-      try (FileChannel ch =
-              FileChannel.open(
-                  dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-          FileLock ignored = ch.lock()) {
-        stopAll(timeout);
-      }
+      Daemons.locked(
+          dir,
+          () -> {
+            stopAll(timeout);
+            return null;
+          });
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot stop the cluster in " + dir + ": " + e.getMessage(), e);
@@ -242,7 +236,7 @@ public final class PseudoCluster {
                             + role
                             + ": it is not running (see `rekey cluster status`)"));
     p.destroyForcibly();
-    Processes.waitFor(p, Duration.ofSeconds(10));
+    Daemons.waitFor(p, Duration.ofSeconds(10));
     return p.pid();
   }
 
@@ -301,7 +295,7 @@ public final class PseudoCluster {
                   ProcessBuilder.Redirect.appendTo(dir.resolve("logs/hbase-stop.out").toFile()))
               .start();
       for (String rs : List.of("hbase-master", "regionserver-1", "regionserver-2")) {
-        process(rs).ifPresent(p -> Processes.waitFor(p, timeout));
+        process(rs).ifPresent(p -> Daemons.waitFor(p, timeout));
       }
       stopper.destroyForcibly();
     }
@@ -320,16 +314,7 @@ public final class PseudoCluster {
     for (String role : roles) {
       Optional<ProcessHandle> p = process(role);
       if (p.isPresent()) {
-        p.get().destroy();
-        if (!Processes.waitFor(p.get(), timeout)) {
-          out.accept(
-              role
-                  + " did not stop within "
-                  + timeout.toSeconds()
-                  + " s of SIGTERM; sending SIGKILL");
-          p.get().destroyForcibly();
-          Processes.waitFor(p.get(), Duration.ofSeconds(10));
-        }
+        Daemons.terminate(p.get(), timeout, role, out);
         out.accept("Stopped " + role + " (pid " + p.get().pid() + ")");
       }
       Files.deleteIfExists(pidFile(role));
@@ -499,26 +484,19 @@ public final class PseudoCluster {
 
   private Process launch(ClusterDaemon d) throws IOException {
     Files.deleteIfExists(logFile(d.role()));
-    List<String> cmd = new ArrayList<>();
-    if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-      cmd.add(
-          "/usr/bin/setsid"); // its own session: outlives the command that started it, immune to
-      // its Ctrl-C
-    }
-    cmd.addAll(javaCommand(d.role(), d.heap()));
+    List<String> cmd = new ArrayList<>(javaCommand(d.role(), d.heap()));
     cmd.add(d.mainClass());
     d.args().forEach(a -> cmd.add(a.replace("@DIR@", dir.toString())));
-    ProcessBuilder pb =
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("logs/" + d.role() + ".out").toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-    // the NodeManager starts containers with $JAVA_HOME/bin/java
-    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-    pb.environment().put("HADOOP_CONF_DIR", hadoopConfDir().toString());
-    Process p = pb.start();
-    Files.writeString(pidFile(d.role()), Long.toString(p.pid()));
-    return p;
+    return Daemons.launch(
+        cmd,
+        dir.resolve("logs/" + d.role() + ".out"),
+        pidFile(d.role()),
+        // the NodeManager starts containers with $JAVA_HOME/bin/java
+        Map.of(
+            "JAVA_HOME",
+            System.getProperty("java.home"),
+            "HADOOP_CONF_DIR",
+            hadoopConfDir().toString()));
   }
 
   private List<String> javaCommand(String role, String heap) throws IOException {
@@ -558,21 +536,9 @@ public final class PseudoCluster {
    * The live process of a role of this cluster (a recycled pid of another program does not count).
    */
   public Optional<ProcessHandle> process(String role) {
-    try {
-      Path f = pidFile(role);
-      if (!Files.exists(f)) {
-        return Optional.empty();
-      }
-      long pid = Long.parseLong(Files.readString(f).trim());
-      return ProcessHandle.of(pid)
-          .filter(ProcessHandle::isAlive)
-          .filter(
-              p ->
-                  commandLine(p).contains("-Drekey.cluster.role=" + role + " ")
-                      && commandLine(p).contains(dir.toString()));
-    } catch (IOException | NumberFormatException e) {
-      return Optional.empty();
-    }
+    return Daemons.live(
+        pidFile(role),
+        cmd -> cmd.contains("-Drekey.cluster.role=" + role + " ") && cmd.contains(dir.toString()));
   }
 
   /**
@@ -580,14 +546,7 @@ public final class PseudoCluster {
    * others.
    */
   public static String commandLine(ProcessHandle p) {
-    Path cmdline = Path.of("/proc", Long.toString(p.pid()), "cmdline");
-    try {
-      return Files.exists(cmdline)
-          ? new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).replace('\0', ' ')
-          : p.info().commandLine().orElse("");
-    } catch (IOException e) {
-      return "";
-    }
+    return Daemons.commandLine(p);
   }
 
   private static String tail(Path... files) {

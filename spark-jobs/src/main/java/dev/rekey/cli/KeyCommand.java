@@ -1,5 +1,6 @@
 package dev.rekey.cli;
 
+import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
@@ -200,7 +201,7 @@ public final class KeyCommand implements Runnable {
 
     /** Vector files in {@code dir} whose "layout" names the same file as {@link #layout}. */
     private List<Path> vectorsNaming(Path dir) throws IOException {
-      Path home = Path.of(System.getProperty("rekey.home", "."));
+      Path home = RekeyHome.dir();
       Path wanted = layout.toAbsolutePath().normalize();
       List<Path> out = new ArrayList<>();
       try (Stream<Path> files = Files.list(dir)) {

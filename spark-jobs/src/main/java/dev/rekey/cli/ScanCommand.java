@@ -1,5 +1,6 @@
 package dev.rekey.cli;
 
+import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.Source;
@@ -156,10 +157,6 @@ public final class ScanCommand extends SparkCommand<ScanOptions> {
               + "which unless set is as many rows as fit in 2 MB).")
   int caching;
 
-  static Path home() {
-    return Path.of(System.getProperty("rekey.home", ".")).toAbsolutePath().normalize();
-  }
-
   @Override
   protected ScanOptions options() {
     ScanOptions.Builder b =
@@ -173,7 +170,7 @@ public final class ScanCommand extends SparkCommand<ScanOptions> {
             .families(families)
             .caching(caching);
     for (String r : reports) {
-      b.report(ReportFile.load(ReportFile.resolve(r, home())));
+      b.report(ReportFile.load(ReportFile.resolve(r, RekeyHome.dir())));
     }
     for (String c : columns) {
       b.column(WideColumn.parse(c));

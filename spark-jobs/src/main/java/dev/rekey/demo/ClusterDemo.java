@@ -1,6 +1,7 @@
 package dev.rekey.demo;
 
 import dev.rekey.embedded.PseudoCluster;
+import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
@@ -64,7 +65,7 @@ public final class ClusterDemo {
     String sparkMaster = cluster.spark().masterUrl().orElseThrow();
     String fs = cluster.defaultFs().orElseThrow();
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, work.resolve("logs"));
-    Path layouts = home().resolve("conf/layouts");
+    Path layouts = RekeyHome.dir().resolve("conf/layouts");
     String v1 = layouts.resolve("telemetry-v1.yaml").toString();
     String v2 = layouts.resolve("telemetry-v2.yaml").toString();
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, devices);
@@ -219,7 +220,7 @@ public final class ClusterDemo {
                     "--day",
                     Demo.DEMO_DAY,
                     "--report",
-                    home().resolve("sql/device_window_counts.sql").toString(),
+                    RekeyHome.dir().resolve("sql/device_window_counts.sql").toString(),
                     "--out",
                     work.resolve("scan").toString()),
                 this::indent));
@@ -283,9 +284,5 @@ public final class ClusterDemo {
   private void step(String title) {
     out.println();
     out.println("== " + (++stepNo) + ". " + title);
-  }
-
-  private static Path home() {
-    return Path.of(System.getProperty("rekey.home", ".")).toAbsolutePath().normalize();
   }
 }

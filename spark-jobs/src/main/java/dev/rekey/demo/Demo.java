@@ -1,6 +1,7 @@
 package dev.rekey.demo;
 
 import dev.rekey.embedded.EmbeddedHBase;
+import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.analyze.Analyze;
 import dev.rekey.jobs.analyze.AnalyzeOptions;
 import dev.rekey.jobs.analyze.AnalyzeReport;
@@ -242,7 +243,7 @@ public final class Demo {
                     .source(Source.table(DemoTables.EVENTS_V2.getNameAsString()))
                     .layout(LayoutFiles.load("events-v2", "demo"))
                     .window(day)
-                    .report(ReportFile.load(home().resolve("sql/user_daily_activity.sql")))
+                    .report(ReportFile.load(RekeyHome.dir().resolve("sql/user_daily_activity.sql")))
                     .out(outRoot.resolve(DemoTables.EVENTS_V2.getNameAsString()))
                     .build())
             .execute(out::println);
@@ -259,7 +260,8 @@ public final class Demo {
                     .source(Source.table(telemetry.getNameAsString()))
                     .layout(LayoutFiles.load(layout, "demo"))
                     .window(day)
-                    .report(ReportFile.load(home().resolve("sql/device_window_counts.sql")))
+                    .report(
+                        ReportFile.load(RekeyHome.dir().resolve("sql/device_window_counts.sql")))
                     .out(outRoot.resolve(telemetry.getNameAsString()))
                     .build())
             .execute(out::println);
@@ -275,10 +277,6 @@ public final class Demo {
     }
     out.println("  summary " + r.summaryJson());
     out.println("  open    " + r.reportHtml());
-  }
-
-  private static Path home() {
-    return Path.of(System.getProperty("rekey.home", ".")).toAbsolutePath().normalize();
   }
 
   /**
@@ -351,8 +349,7 @@ public final class Demo {
             + " vs "
             + DemoTables.TELEMETRY_V2
             + " per hour, by natural key across the key change");
-    java.nio.file.Path layouts =
-        java.nio.file.Path.of(System.getProperty("rekey.home", ".")).resolve("conf/layouts");
+    java.nio.file.Path layouts = RekeyHome.resolve("conf/layouts");
     new DemoReconcile(
             out, options.runDir().toAbsolutePath().resolveSibling("reports").resolve("reconcile"))
         .run(

@@ -1,5 +1,6 @@
 package dev.rekey.jobs.common;
 
+import dev.rekey.embedded.RekeyHome;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.LayoutException;
 import java.nio.file.Files;
@@ -7,14 +8,13 @@ import java.nio.file.Path;
 
 /**
  * Resolves a {@code --layout} argument: a path to a layout file, or the name of a shipped layout
- * under {@code <rekey.home>/conf/layouts/<name>.yaml} (system property {@code rekey.home}, set by
- * bin/rekey and the tests).
+ * under {@code <rekey home>/conf/layouts/<name>.yaml} ({@link RekeyHome}).
  */
 public final class LayoutFiles {
   private LayoutFiles() {}
 
   public static Path layoutsDir() {
-    return Path.of(System.getProperty("rekey.home", ".")).resolve("conf").resolve("layouts");
+    return RekeyHome.resolve("conf/layouts");
   }
 
   /** Loads the layout; a RekeyException (usage) names the argument and where it looked. */
