@@ -111,7 +111,8 @@ public final class Analyze implements Job<AnalyzeResult> {
     AnalyzeRead how;
     try (RegionRead read = reader.open(jsc, hbaseConf)) {
       try (JobPhase phase =
-          JobPhase.start(jsc.sc(), "analyze: sample keys of %d regions", regions)) {
+          JobPhase.start(
+              jsc.sc(), "analyze: sample keys of %s", JobPhase.count(regions, "region"))) {
         parts = read.fold(new SampleFold(starts, capacity)).collect();
       }
       List<RegionScan> scans = read.regionScans();

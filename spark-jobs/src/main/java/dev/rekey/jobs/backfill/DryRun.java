@@ -46,9 +46,9 @@ final class DryRun {
       try (JobPhase phase =
           JobPhase.start(
               jsc.sc(),
-              "backfill --dry-run: read snapshot %s and size %d target regions",
+              "backfill --dry-run: read snapshot %s and size %s",
               o.sourceSnapshot(),
-              n)) {
+              JobPhase.count(n, "target region"))) {
         totals =
             (path.inSourceOrder()
                     ? rows.foldInKeyOrder(path.writeTasks(), estimate)

@@ -96,7 +96,10 @@ final class LoaderCopies {
     Map<String, String> conf = HBaseConfigs.toMap(hbaseConf);
     int tasks = Math.min(pairs.size(), 4 * jsc.defaultParallelism());
     try (JobPhase phase =
-        JobPhase.start(jsc.sc(), "backfill: copy %d HFiles for the bulk load", pairs.size())) {
+        JobPhase.start(
+            jsc.sc(),
+            "backfill: copy %s for the bulk load",
+            JobPhase.count(pairs.size(), "HFile"))) {
       jsc.parallelize(pairs, tasks)
           .foreach(
               p -> {

@@ -94,7 +94,10 @@ final class SnapshotCheck {
       String restore = restoreDir.toString();
       List<Tuple2<Integer, RegionCheck.Outcome>> results;
       try (JobPhase phase =
-          JobPhase.start(jsc.sc(), "backfill: verify the cells of %d regions", tasks.size())) {
+          JobPhase.start(
+              jsc.sc(),
+              "backfill: verify the cells of %s",
+              JobPhase.count(tasks.size(), "region"))) {
         results =
             jsc.parallelize(tasks, tasks.size())
                 .map(

@@ -93,9 +93,9 @@ final class WriteStep {
         try (JobPhase phase =
             JobPhase.start(
                 jsc.sc(),
-                "backfill: read snapshot %s and write HFiles for %d regions",
+                "backfill: read snapshot %s and write HFiles for %s",
                 o.sourceSnapshot(),
-                live.count())) {
+                JobPhase.count(live.count(), "region"))) {
           files =
               rows
                   .foldInKeyOrder(
@@ -128,9 +128,9 @@ final class WriteStep {
         try (JobPhase phase =
             JobPhase.start(
                 jsc.sc(),
-                "backfill: read snapshot %s, sort by target key, write HFiles for %d regions x %d",
+                "backfill: read snapshot %s, sort by target key, write HFiles for %s x %d",
                 o.sourceSnapshot(),
-                live.count(),
+                JobPhase.count(live.count(), "region"),
                 k)) {
           files =
               TargetSort.of(packed, partitioner, spark.sparkContext().getConf())

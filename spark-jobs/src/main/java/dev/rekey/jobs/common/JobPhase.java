@@ -11,7 +11,7 @@ import org.apache.spark.SparkContext;
  * a caller's own description) leaves the outer one in place.
  *
  * <pre>{@code
- * try (JobPhase phase = JobPhase.start(sc, "reconcile: drill down %d buckets", n)) {
+ * try (JobPhase phase = JobPhase.start(sc, "reconcile: drill down %s", count(n, "bucket"))) {
  *   ... .collectAsMap();
  * }
  * }</pre>
@@ -37,6 +37,11 @@ public final class JobPhase implements AutoCloseable {
   /** Describes the Spark jobs this thread starts until close: {@code format} with {@code args}. */
   public static JobPhase start(SparkContext sc, String format, Object... args) {
     return new JobPhase(sc, args.length == 0 ? format : String.format(Locale.ROOT, format, args));
+  }
+
+  /** {@code n} and the noun, plural unless n is 1: "1 region", "16 regions". */
+  public static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   /** Puts back the description this thread had before (none: removes it). */

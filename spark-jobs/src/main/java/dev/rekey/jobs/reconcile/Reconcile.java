@@ -200,9 +200,9 @@ public final class Reconcile implements Job<ReconcileResult> {
       try (JobPhase phase =
           JobPhase.start(
               jsc.sc(),
-              "reconcile: %s %d buckets of both sides",
+              "reconcile: %s %s of both sides",
               options.digest() ? "count and digest" : "count",
-              n)) {
+              JobPhase.count(n, "bucket"))) {
         tallies = oldT.union(newT).reduceByKey(SideTally::merge, 1).collectAsMap();
       }
       SideTally old = tallies.getOrDefault("old", new SideTally(n));
@@ -303,10 +303,7 @@ public final class Reconcile implements Job<ReconcileResult> {
     DrillPass pass = new DrillPass(options);
     try (JobPhase phase =
         JobPhase.start(
-            jsc.sc(),
-            "reconcile: drill down %d bucket%s",
-            mismatched.size(),
-            mismatched.size() == 1 ? "" : "s")) {
+            jsc.sc(), "reconcile: drill down %s", JobPhase.count(mismatched.size(), "bucket"))) {
       if (options.digest()) {
         return pass.run(oldRead, newRead, oldC, newC, mismatched);
       }

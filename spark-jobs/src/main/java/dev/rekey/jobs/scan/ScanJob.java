@@ -146,9 +146,11 @@ public final class ScanJob implements Job<ScanResult> {
         try (JobPhase phase =
             JobPhase.start(
                 jsc.sc(),
-                "scan: read and decode %d regions (%d partitions)",
-                read.regions(),
-                read.partitions())) {
+                "scan: read and decode %s%s",
+                JobPhase.count(read.regions(), "region"),
+                read.partitions() == read.regions()
+                    ? ""
+                    : " as " + JobPhase.count(read.partitions(), "partition"))) {
           stats =
               RegionStats.dedupe(
                   forReports

@@ -79,6 +79,14 @@ class ProgressListenerTest {
   }
 
   @Test
+  @Tag("unit")
+  void countsInDescriptionsAreSingularForOne() {
+    assertEquals("1 region", JobPhase.count(1, "region"));
+    assertEquals("16 regions", JobPhase.count(16, "region"));
+    assertEquals("0 buckets", JobPhase.count(0, "bucket"));
+  }
+
+  @Test
   @Tag("spark")
   void aPhaseNamesItsJobsStagesAndPutsBackTheDescriptionBeforeIt() {
     SparkContext sc = SharedSpark.session().sparkContext();
