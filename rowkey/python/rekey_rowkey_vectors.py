@@ -81,23 +81,32 @@ def check_vector(layout, v):
         return "%s: unexpected %s: %s" % (name, type(e).__name__, e)
 
 
-def check_yaml_texts(doc, base):
-    """Layout YAML texts: each of badYaml must be rejected with its message, each of goodYaml accepted."""
+def check_rejections(bad, base, what, build):
+    """Each of bad ({name, error, ...}) must make build(b) raise a LayoutError containing its error."""
     passed, failures = 0, []
-    for b in doc["badYaml"]:
-        src = "inline:" + b["name"]
+    for b in bad:
         try:
-            rk.Layout(rk.parse_yaml_subset(b["yaml"], src), src)
-            failures.append("%s: %s: YAML accepted, expected error containing '%s'" % (base, b["name"], b["error"]))
+            build(b)
+            failures.append("%s: %s: %s accepted, expected error containing '%s'" % (base, b["name"], what, b["error"]))
         except rk.LayoutError as e:
             if b["error"] in str(e):
                 passed += 1
             else:
                 failures.append("%s: %s: error '%s' does not contain '%s'" % (base, b["name"], e, b["error"]))
+    return passed, failures
+
+
+def yaml_layout(b):
+    src = "inline:" + b["name"]
+    return rk.Layout(rk.parse_yaml_subset(b["yaml"], src), src)
+
+
+def check_yaml_texts(doc, base):
+    """Layout YAML texts: each of badYaml must be rejected with its message, each of goodYaml accepted."""
+    passed, failures = check_rejections(doc["badYaml"], base, "YAML", yaml_layout)
     for g in doc.get("goodYaml", []):
-        src = "inline:" + g["name"]
         try:
-            rk.Layout(rk.parse_yaml_subset(g["yaml"], src), src)
+            yaml_layout(g)
             passed += 1
         except rk.LayoutError as e:
             failures.append("%s: %s: YAML rejected: %s" % (base, g["name"], e))
@@ -112,16 +121,7 @@ def check_file(path):
     if "badYaml" in doc:
         return check_yaml_texts(doc, base)
     if "badLayouts" in doc:
-        for b in doc["badLayouts"]:
-            try:
-                rk.Layout(b["layout"], "inline:" + b["name"])
-                failures.append("%s: %s: layout accepted, expected error containing '%s'" % (base, b["name"], b["error"]))
-            except rk.LayoutError as e:
-                if b["error"] in str(e):
-                    passed += 1
-                else:
-                    failures.append("%s: %s: error '%s' does not contain '%s'" % (base, b["name"], e, b["error"]))
-        return passed, failures
+        return check_rejections(doc["badLayouts"], base, "layout", lambda b: rk.Layout(b["layout"], "inline:" + b["name"]))
     lay = doc["layout"]
     layout = rk.load_layout(layout_path(path, lay)) if isinstance(lay, str) else rk.Layout(lay, base + ":layout")
     for v in doc["vectors"]:
