@@ -1,12 +1,13 @@
 """rekey row keys: the Python 3 reference implementation (standard library only).
 
 Reads the same layout files as the Java library (conf/layouts/*.yaml, a small YAML subset: block
-mappings, block lists, plain/quoted scalars, comments) and builds byte-identical keys. Copy this file
-into a non-JVM ingest service and run check_vectors.py against the pinned vectors.
+mappings, block lists, plain/quoted scalars, comments) and builds byte-identical keys. A non-JVM ingest
+service installs it (pip install ./rowkey/python, or the wheel built from it) and checks it against the
+pinned vectors with rekey-rowkey-vectors (rowkey/python/README.md).
 
     layout = load_layout("conf/layouts/events-v2.yaml")
     key = layout.encode({"userId": "alice", "ts": 1700000000000})
-    fields = layout.decode(key)          # {"userId": "alice", "ts": 1700000000000}
+    fields, prefix = layout.decode(key)  # {"userId": "alice", "ts": 1700000000000}, the 2 prefix bytes
 
 Never use Python's built-in hash(): it is randomised per process.
 """

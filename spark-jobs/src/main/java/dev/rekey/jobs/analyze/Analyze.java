@@ -1,6 +1,7 @@
 package dev.rekey.jobs.analyze;
 
 import dev.rekey.jobs.common.Job;
+import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
@@ -109,7 +110,11 @@ public final class Analyze implements Job<AnalyzeResult> {
     List<PartitionSample> parts;
     AnalyzeRead how;
     try (RegionRead read = reader.open(jsc, hbaseConf)) {
-      parts = read.fold(new SampleFold(starts, capacity)).collect();
+      try (JobPhase phase =
+          JobPhase.start(
+              jsc.sc(), "analyze: sample keys of %s", JobPhase.count(regions, "region"))) {
+        parts = read.fold(new SampleFold(starts, capacity)).collect();
+      }
       List<RegionScan> scans = read.regionScans();
       how =
           new AnalyzeRead(

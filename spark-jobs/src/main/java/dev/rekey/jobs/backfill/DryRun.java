@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.PackedCells;
 import dev.rekey.jobs.common.PartitionFold;
 import dev.rekey.jobs.common.RegionRead;
@@ -42,11 +43,18 @@ final class DryRun {
       Estimate estimate = new Estimate(counters, live, salted);
       // read as the write reads: on the in-order path in its tasks, so that the writers counted
       // per region are the (task, bucket) files the write opens
-      totals =
-          (path.inSourceOrder()
-                  ? rows.foldInKeyOrder(path.writeTasks(), estimate)
-                  : rows.fold(estimate))
-              .reduce(DryRun::sum);
+      try (JobPhase phase =
+          JobPhase.start(
+              jsc.sc(),
+              "backfill --dry-run: read snapshot %s and size %s",
+              o.sourceSnapshot(),
+              JobPhase.count(n, "target region"))) {
+        totals =
+            (path.inSourceOrder()
+                    ? rows.foldInKeyOrder(path.writeTasks(), estimate)
+                    : rows.fold(estimate))
+                .reduce(DryRun::sum);
+      }
     }
     int families = o.families().isEmpty() ? target.getColumnFamilyCount() : o.families().size();
     long maxFile = PlanReader.maxFileSize(target, hbaseConf);

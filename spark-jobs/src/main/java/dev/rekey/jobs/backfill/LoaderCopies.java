@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.RekeyException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -94,15 +95,21 @@ final class LoaderCopies {
     }
     Map<String, String> conf = HBaseConfigs.toMap(hbaseConf);
     int tasks = Math.min(pairs.size(), 4 * jsc.defaultParallelism());
-    jsc.parallelize(pairs, tasks)
-        .foreach(
-            p -> {
-              Configuration c = HBaseConfigs.fromMap(conf);
-              Path src = new Path(p[0]);
-              FileSystem fs = src.getFileSystem(c);
-              if (!FileUtil.copy(fs, src, fs, new Path(p[1]), false, true, c)) {
-                throw new IOException("Cannot copy " + src + " to " + p[1]);
-              }
-            });
+    try (JobPhase phase =
+        JobPhase.start(
+            jsc.sc(),
+            "backfill: copy %s for the bulk load",
+            JobPhase.count(pairs.size(), "HFile"))) {
+      jsc.parallelize(pairs, tasks)
+          .foreach(
+              p -> {
+                Configuration c = HBaseConfigs.fromMap(conf);
+                Path src = new Path(p[0]);
+                FileSystem fs = src.getFileSystem(c);
+                if (!FileUtil.copy(fs, src, fs, new Path(p[1]), false, true, c)) {
+                  throw new IOException("Cannot copy " + src + " to " + p[1]);
+                }
+              });
+    }
   }
 }

@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.TemporarySnapshot;
 import dev.rekey.rowkey.Hex;
@@ -91,22 +92,29 @@ final class SnapshotCheck {
       }
       Map<String, String> confMap = HBaseConfigs.toMap(conf);
       String restore = restoreDir.toString();
-      List<Tuple2<Integer, RegionCheck.Outcome>> results =
-          jsc.parallelize(tasks, tasks.size())
-              .map(
-                  t -> {
-                    Configuration c = HBaseConfigs.fromMap(confMap);
-                    Path dir = new Path(t.regionDir());
-                    try (TableCells cells =
-                        new TableCells(
-                            c, new Path(restore), htd, snapshotRegions, t.start(), t.end())) {
-                      return new Tuple2<>(
-                          t.index(),
-                          RegionCheck.check(
-                              cells, cells::maxVersions, dir.getFileSystem(c), dir, c));
-                    }
-                  })
-              .collect();
+      List<Tuple2<Integer, RegionCheck.Outcome>> results;
+      try (JobPhase phase =
+          JobPhase.start(
+              jsc.sc(),
+              "backfill: verify the cells of %s",
+              JobPhase.count(tasks.size(), "region"))) {
+        results =
+            jsc.parallelize(tasks, tasks.size())
+                .map(
+                    t -> {
+                      Configuration c = HBaseConfigs.fromMap(confMap);
+                      Path dir = new Path(t.regionDir());
+                      try (TableCells cells =
+                          new TableCells(
+                              c, new Path(restore), htd, snapshotRegions, t.start(), t.end())) {
+                        return new Tuple2<>(
+                            t.index(),
+                            RegionCheck.check(
+                                cells, cells::maxVersions, dir.getFileSystem(c), dir, c));
+                      }
+                    })
+                .collect();
+      }
       for (Tuple2<Integer, RegionCheck.Outcome> r : results) {
         out.put(r._1(), r._2());
       }

@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.PartitionFold;
 import dev.rekey.jobs.common.PartitionMap;
 import dev.rekey.jobs.common.RegionRead;
@@ -89,16 +90,23 @@ final class WriteStep {
                 + " regions to "
                 + staging.attempts());
         // each task's rows streamed as cells, each copied once under its target key and written
-        files =
-            rows
-                .foldInKeyOrder(
-                    tasks,
-                    new StreamedWrite(
-                        writer, counters, quarantineDir, confMap, counts, collisions, examples))
-                .collect()
-                .stream()
-                .flatMap(List::stream)
-                .toList();
+        try (JobPhase phase =
+            JobPhase.start(
+                jsc.sc(),
+                "backfill: read snapshot %s and write HFiles for %s",
+                o.sourceSnapshot(),
+                JobPhase.count(live.count(), "region"))) {
+          files =
+              rows
+                  .foldInKeyOrder(
+                      tasks,
+                      new StreamedWrite(
+                          writer, counters, quarantineDir, confMap, counts, collisions, examples))
+                  .collect()
+                  .stream()
+                  .flatMap(List::stream)
+                  .toList();
+        }
       } else {
         int k = o.splitsPerRegion();
         progress.accept(
@@ -117,11 +125,20 @@ final class WriteStep {
         // the shuffle (whole rows, to their target partition) and the sort by target key both spill
         // to disk: a region never has to fit in memory; each sorted partition then streams into the
         // same writer as the in-order path
-        files =
-            TargetSort.of(packed, partitioner, spark.sparkContext().getConf())
-                .mapPartitions(
-                    it -> writer.write(new SortedRows(it), counts, collisions, examples).iterator())
-                .collect();
+        try (JobPhase phase =
+            JobPhase.start(
+                jsc.sc(),
+                "backfill: read snapshot %s, sort by target key, write HFiles for %s x %d",
+                o.sourceSnapshot(),
+                JobPhase.count(live.count(), "region"),
+                k)) {
+          files =
+              TargetSort.of(packed, partitioner, spark.sparkContext().getConf())
+                  .mapPartitions(
+                      it ->
+                          writer.write(new SortedRows(it), counts, collisions, examples).iterator())
+                  .collect();
+        }
       }
     }
     return new Written(counters, counts, collisions, examples, files);

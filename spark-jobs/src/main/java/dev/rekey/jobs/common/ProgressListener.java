@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,8 +27,12 @@ import scala.collection.JavaConverters;
  * Progress of long jobs from Spark's own listener events: stages submitted and completed, tasks
  * started and ended (with their input metrics), and the executors' heartbeats, which carry the rows
  * read so far by running tasks. Every {@code period} a line per running stage ({@link
- * StageProgress#line()}); a command done within the first period prints nothing. Installed once
- * where the CLI starts a Spark command, so every job gets it without code of its own.
+ * StageProgress#line()}), named by the phase of the job that started it ({@link JobPhase}, Spark's
+ * job description in the stage's properties) or else by its call site; a command done within the
+ * first period prints nothing. Installed once where the CLI starts a Spark command, so every job
+ * gets it without code of its own. The Spark events only unpack into the package-private methods
+ * that keep the counts ({@link #stageSubmitted}, {@link #taskEnded}, ...), which tests call with
+ * their own figures and clock.
  */
 public final class ProgressListener extends SparkListener implements AutoCloseable {
   static final String RECORDS_READ = "internal.metrics.input.recordsRead";
@@ -45,6 +50,7 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
   private static final class Stage {
     final int id;
     final String name;
+    final String description;
     final int total;
     final long started;
     volatile int done;
@@ -54,9 +60,10 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
     /** Rows read so far by each running task (from heartbeats), by task id. */
     final Map<Long, Long> runningRows = new ConcurrentHashMap<>();
 
-    Stage(int id, String name, int total, long started) {
+    Stage(int id, String name, String description, int total, long started) {
       this.id = id;
       this.name = name;
+      this.description = description;
       this.total = total;
       this.started = started;
     }
@@ -107,7 +114,15 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
               }
               out.add(
                   new StageProgress(
-                      job, s.id, s.name, s.done, s.running, s.total, rows, now - s.started));
+                      job,
+                      s.id,
+                      s.name,
+                      s.description,
+                      s.done,
+                      s.running,
+                      s.total,
+                      rows,
+                      now - s.started));
             });
     return out;
   }
@@ -115,37 +130,32 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
   @Override
   public void onStageSubmitted(SparkListenerStageSubmitted e) {
     StageInfo i = e.stageInfo();
-    stages.put(i.stageId(), new Stage(i.stageId(), i.name(), i.numTasks(), clock.getAsLong()));
+    Properties p = e.properties();
+    stageSubmitted(
+        i.stageId(),
+        i.name(),
+        p == null ? null : p.getProperty(JobPhase.DESCRIPTION),
+        i.numTasks());
   }
 
   @Override
   public void onStageCompleted(SparkListenerStageCompleted e) {
-    stages.remove(e.stageInfo().stageId());
+    stageCompleted(e.stageInfo().stageId());
   }
 
   @Override
   public void onTaskStart(SparkListenerTaskStart e) {
-    Stage s = stages.get(e.stageId());
-    if (s != null) {
-      s.running++;
-    }
+    taskStarted(e.stageId());
   }
 
   @Override
   public void onTaskEnd(SparkListenerTaskEnd e) {
-    Stage s = stages.get(e.stageId());
-    if (s == null) {
-      return;
-    }
-    s.running = Math.max(0, s.running - 1);
-    s.runningRows.remove(e.taskInfo().taskId());
-    if (e.taskInfo().successful()) {
-      s.done++;
-      TaskMetrics m = e.taskMetrics();
-      if (m != null) {
-        s.finishedRows += m.inputMetrics().recordsRead() + m.shuffleReadMetrics().recordsRead();
-      }
-    }
+    TaskMetrics m = e.taskMetrics();
+    taskEnded(
+        e.stageId(),
+        e.taskInfo().taskId(),
+        e.taskInfo().successful(),
+        m == null ? 0 : m.inputMetrics().recordsRead() + m.shuffleReadMetrics().recordsRead());
   }
 
   /** Heartbeats carry each running task's accumulators: the rows it has read so far. */
@@ -153,10 +163,6 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
   public void onExecutorMetricsUpdate(SparkListenerExecutorMetricsUpdate e) {
     for (Tuple4<Object, Object, Object, scala.collection.Seq<AccumulableInfo>> u :
         JavaConverters.seqAsJavaList(e.accumUpdates())) {
-      Stage s = stages.get((Integer) u._2());
-      if (s == null) {
-        continue;
-      }
       long rows = 0;
       for (AccumulableInfo a : JavaConverters.seqAsJavaList(u._4())) {
         if (a.name().isDefined()
@@ -166,7 +172,45 @@ public final class ProgressListener extends SparkListener implements AutoCloseab
           rows += v;
         }
       }
-      s.runningRows.put((Long) u._1(), rows);
+      taskRows((Integer) u._2(), (Long) u._1(), rows);
+    }
+  }
+
+  /** A stage started: {@code description} is its job's phase, null outside one. */
+  void stageSubmitted(int stageId, String name, String description, int tasks) {
+    stages.put(stageId, new Stage(stageId, name, description, tasks, clock.getAsLong()));
+  }
+
+  void stageCompleted(int stageId) {
+    stages.remove(stageId);
+  }
+
+  void taskStarted(int stageId) {
+    Stage s = stages.get(stageId);
+    if (s != null) {
+      s.running++;
+    }
+  }
+
+  /** A task ended; the rows it read count only if it succeeded (a retry reads them again). */
+  void taskEnded(int stageId, long taskId, boolean successful, long rowsRead) {
+    Stage s = stages.get(stageId);
+    if (s == null) {
+      return;
+    }
+    s.running = Math.max(0, s.running - 1);
+    s.runningRows.remove(taskId);
+    if (successful) {
+      s.done++;
+      s.finishedRows += rowsRead;
+    }
+  }
+
+  /** The rows a running task has read so far, as its executor's last heartbeat said. */
+  void taskRows(int stageId, long taskId, long rows) {
+    Stage s = stages.get(stageId);
+    if (s != null) {
+      s.runningRows.put(taskId, rows);
     }
   }
 

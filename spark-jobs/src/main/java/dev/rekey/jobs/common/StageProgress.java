@@ -8,6 +8,8 @@ import java.util.Locale;
  * the tasks done so far), nothing guessed.
  *
  * @param name the stage's call site ("collectAsMap at Reconcile.java:120")
+ * @param description the phase of the job that started the stage ({@link JobPhase}: "reconcile:
+ *     count and digest 24 buckets"), or null when it was started outside one
  * @param rows rows read so far: input records of finished and running tasks (shuffle records for a
  *     stage that reads a shuffle), as the executors report them
  */
@@ -15,6 +17,7 @@ public record StageProgress(
     String job,
     int stageId,
     String name,
+    String description,
     int tasksDone,
     int tasksRunning,
     int tasksTotal,
@@ -38,17 +41,19 @@ public record StageProgress(
   }
 
   /**
-   * {@code reconcile: stage 3 (collectAsMap at Reconcile.java:120): 12 of 32 tasks done, 2 running,
-   * 1,234,567 rows read (250,000 rows/s), 41 s so far, ETA 10 s}.
+   * {@code reconcile: count and digest 24 buckets (stage 3): 12 of 32 tasks done, 2 running,
+   * 1,234,567 rows read (250,000 rows/s), 41 s so far, ETA 10 s}; a stage started outside a phase
+   * is named by its call site: {@code reconcile: stage 3 (collectAsMap at Reconcile.java:120):
+   * ...}.
    */
   public String line() {
     StringBuilder s = new StringBuilder(160);
-    s.append(job)
-        .append(": stage ")
-        .append(stageId)
-        .append(" (")
-        .append(name)
-        .append("): ")
+    if (description == null || description.isBlank()) {
+      s.append(job).append(": stage ").append(stageId).append(" (").append(name).append(")");
+    } else {
+      s.append(description).append(" (stage ").append(stageId).append(")");
+    }
+    s.append(": ")
         .append(String.format(Locale.ROOT, "%,d of %,d tasks done", tasksDone, tasksTotal));
     if (tasksRunning > 0) {
       s.append(", ").append(tasksRunning).append(" running");

@@ -1,6 +1,7 @@
 package dev.rekey.jobs.reconcile;
 
 import dev.rekey.jobs.common.Job;
+import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
@@ -24,6 +25,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import scala.Tuple2;
@@ -194,8 +196,15 @@ public final class Reconcile implements Job<ReconcileResult> {
               + " buckets");
       JavaPairRDD<String, SideTally> oldT = tally(oldRead, oldC, n, "old");
       JavaPairRDD<String, SideTally> newT = tally(newRead, newC, n, "new");
-      Map<String, SideTally> tallies =
-          oldT.union(newT).reduceByKey(SideTally::merge, 1).collectAsMap();
+      Map<String, SideTally> tallies;
+      try (JobPhase phase =
+          JobPhase.start(
+              jsc.sc(),
+              "reconcile: %s %s of both sides",
+              options.digest() ? "count and digest" : "count",
+              JobPhase.count(n, "bucket"))) {
+        tallies = oldT.union(newT).reduceByKey(SideTally::merge, 1).collectAsMap();
+      }
       SideTally old = tallies.getOrDefault("old", new SideTally(n));
       SideTally neu = tallies.getOrDefault("new", new SideTally(n));
       failOnUndecodable(options.old(), old, oldRead, oldC);
@@ -246,7 +255,9 @@ public final class Reconcile implements Job<ReconcileResult> {
   private Buckets rangeOfData(JavaSparkContext jsc, Configuration conf) {
     TimeExtent all;
     try (RegionRead o = reads().reader(options.old(), true, false).open(jsc, conf);
-        RegionRead n = reads().reader(options.neu(), true, false).open(jsc, conf)) {
+        RegionRead n = reads().reader(options.neu(), true, false).open(jsc, conf);
+        JobPhase phase =
+            JobPhase.start(jsc.sc(), "reconcile: find the time range of both sides' rows")) {
       all =
           TimeExtent.of(o, options.old().layout(), options.time())
               .merge(TimeExtent.of(n, options.neu().layout(), options.time()));
@@ -290,12 +301,16 @@ public final class Reconcile implements Job<ReconcileResult> {
       RowClassifier newC,
       Set<Integer> mismatched) {
     DrillPass pass = new DrillPass(options);
-    if (options.digest()) {
-      return pass.run(oldRead, newRead, oldC, newC, mismatched);
-    }
-    try (RegionRead o = reader(options.old(), false).open(jsc, conf);
-        RegionRead n = reader(options.neu(), false).open(jsc, conf)) {
-      return pass.run(o, n, oldC, newC, mismatched);
+    try (JobPhase phase =
+        JobPhase.start(
+            jsc.sc(), "reconcile: drill down %s", JobPhase.count(mismatched.size(), "bucket"))) {
+      if (options.digest()) {
+        return pass.run(oldRead, newRead, oldC, newC, mismatched);
+      }
+      try (RegionRead o = reader(options.old(), false).open(jsc, conf);
+          RegionRead n = reader(options.neu(), false).open(jsc, conf)) {
+        return pass.run(o, n, oldC, newC, mismatched);
+      }
     }
   }
 
@@ -323,7 +338,15 @@ public final class Reconcile implements Job<ReconcileResult> {
     if (t.undecodable() == 0) {
       return;
     }
-    List<RowRecord> first = read.map(new SideRows(c, RowRecord::undecodable)).take(1);
+    JavaRDD<RowRecord> undecodable = read.map(new SideRows(c, RowRecord::undecodable));
+    List<RowRecord> first;
+    try (JobPhase phase =
+        JobPhase.start(
+            undecodable.context(),
+            "reconcile: find the first undecodable key of %s",
+            side.describe())) {
+      first = undecodable.take(1);
+    }
     String example =
         first.isEmpty()
             ? ""

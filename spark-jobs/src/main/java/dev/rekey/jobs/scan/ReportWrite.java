@@ -1,5 +1,6 @@
 package dev.rekey.jobs.scan;
 
+import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import java.nio.file.Path;
@@ -48,7 +49,8 @@ final class ReportWrite {
       long rows;
       List<Row> preview;
       Path dir = out.resolve(report.name());
-      try {
+      try (JobPhase phase =
+          JobPhase.start(spark.sparkContext(), "scan: report %s", report.name())) {
         rows = df.count();
         preview = df.limit(options.htmlRows()).collectAsList();
         Dataset<Row> w = options.format() == OutputFormat.CSV ? binaryAsHex(df) : df;

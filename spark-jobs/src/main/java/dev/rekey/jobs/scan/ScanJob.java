@@ -3,6 +3,7 @@ package dev.rekey.jobs.scan;
 import dev.rekey.jobs.common.AtomicFile;
 import dev.rekey.jobs.common.DecodedRow;
 import dev.rekey.jobs.common.Job;
+import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.RegionRead;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
@@ -141,11 +142,21 @@ public final class ScanJob implements Job<ScanResult> {
       try {
         // without reports the stats are all the job makes: the rows stream into them as cells,
         // no row is built or kept
-        List<RegionStats> stats =
-            RegionStats.dedupe(
-                forReports
-                    ? records.filter(ScanRecord::isStats).map(ScanRecord::stats).collect()
-                    : read.fold(ScanTally.fold(decoder, o.samples())).collect());
+        List<RegionStats> stats;
+        try (JobPhase phase =
+            JobPhase.start(
+                jsc.sc(),
+                "scan: read and decode %s%s",
+                JobPhase.count(read.regions(), "region"),
+                read.partitions() == read.regions()
+                    ? ""
+                    : " as " + JobPhase.count(read.partitions(), "partition"))) {
+          stats =
+              RegionStats.dedupe(
+                  forReports
+                      ? records.filter(ScanRecord::isStats).map(ScanRecord::stats).collect()
+                      : read.fold(ScanTally.fold(decoder, o.samples())).collect());
+        }
         if (stats.size() != read.partitions()) {
           throw new RekeyException(
               "Cannot scan "

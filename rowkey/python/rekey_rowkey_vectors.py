@@ -1,17 +1,41 @@
 #!/usr/bin/env python3
-"""Checks every pinned vector (rowkey/src/main/resources/vectors/*.json) with the Python reference.
+"""Checks pinned vectors (rekey's rowkey/src/main/resources/vectors/*.json) with the Python reference.
 
-Usage: python3 rowkey/python/check_vectors.py [VECTORS_DIR_OR_FILE ...]   (run from the repo root)
-Prints each failure and 'N passed, M failed'; exits 1 on any failure.
+Usage: rekey-rowkey-vectors [VECTORS_DIR_OR_FILE ...]          (installed: pip install ./rowkey/python)
+       python3 rowkey/python/rekey_rowkey_vectors.py [...]     (in a rekey checkout)
+With no argument it checks the vectors of the checkout it sits in; installed, give the vectors directory.
+A vector file's layout path (conf/layouts/x.yaml) is found in the nearest folder above the file that has it.
+Prints each failure and 'N passed, M failed'; exits 1 on any failure, 2 on a usage error.
 """
 import json
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import rekey_rowkey as rk  # noqa: E402
+import rekey_rowkey as rk
 
-REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+USAGE = "usage: rekey-rowkey-vectors [VECTORS_DIR_OR_FILE ...]"
+
+
+def checkout_vectors():
+    """The vectors directory of the rekey checkout this file sits in (rowkey/python/), or None once installed."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    vectors = os.path.join(here, os.pardir, "src", "main", "resources", "vectors")
+    return os.path.normpath(vectors) if os.path.isdir(vectors) else None
+
+
+def layout_path(vector_file, relative):
+    """A layout path of a vector file (relative to the rekey root) in the nearest folder above the file."""
+    d = os.path.dirname(os.path.abspath(vector_file))
+    while True:
+        candidate = os.path.join(d, relative)
+        if os.path.isfile(candidate):
+            return candidate
+        parent = os.path.dirname(d)
+        if parent == d:
+            raise FileNotFoundError(
+                "layout %s is in no folder above %s (check vectors inside a rekey checkout, or keep the "
+                "layout file at that path above them)" % (relative, os.path.dirname(os.path.abspath(vector_file))))
+        d = parent
 
 
 def check_vector(layout, v):
@@ -57,23 +81,32 @@ def check_vector(layout, v):
         return "%s: unexpected %s: %s" % (name, type(e).__name__, e)
 
 
-def check_yaml_texts(doc, base):
-    """Layout YAML texts: each of badYaml must be rejected with its message, each of goodYaml accepted."""
+def check_rejections(bad, base, what, build):
+    """Each of bad ({name, error, ...}) must make build(b) raise a LayoutError containing its error."""
     passed, failures = 0, []
-    for b in doc["badYaml"]:
-        src = "inline:" + b["name"]
+    for b in bad:
         try:
-            rk.Layout(rk.parse_yaml_subset(b["yaml"], src), src)
-            failures.append("%s: %s: YAML accepted, expected error containing '%s'" % (base, b["name"], b["error"]))
+            build(b)
+            failures.append("%s: %s: %s accepted, expected error containing '%s'" % (base, b["name"], what, b["error"]))
         except rk.LayoutError as e:
             if b["error"] in str(e):
                 passed += 1
             else:
                 failures.append("%s: %s: error '%s' does not contain '%s'" % (base, b["name"], e, b["error"]))
+    return passed, failures
+
+
+def yaml_layout(b):
+    src = "inline:" + b["name"]
+    return rk.Layout(rk.parse_yaml_subset(b["yaml"], src), src)
+
+
+def check_yaml_texts(doc, base):
+    """Layout YAML texts: each of badYaml must be rejected with its message, each of goodYaml accepted."""
+    passed, failures = check_rejections(doc["badYaml"], base, "YAML", yaml_layout)
     for g in doc.get("goodYaml", []):
-        src = "inline:" + g["name"]
         try:
-            rk.Layout(rk.parse_yaml_subset(g["yaml"], src), src)
+            yaml_layout(g)
             passed += 1
         except rk.LayoutError as e:
             failures.append("%s: %s: YAML rejected: %s" % (base, g["name"], e))
@@ -88,18 +121,9 @@ def check_file(path):
     if "badYaml" in doc:
         return check_yaml_texts(doc, base)
     if "badLayouts" in doc:
-        for b in doc["badLayouts"]:
-            try:
-                rk.Layout(b["layout"], "inline:" + b["name"])
-                failures.append("%s: %s: layout accepted, expected error containing '%s'" % (base, b["name"], b["error"]))
-            except rk.LayoutError as e:
-                if b["error"] in str(e):
-                    passed += 1
-                else:
-                    failures.append("%s: %s: error '%s' does not contain '%s'" % (base, b["name"], e, b["error"]))
-        return passed, failures
+        return check_rejections(doc["badLayouts"], base, "layout", lambda b: rk.Layout(b["layout"], "inline:" + b["name"]))
     lay = doc["layout"]
-    layout = rk.load_layout(os.path.join(REPO, lay)) if isinstance(lay, str) else rk.Layout(lay, base + ":layout")
+    layout = rk.load_layout(layout_path(path, lay)) if isinstance(lay, str) else rk.Layout(lay, base + ":layout")
     for v in doc["vectors"]:
         f = check_vector(layout, v)
         if f is None:
@@ -109,8 +133,19 @@ def check_file(path):
     return passed, failures
 
 
-def main(argv):
-    targets = argv or [os.path.join(REPO, "rowkey", "src", "main", "resources", "vectors")]
+def main(argv=None):
+    """Console entry point: checks the vector files or directories in argv (default: sys.argv[1:])."""
+    targets = sys.argv[1:] if argv is None else list(argv)
+    if targets and targets[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
+    if not targets:
+        default = checkout_vectors()
+        if default is None:
+            print(USAGE + "\nCannot check vectors: none given and this is not a rekey checkout; give the vectors "
+                  "directory (rowkey/src/main/resources/vectors in a rekey checkout)", file=sys.stderr)
+            return 2
+        targets = [default]
     files = []
     for t in targets:
         if os.path.isdir(t):
@@ -134,4 +169,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
