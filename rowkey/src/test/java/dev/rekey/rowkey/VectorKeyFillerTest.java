@@ -1,5 +1,7 @@
 package dev.rekey.rowkey;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,19 +11,32 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * One-off tool, not a check: with -Drekey.fillVectors=OUT it computes the Java key for every vector
- * whose key is "?" and writes "file TAB index TAB hex" lines to OUT (merged by
- * rowkey/python/tools/fill_vector_keys.py). Expected keys were generated once this way and are
- * pinned.
+ * Every vector's key is pinned: a vector added with its key as "?" (to be filled) fails the build
+ * until it is. Filling is this test's other half: with -Drekey.fillVectors=OUT it computes the Java
+ * key of every such vector and writes "file TAB index TAB hex" lines to OUT (merged into the files
+ * by rowkey/python/tools/fill_vector_keys.py), then the check passes once they are merged.
  */
 @Tag("unit")
 class VectorKeyFillerTest {
   @Test
-  @EnabledIfSystemProperty(named = "rekey.fillVectors", matches = ".+")
-  void fill() throws IOException {
+  void everyVectorKeyIsPinned() throws IOException {
+    String fillTo = System.getProperty("rekey.fillVectors");
+    List<String> unpinned = unpinned();
+    if (fillTo != null && !fillTo.isBlank()) {
+      Files.write(Path.of(fillTo), unpinned);
+      return;
+    }
+    assertEquals(
+        List.of(),
+        unpinned,
+        "vectors with key \"?\": fill them with -Drekey.fillVectors=OUT and"
+            + " rowkey/python/tools/fill_vector_keys.py");
+  }
+
+  /** "file TAB index TAB computed key" for every vector whose key is "?". */
+  private static List<String> unpinned() throws IOException {
     Path root = TestPaths.repoRoot();
     Path dir = root.resolve("rowkey/src/main/resources/vectors");
     List<String> out = new ArrayList<>();
@@ -48,6 +63,6 @@ class VectorKeyFillerTest {
         }
       }
     }
-    Files.write(Path.of(System.getProperty("rekey.fillVectors")), out);
+    return out;
   }
 }
