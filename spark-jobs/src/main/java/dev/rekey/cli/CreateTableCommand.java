@@ -1,7 +1,6 @@
 package dev.rekey.cli;
 
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.createtable.CreateTableResult;
 import dev.rekey.jobs.createtable.FamilySpec;
@@ -28,18 +27,7 @@ import picocli.CommandLine.Option;
 public final class CreateTableCommand implements Callable<Integer> {
   @Mixin GlobalOptions global;
 
-  @Option(
-      names = "--table",
-      required = true,
-      description = "Table to create (namespace:name or name).")
-  String table;
-
-  @Option(
-      names = "--layout",
-      required = true,
-      paramLabel = "L",
-      description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
-  String layout;
+  @Mixin TableArgs target;
 
   @Option(
       names = "--regions",
@@ -71,7 +59,7 @@ public final class CreateTableCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     global.applyLogging();
-    KeyLayout l = LayoutFiles.load(layout, "--layout");
+    KeyLayout l = target.layout();
     List<byte[]> points;
     List<FamilySpec> specs = new ArrayList<>();
     try {
@@ -80,14 +68,14 @@ public final class CreateTableCommand implements Callable<Integer> {
         specs.add(FamilySpec.parse(f));
       }
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage("Cannot create " + table + ": " + e.getMessage());
+      throw RekeyException.usage("Cannot create " + target.table + ": " + e.getMessage());
     }
     TableName name;
     try {
-      name = TableName.valueOf(table);
+      name = TableName.valueOf(target.table);
     } catch (IllegalArgumentException e) {
       throw RekeyException.usage(
-          "Cannot create '" + table + "': not a valid table name (" + e.getMessage() + ")");
+          "Cannot create '" + target.table + "': not a valid table name (" + e.getMessage() + ")");
     }
     try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf());
         Admin admin = conn.getAdmin()) {

@@ -2,7 +2,6 @@ package dev.rekey.cli;
 
 import dev.rekey.client.LayoutReader;
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.KeyLayout;
@@ -35,15 +34,7 @@ public final class GetCommand implements Callable<Integer> {
 
   @Mixin GlobalOptions global;
 
-  @Option(names = "--table", required = true, description = "Table (namespace:name or name).")
-  String table;
-
-  @Option(
-      names = "--layout",
-      required = true,
-      paramLabel = "L",
-      description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
-  String layout;
+  @Mixin TableArgs target;
 
   @Option(
       names = "--format",
@@ -62,24 +53,25 @@ public final class GetCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     global.applyLogging();
-    KeyLayout l = LayoutFiles.load(layout, "--layout");
+    KeyLayout l = target.layout();
     Map<String, Object> fields;
     byte[] key;
     try {
       fields = FieldValues.parse(l, values);
       key = l.encode(fields);
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage("Cannot get from " + table + ": " + e.getMessage());
+      throw RekeyException.usage("Cannot get from " + target.table + ": " + e.getMessage());
     }
     try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf())) {
-      TableName name = TableArgs.existing(conn, table, "get from");
+      TableName name = target.existing(conn, "get from");
       try (LayoutReader reader = LayoutReader.open(conn, name, l)) {
         Optional<Result> row = reader.get(fields);
         PrintWriter out = spec.commandLine().getOut();
         if (row.isEmpty()) {
           spec.commandLine()
               .getErr()
-              .println("No row " + dev.rekey.rowkey.Hex.of(key) + " " + values + " in " + table);
+              .println(
+                  "No row " + dev.rekey.rowkey.Hex.of(key) + " " + values + " in " + target.table);
           return ExitCodes.MISMATCH;
         }
         new RowPrinter(l, format, out).print(row.get(), fields);

@@ -6,7 +6,6 @@ import dev.rekey.client.MergedScan;
 import dev.rekey.client.ReadQuery;
 import dev.rekey.client.ScanPlan;
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.rowkey.FieldValues;
@@ -40,15 +39,7 @@ public final class ReadCommand implements Callable<Integer> {
 
   @Mixin GlobalOptions global;
 
-  @Option(names = "--table", required = true, description = "Table (namespace:name or name).")
-  String table;
-
-  @Option(
-      names = "--layout",
-      required = true,
-      paramLabel = "L",
-      description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
-  String layout;
+  @Mixin TableArgs target;
 
   @Option(
       names = "--from",
@@ -89,10 +80,10 @@ public final class ReadCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     global.applyLogging();
-    KeyLayout l = LayoutFiles.load(layout, "--layout");
+    KeyLayout l = target.layout();
     ReadQuery query = query(l);
     try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf())) {
-      TableName name = TableArgs.existing(conn, table, "read");
+      TableName name = target.existing(conn, "read");
       try (LayoutReader reader = LayoutReader.open(conn, name, l)) {
         ScanPlan plan = reader.plan(query);
         if (!plan.servable()) {
@@ -121,7 +112,7 @@ public final class ReadCommand implements Callable<Integer> {
                     + " scan"
                     + (plan.ranges().size() == 1 ? "" : "s")
                     + " of "
-                    + table);
+                    + target.table);
         return ExitCodes.OK;
       }
     }
@@ -133,7 +124,7 @@ public final class ReadCommand implements Callable<Integer> {
       b.leading(FieldValues.parse(l, values));
       if ((from == null) != (to == null)) {
         throw RekeyException.usage(
-            "Cannot read " + table + ": give both --from and --to (a window is [from, to))");
+            "Cannot read " + target.table + ": give both --from and --to (a window is [from, to))");
       }
       if (from != null) {
         b.window(TimeArgs.instant(from, "--from"), TimeArgs.instant(to, "--to"));
@@ -142,7 +133,7 @@ public final class ReadCommand implements Callable<Integer> {
     } catch (RekeyException e) {
       throw e;
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage("Cannot read " + table + ": " + e.getMessage());
+      throw RekeyException.usage("Cannot read " + target.table + ": " + e.getMessage());
     }
   }
 }

@@ -45,8 +45,7 @@ public final class Rekey implements Runnable {
     cl.setExecutionStrategy(KerberosPreflight.before(new CommandLine.RunLast()));
     cl.setExecutionExceptionHandler(
         (ex, cmd, parsed) -> {
-          boolean verbose =
-              parsed.originalArgs().contains("--verbose") || parsed.originalArgs().contains("-v");
+          boolean verbose = verbose(parsed);
           Throwable t = ex;
           int code = ExitCodes.FAILURE;
           if (ex instanceof RekeyException re) {
@@ -61,6 +60,18 @@ public final class Rekey implements Runnable {
           return code;
         });
     return cl;
+  }
+
+  /**
+   * The command's --verbose as picocli parsed it (on the subcommand that ran, where it is
+   * declared).
+   */
+  static boolean verbose(CommandLine.ParseResult parsed) {
+    CommandLine.ParseResult leaf = parsed;
+    while (leaf.hasSubcommand()) {
+      leaf = leaf.subcommand();
+    }
+    return leaf.matchedOptionValue("--verbose", false);
   }
 
   public static void main(String[] args) {

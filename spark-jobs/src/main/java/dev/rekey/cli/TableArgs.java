@@ -1,16 +1,36 @@
 package dev.rekey.cli;
 
+import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import picocli.CommandLine.Option;
 
-/** A --table argument checked against the cluster, with the message the read commands share. */
+/**
+ * --table and --layout of the commands that work on one table through its layout (get, read,
+ * create-table): a picocli mixin, declared once, with the checks and messages they share.
+ */
 final class TableArgs {
-  private TableArgs() {}
+  @Option(names = "--table", required = true, description = "Table (namespace:name or name).")
+  String table;
 
-  static TableName existing(Connection conn, String table, String verb) throws IOException {
+  @Option(
+      names = "--layout",
+      required = true,
+      paramLabel = "L",
+      description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
+  String layout;
+
+  /** The --layout file, loaded (a usage error names the argument and where it looked). */
+  KeyLayout layout() {
+    return LayoutFiles.load(layout, "--layout");
+  }
+
+  /** The --table, checked to exist on the cluster; {@code verb} says what the command does. */
+  TableName existing(Connection conn, String verb) throws IOException {
     TableName name;
     try {
       name = TableName.valueOf(table);
