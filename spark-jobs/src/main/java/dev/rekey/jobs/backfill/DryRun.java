@@ -30,7 +30,8 @@ final class DryRun {
       BackfillPlan plan,
       RegionBoundaries live,
       TableDescriptor target,
-      String stagingDir)
+      String stagingDir,
+      String earlierLoad)
       throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     RowCounters counters = RowCounters.of(jsc.sc(), "", o, plan, hbaseConf);
@@ -94,7 +95,8 @@ final class DryRun {
         regions.stream().mapToInt(RegionEntry::files).sum(),
         0,
         0,
-        0);
+        0,
+        earlierLoad);
   }
 
   /**
