@@ -52,6 +52,10 @@ final class RepeatCheck {
       boolean noLoad,
       boolean loadAgain) {}
 
+  private static Decision note(Optional<LoadRecord> earlier, String message) {
+    return new Decision(Verdict.NOTE, earlier, message);
+  }
+
   static Decision decide(List<LoadRecord> records, Attempt a) {
     Optional<LoadRecord> found =
         records.stream()
@@ -74,8 +78,7 @@ final class RepeatCheck {
       return new Decision(Verdict.GO, found, "");
     }
     if (a.dryRun()) {
-      return new Decision(
-          Verdict.NOTE,
+      return note(
           found,
           "Note: "
               + loaded
@@ -84,8 +87,7 @@ final class RepeatCheck {
               + " checks that run; --load-again loads it a second time on purpose)");
     }
     if (a.loadAgain()) {
-      return new Decision(
-          Verdict.NOTE,
+      return note(
           found,
           "Loading again on purpose (--load-again): "
               + loaded
@@ -93,8 +95,7 @@ final class RepeatCheck {
               + " them twice until a major compaction)");
     }
     if (a.noLoad()) {
-      return new Decision(
-          Verdict.NOTE,
+      return note(
           found,
           "Note: "
               + loaded

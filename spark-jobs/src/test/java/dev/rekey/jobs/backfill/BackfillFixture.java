@@ -105,6 +105,27 @@ final class BackfillFixture {
     admin.snapshot(snapshot, source);
   }
 
+  /**
+   * Progress that kills the driver (throws "driver killed") right after the ledger recorded the
+   * {@code n}th region as loaded; the loader loads a few regions at a time, so those loading with
+   * it finish and are recorded too.
+   */
+  static java.util.function.Consumer<String> driverKilledAfterLoading(int n) {
+    int[] loaded = {0};
+    return s -> {
+      if (s.startsWith("  loaded region ") && ++loaded[0] == n) {
+        throw new RuntimeException("driver killed");
+      }
+    };
+  }
+
+  /** The target holds every cell of the source, by natural key, each version and timestamp. */
+  void assertTablesEqual() throws Exception {
+    org.junit.jupiter.api.Assertions.assertEquals(
+        dev.rekey.testing.TableContents.byNaturalKey(source, Layouts.shipped("telemetry-v1")),
+        dev.rekey.testing.TableContents.byNaturalKey(target, Layouts.shipped("telemetry-v2")));
+  }
+
   BackfillOptions.Builder options() {
     return BackfillOptions.builder()
         .sourceSnapshot(snapshot)

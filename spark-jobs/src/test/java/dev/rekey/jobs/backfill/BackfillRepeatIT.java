@@ -8,11 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.rowkey.KeyLayout;
-import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
-import dev.rekey.testing.TableContents;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -33,11 +30,15 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("e2e")
 class BackfillRepeatIT {
-  private static final KeyLayout V1 = Layouts.shipped("telemetry-v1");
-  private static final KeyLayout V2 = Layouts.shipped("telemetry-v2");
-
   private static BackfillResult run(BackfillOptions o, Consumer<String> progress) {
     return new Backfill(SharedSpark.session(), SharedHBase.conf(), o).execute(progress);
+  }
+
+  /** The message of a run refused as a usage error (exit 2). */
+  private static String refused(BackfillOptions o) {
+    RekeyException e = assertThrows(RekeyException.class, () -> run(o, s -> {}));
+    assertEquals(ExitCodes.USAGE, e.exitCode(), e.getMessage());
+    return e.getMessage();
   }
 
   /** A local staging dir as the records name it (qualified). */
@@ -114,29 +115,18 @@ class BackfillRepeatIT {
             + a
             + " to check it, or with --load-again to load it a second time on purpose)";
     // the same command again: refused before anything is written, the first run's ledger kept
-    RekeyException same =
-        assertThrows(RekeyException.class, () -> run(f.options().build(), s -> {}));
-    assertEquals(ExitCodes.USAGE, same.exitCode());
-    assertTrue(
-        same.getMessage().startsWith("Cannot backfill " + f.target + ": " + loaded),
-        same.getMessage());
-    assertTrue(
-        same.getMessage().contains("(staging dir " + a + ", 2,000 rows, verified, by "),
-        same.getMessage());
-    assertTrue(same.getMessage().endsWith(choices), same.getMessage());
+    String same = refused(f.options().build());
+    assertTrue(same.startsWith("Cannot backfill " + f.target + ": " + loaded), same);
+    assertTrue(same.contains("(staging dir " + a + ", 2,000 rows, verified, by "), same);
+    assertTrue(same.endsWith(choices), same);
     assertTrue(Files.exists(f.staging.resolve("_manifest.json")), "the ledger is kept");
     assertEquals(files, SharedHBase.storeFileCount(f.target));
 
     // with another staging dir: refused the same way, naming the first run's dir
-    RekeyException other =
-        assertThrows(
-            RekeyException.class,
-            () -> run(f.options().staging(otherDir.toString()).build(), s -> {}));
-    assertEquals(ExitCodes.USAGE, other.exitCode());
+    String other = refused(f.options().staging(otherDir.toString()).build());
     assertTrue(
-        other.getMessage().startsWith("Cannot backfill " + f.target + ": " + loaded)
-            && other.getMessage().endsWith(choices),
-        other.getMessage());
+        other.startsWith("Cannot backfill " + f.target + ": " + loaded) && other.endsWith(choices),
+        other);
     assertFalse(Files.exists(otherDir.resolve("_manifest.json")), "nothing written");
 
     // runs that load nothing go on, and say that the load exists
@@ -152,24 +142,18 @@ class BackfillRepeatIT {
         written.earlierLoad());
     // ... but their files are a second load: a --resume of them is refused, naming the dir that
     // holds the first run's ledger
-    RekeyException resumeOther =
-        assertThrows(
-            RekeyException.class,
-            () -> run(f.options().staging(otherDir.toString()).resume(true).build(), s -> {}));
-    assertEquals(ExitCodes.USAGE, resumeOther.exitCode());
+    String resumeOther = refused(f.options().staging(otherDir.toString()).resume(true).build());
     assertTrue(
-        resumeOther
-                .getMessage()
-                .startsWith(
-                    "Cannot resume the backfill of "
-                        + f.target
-                        + " in staging dir "
-                        + b
-                        + ": "
-                        + loaded)
-            && resumeOther.getMessage().contains(", whose ledger is in staging dir " + a + ";")
-            && resumeOther.getMessage().endsWith(choices),
-        resumeOther.getMessage());
+        resumeOther.startsWith(
+                "Cannot resume the backfill of "
+                    + f.target
+                    + " in staging dir "
+                    + b
+                    + ": "
+                    + loaded)
+            && resumeOther.contains(", whose ledger is in staging dir " + a + ";")
+            && resumeOther.endsWith(choices),
+        resumeOther);
     assertEquals(files, SharedHBase.storeFileCount(f.target));
 
     // --resume on the first run's dir checks it: nothing to do, nothing loaded
@@ -191,8 +175,7 @@ class BackfillRepeatIT {
     assertTrue(
         twice.earlierLoad().startsWith("Loading again on purpose"), twice.lines().toString());
     assertEquals(files + twice.filesWritten(), SharedHBase.storeFileCount(f.target));
-    assertEquals(
-        TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
+    f.assertTablesEqual();
 
     // a target dropped and created again (the demo's rerun) forgets the loads with the table
     f.recreateTarget();
@@ -200,8 +183,7 @@ class BackfillRepeatIT {
     assertTrue(fresh.verified(), fresh.lines().toString());
     assertNull(fresh.earlierLoad());
     assertEquals(fresh.filesWritten(), SharedHBase.storeFileCount(f.target));
-    assertEquals(
-        TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
+    f.assertTablesEqual();
   }
 
   @Test
@@ -213,18 +195,11 @@ class BackfillRepeatIT {
     assertNull(record(f), "no load, no record");
 
     // the resume's driver dies after the ledger recorded the 6th region as loaded
-    int[] loaded = {0};
     RuntimeException crash =
         assertThrows(
             RuntimeException.class,
             () ->
-                run(
-                    f.options().resume(true).build(),
-                    s -> {
-                      if (s.startsWith("  loaded region ") && ++loaded[0] == 6) {
-                        throw new RuntimeException("driver killed");
-                      }
-                    }));
+                run(f.options().resume(true).build(), BackfillFixture.driverKilledAfterLoading(6)));
     assertEquals("driver killed", crash.getMessage());
     assertTrue(record(f).contains("\"state\":\"LOADING\""), record(f));
     int partial = SharedHBase.storeFileCount(f.target);
@@ -235,20 +210,15 @@ class BackfillRepeatIT {
     String a = staging(f.staging);
     for (Path dir :
         new Path[] {f.staging, f.staging.resolveSibling(f.staging.getFileName() + "-2")}) {
-      RekeyException e =
-          assertThrows(
-              RekeyException.class,
-              () -> run(f.options().staging(dir.toString()).build(), s -> {}));
-      assertEquals(ExitCodes.USAGE, e.exitCode());
+      String e = refused(f.options().staging(dir.toString()).build());
       assertTrue(
-          e.getMessage().contains("(staging dir " + a + ", 2,000 rows, load not finished, by ")
-              && e.getMessage()
-                  .endsWith(
-                      "(its load did not finish: rerun with --resume --staging "
-                          + a
-                          + " to load the rest and verify it, or with --load-again to load"
-                          + " everything a second time on purpose)"),
-          e.getMessage());
+          e.contains("(staging dir " + a + ", 2,000 rows, load not finished, by ")
+              && e.endsWith(
+                  "(its load did not finish: rerun with --resume --staging "
+                      + a
+                      + " to load the rest and verify it, or with --load-again to load"
+                      + " everything a second time on purpose)"),
+          e);
     }
     assertEquals(partial, SharedHBase.storeFileCount(f.target));
 
@@ -256,7 +226,6 @@ class BackfillRepeatIT {
     assertTrue(r.verified(), r.lines().toString());
     assertEquals(r.filesWritten(), SharedHBase.storeFileCount(f.target), "no HFile loaded twice");
     assertTrue(record(f).contains("\"state\":\"VERIFIED\""), record(f));
-    assertEquals(
-        TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
+    f.assertTablesEqual();
   }
 }
