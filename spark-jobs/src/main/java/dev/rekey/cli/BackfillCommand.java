@@ -136,6 +136,16 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
           "Continue the backfill in --staging: load and verify only regions not yet verified.")
   boolean resume;
 
+  @Option(
+      names = "--load-again",
+      description =
+          "Load although the target already holds a load of this snapshot (same name and creation"
+              + " time, overlapping --from/--to and --families), recorded in its table attributes by"
+              + " an earlier run with any staging dir: a backfill that finds one is refused, as a"
+              + " second load doubles the table's store files until a major compaction (the visible"
+              + " cells stay the same). Without it, --resume on that run's staging dir checks it.")
+  boolean loadAgain;
+
   @Override
   protected BackfillOptions options() {
     return BackfillOptions.builder()
@@ -151,6 +161,7 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
         .dryRun(dryRun)
         .noLoad(noLoad)
         .resume(resume)
+        .loadAgain(loadAgain)
         .versions(Versions.parse(versions, "--versions"))
         .sortAlways(sortAlways(writePath))
         .verifyRows(verifyRows(verify))

@@ -3,9 +3,11 @@ package dev.rekey.jobs.backfill;
 import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.RunOwner;
 import dev.rekey.jobs.common.SnapshotPresence;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
@@ -25,7 +27,9 @@ import org.apache.spark.sql.SparkSession;
  * The backfill action (run layer): pre-flight → plan ({@link BackfillPlan}) → write the target's
  * HFiles ({@link WriteStep}, checked into the ledger by {@link WriteOutcome}) → bulk load a copy
  * ({@link BulkLoadStep}) → verify ({@link VerifyStep}), under a lock on the staging dir and the
- * target: {@code new Backfill(spark, hbaseConf, options).execute(progress)}.
+ * target; each load is recorded in the target's attributes ({@link LoadRecords}) and a run that
+ * would load the same snapshot again is refused ({@link RepeatCheck}): {@code new Backfill(spark,
+ * hbaseConf, options).execute(progress)}.
  */
 public final class Backfill implements Job<BackfillResult> {
   /**
@@ -68,12 +72,15 @@ public final class Backfill implements Job<BackfillResult> {
     Staging staging = new Staging(stagingDir, hbaseConf);
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
-      TableDescriptor target = new Preflight(o, hbaseConf).check(admin, table, staging);
+      Preflight.Checked checked = new Preflight(o, hbaseConf).check(admin, table, staging);
+      TableDescriptor target = checked.target();
+      long created = checked.snapshot().getCreationTime();
       if (o.dryRun()) {
+        String earlier = repeat(target, staging, created, null);
         RegionBoundaries live = LiveRegions.of(conn, table);
         BackfillPlan plan = plan(live, target);
         plan.lines(o.versions()).forEach(progress);
-        return DryRun.run(spark, hbaseConf, o, plan, live, target, stagingDir);
+        return DryRun.run(spark, hbaseConf, o, plan, live, target, stagingDir, earlier);
       }
       // one run per staging dir and per target: a second would clean, or load, the first one's
       // HFiles
@@ -84,20 +91,31 @@ public final class Backfill implements Job<BackfillResult> {
           RunLock onTarget =
               RunLock.take(
                   targetLock(admin, table), hbaseConf, verb, "target table " + table, progress)) {
-        return execute(conn, staging, table, target);
+        return execute(conn, admin, staging, table, target, created);
       }
     }
   }
 
   private BackfillResult execute(
-      Connection conn, Staging staging, TableName table, TableDescriptor target)
+      Connection conn,
+      Admin admin,
+      Staging staging,
+      TableName table,
+      TableDescriptor target,
+      long snapshotCreated)
       throws IOException {
     BackfillOptions o = options;
     Manifest manifest;
+    String earlier;
     double writeSeconds = 0;
     if (o.resume() && staging.fs.exists(staging.manifest())) {
-      manifest = Ledger.resume(staging, o, table, progress);
+      manifest = Ledger.read(staging, o, table);
+      earlier = repeat(admin.getDescriptor(table), staging, snapshotCreated, manifest.writtenAt());
+      Ledger.resume(staging, manifest, progress);
     } else {
+      // read under the target's lock, before the staging dir is cleaned: a refused repeat keeps the
+      // earlier run's ledger for its --resume
+      earlier = repeat(admin.getDescriptor(table), staging, snapshotCreated, null);
       RegionBoundaries live = LiveRegions.of(conn, table);
       BackfillPlan plan = plan(live, target);
       staging.clean();
@@ -113,17 +131,30 @@ public final class Backfill implements Job<BackfillResult> {
     double loadSeconds = 0;
     double verifySeconds = 0;
     if (!o.noLoad()) {
+      boolean unfinished =
+          manifest.regions().stream().anyMatch(r -> r.state() != RegionState.VERIFIED);
+      LoadRecord loading =
+          LoadRecord.of(
+              manifest,
+              staging.root.toString(),
+              snapshotCreated,
+              LoadRecord.State.LOADING,
+              RunOwner.line(),
+              Instant.now());
       long t1 = System.nanoTime();
       manifest =
           new BulkLoadStep(
                   JavaSparkContext.fromSparkContext(spark.sparkContext()), hbaseConf, progress)
-              .load(conn, staging, table, manifest);
+              .load(conn, staging, table, manifest, () -> recordLoading(admin, table, loading));
       loadSeconds = (System.nanoTime() - t1) / 1e9;
       long t2 = System.nanoTime();
       manifest =
           new VerifyStep(spark, hbaseConf, progress, o.verifyRows())
               .verify(conn, staging, table, manifest);
       verifySeconds = (System.nanoTime() - t2) / 1e9;
+      if (unfinished) {
+        recordOutcome(admin, table, loading, manifest);
+      }
     }
     boolean verified = Ledger.count(manifest, RegionState.VERIFIED) == manifest.regions().size();
     BackfillResult result =
@@ -143,9 +174,91 @@ public final class Backfill implements Job<BackfillResult> {
             files,
             writeSeconds,
             loadSeconds,
-            verifySeconds);
+            verifySeconds,
+            earlier);
     staging.writeJson(staging.result(), result);
     return result;
+  }
+
+  /**
+   * Refuses a run that would load cells of the snapshot that the target's records show loaded
+   * already ({@link RepeatCheck}); returns the note on such a load that the run goes past (a dry
+   * run, --no-load, --load-again), or null.
+   */
+  private String repeat(
+      TableDescriptor target, Staging staging, long snapshotCreated, String resumedRun) {
+    BackfillOptions o = options;
+    RepeatCheck.Decision d =
+        RepeatCheck.decide(
+            LoadRecords.of(target, o.sourceSnapshot()),
+            new RepeatCheck.Attempt(
+                o.targetTable(),
+                o.sourceSnapshot(),
+                snapshotCreated,
+                o.cellTime(),
+                o.families(),
+                staging.root.toString(),
+                resumedRun,
+                o.dryRun(),
+                o.noLoad(),
+                o.loadAgain()));
+    switch (d.verdict()) {
+      case REFUSE -> throw RekeyException.usage(d.message());
+      case NOTE -> progress.accept(d.message());
+      case GO -> {}
+    }
+    return d.verdict() == RepeatCheck.Verdict.NOTE ? d.message() : null;
+  }
+
+  /**
+   * Records the load in the target's descriptor right before the first bulk-load request, so that a
+   * run killed during the load is found by the next one (which is then told to --resume it).
+   * Nothing is loaded when it cannot be recorded: a later run could not see the load.
+   */
+  private void recordLoading(Admin admin, TableName table, LoadRecord loading) throws IOException {
+    try {
+      LoadRecords.record(admin, table, loading, progress);
+    } catch (IOException | RuntimeException e) {
+      throw new RekeyException(
+          "Cannot backfill "
+              + table
+              + ": cannot record the load in the attribute "
+              + LoadRecords.key(loading.snapshot())
+              + " of "
+              + table
+              + ", which lets a later run find it: "
+              + BulkLoadStep.oneLine(e)
+              + ". Nothing was loaded; the HFiles are kept in the staging dir (the backfill needs"
+              + " the right to alter "
+              + table
+              + ", as to snapshot it; rerun with --resume once it has)",
+          e);
+    }
+  }
+
+  /**
+   * Records how the load ended. A failure here only leaves the record saying the load did not
+   * finish, which still refuses a repeat and points at --resume: a note, not a failed run.
+   */
+  private void recordOutcome(Admin admin, TableName table, LoadRecord loading, Manifest m) {
+    boolean verified = Ledger.count(m, RegionState.VERIFIED) == m.regions().size();
+    try {
+      LoadRecords.record(
+          admin,
+          table,
+          loading.withState(
+              verified ? LoadRecord.State.VERIFIED : LoadRecord.State.NOT_VERIFIED, Instant.now()),
+          progress);
+    } catch (IOException | RuntimeException e) {
+      progress.accept(
+          "  could not record the outcome of the load in "
+              + LoadRecords.key(loading.snapshot())
+              + " of "
+              + table
+              + " ("
+              + BulkLoadStep.oneLine(e)
+              + "): it still says the load did not finish");
+    }
   }
 
   /**

@@ -28,7 +28,8 @@ public record BackfillOptions(
     long maxQuarantined,
     Versions versions,
     boolean sortAlways,
-    boolean verifyRows) {
+    boolean verifyRows,
+    boolean loadAgain) {
 
   /** Default sub-partitions (HFile writers) per target region. */
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
@@ -116,6 +117,7 @@ public record BackfillOptions(
     private Versions versions = Versions.ALL;
     private boolean sortAlways;
     private boolean verifyRows;
+    private boolean loadAgain;
 
     public Builder sourceSnapshot(String s) {
       this.sourceSnapshot = s;
@@ -205,6 +207,15 @@ public record BackfillOptions(
       return this;
     }
 
+    /**
+     * Load even though the target's records show a load of the same snapshot's cells already (the
+     * store then holds them twice until a major compaction): never by accident, only when asked.
+     */
+    public Builder loadAgain(boolean b) {
+      this.loadAgain = b;
+      return this;
+    }
+
     public BackfillOptions build() {
       return new BackfillOptions(
           sourceSnapshot,
@@ -221,7 +232,8 @@ public record BackfillOptions(
           maxQuarantined,
           versions,
           sortAlways,
-          verifyRows);
+          verifyRows,
+          loadAgain);
     }
   }
 }

@@ -11,7 +11,8 @@ import java.util.Optional;
  * What a backfill did (result layer): accounting, per-region rows/files/state, skew, where the
  * staging files are, and how long each phase took. The CLI prints {@link #console()} and the
  * staging dir holds it as _result.json. Loaded cells that verification did not find make exit code
- * 3.
+ * 3. {@code earlierLoad} is the note on an earlier load of the same snapshot into the target that a
+ * dry run, {@code --no-load} or {@code --load-again} went past (null when there is none).
  */
 public record BackfillResult(
     String targetTable,
@@ -29,7 +30,8 @@ public record BackfillResult(
     int filesWritten,
     double writeSeconds,
     double loadSeconds,
-    double verifySeconds)
+    double verifySeconds,
+    String earlierLoad)
     implements JobResult {
 
   public BackfillResult {
@@ -117,6 +119,9 @@ public record BackfillResult(
           String.format(
               "  %d HFiles; write %.1f s, load %.1f s, verify %.1f s; loaded=%s verified=%s",
               filesWritten, writeSeconds, loadSeconds, verifySeconds, loaded, verified));
+    }
+    if (earlierLoad != null) {
+      out.add("  " + earlierLoad);
     }
     notVerified().ifPresent(out::add);
     return out;

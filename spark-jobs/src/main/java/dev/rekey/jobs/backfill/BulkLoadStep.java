@@ -47,9 +47,11 @@ final class BulkLoadStep {
    * others (a region's families go in one atomic bulk-load request, so a region is loaded whole or
    * not at all). The loader gets a copy: it moves its inputs and may delete them (HBASE-30501), so
    * our files stay in regions/ until verified. Nothing is loaded when hbase:meta shows a hole or an
-   * overlap in the table.
+   * overlap in the table. {@code starting} runs once before the first request, only when there is
+   * something to load (the backfill records the load in the target there).
    */
-  Manifest load(Connection conn, Staging staging, TableName table, Manifest m) throws IOException {
+  Manifest load(Connection conn, Staging staging, TableName table, Manifest m, Starting starting)
+      throws IOException {
     List<RegionEntry> pending =
         m.regions().stream().filter(r -> r.state() == RegionState.WRITTEN).toList();
     if (!pending.isEmpty()) {
@@ -91,6 +93,7 @@ final class BulkLoadStep {
     }
     LoaderCopies.keepOriginals(jsc, hbaseConf, staging, toCopy);
     if (!all.isEmpty()) {
+      starting.loading();
       loadAll(conn, staging, table, copy, all, filesPerRegion, byIndex, ledger);
     }
     staging.fs.delete(copy, true);
@@ -103,6 +106,12 @@ final class BulkLoadStep {
             + pending.stream().mapToInt(RegionEntry::files).sum()
             + " HFiles)");
     return ledger.manifest();
+  }
+
+  /** Called once the files are checked and copied, right before the first bulk-load request. */
+  @FunctionalInterface
+  interface Starting {
+    void loading() throws IOException;
   }
 
   /** Every pending region's files in one loader call; the ledger records regions as they finish. */

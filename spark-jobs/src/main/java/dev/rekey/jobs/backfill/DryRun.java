@@ -31,7 +31,8 @@ final class DryRun {
       BackfillPlan plan,
       RegionBoundaries live,
       TableDescriptor target,
-      String stagingDir)
+      String stagingDir,
+      String earlierLoad)
       throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     RowCounters counters = RowCounters.of(jsc.sc(), "", o, plan, hbaseConf);
@@ -102,7 +103,8 @@ final class DryRun {
         regions.stream().mapToInt(RegionEntry::files).sum(),
         0,
         0,
-        0);
+        0,
+        earlierLoad);
   }
 
   /**

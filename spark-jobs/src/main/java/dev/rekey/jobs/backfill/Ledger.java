@@ -17,13 +17,8 @@ final class Ledger {
     return m.regions().stream().filter(r -> r.state() == s).count();
   }
 
-  /**
-   * The manifest to resume from; refuses one written for other inputs, and says so when there is
-   * nothing left to do.
-   */
-  static Manifest resume(
-      Staging staging, BackfillOptions o, TableName table, Consumer<String> progress)
-      throws IOException {
+  /** The manifest to resume from; refuses one written for other inputs. */
+  static Manifest read(Staging staging, BackfillOptions o, TableName table) throws IOException {
     Manifest manifest = staging.readJson(staging.manifest(), Manifest.class);
     if (!manifest.sameInputs(o)) {
       throw RekeyException.usage(
@@ -39,6 +34,11 @@ final class Ledger {
               + manifest.targetLayout()
               + "); run without --resume to start over");
     }
+    return manifest;
+  }
+
+  /** Says where the resume starts, and when there is nothing left to do. */
+  static void resume(Staging staging, Manifest manifest, Consumer<String> progress) {
     long verified = count(manifest, RegionState.VERIFIED);
     progress.accept(
         "Resuming from "
@@ -54,6 +54,5 @@ final class Ledger {
               + " gone). To check the table as it is now, run `rekey reconcile` against the"
               + " source.");
     }
-    return manifest;
   }
 }

@@ -28,8 +28,11 @@ final class Preflight {
     this.hbaseConf = hbaseConf;
   }
 
-  /** The target's descriptor, once every check passed. */
-  TableDescriptor check(Admin admin, TableName table, Staging staging) throws IOException {
+  /** What the checks found: the target's descriptor and the source snapshot. */
+  record Checked(TableDescriptor target, SnapshotDescription snapshot) {}
+
+  /** The target's descriptor and the snapshot, once every check passed. */
+  Checked check(Admin admin, TableName table, Staging staging) throws IOException {
     if (!admin.tableExists(table)) {
       throw new RekeyException(
           "Cannot backfill "
@@ -73,7 +76,7 @@ final class Preflight {
           sourceBytes,
           "the size of snapshot " + snap.getName() + "'s store files");
     }
-    return target;
+    return new Checked(target, snap);
   }
 
   private void checkFamilies(

@@ -22,6 +22,7 @@ final class BackfillFixture {
   final String snapshot;
   final TableName target;
   final Path staging;
+  private final String targetFamily;
 
   BackfillFixture(String name, int rows, int devices) throws Exception {
     this(name, rows, devices, 1, "d:bloom=row,encoding=fast_diff");
@@ -52,6 +53,7 @@ final class BackfillFixture {
     source = SharedHBase.uniqueTable(name + "_v1");
     target = SharedHBase.uniqueTable(name + "_v2");
     snapshot = source.getNameAsString() + "_snap";
+    this.targetFamily = targetFamily;
     staging = SharedHBase.runRoot().resolve("backfill-staging").resolve(target.getNameAsString());
     Admin admin = SharedHBase.connection().getAdmin();
     org.apache.hadoop.hbase.client.TableDescriptor legacy =
@@ -68,10 +70,22 @@ final class BackfillFixture {
       admin.createTable(legacy);
     }
     LegacyTelemetryTable.write(SharedHBase.connection(), source, gen, s -> {});
+    createTarget(admin);
+  }
+
+  private void createTarget(Admin admin) throws Exception {
     TableCreator.table(target)
         .families(List.of(FamilySpec.parse(targetFamily)))
         .splitPoints(SplitPoints.salt(16))
         .create(admin);
+  }
+
+  /** Drops the target and creates it again, empty, as the demo does on each run. */
+  void recreateTarget() throws Exception {
+    Admin admin = SharedHBase.connection().getAdmin();
+    admin.disableTable(target);
+    admin.deleteTable(target);
+    createTarget(admin);
   }
 
   /** Split points cutting the generated day into {@code n} equal slices of time. */
@@ -89,6 +103,27 @@ final class BackfillFixture {
     Admin admin = SharedHBase.connection().getAdmin();
     admin.flush(source);
     admin.snapshot(snapshot, source);
+  }
+
+  /**
+   * Progress that kills the driver (throws "driver killed") right after the ledger recorded the
+   * {@code n}th region as loaded; the loader loads a few regions at a time, so those loading with
+   * it finish and are recorded too.
+   */
+  static java.util.function.Consumer<String> driverKilledAfterLoading(int n) {
+    int[] loaded = {0};
+    return s -> {
+      if (s.startsWith("  loaded region ") && ++loaded[0] == n) {
+        throw new RuntimeException("driver killed");
+      }
+    };
+  }
+
+  /** The target holds every cell of the source, by natural key, each version and timestamp. */
+  void assertTablesEqual() throws Exception {
+    org.junit.jupiter.api.Assertions.assertEquals(
+        dev.rekey.testing.TableContents.byNaturalKey(source, Layouts.shipped("telemetry-v1")),
+        dev.rekey.testing.TableContents.byNaturalKey(target, Layouts.shipped("telemetry-v2")));
   }
 
   BackfillOptions.Builder options() {

@@ -123,20 +123,11 @@ class BackfillRunsIT {
   void aResumeAfterACrashBetweenTwoRegionLoadsLoadsOnlyTheRestAndNothingTwice() throws Exception {
     BackfillFixture f = new BackfillFixture("bfr_crash", 2_000, 20);
     f.snapshot();
-    int[] loaded = {0};
-    // the driver dies right after the ledger recorded the 6th region as loaded (the loader loads a
-    // few regions at a time: those already loading when it dies finish and are recorded too)
+    // the driver dies right after the ledger recorded the 6th region as loaded
     RuntimeException crash =
         assertThrows(
             RuntimeException.class,
-            () ->
-                run(
-                    f.options().build(),
-                    s -> {
-                      if (s.startsWith("  loaded region ") && ++loaded[0] == 6) {
-                        throw new RuntimeException("driver killed");
-                      }
-                    }));
+            () -> run(f.options().build(), BackfillFixture.driverKilledAfterLoading(6)));
     assertEquals("driver killed", crash.getMessage());
     Staging staging = new Staging(f.staging.toString(), SharedHBase.conf());
     Manifest m = staging.readJson(staging.manifest(), Manifest.class);
