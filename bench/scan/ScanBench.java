@@ -9,8 +9,8 @@
 import dev.rekey.bench.HFileFloor;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
-import dev.rekey.jobs.common.RegionRead;
-import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.jobs.read.RegionReader;
 import dev.rekey.jobs.common.RowDecoder;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.scan.ScanJob;

@@ -3,7 +3,7 @@ package dev.rekey.cli;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TableNames;
-import dev.rekey.jobs.common.TemporarySnapshots;
+import dev.rekey.jobs.read.TemporarySnapshots;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.rekey.cli;
 
 import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.Versions;
+import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileReport;

@@ -2,9 +2,9 @@ package dev.rekey.cli;
 
 import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RegionReader;
-import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TimeArgs;
+import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.scan.OutputFormat;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;

@@ -3,7 +3,7 @@ package dev.rekey.cli;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.JobResult;
 import dev.rekey.jobs.common.ProgressListener;
-import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.read.RegionReader;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;

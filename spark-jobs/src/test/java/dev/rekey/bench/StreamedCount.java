@@ -1,7 +1,7 @@
 package dev.rekey.bench;
 
-import dev.rekey.jobs.common.PartitionFold;
-import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.read.PartitionFold;
+import dev.rekey.jobs.read.RegionRead;
 import org.apache.hadoop.hbase.Cell;
 
 /**

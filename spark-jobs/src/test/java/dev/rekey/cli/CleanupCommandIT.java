@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.read.RegionReader;
 import dev.rekey.testing.SharedHBase;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;

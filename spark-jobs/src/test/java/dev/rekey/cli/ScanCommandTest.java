@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.scan.OutputFormat;
 import dev.rekey.jobs.scan.ScanOptions;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.rekey.testing;
 
-import dev.rekey.jobs.common.RegionReader;
-import dev.rekey.jobs.common.TemporarySnapshots;
+import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.jobs.read.TemporarySnapshots;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

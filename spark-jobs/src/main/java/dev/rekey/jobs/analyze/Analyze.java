@@ -2,13 +2,13 @@ package dev.rekey.jobs.analyze;
 
 import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.common.ReadPlan;
-import dev.rekey.jobs.common.RegionRead;
-import dev.rekey.jobs.common.RegionReader;
-import dev.rekey.jobs.common.RegionScan;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.jobs.read.ReadPlan;
+import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.jobs.read.RegionScan;
+import dev.rekey.jobs.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.Job;
-import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RunOwner;
-import dev.rekey.jobs.common.SnapshotPresence;
+import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.jobs.read.SnapshotPresence;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;

@@ -1,9 +1,9 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.common.PackedCells;
-import dev.rekey.jobs.common.PartitionFold;
-import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.read.PackedCells;
+import dev.rekey.jobs.read.PartitionFold;
+import dev.rekey.jobs.read.RegionRead;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;

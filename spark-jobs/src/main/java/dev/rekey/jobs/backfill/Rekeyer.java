@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.PackedCells;
+import dev.rekey.jobs.read.PackedCells;
 import dev.rekey.rowkey.DecodedKey;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;

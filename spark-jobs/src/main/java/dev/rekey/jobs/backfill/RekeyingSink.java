@@ -1,20 +1,20 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.PackedCells;
-import dev.rekey.jobs.common.PartitionFold;
-import dev.rekey.jobs.common.PartitionMap;
+import dev.rekey.jobs.read.PackedCells;
+import dev.rekey.jobs.read.PartitionFold;
+import dev.rekey.jobs.read.PartitionMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.hbase.Cell;
 
 /**
  * A task's source rows streamed as cells (folded by the in-order write and the dry run, mapped by
- * the sorted path's map side: {@link dev.rekey.jobs.common.RegionRead}), re-keyed as they pass:
- * each cell copied once, under its row's target key, into the task's reused buffer (no {@code
- * Result} and no cell object per source cell); the whole row then counted, quarantined or trimmed
- * ({@link RowRekeying}) and handed on: to the task's HFiles ({@link InOrderHFiles.Task}), to the
- * sort shuffle, or to the dry run's estimate. Only rows whose consumer keeps their cells get an
- * array of their own.
+ * the sorted path's map side: {@link dev.rekey.jobs.read.RegionRead}), re-keyed as they pass: each
+ * cell copied once, under its row's target key, into the task's reused buffer (no {@code Result}
+ * and no cell object per source cell); the whole row then counted, quarantined or trimmed ({@link
+ * RowRekeying}) and handed on: to the task's HFiles ({@link InOrderHFiles.Task}), to the sort
+ * shuffle, or to the dry run's estimate. Only rows whose consumer keeps their cells get an array of
+ * their own.
  */
 final class RekeyingSink<T> implements PartitionFold.Sink<T>, PartitionMap.Sink {
   /** Where the re-keyed rows go, and the task's total once they are all in. */
@@ -100,7 +100,7 @@ final class RekeyingSink<T> implements PartitionFold.Sink<T>, PartitionMap.Sink 
     }
   }
 
-  /** As a map's sink ({@link dev.rekey.jobs.common.RegionRead#map}): the total is not asked for. */
+  /** As a map's sink ({@link dev.rekey.jobs.read.RegionRead#map}): the total is not asked for. */
   @Override
   public void finish() {
     result();

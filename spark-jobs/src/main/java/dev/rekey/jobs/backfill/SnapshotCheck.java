@@ -2,8 +2,8 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.common.RegionReader;
-import dev.rekey.jobs.common.TemporarySnapshot;
+import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.jobs.read.TemporarySnapshot;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.Serializable;

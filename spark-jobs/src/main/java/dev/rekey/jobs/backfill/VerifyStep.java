@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.TemporarySnapshots;
+import dev.rekey.jobs.read.TemporarySnapshots;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

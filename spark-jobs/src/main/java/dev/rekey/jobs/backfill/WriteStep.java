@@ -2,9 +2,9 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.common.PartitionFold;
-import dev.rekey.jobs.common.PartitionMap;
-import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.read.PartitionFold;
+import dev.rekey.jobs.read.PartitionMap;
+import dev.rekey.jobs.read.RegionRead;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;

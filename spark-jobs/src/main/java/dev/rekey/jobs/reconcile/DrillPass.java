@@ -1,6 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.RegionRead;
+import dev.rekey.jobs.read.RegionRead;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekey.jobs.common.AtomicFile;
 import dev.rekey.jobs.common.Json;
-import dev.rekey.jobs.common.RegionScan;
+import dev.rekey.jobs.read.RegionScan;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.ReadPlan;
-import dev.rekey.jobs.common.RegionRead;
-import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.read.ReadPlan;
+import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.jobs.read.RegionReader;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.Map;
 import java.util.Optional;

@@ -2,8 +2,8 @@ package dev.rekey.jobs.scan;
 
 import dev.rekey.jobs.common.JobResult;
 import dev.rekey.jobs.common.Json;
-import dev.rekey.jobs.common.RegionScan;
 import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.jobs.read.RegionScan;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.jobs.plan.SplitFile;
 import dev.rekey.jobs.plan.SplitPlan;
 import dev.rekey.jobs.plan.SplitPlanner;
+import dev.rekey.jobs.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.Layouts;

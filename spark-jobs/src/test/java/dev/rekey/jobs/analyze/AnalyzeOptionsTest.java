@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.jobs.read.Source;
 import dev.rekey.testing.Layouts;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

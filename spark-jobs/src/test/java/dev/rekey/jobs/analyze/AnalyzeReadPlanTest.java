@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.jobs.read.ReadPlan;
 import dev.rekey.testing.Layouts;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +35,7 @@ class AnalyzeReadPlanTest {
   void aLayoutWithTimeAfterTheEntityOrNoLayoutReadsTheWindowAsACellTimeRange() {
     ReadPlan hashed = Analyze.readPlan(Layouts.shipped("events-v2"), WINDOW);
     assertEquals(ReadPlan.Pruning.CELL_TIME, hashed.pruning());
-    assertTrue(hashed.describe().contains("follows userId in the key"), hashed.describe());
+    assertTrue(hashed.describe().contains("ordered by a hash of [userId]"), hashed.describe());
     ReadPlan none = Analyze.readPlan(null, WINDOW);
     assertEquals(ReadPlan.Pruning.CELL_TIME, none.pruning());
     assertTrue(none.describe().contains("no --layout"), none.describe());

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.Poll;
-import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.read.RegionReader;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;

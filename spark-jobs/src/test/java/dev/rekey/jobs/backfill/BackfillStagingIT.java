@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.demo.LegacyTelemetryTable;
-import dev.rekey.jobs.common.RegionReader;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TemporarySnapshots;
+import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.jobs.read.TemporarySnapshots;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;

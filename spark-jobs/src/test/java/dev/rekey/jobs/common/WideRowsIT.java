@@ -2,6 +2,8 @@ package dev.rekey.jobs.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.jobs.read.RegionReader;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import java.util.ArrayList;

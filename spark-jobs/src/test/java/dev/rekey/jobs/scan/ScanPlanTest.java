@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.ReadPlan;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.Source;
 import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.jobs.read.ReadPlan;
+import dev.rekey.jobs.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRangePlanner;
 import dev.rekey.testing.Layouts;
