@@ -11,6 +11,9 @@
 # collector (bin/lib/collector.sh) unless BENCH_JVM_ARGS names one (-XX:+UseG1GC: the JVM's own default), and its logging.
 # Results: grep BENCH in the output; record them in docs/benchmarks.md with this command.
 set -euo pipefail
+# what names this run in its result records (bench/record.py)
+source "$(dirname "$0")/../lib/run-record.sh"
+bench_run_start "$0" "$@"
 cd "$(dirname "$0")/../.."
 ROWS="${1:-1000000}"
 VARIANTS="${2:-all}"

@@ -17,6 +17,9 @@
 # one is appended to target/bench/results.jsonl (bench/record.py) for the benchmarks notebook.
 set -euo pipefail
 REKEY_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# what names this run in its result records (bench/record.py)
+source "$(dirname "$0")/../lib/run-record.sh"
+bench_run_start "$0" "$@"
 cd "$REKEY_HOME"
 ROWS="${1:-1000000}"
 ROUNDS="${2:-2}"

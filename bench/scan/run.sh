@@ -14,6 +14,9 @@
 # command. REKEY_JAR=<another build's spark jar> runs the same bench over that build (A/B).
 set -euo pipefail
 REKEY_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# what names this run in its result records (bench/record.py)
+source "$(dirname "$0")/../lib/run-record.sh"
+bench_run_start "$0" "$@"
 cd "$REKEY_HOME"
 ROWS="${1:-400000}"
 REGIONS="${2:-8}"

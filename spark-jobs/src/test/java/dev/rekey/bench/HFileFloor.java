@@ -76,7 +76,7 @@ public final class HFileFloor {
   }
 
   /** The snapshot's store files, each at the path its link resolves to. */
-  private static List<Path> files(Configuration conf, FileSystem fs, Path root, String snapshot)
+  static List<Path> files(Configuration conf, FileSystem fs, Path root, String snapshot)
       throws IOException {
     Path snapshotDir = SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot, root);
     SnapshotProtos.SnapshotDescription desc =
