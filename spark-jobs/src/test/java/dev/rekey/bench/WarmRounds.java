@@ -28,11 +28,12 @@ public final class WarmRounds {
     return Arrays.copyOfRange(values, warm(values.length), values.length);
   }
 
-  /** The median of {@code values} (the upper one of an even count). */
+  /** The median of {@code values} (of an even count, the mean of the two middle ones). */
   public static double median(double[] values) {
     double[] s = values.clone();
     Arrays.sort(s);
-    return s[s.length / 2];
+    int m = s.length / 2;
+    return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
   }
 
   /** "median x, best y, worst z" of the rounds after the warm-up ones. */

@@ -13,12 +13,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.apache.hadoop.hbase.io.hfile.CacheConfig;
-import org.apache.hadoop.hbase.io.hfile.HFile;
-import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -93,26 +89,21 @@ final class WriteFloor {
     }
   }
 
-  /** One store file scanned and written, rows counted as key changes: {rows, cells}. */
+  /** One store file scanned and written: {rows, cells}. */
   private static long[] copy(FileSystem fs, Path p, Configuration conf, FloorFiles out)
       throws IOException {
-    long rows = 0;
-    try (HFile.Reader reader = HFile.createReader(fs, p, CacheConfig.DISABLED, true, conf)) {
-      HFileScanner s = reader.getScanner(conf, false, false);
-      if (s.seekTo()) {
-        byte[] row = null;
-        do {
-          Cell c = s.getCell();
-          if (row == null || !CellUtil.matchingRows(c, row)) {
-            row = CellUtil.cloneRow(c);
-            out.row(row, 0, row.length);
-            rows++;
-          }
-          out.append(c);
-        } while (s.next());
-      }
-    }
-    return new long[] {rows, out.close()};
+    long[] n =
+        HFileFloor.scan(
+            fs,
+            p,
+            conf,
+            (c, newRow) -> {
+              if (newRow != null) {
+                out.row(newRow, 0, newRow.length);
+              }
+              out.append(c);
+            });
+    return new long[] {n[0], out.close()};
   }
 
   /** Each partition's rows streamed as cells, a row's cells copied once, then written. */
