@@ -8,7 +8,10 @@ bench_run_start() {
   script="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
   shift
   for v in BENCH_JVM_ARGS VARIANTS SKIP_LOAD REKEY_JAR; do
-    [[ -z "${!v:-}" ]] || env+="$v=$(printf %q "${!v}") "
+    # quoted as typed: VAR='a b' (a value with a quote in it is shell-escaped instead)
+    if [[ -n "${!v:-}" ]]; then
+      if [[ "${!v}" == *"'"* ]]; then env+="$v=$(printf %q "${!v}") "; else env+="$v='${!v}' "; fi
+    fi
   done
   BENCH_COMMAND="$env${script#"$root"/}${*:+ $*}"
   BENCH_STARTED="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
