@@ -25,11 +25,14 @@ JSON_OUT = os.path.join(HOME, "docs", "benchmarks.json")
 MARKDOWN = os.path.join(HOME, "docs", "benchmarks.md")
 BEGIN = "<!-- current results: written by bench/collect.py from docs/bench-records/, do not edit -->"
 END = "<!-- end of current results -->"
-# benches whose ratios have no records yet: named in the table so that what is missing shows
+# benches (or a bench's variants) whose ratios have no records yet: named in the table so that what is missing shows,
+# until a record of that bench (and variant) is collected
 NOT_RECORDED = [
-    ("client", "bench/client/run.sh", "merged bucket reads, gets and dual writes against the HBase client"),
-    ("scan floor", "bench/scan/floor.sh", "the snapshot read pass against the raw HFile pass"),
-    ("scan pruning", "bench/scan/prune.sh", "one day of a 30-day table, pruned against a full read"),
+    ("client", None, "bench/client/run.sh", "merged bucket reads, gets and dual writes against the HBase client"),
+    ("scan floor", None, "bench/scan/floor.sh", "the snapshot read pass against the raw HFile pass"),
+    ("scan pruning", None, "bench/scan/prune.sh", "one day of a 30-day table, pruned against a full read"),
+    ("reconcile", "via-counts", "VARIANTS='via-counts via-digest' bench/reconcile/run.sh",
+     "both live tables with --via-snapshot, against HBase HashTable"),
 ]
 
 
@@ -113,7 +116,7 @@ def ratio_text(f):
     if f["rounds"] > 1:
         text += f" ({f['ratio_min']:.2f}–{f['ratio_max']:.2f}×, {f['rounds']} rounds)"
     if f["ratio_median"] < 1:
-        text += f"; rekey takes {1 / f['ratio_median']:.2f}× its time"
+        text += f"; rekey takes {1 / f['ratio_median']:.2f}× the baseline's time"
     return text
 
 
@@ -121,7 +124,9 @@ def target_text(f):
     if f["target"] is None:
         return "–"
     # a floor's target is a bound on rekey's time: rekey <= 1.4x the floor is recorded as floor/rekey >= 1/1.4
-    aim = f"≥ {f['target']:g}×" if f["target"] >= 1 else f"≥ {f['target']:.2f}× (rekey ≤ {1 / f['target']:.2g}× its time)"
+    aim = f"≥ {f['target']:g}×"
+    if f["target"] < 1:
+        aim = f"≥ {f['target']:.2f}× (rekey ≤ {1 / f['target']:.2g}× the baseline's time)"
     return f"{aim}, {'met' if f['met'] else '**missed**'}"
 
 
@@ -140,9 +145,9 @@ def table(doc):
             f"| {f['bench']} | {f['variant']} vs {f['baseline']} | {ratio_text(f)} | {target_text(f)} | "
             f"{f['rows']:,} | `{f['command']}` | {f['run'].replace('T', ' ').rstrip('Z')}, `{f['commit']}`, "
             f"{load_text(f)} |")
-    recorded = {f["bench"] for f in doc["figures"]}
-    for bench, command, what in NOT_RECORDED:
-        if bench not in recorded:
+    recorded = {(f["bench"], f["variant"]) for f in doc["figures"]}
+    for bench, variant, command, what in NOT_RECORDED:
+        if not any(b == bench and variant in (None, v) for b, v in recorded):
             lines.append(f"| {bench} | {what} | no record yet: not re-run since the benches began to write "
                          f"records (figures in the history) | | | `{command}` | |")
     lines += ["", END]

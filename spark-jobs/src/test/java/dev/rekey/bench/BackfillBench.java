@@ -29,9 +29,10 @@ import org.junit.jupiter.api.Test;
  * target: rekey's salting migration (in source order; the sorted path forced; with row-by-row
  * verification), rekey's reordering migration (entity-first layout, sorted path), and the baselines
  * — a Put copy through BufferedMutator, hbase-spark's bulkLoad, the MapReduce HFileOutputFormat2
- * job — next to the read-only and read + HFile write floors. Not in CI: run it with
- * bench/backfill/run.sh. Rows with -Dbench.rows (default 1,000,000); -Dbench.variants=rekey runs
- * only the source and the default rekey path (the growth runs).
+ * job — next to the read-only pass and the two floors, read + HFile write in source order with and
+ * without Spark, measured warm ({@link WriteFloor}). Not in CI: run it with bench/backfill/run.sh.
+ * Rows with -Dbench.rows (default 1,000,000); -Dbench.variants=rekey runs only the source and the
+ * default rekey path (the growth runs).
  */
 @Tag("bench")
 class BackfillBench {
@@ -172,11 +173,10 @@ class BackfillBench {
       return;
     }
     if ("repeat".equals(variants)) {
-      // the floor, the default rekey path and the reordering migration, three rounds interleaved
-      // in one warm JVM: the same-run ratios a change to the write path is judged by, without the
-      // baselines' ten minutes
-      // (-Dbench.repeatRounds, default 3; the first -Dbench.warmRounds, default 1, warm the JIT
-      // up and are left out of the medians: WarmRounds)
+      // the two floors, the default rekey path and the reordering migration, rounds interleaved in
+      // one JVM: the same-round ratios a change to the write path is judged by, without the
+      // baselines' ten minutes (-Dbench.repeatRounds, default 3; the first -Dbench.warmRounds,
+      // default 1, warm the JIT up and are left out of the medians: WarmRounds)
       int rounds = Integer.getInteger("bench.repeatRounds", 3);
       FloorTarget target = FloorTarget.of(admin, saltSplits);
       double[] toFloor = new double[rounds];
