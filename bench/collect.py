@@ -179,8 +179,8 @@ def main():
         stale = [n for n, a, b in (("docs/benchmarks.json", old, text), ("docs/benchmarks.md", markdown,
                                                                           markdown_new)) if a != b]
         if stale:
-            sys.exit(f"Cannot check the figures: {' and '.join(stale)} differ from docs/bench-records/ "
-                     "(run bench/collect.py)")
+            sys.exit(f"Cannot trust the figures: {' and '.join(stale)} {'is' if len(stale) == 1 else 'are'} not what "
+                     "the records in docs/bench-records/ give (run bench/collect.py to write them from the records)")
         print(f"collect: docs/benchmarks.json and docs/benchmarks.md match {len(records)} records")
         return
     with open(JSON_OUT, "w", encoding="utf-8") as f:
