@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # bench/backfill: every backfill path over the same snapshot, in one run — rekey (salting migration in source order,
 # sorted, with row verification; a reordering migration), a BufferedMutator Put copy, hbase-spark's bulkLoad, the
-# MapReduce HFileOutputFormat2 job, and the read / read + HFile write floors — on the test run's embedded HBase
-# (started and stopped by the test JVM) and a local[2] SparkSession.
+# MapReduce HFileOutputFormat2 job, the read pass and the two floors (read + HFile write in source order as a Spark
+# job, and without Spark: HBase's HFile reader and writer, a thread per core; -Dbench.floorRounds, default 3, the first
+# -Dbench.warmRounds, default 1, left out as the JIT's warm-up) — on the test run's embedded HBase (started and
+# stopped by the test JVM) and a local[2] SparkSession.
 # Usage: bench/backfill/run.sh [ROWS] [all|rekey|reorder|repeat|read|baselines]   (default 1000000 all; "rekey" = only the default rekey
-# path, for the growth table; "reorder" = only the reordering migration; "repeat" = the read + HFile write floor, the default rekey path and the reordering migration, 3 rounds interleaved in one JVM; "read" = only the jobs' read (rows streamed as cells) against the raw HFile pass and the raw pass as a Spark job, by wall time and by the tasks' CPU, 8 rounds interleaved (-Dbench.readRounds=N), the medians leaving out the first -Dbench.warmRounds=W (default 1) that warm the JIT up; "baselines" = only hbase-spark and MapReduce,
+# path, for the growth table; "reorder" = only the reordering migration; "repeat" = the two floors, the default rekey path and the reordering migration, 3 rounds interleaved in one JVM (-Dbench.repeatRounds=N; rekey against each floor recorded per round); "read" = only the jobs' read (rows streamed as cells) against the raw HFile pass and the raw pass as a Spark job, by wall time and by the tasks' CPU, 8 rounds interleaved (-Dbench.readRounds=N), the medians leaving out the first -Dbench.warmRounds=W (default 1) that warm the JIT up; "baselines" = only hbase-spark and MapReduce,
 # a quick check that they run).
 # The bench's Spark is the tests' local[2] with spark.default.parallelism=4; BENCH_JVM_ARGS=-Drekey.test.parallelism=2
 # gives it what bin/rekey's local master has on 2 cores (the backfill's write tasks follow it). Its JVM gets bin/rekey's
 # collector (bin/lib/collector.sh) unless BENCH_JVM_ARGS names one (-XX:+UseG1GC: the JVM's own default), and its logging.
-# Results: grep BENCH in the output; record them in docs/benchmarks.md with this command.
+# Results: grep BENCH in the output; each ratio is appended to target/bench/results.jsonl (bench/record.py), and
+# bench/collect.py puts the run's figures into docs/benchmarks.json and docs/benchmarks.md.
 set -euo pipefail
+# what names this run in its result records (bench/record.py)
+source "$(dirname "$0")/../lib/run-record.sh"
+bench_run_start "$0" "$@"
 cd "$(dirname "$0")/../.."
 ROWS="${1:-1000000}"
 VARIANTS="${2:-all}"

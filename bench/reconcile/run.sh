@@ -13,10 +13,13 @@
 # until the demo grew dual writes after its snapshot) and snapshots it; CopyRekeyed.java copies it with
 # Puts into bench_telemetry_v2 (salt | ts | deviceId, 16 regions). Same cores for both tools: Spark local[2] and
 # MapReduce's LocalJobRunner with 2 map slots. Times are wall clock per command, JVM start included (both pay it);
-# rekey's own in-job seconds are printed too. Results go to docs/benchmarks.md by hand, with this command, and each
-# one is appended to target/bench/results.jsonl (bench/record.py) for the benchmarks notebook.
+# rekey's own in-job seconds are printed too. Each result is appended to target/bench/results.jsonl (bench/record.py),
+# and bench/collect.py puts the run's figures into docs/benchmarks.json and docs/benchmarks.md.
 set -euo pipefail
 REKEY_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# what names this run in its result records (bench/record.py)
+source "$(dirname "$0")/../lib/run-record.sh"
+bench_run_start "$0" "$@"
 cd "$REKEY_HOME"
 ROWS="${1:-1000000}"
 ROUNDS="${2:-2}"

@@ -10,10 +10,14 @@
 # so no rows kept). Each round also times the snapshot read pass (the jobs' read: rows streamed as cells and counted;
 # and the same read as Results) against the raw HFile pass (HFileFloor: HBase's own HFile reader over the snapshot's
 # store files, one thread per core: the floor), and the scan job on the snapshot with sql/user_daily_activity.sql
-# (rows kept for Spark SQL), its read phase against the same floor. Record results in docs/benchmarks.md with this
-# command. REKEY_JAR=<another build's spark jar> runs the same bench over that build (A/B).
+# (rows kept for Spark SQL), its read phase against the same floor. Each result is appended to target/bench/results.jsonl
+# (bench/record.py); bench/collect.py puts the run's figures into docs/benchmarks.json and docs/benchmarks.md.
+# REKEY_JAR=<another build's spark jar> runs the same bench over that build (A/B).
 set -euo pipefail
 REKEY_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# what names this run in its result records (bench/record.py)
+source "$(dirname "$0")/../lib/run-record.sh"
+bench_run_start "$0" "$@"
 cd "$REKEY_HOME"
 ROWS="${1:-400000}"
 REGIONS="${2:-8}"

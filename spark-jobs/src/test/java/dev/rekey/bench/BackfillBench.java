@@ -14,32 +14,25 @@ import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.KeyValue;
-import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import scala.Tuple2;
 
 /**
  * bench/backfill: the same snapshot backfilled by every path, in one run, each into its own fresh
  * target: rekey's salting migration (in source order; the sorted path forced; with row-by-row
  * verification), rekey's reordering migration (entity-first layout, sorted path), and the baselines
  * — a Put copy through BufferedMutator, hbase-spark's bulkLoad, the MapReduce HFileOutputFormat2
- * job — next to the read-only and read + HFile write floors. Not in CI: run it with
- * bench/backfill/run.sh. Rows with -Dbench.rows (default 1,000,000); -Dbench.variants=rekey runs
- * only the source and the default rekey path (the growth runs).
+ * job — next to the read-only pass and the two floors, read + HFile write in source order with and
+ * without Spark, measured warm ({@link WriteFloor}). Not in CI: run it with bench/backfill/run.sh.
+ * Rows with -Dbench.rows (default 1,000,000); -Dbench.variants=rekey runs only the source and the
+ * default rekey path (the growth runs).
  */
 @Tag("bench")
 class BackfillBench {
@@ -180,28 +173,42 @@ class BackfillBench {
       return;
     }
     if ("repeat".equals(variants)) {
-      // the floor, the default rekey path and the reordering migration, three rounds interleaved
-      // in one warm JVM: the same-run ratios a change to the write path is judged by, without the
-      // baselines' ten minutes
-      for (int round = 1; round <= 3; round++) {
-        Pass floor = floorPass(admin, snap, saltSplits, rows);
+      // the two floors, the default rekey path and the reordering migration, rounds interleaved in
+      // one JVM: the same-round ratios a change to the write path is judged by, without the
+      // baselines' ten minutes (-Dbench.repeatRounds, default 3; the first -Dbench.warmRounds,
+      // default 1, warm the JIT up and are left out of the medians: WarmRounds)
+      int rounds = Integer.getInteger("bench.repeatRounds", 3);
+      FloorTarget target = FloorTarget.of(admin, saltSplits);
+      double[] toFloor = new double[rounds];
+      double[] toRaw = new double[rounds];
+      for (int round = 1; round <= rounds; round++) {
+        double[] floor = floorRound(jsc, snap, minPartitions, target, round, rounds);
         Rekeyed rekey = rekeyPass(admin, snap, v1, v2, saltSplits, "bench_rekey", b -> b);
         Rekeyed reorder = rekeyPass(admin, snap, v1, entity, entitySplits, "bench_entity", b -> b);
         Pass streamed = streamedPass(jsc, snap, minPartitions);
         HFileFloor.Pass raw = HFileFloor.read(SharedHBase.conf(), snap, 2);
         sameRows(streamed, raw);
+        double rs = rekey.pass().seconds();
+        toFloor[round - 1] = rs / floor[0];
+        toRaw[round - 1] = rs / floor[1];
         System.out.printf(
-            "BENCH round %d: floor %.1f s, rekey %s, reordering %s; rekey/floor = %.2fx;"
-                + " read as cells %.2f s, raw HFile pass %.2f s, read/raw = %.2fx%n",
+            "BENCH round %d: rekey %s, reordering %s; rekey/floor = %.2fx, rekey/raw floor ="
+                + " %.2fx; read as cells %.2f s, raw HFile pass %.2f s, read/raw = %.2fx%n",
             round,
-            floor.seconds(),
             describe(rekey.pass(), rekey.result()),
             describe(reorder.pass(), reorder.result()),
-            rekey.pass().seconds() / floor.seconds(),
+            toFloor[round - 1],
+            toRaw[round - 1],
             streamed.seconds(),
             raw.seconds(),
             streamed.seconds() / raw.seconds());
+        boolean warmUp = round <= WarmRounds.warm(rounds);
+        record(round, warmUp, rows, REKEY, FLOOR, rs, floor[0], 1 / 1.4);
+        record(round, warmUp, rows, REKEY, RAW_FLOOR, rs, floor[1], null);
       }
+      System.out.printf(
+          "BENCH rekey/floor %s: %s; rekey/raw floor: %s%n",
+          WarmRounds.counted(rounds), WarmRounds.summary(toFloor), WarmRounds.summary(toRaw));
       return;
     }
     if (!all) {
@@ -257,7 +264,7 @@ class BackfillBench {
     // below it: HBase's HFile reader over the snapshot's store files, 2 threads (issue 15's floor)
     HFileFloor.Pass raw = HFileFloor.read(SharedHBase.conf(), snap, 2);
     sameRows(streamed, raw);
-    Pass floor = floorPass(admin, snap, saltSplits, read.rows());
+    Floors floors = floors(jsc, admin, snap, saltSplits, minPartitions);
 
     Rekeyed rekey = rekeyPass(admin, snap, v1, v2, saltSplits, "bench_rekey", b -> b);
     Rekeyed sorted =
@@ -341,17 +348,27 @@ class BackfillBench {
         raw.rowsPerSecond(),
         read.seconds() / raw.seconds(),
         streamed.seconds() / raw.seconds());
+    double floor = floors.sparkMedian();
+    double rawFloor = floors.rawMedian();
     System.out.printf(
-        "BENCH read + HFile write in source order (floor of any bulk load): %.1f s, %,.0f rows/s;"
-            + " Put copy / this = %.2fx%n",
-        floor.seconds(), floor.rate(), put.seconds() / floor.seconds());
+        "BENCH read + HFile write in source order (floor of any bulk load), median of %d warm"
+            + " rounds: %.2f s, %,.0f rows/s; without Spark (HFile reader and writer, a thread per"
+            + " core): %.2f s, %,.0f rows/s; Put copy / floor = %.2fx%n",
+        floors.spark().length,
+        floor,
+        read.rows() / floor,
+        rawFloor,
+        read.rows() / rawFloor,
+        put.seconds() / floor);
     double rs = rekey.pass().seconds();
     double os = reorder.pass().seconds();
     System.out.printf(
         "BENCH ratio rekey/put = %.2fx (beyond the read pass: %.2fx)%n",
         put.seconds() / rs,
         (put.seconds() - read.seconds()) / Math.max(0.001, rs - read.seconds()));
-    System.out.printf("BENCH ratio rekey/floor = %.2fx (target <= 1.4x)%n", rs / floor.seconds());
+    System.out.printf(
+        "BENCH ratio rekey/floor = %.2fx (target <= 1.4x), rekey/raw floor = %.2fx%n",
+        rs / floor, rs / rawFloor);
     System.out.printf(
         "BENCH ratio sorted path / in source order = %.2fx; verifyRows / files = %.2fx%n",
         sorted.pass().seconds() / rs, rowsChecked.pass().seconds() / rs);
@@ -362,73 +379,32 @@ class BackfillBench {
     System.out.printf(
         "BENCH ratio mapreduce/rekey = %.2fx, mapreduce/reordering = %.2fx (target >= 1.5x)%n",
         mapReduce.seconds() / rs, mapReduce.seconds() / os);
-    // the machine-readable results file the benchmarks notebook reads (bench/record.py appends to
-    // it); every ratio
-    // is "higher is better", so the floor target <= 1.4x is recorded as floor/rekey >= 1/1.4
-    record(
-        rows,
-        "rekey backfill (HFiles + bulk load + verify)",
-        "Put copy through BufferedMutator",
-        rs,
-        put.seconds(),
-        5);
-    record(
-        rows,
-        "rekey backfill, sorted path (sortAlways)",
-        "Put copy through BufferedMutator",
-        sorted.pass().seconds(),
-        put.seconds(),
-        5);
-    record(
-        rows,
-        "rekey backfill, in source order, verifyRows",
-        "Put copy through BufferedMutator",
-        rowsChecked.pass().seconds(),
-        put.seconds(),
-        5);
-    record(
-        rows,
-        "rekey backfill (HFiles + bulk load + verify)",
-        "floor: read + HFile write in source order " + "(ratio floor/rekey)",
-        rs,
-        floor.seconds(),
-        1 / 1.4);
-    record(
-        rows,
-        "rekey reordering backfill (telemetry-entity, sorted)",
-        "Put copy through BufferedMutator",
-        os,
-        put.seconds(),
-        3);
-    record(
-        rows,
-        "rekey backfill (HFiles + bulk load + verify)",
-        "hbase-spark bulkLoad + BulkLoadHFiles",
-        rs,
-        hbaseSpark.seconds(),
-        1.5);
-    record(
-        rows,
-        "rekey reordering backfill (telemetry-entity, sorted)",
-        "hbase-spark bulkLoad + BulkLoadHFiles",
-        os,
-        hbaseSpark.seconds(),
-        1.5);
-    record(
-        rows,
-        "rekey backfill (HFiles + bulk load + verify)",
-        "MapReduce HFileOutputFormat2 + BulkLoadHFiles",
-        rs,
-        mapReduce.seconds(),
-        1.5);
-    record(
-        rows,
-        "rekey reordering backfill (telemetry-entity, sorted)",
-        "MapReduce HFileOutputFormat2 + BulkLoadHFiles",
-        os,
-        mapReduce.seconds(),
-        1.5);
+    // the machine-readable results the benchmarks notebook draws (bench/record.py); every ratio is
+    // "higher is better", so the floor target <= 1.4x is recorded as floor/rekey >= 1/1.4
+    String sortedPath = "rekey backfill, sorted path (sortAlways)";
+    String verified = "rekey backfill, in source order, verifyRows";
+    record(1, false, rows, REKEY, PUT, rs, put.seconds(), 5.0);
+    record(1, false, rows, sortedPath, PUT, sorted.pass().seconds(), put.seconds(), 5.0);
+    record(1, false, rows, verified, PUT, rowsChecked.pass().seconds(), put.seconds(), 5.0);
+    record(1, false, rows, REKEY, FLOOR, rs, floor, 1 / 1.4);
+    record(1, false, rows, REKEY, RAW_FLOOR, rs, rawFloor, null);
+    record(1, false, rows, REORDER, PUT, os, put.seconds(), 3.0);
+    record(1, false, rows, REKEY, HBASE_SPARK, rs, hbaseSpark.seconds(), 1.5);
+    record(1, false, rows, REORDER, HBASE_SPARK, os, hbaseSpark.seconds(), 1.5);
+    record(1, false, rows, REKEY, MAPREDUCE, rs, mapReduce.seconds(), 1.5);
+    record(1, false, rows, REORDER, MAPREDUCE, os, mapReduce.seconds(), 1.5);
   }
+
+  // the records' names of what was timed (bench/record.py)
+  private static final String REKEY = "rekey backfill (HFiles + bulk load + verify)";
+  private static final String REORDER = "rekey reordering backfill (telemetry-entity, sorted)";
+  private static final String PUT = "Put copy through BufferedMutator";
+  private static final String FLOOR =
+      "floor: read + HFile write in source order, warm (ratio floor/rekey)";
+  private static final String RAW_FLOOR =
+      "raw floor without Spark: HFile reader + writer, a thread per core (ratio floor/rekey)";
+  private static final String HBASE_SPARK = "hbase-spark bulkLoad + BulkLoadHFiles";
+  private static final String MAPREDUCE = "MapReduce HFileOutputFormat2 + BulkLoadHFiles";
 
   private static long countRows(JavaSparkContext jsc, TableName t) throws Exception {
     try (RegionRead rr = RegionReader.table(t).keysOnly().open(jsc, SharedHBase.conf())) {
@@ -486,13 +462,20 @@ class BackfillBench {
         p.seconds(), r.writeSeconds(), r.loadSeconds(), r.verifySeconds(), p.rate(), p.peakMb());
   }
 
+  /**
+   * Appends one result to the benches' records (bench/record.py): round {@code round} (a warm-up
+   * round is recorded as such and left out of the figures), the ratio baseline / rekey, the target
+   * ratio or none.
+   */
   private static void record(
+      int round,
+      boolean warmUp,
       long rows,
       String variant,
       String baseline,
       double rekeySeconds,
       double baseSeconds,
-      double target)
+      Double target)
       throws Exception {
     java.nio.file.Path home = java.nio.file.Path.of(System.getProperty("rekey.home", ".."));
     Process p =
@@ -500,14 +483,15 @@ class BackfillBench {
                 "python3",
                 home.resolve("bench/record.py").toString(),
                 "backfill",
-                "1",
+                Integer.toString(round),
                 variant,
                 baseline,
                 Long.toString(rows),
                 Double.toString(rekeySeconds),
                 Double.toString(baseSeconds),
                 Double.toString(baseSeconds / rekeySeconds),
-                Double.toString(target))
+                target == null ? "" : Double.toString(target),
+                warmUp ? "warm-up" : "")
             .inheritIO()
             .start();
     if (p.waitFor() != 0) {
@@ -516,21 +500,92 @@ class BackfillBench {
   }
 
   /**
-   * The floor of any bulk-load path: read the snapshot and write every cell to HFiles with the
-   * target family's settings, in source order (no rekey, no reordering shuffle, no load, no
-   * verification).
+   * The floors of any bulk-load path, each measured {@code rounds} times in a row ({@link
+   * WarmRounds}: the first rounds warm the JIT up and are left out of the medians): read + HFile
+   * write in source order as a Spark job reading as the backfill does, and the same without Spark
+   * (HBase's HFile reader and writer, one thread per core). Both write the target's file settings
+   * and shape: a file per target region per read task or store file ({@link WriteFloor}).
    */
-  private static Pass floorPass(Admin admin, String snap, List<byte[]> splits, long rows)
+  private static Floors floors(
+      JavaSparkContext jsc, Admin admin, String snap, List<byte[]> splits, int minPartitions)
       throws Exception {
-    TableName floorTable = target(admin, "bench_floor", splits);
-    return timed(
-        () -> {
-          writeHFilesInSourceOrder(
-              snap,
-              admin.getDescriptor(floorTable),
-              SharedHBase.runRoot().resolve("bench-floor-" + System.nanoTime()).toUri().toString());
-          return rows;
-        });
+    FloorTarget target = FloorTarget.of(admin, splits);
+    int rounds = Integer.getInteger("bench.floorRounds", 3);
+    double[] spark = new double[rounds];
+    double[] raw = new double[rounds];
+    for (int round = 1; round <= rounds; round++) {
+      double[] f = floorRound(jsc, snap, minPartitions, target, round, rounds);
+      spark[round - 1] = f[0];
+      raw[round - 1] = f[1];
+    }
+    return new Floors(WarmRounds.steady(spark), WarmRounds.steady(raw));
+  }
+
+  /** The target the floors write for (the salting target's settings) and its region count. */
+  record FloorTarget(TableDescriptor descriptor, int regions) {
+    static FloorTarget of(Admin admin, List<byte[]> splits) throws Exception {
+      TableName t = target(admin, "bench_floor", splits);
+      return new FloorTarget(admin.getDescriptor(t), admin.getRegions(t).size());
+    }
+  }
+
+  /** One round of both floors, printed: {Spark floor seconds, raw floor seconds}. */
+  private static double[] floorRound(
+      JavaSparkContext jsc,
+      String snap,
+      int minPartitions,
+      FloorTarget target,
+      int round,
+      int rounds)
+      throws Exception {
+    int cores = Runtime.getRuntime().availableProcessors();
+    JvmTime j0 = JvmTime.now();
+    HFileFloor.Pass s =
+        WriteFloor.spark(
+            jsc,
+            SharedHBase.conf(),
+            snap,
+            minPartitions,
+            target.descriptor(),
+            target.regions(),
+            floorDir());
+    JvmTime j1 = JvmTime.now();
+    HFileFloor.Pass r =
+        WriteFloor.raw(
+            SharedHBase.conf(), snap, cores, target.descriptor(), target.regions(), floorDir());
+    JvmTime j2 = JvmTime.now();
+    if (s.cells() != r.cells()) {
+      throw new IllegalStateException(
+          "the Spark floor wrote " + s.cells() + " cells, the raw floor " + r.cells());
+    }
+    System.out.printf(
+        "BENCH floor round %d%s: read + HFile write in source order %.2f s (%s), without Spark"
+            + " %.2f s (%s; %d store files, %d threads, %,d cells)%n",
+        round,
+        round <= WarmRounds.warm(rounds) ? " (warm-up)" : "",
+        s.seconds(),
+        j1.since(j0),
+        r.seconds(),
+        j2.since(j1),
+        r.files(),
+        cores,
+        r.cells());
+    return new double[] {s.seconds(), r.seconds()};
+  }
+
+  /** The floors' steady rounds, in seconds. */
+  record Floors(double[] spark, double[] raw) {
+    double sparkMedian() {
+      return WarmRounds.median(spark);
+    }
+
+    double rawMedian() {
+      return WarmRounds.median(raw);
+    }
+  }
+
+  private static Path floorDir() {
+    return new Path(SharedHBase.runRoot().resolve("bench-floor-" + System.nanoTime()).toUri());
   }
 
   /** The snapshot read as the in-order path reads it, its rows counted. */
@@ -562,37 +617,5 @@ class BackfillBench {
         .splitPoints(splits)
         .create(admin);
     return t;
-  }
-
-  /**
-   * Reads the snapshot (the shared reader, as the backfill does) and writes its cells, already in
-   * key order within each read split, through HFileOutputFormat2 with the file settings the
-   * backfill's writer uses ({@link HFileOutput}): the work every bulk-load path does at the least.
-   * The files are deleted afterwards.
-   */
-  private static void writeHFilesInSourceOrder(String snap, TableDescriptor descriptor, String dir)
-      throws Exception {
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
-    Configuration out = HFileOutput.forTable(SharedHBase.conf(), descriptor);
-    try (RegionRead read =
-        RegionReader.snapshot(snap)
-            .minPartitions(2 * SharedSpark.session().sparkContext().defaultParallelism())
-            .open(jsc, SharedHBase.conf())) {
-      read.rows()
-          .flatMapToPair(
-              row -> {
-                List<Tuple2<ImmutableBytesWritable, KeyValue>> cells = new ArrayList<>(row.size());
-                ImmutableBytesWritable key = new ImmutableBytesWritable(row.getRow());
-                for (Cell c : row.rawCells()) {
-                  cells.add(new Tuple2<>(key, KeyValueUtil.copyToNewKeyValue(c)));
-                }
-                return cells.iterator();
-              })
-          .saveAsNewAPIHadoopFile(
-              dir, ImmutableBytesWritable.class, KeyValue.class, HFileOutputFormat2.class, out);
-    } finally {
-      Path p = new Path(dir);
-      p.getFileSystem(SharedHBase.conf()).delete(p, true);
-    }
   }
 }

@@ -76,7 +76,7 @@ public final class HFileFloor {
   }
 
   /** The snapshot's store files, each at the path its link resolves to. */
-  private static List<Path> files(Configuration conf, FileSystem fs, Path root, String snapshot)
+  static List<Path> files(Configuration conf, FileSystem fs, Path root, String snapshot)
       throws IOException {
     Path snapshotDir = SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot, root);
     SnapshotProtos.SnapshotDescription desc =
@@ -96,6 +96,21 @@ public final class HFileFloor {
   }
 
   private static long[] readFile(FileSystem fs, Path p, Configuration conf) throws IOException {
+    return scan(fs, p, conf, (c, newRow) -> {});
+  }
+
+  /** What a scan of one store file does with each cell. */
+  interface CellVisitor {
+    /** {@code c} is the next cell; {@code newRow} its row when it starts one, else null. */
+    void cell(Cell c, byte[] newRow) throws IOException;
+  }
+
+  /**
+   * One store file scanned with HBase's HFile reader, each cell handed to {@code visitor}: {rows,
+   * cells}, rows counted as row-key changes.
+   */
+  static long[] scan(FileSystem fs, Path p, Configuration conf, CellVisitor visitor)
+      throws IOException {
     long rows = 0;
     long cells = 0;
     try (HFile.Reader reader = HFile.createReader(fs, p, CacheConfig.DISABLED, true, conf)) {
@@ -108,6 +123,9 @@ public final class HFileFloor {
           if (row == null || !CellUtil.matchingRows(c, row)) {
             row = CellUtil.cloneRow(c);
             rows++;
+            visitor.cell(c, row);
+          } else {
+            visitor.cell(c, null);
           }
         } while (s.next());
       }

@@ -23,11 +23,23 @@ public final class WarmRounds {
     return "rounds " + (warm(rounds) + 1) + "-" + rounds;
   }
 
+  /** The rounds of {@code values} after the warm-up ones. */
+  public static double[] steady(double[] values) {
+    return Arrays.copyOfRange(values, warm(values.length), values.length);
+  }
+
+  /** The median of {@code values} (of an even count, the mean of the two middle ones). */
+  public static double median(double[] values) {
+    double[] s = values.clone();
+    Arrays.sort(s);
+    int m = s.length / 2;
+    return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+  }
+
   /** "median x, best y, worst z" of the rounds after the warm-up ones. */
   public static String summary(double[] ratios) {
-    double[] s = Arrays.copyOfRange(ratios, warm(ratios.length), ratios.length);
+    double[] s = steady(ratios);
     Arrays.sort(s);
-    return String.format(
-        "median %.2fx, best %.2fx, worst %.2fx", s[s.length / 2], s[0], s[s.length - 1]);
+    return String.format("median %.2fx, best %.2fx, worst %.2fx", median(s), s[0], s[s.length - 1]);
   }
 }

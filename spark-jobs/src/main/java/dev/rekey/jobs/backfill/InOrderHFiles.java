@@ -18,13 +18,7 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.exceptions.DeserializationException;
-import org.apache.hadoop.hbase.io.hfile.CacheConfig;
-import org.apache.hadoop.hbase.io.hfile.HFileContext;
-import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
-import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
-import org.apache.hadoop.hbase.regionserver.StoreUtils;
-import org.apache.hadoop.hbase.util.BloomFilterUtil;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.spark.TaskContext;
 import org.apache.spark.util.CollectionAccumulator;
@@ -328,46 +322,15 @@ final class InOrderHFiles implements Serializable {
               + target.getTableName());
     }
 
-    /** A writer with the target family's own settings, as HFileOutputFormat2 would open it. */
+    /** A writer with the target family's own settings ({@link TargetFileWriter}). */
     private StoreFileWriter newWriter(byte[] familyName) throws IOException {
       ColumnFamilyDescriptor f = target.getColumnFamily(familyName);
-      String family = f.getNameAsString();
-      HFileContext ctx =
-          new HFileContextBuilder()
-              .withCompression(f.getCompressionType())
-              .withDataBlockEncoding(f.getDataBlockEncoding())
-              .withBlockSize(f.getBlocksize())
-              .withChecksumType(StoreUtils.getChecksumType(conf))
-              .withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf))
-              .withColumnFamily(f.getName())
-              .withTableName(target.getTableName().getName())
-              .withCreateTime(System.currentTimeMillis())
-              .build();
-      Path famDir = new Path(dir, family);
-      fs.mkdirs(famDir);
-      Configuration wc = conf;
-      String prefixLength = f.getConfigurationValue(BloomFilterUtil.PREFIX_LENGTH_KEY);
-      if (prefixLength != null) { // a ROWPREFIX_FIXED_LENGTH bloom's parameter, as the store has it
-        wc = new Configuration(conf);
-        wc.set(BloomFilterUtil.PREFIX_LENGTH_KEY, prefixLength);
-      }
-      return new StoreFileWriter.Builder(wc, CacheConfig.DISABLED, fs)
-          .withOutputDir(famDir)
-          .withBloomType(f.getBloomFilterType())
-          .withFileContext(ctx)
-          .build();
+      return TargetFileWriter.open(conf, fs, new Path(dir, f.getNameAsString()), target, f);
     }
 
     private void close(Open o) throws IOException {
       StoreFileWriter w = o.writer;
-      w.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
-      w.appendFileInfo(HStoreFile.BULKLOAD_TASK_KEY, Bytes.toBytes(Long.toString(taskAttemptId)));
-      w.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
-      // as HFileOutputFormat2's compaction.exclude: kept as loaded until a major compaction (see
-      // there)
-      w.appendFileInfo(HStoreFile.EXCLUDE_FROM_MINOR_COMPACTION_KEY, Bytes.toBytes(true));
-      w.appendTrackedTimestampsToMetadata();
-      w.close();
+      TargetFileWriter.close(w, taskAttemptId);
       closed.add(new WrittenFile(w.getPath().toString(), o.region, o.family, o.cells));
     }
 
