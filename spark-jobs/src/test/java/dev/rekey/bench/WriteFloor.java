@@ -1,10 +1,10 @@
 package dev.rekey.bench;
 
 import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.PackedCells;
-import dev.rekey.jobs.common.PartitionFold;
-import dev.rekey.jobs.common.RegionRead;
-import dev.rekey.jobs.common.RegionReader;
+import dev.rekey.jobs.read.PackedCells;
+import dev.rekey.jobs.read.PartitionFold;
+import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.jobs.read.RegionReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
