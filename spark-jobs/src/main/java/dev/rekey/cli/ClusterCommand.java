@@ -1,15 +1,12 @@
 package dev.rekey.cli;
 
-import dev.rekey.embedded.EmbeddedHBaseException;
 import dev.rekey.embedded.LocalSparkCluster;
 import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.jobs.common.ExitCodes;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * rekey cluster start|stop|status: the pseudo-distributed stack (HDFS, ZooKeeper, HBase x2, Spark,
@@ -22,19 +19,7 @@ import picocli.CommandLine.Parameters;
         "Start, stop or show a pseudo-distributed cluster on 127.0.0.1, each part its own process: HDFS "
             + "(NameNode + DataNode), ZooKeeper, HBase (master + 2 RegionServers on hdfs://), a Spark standalone master "
             + "+ worker and YARN (ResourceManager + NodeManager).")
-public final class ClusterCommand implements Callable<Integer> {
-  enum Action {
-    start,
-    stop,
-    status
-  }
-
-  @Parameters(
-      index = "0",
-      paramLabel = "start|stop|status",
-      description = "What to do: ${COMPLETION-CANDIDATES}.")
-  Action action;
-
+public final class ClusterCommand extends DaemonCommand {
   @Option(
       names = "--dir",
       paramLabel = "DIR",
@@ -50,33 +35,31 @@ public final class ClusterCommand implements Callable<Integer> {
           "How long to wait for start or for each process to stop (default: ${DEFAULT-VALUE}).")
   int timeoutSeconds;
 
+  private PseudoCluster cluster() {
+    return new PseudoCluster(dir != null ? dir : PseudoCluster.defaultDir(), System.out::println);
+  }
+
   @Override
-  public Integer call() {
-    PseudoCluster cluster =
-        new PseudoCluster(dir != null ? dir : PseudoCluster.defaultDir(), System.out::println);
-    switch (action) {
-      case start -> {
-        try {
-          cluster.start(
-              LocalSparkCluster.jarsOf(
-                  System.getProperty("java.class.path"),
-                  Path.of(SparkSubmitLauncher.applicationJar())),
-              Duration.ofSeconds(timeoutSeconds));
-        } catch (EmbeddedHBaseException e) {
-          System.err.println("Error: " + e.getMessage());
-          return ExitCodes.FAILURE;
-        }
-        return printStatus(cluster);
-      }
-      case stop -> {
-        cluster.stop(Duration.ofSeconds(Math.min(timeoutSeconds, 60)));
-        System.out.println("Cluster stopped (data kept in " + cluster.dir().resolve("data") + ")");
-        return ExitCodes.OK;
-      }
-      default -> {
-        return printStatus(cluster);
-      }
-    }
+  int start() {
+    PseudoCluster cluster = cluster();
+    cluster.start(
+        LocalSparkCluster.jarsOf(
+            System.getProperty("java.class.path"), Path.of(SparkSubmitLauncher.applicationJar())),
+        Duration.ofSeconds(timeoutSeconds));
+    return printStatus(cluster);
+  }
+
+  @Override
+  int stop() {
+    PseudoCluster cluster = cluster();
+    cluster.stop(Duration.ofSeconds(Math.min(timeoutSeconds, 60)));
+    System.out.println("Cluster stopped (data kept in " + cluster.dir().resolve("data") + ")");
+    return ExitCodes.OK;
+  }
+
+  @Override
+  int status() {
+    return printStatus(cluster());
   }
 
   static int printStatus(PseudoCluster cluster) {

@@ -1,14 +1,11 @@
 package dev.rekey.cli;
 
 import dev.rekey.embedded.EmbeddedHBase;
-import dev.rekey.embedded.EmbeddedHBaseException;
 import dev.rekey.jobs.common.ExitCodes;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** rekey hbase start|stop|status: the embedded standalone HBase server process. */
 @Command(
@@ -16,19 +13,7 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description =
         "Start, stop or show the embedded HBase server (a real standalone server process on 127.0.0.1).")
-public final class HBaseCommand implements Callable<Integer> {
-  enum Action {
-    start,
-    stop,
-    status
-  }
-
-  @Parameters(
-      index = "0",
-      paramLabel = "start|stop|status",
-      description = "What to do: ${COMPLETION-CANDIDATES}.")
-  Action action;
-
+public final class HBaseCommand extends DaemonCommand {
   @Option(
       names = "--run-dir",
       paramLabel = "DIR",
@@ -43,46 +28,44 @@ public final class HBaseCommand implements Callable<Integer> {
       description = "How long to wait for start or stop (default: ${DEFAULT-VALUE}).")
   int timeoutSeconds;
 
+  private EmbeddedHBase hbase() {
+    return new EmbeddedHBase(
+        runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), System.out::println);
+  }
+
   @Override
-  public Integer call() {
-    EmbeddedHBase hbase =
-        new EmbeddedHBase(
-            runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), System.out::println);
-    switch (action) {
-      case start -> {
-        try {
-          hbase.start(Duration.ofSeconds(timeoutSeconds));
-        } catch (EmbeddedHBaseException e) {
-          System.err.println("Error: " + e.getMessage());
-          return ExitCodes.FAILURE;
-        }
-        return ExitCodes.OK;
-      }
-      case stop -> {
-        hbase.stop(Duration.ofSeconds(timeoutSeconds));
-        return ExitCodes.OK;
-      }
-      default -> {
-        var running = hbase.runningProcess();
-        if (running.isPresent()) {
-          var ports = hbase.ports().orElseThrow();
-          System.out.printf(
-              "HBase is running: pid %d, ZooKeeper 127.0.0.1:%d, master port %d, RegionServer port %d%n"
-                  + "client config: %s%nlog: %s%n",
-              running.get().pid(),
-              ports.zookeeper(),
-              ports.master(),
-              ports.regionServer(),
-              hbase.clientSite(),
-              hbase.logFile());
-          return ExitCodes.OK;
-        }
-        System.out.println(
-            "HBase is not running (run dir "
-                + hbase.runDir()
-                + "). Start it with `bin/rekey hbase start`.");
-        return 1;
-      }
+  int start() {
+    hbase().start(Duration.ofSeconds(timeoutSeconds));
+    return ExitCodes.OK;
+  }
+
+  @Override
+  int stop() {
+    hbase().stop(Duration.ofSeconds(timeoutSeconds));
+    return ExitCodes.OK;
+  }
+
+  @Override
+  int status() {
+    EmbeddedHBase hbase = hbase();
+    var running = hbase.runningProcess();
+    if (running.isPresent()) {
+      var ports = hbase.ports().orElseThrow();
+      System.out.printf(
+          "HBase is running: pid %d, ZooKeeper 127.0.0.1:%d, master port %d, RegionServer port %d%n"
+              + "client config: %s%nlog: %s%n",
+          running.get().pid(),
+          ports.zookeeper(),
+          ports.master(),
+          ports.regionServer(),
+          hbase.clientSite(),
+          hbase.logFile());
+      return ExitCodes.OK;
     }
+    System.out.println(
+        "HBase is not running (run dir "
+            + hbase.runDir()
+            + "). Start it with `bin/rekey hbase start`.");
+    return ExitCodes.FAILURE;
   }
 }

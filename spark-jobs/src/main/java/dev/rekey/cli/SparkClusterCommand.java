@@ -1,14 +1,11 @@
 package dev.rekey.cli;
 
-import dev.rekey.embedded.EmbeddedHBaseException;
 import dev.rekey.embedded.LocalSparkCluster;
 import dev.rekey.jobs.common.ExitCodes;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * rekey spark-cluster start|stop|status: a real Spark standalone cluster (master + worker) on
@@ -20,19 +17,7 @@ import picocli.CommandLine.Parameters;
     description =
         "Start, stop or show a local Spark standalone cluster (master + 1 worker on 127.0.0.1), "
             + "for running jobs with --master spark://... as on a real cluster.")
-public final class SparkClusterCommand implements Callable<Integer> {
-  enum Action {
-    start,
-    stop,
-    status
-  }
-
-  @Parameters(
-      index = "0",
-      paramLabel = "start|stop|status",
-      description = "What to do: ${COMPLETION-CANDIDATES}.")
-  Action action;
-
+public final class SparkClusterCommand extends DaemonCommand {
   @Option(
       names = "--run-dir",
       paramLabel = "DIR",
@@ -52,39 +37,37 @@ public final class SparkClusterCommand implements Callable<Integer> {
       description = "Memory of the worker (default: ${DEFAULT-VALUE}).")
   String memory;
 
+  private LocalSparkCluster cluster() {
+    return new LocalSparkCluster(
+        runDir != null ? runDir : LocalSparkCluster.defaultRunDir(), System.out::println);
+  }
+
   @Override
-  public Integer call() {
-    LocalSparkCluster cluster =
-        new LocalSparkCluster(
-            runDir != null ? runDir : LocalSparkCluster.defaultRunDir(), System.out::println);
-    switch (action) {
-      case start -> {
-        try {
-          String url =
-              cluster.start(
-                  LocalSparkCluster.jarsOf(
-                      System.getProperty("java.class.path"),
-                      Path.of(SparkSubmitLauncher.applicationJar())),
-                  cores,
-                  memory,
-                  Duration.ofSeconds(90));
-          System.out.println("Run jobs on it with: bin/rekey <command> --master " + url + " ...");
-          return ExitCodes.OK;
-        } catch (EmbeddedHBaseException e) {
-          System.err.println("Error: " + e.getMessage());
-          return ExitCodes.FAILURE;
-        }
-      }
-      case stop -> {
-        cluster.stop();
-        return ExitCodes.OK;
-      }
-      default -> {
-        var url = cluster.masterUrl();
-        System.out.println(
-            url.map(u -> "Spark cluster is running: " + u).orElse("Spark cluster is not running"));
-        return url.isPresent() ? ExitCodes.OK : ExitCodes.FAILURE;
-      }
-    }
+  int start() {
+    String url =
+        cluster()
+            .start(
+                LocalSparkCluster.jarsOf(
+                    System.getProperty("java.class.path"),
+                    Path.of(SparkSubmitLauncher.applicationJar())),
+                cores,
+                memory,
+                Duration.ofSeconds(90));
+    System.out.println("Run jobs on it with: bin/rekey <command> --master " + url + " ...");
+    return ExitCodes.OK;
+  }
+
+  @Override
+  int stop() {
+    cluster().stop();
+    return ExitCodes.OK;
+  }
+
+  @Override
+  int status() {
+    var url = cluster().masterUrl();
+    System.out.println(
+        url.map(u -> "Spark cluster is running: " + u).orElse("Spark cluster is not running"));
+    return url.isPresent() ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 }
