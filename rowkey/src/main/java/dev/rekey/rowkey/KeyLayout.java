@@ -50,13 +50,17 @@ public final class KeyLayout implements Serializable {
    */
   private final int[] subBucketFrom;
 
-  /**
-   * Per field, whether checking a key needs its value: a sub-bucket and the time it derives from.
-   */
-  private final boolean[] neededToCheck;
-
   private final PrefixSpec prefix;
   private final String timeField;
+
+  /** Field values in, checked and coerced values in key order out. */
+  private final FieldCoercion coercion;
+
+  /** The salt or hash prefix of a key, from its values or its own bytes. */
+  private final PrefixHashing hashing;
+
+  /** Decoding and checking a key, field by field. */
+  private final KeyWalk walker;
 
   /**
    * The last layout {@link #encodeFromKey} found to share this one's fields, so that re-keying a
@@ -93,15 +97,11 @@ public final class KeyLayout implements Serializable {
         fields.stream()
             .mapToInt(f -> f.subBucket() == null ? -1 : idx.get(f.subBucket().from()))
             .toArray();
-    this.neededToCheck = new boolean[fields.size()];
-    for (int i = 0; i < subBucketFrom.length; i++) {
-      if (subBucketFrom[i] >= 0) {
-        neededToCheck[i] = true;
-        neededToCheck[subBucketFrom[i]] = true;
-      }
-    }
     this.prefix = prefix;
     this.timeField = timeField;
+    this.coercion = new FieldCoercion(name, fieldArray, fieldNames, subBucketFrom);
+    this.hashing = new PrefixHashing(prefix, fieldArray, hashInputIndexes);
+    this.walker = new KeyWalk(name, prefix, fieldArray, subBucketFrom, hashing);
   }
 
   /** Loads a layout file (YAML); throws LayoutException naming the file and the problem. */
@@ -182,7 +182,7 @@ public final class KeyLayout implements Serializable {
    * derived and may be omitted. Throws KeyEncodeException naming the field.
    */
   public byte[] encode(Map<String, Object> fieldValues) {
-    return encodeCoerced(coerceAll(fieldValues, true));
+    return encodeCoerced(coercion.all(fieldValues, true));
   }
 
   /**
@@ -202,7 +202,7 @@ public final class KeyLayout implements Serializable {
               + " fields "
               + fieldNames);
     }
-    return encodeCoerced(coerceInKeyOrder(valuesInKeyOrder, true));
+    return encodeCoerced(coercion.inKeyOrder(valuesInKeyOrder, true));
   }
 
   private byte[] encodeCoerced(Object[] values) {
@@ -211,9 +211,9 @@ public final class KeyLayout implements Serializable {
       case NONE:
         return natural;
       case FULL_HASH:
-        return HashFunction.MD5.digest(hashInput(values, natural));
+        return HashFunction.MD5.digest(hashing.input(values, natural));
       default:
-        return concat(prefixFor(values, natural), natural);
+        return concat(hashing.prefix(values, natural), natural);
     }
   }
 
@@ -253,95 +253,9 @@ public final class KeyLayout implements Serializable {
       case NONE:
         return natural;
       case FULL_HASH:
-        return HashFunction.MD5.digest(hashInput(decoded.values(), natural));
+        return HashFunction.MD5.digest(hashing.input(decoded.values(), natural));
       default:
-        return concat(prefixFor(decoded.values(), natural), natural);
-    }
-  }
-
-  /**
-   * Checks names, fills derived sub-buckets and coerces values, in key order (null = not given);
-   * {@code all} = every field required.
-   */
-  private Object[] coerceAll(Map<String, Object> in, boolean all) {
-    for (String k : in.keySet()) {
-      if (!byName.containsKey(k)) {
-        throw new KeyEncodeException(
-            k,
-            "Cannot encode with layout "
-                + name
-                + ": unknown field '"
-                + k
-                + "' (layout fields: "
-                + byName.keySet()
-                + ")");
-      }
-    }
-    Object[] given = new Object[fields.size()];
-    for (int i = 0; i < given.length; i++) {
-      given[i] = in.get(fields.get(i).name());
-    }
-    return coerceInKeyOrder(given, all);
-  }
-
-  /** As {@link #coerceAll}, for values already in key order (null = not given). */
-  private Object[] coerceInKeyOrder(Object[] given, boolean all) {
-    Object[] out = new Object[fieldArray.length];
-    for (int i = 0; i < out.length; i++) {
-      FieldSpec f = fieldArray[i];
-      if (f.type() == FieldType.SUB_BUCKET) {
-        continue;
-      }
-      if (given[i] == null) {
-        if (all) {
-          throw new KeyEncodeException(
-              f.name(), "Cannot encode with layout " + name + ": missing field '" + f.name() + "'");
-        }
-        continue;
-      }
-      out[i] = coerce(f, given[i]);
-    }
-    deriveSubBuckets(out, given);
-    return out;
-  }
-
-  private Object coerce(FieldSpec f, Object value) {
-    try {
-      Object v = f.codec().coerce(value);
-      f.codec().valueBytes(v); // validates e.g. unpaired surrogates
-      return v;
-    } catch (IllegalArgumentException e) {
-      throw new KeyEncodeException(
-          f.name(),
-          "Cannot encode with layout " + name + ": field '" + f.name() + "': " + e.getMessage());
-    }
-  }
-
-  /** Fills each sub-bucket whose time field is set; a given sub-bucket must agree with it. */
-  private void deriveSubBuckets(Object[] out, Object[] given) {
-    for (int i = 0; i < out.length; i++) {
-      int from = subBucketFrom[i];
-      if (from < 0 || out[from] == null) {
-        continue;
-      }
-      FieldSpec f = fields.get(i);
-      int b = f.subBucket().bucketFor((Long) out[from]);
-      if (given[i] != null && !Integer.valueOf(b).equals(given[i])) {
-        throw new KeyEncodeException(
-            f.name(),
-            "Cannot encode with layout "
-                + name
-                + ": field '"
-                + f.name()
-                + "': sub-bucket "
-                + given[i]
-                + " does not match its time field '"
-                + f.subBucket().from()
-                + "' (expected "
-                + b
-                + ")");
-      }
-      out[i] = b;
+        return concat(hashing.prefix(decoded.values(), natural), natural);
     }
   }
 
@@ -351,74 +265,6 @@ public final class KeyLayout implements Serializable {
       fieldArray[i].codec().encode(values[i], out);
     }
     return out.toByteArray();
-  }
-
-  /** The hash input: the named fields' value bytes concatenated, or the whole natural key. */
-  private byte[] hashInput(Object[] values, byte[] natural) {
-    if (hashInputIndexes.length == 0) {
-      return natural;
-    }
-    ByteArrayOutputStream out = new ByteArrayOutputStream(32);
-    for (int i : hashInputIndexes) {
-      out.writeBytes(fields.get(i).codec().valueBytes(values[i]));
-    }
-    return out.toByteArray();
-  }
-
-  /**
-   * The hash input of a key being decoded, from its own bytes ({@link FieldCodec#trailerLength}):
-   * the same bytes {@link #hashInput} builds from the decoded values, without encoding them again.
-   */
-  private byte[] hashInputOfKey(byte[] rowKey, int prefixLength, int[] valueAt, int[] valueEnd) {
-    if (hashInputIndexes.length == 0) {
-      return Arrays.copyOfRange(rowKey, prefixLength, rowKey.length);
-    }
-    if (hashInputIndexes.length == 1) {
-      int i = hashInputIndexes[0];
-      return Arrays.copyOfRange(rowKey, valueAt[i], valueEnd[i]);
-    }
-    ByteArrayOutputStream out = new ByteArrayOutputStream(32);
-    for (int i : hashInputIndexes) {
-      out.write(rowKey, valueAt[i], valueEnd[i] - valueAt[i]);
-    }
-    return out.toByteArray();
-  }
-
-  private byte[] prefixFor(Object[] values, byte[] natural) {
-    return prefixOf(hashInput(values, natural));
-  }
-
-  /** The last hash input a key was checked with and its prefix (read-only arrays). */
-  private record PrefixMemo(byte[] input, byte[] prefix) {}
-
-  // a table read in key order hands over one entity's rows in a row (events-v2: a user's events),
-  // whose prefix input is the same: its hash is computed once, not per key. Racing threads only
-  // replace each other's memo.
-  private transient volatile PrefixMemo lastChecked;
-
-  /** {@link #prefixOf} for a key being checked or decoded; the result must not be modified. */
-  private byte[] checkedPrefixOf(byte[] in) {
-    if (hashInputIndexes.length == 0) {
-      return prefixOf(in); // the whole key after the prefix: never the same twice
-    }
-    PrefixMemo m = lastChecked;
-    if (m != null && Arrays.equals(m.input(), in)) {
-      return m.prefix();
-    }
-    byte[] out = prefixOf(in);
-    lastChecked = new PrefixMemo(in, out);
-    return out;
-  }
-
-  private byte[] prefixOf(byte[] in) {
-    switch (prefix.kind()) {
-      case SALT:
-        return new byte[] {(byte) prefix.hash().bucket(in, prefix.buckets())};
-      case HASH_PREFIX:
-        return Arrays.copyOf(prefix.hash().digest(in), prefix.bytes());
-      default:
-        return new byte[0];
-    }
   }
 
   /** The salt bucket (0..N-1) the values map to; SALT layouts only. */
@@ -442,7 +288,7 @@ public final class KeyLayout implements Serializable {
    */
   public DecodedKey decode(byte[] rowKey) {
     return new DecodedKey(
-        fieldNames, indexOf, walk(rowKey, true, -1), Arrays.copyOf(rowKey, prefix.bytes()));
+        fieldNames, indexOf, walker.walk(rowKey, true, -1), Arrays.copyOf(rowKey, prefix.bytes()));
   }
 
   /**
@@ -451,7 +297,7 @@ public final class KeyLayout implements Serializable {
    * of decode's allocations (no string, boxed number or copied bytes per field).
    */
   public void check(byte[] rowKey) {
-    walk(rowKey, false, -1);
+    walker.walk(rowKey, false, -1);
   }
 
   /**
@@ -463,92 +309,7 @@ public final class KeyLayout implements Serializable {
       throw new IllegalArgumentException(
           "layout " + name + " has no field " + fieldIndex + " (it has " + fieldArray.length + ")");
     }
-    return walk(rowKey, false, fieldIndex)[fieldIndex];
-  }
-
-  /**
-   * Decode's checks; returns the values, every one if {@code build}, else those the checks need and
-   * field {@code want} (if not -1).
-   */
-  private Object[] walk(byte[] rowKey, boolean build, int want) {
-    if (rowKey == null) {
-      throw new KeyDecodeException(name, new byte[0], "key is null");
-    }
-    if (prefix.kind() == PrefixSpec.Kind.FULL_HASH) {
-      throw new KeyDecodeException(
-          name,
-          rowKey,
-          "not reversible: a full_hash key is the MD5 of the fields,"
-              + " and a hash cannot be turned back into its input (keep the natural key in a column if you need it)");
-    }
-    int p = prefix.bytes();
-    if (rowKey.length < p) {
-      throw new KeyDecodeException(
-          name, rowKey, "key too short: " + rowKey.length + " bytes, the prefix alone is " + p);
-    }
-    if (prefix.kind() == PrefixSpec.Kind.SALT && (rowKey[0] & 0xff) >= prefix.buckets()) {
-      throw new KeyDecodeException(
-          name,
-          rowKey,
-          String.format(
-              "salt byte 0x%02x out of range [0, %d)", rowKey[0] & 0xff, prefix.buckets()));
-    }
-    FieldCodec.Cursor c = new FieldCodec.Cursor(rowKey, p);
-    Object[] values = new Object[fieldArray.length];
-    int[] valueAt = new int[values.length + 1]; // value bytes of field i: [valueAt[i], valueEnd[i])
-    int[] valueEnd = new int[values.length];
-    for (int i = 0; i < values.length; i++) {
-      FieldSpec f = fieldArray[i];
-      int at = c.pos();
-      try {
-        if (build || neededToCheck[i] || i == want) {
-          values[i] = f.codec().decode(c);
-        } else {
-          f.codec().skip(c);
-        }
-      } catch (IllegalArgumentException e) {
-        throw new KeyDecodeException(
-            name, rowKey, "field '" + f.name() + "' at offset " + at + ": " + e.getMessage());
-      }
-      valueAt[i] = at;
-      valueEnd[i] = c.pos() - f.codec().trailerLength();
-    }
-    if (c.remaining() > 0) {
-      throw new KeyDecodeException(
-          name,
-          rowKey,
-          c.remaining() + " trailing bytes after the last field (offset " + c.pos() + ")");
-    }
-    for (int i = 0; i < values.length; i++) {
-      if (subBucketFrom[i] >= 0) {
-        FieldSpec f = fieldArray[i];
-        int bucket = f.subBucket().bucketFor((Long) values[subBucketFrom[i]]);
-        if (bucket != (Integer) values[i]) {
-          throw new KeyDecodeException(
-              name,
-              rowKey,
-              String.format(
-                  "sub-bucket %d in field '%s' does not match its time field '%s' (expected %d)",
-                  values[i], f.name(), f.subBucket().from(), bucket));
-        }
-      }
-    }
-    if (p > 0) {
-      byte[] expected = checkedPrefixOf(hashInputOfKey(rowKey, p, valueAt, valueEnd));
-      if (!Arrays.equals(expected, 0, p, rowKey, 0, p)) {
-        String what = prefix.kind() == PrefixSpec.Kind.SALT ? "salt byte" : "hash prefix";
-        throw new KeyDecodeException(
-            name,
-            rowKey,
-            what
-                + " 0x"
-                + Hex.of(Arrays.copyOf(rowKey, p))
-                + " does not match the fields (expected 0x"
-                + Hex.of(expected)
-                + ")");
-      }
-    }
-    return values;
+    return walker.walk(rowKey, false, fieldIndex)[fieldIndex];
   }
 
   // ---------------------------------------------------------------------------------------- ranges
@@ -602,13 +363,13 @@ public final class KeyLayout implements Serializable {
    */
   Leading leading(Map<String, ?> leadingFieldValues) {
     @SuppressWarnings("unchecked")
-    Object[] values = coerceAll((Map<String, Object>) leadingFieldValues, false);
+    Object[] values = coercion.all((Map<String, Object>) leadingFieldValues, false);
     byte[] natural = naturalBytes(values, leadingFieldValues.size());
     boolean determined =
         prefix.kind() != PrefixSpec.Kind.NONE
             && hashInputIndexes.length > 0
             && Arrays.stream(hashInputIndexes).allMatch(i -> values[i] != null);
-    return new Leading(determined ? prefixFor(values, natural) : null, natural);
+    return new Leading(determined ? hashing.prefix(values, natural) : null, natural);
   }
 
   static byte[] concat(byte[] a, byte[] b) {
