@@ -91,6 +91,24 @@ public final class ReadPlan implements Serializable {
     }
   }
 
+  /**
+   * Key ranges select the right rows only if the source's keys are in the plan's layout: a source
+   * read with the wrong layout would silently select nothing (or the wrong rows). If its first row
+   * key does not decode, every key is read instead, and the job reports the keys that do not decode
+   * as it does without pruning.
+   */
+  ReadPlan fitting(byte[] firstRow) {
+    if (firstRow == null || fits(firstRow)) {
+      return this;
+    }
+    return unpruned(
+        "the first row key 0x"
+            + dev.rekey.rowkey.Hex.of(firstRow)
+            + " does not decode with layout "
+            + layoutName()
+            + ", so its key ranges cannot select the window");
+  }
+
   /** The layout the key ranges come from, for messages ("" without key ranges). */
   public String layoutName() {
     return layout == null ? "" : layout.name();

@@ -12,27 +12,15 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
-import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.TableInputFormat;
-import org.apache.hadoop.hbase.mapreduce.TableInputFormatBase;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
-import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormat;
-import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
-import org.apache.hadoop.hbase.snapshot.SnapshotDescriptionUtils;
-import org.apache.hadoop.hbase.snapshot.SnapshotManifest;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.hadoop.mapreduce.Job;
@@ -52,40 +40,15 @@ import org.apache.spark.util.CollectionAccumulator;
  * partition count is checked against the region count; one row can arrive as several Results — so
  * consecutive Results of a row are merged.
  *
- * <p>{@link #open} opens a live table or a snapshot (each its own half: the source's checks, its
- * regions, its input format, the plan it can use), then builds the read the same way for both; what
- * stands alone is apart ({@link ReadPlan}, {@link RegionRead}, {@link WholeRows}, {@link
- * UnreadableRows}, {@link KeyRangeSnapshotInputFormat}, {@link SnapshotPresence}).
+ * <p>{@link #open} opens a live table ({@link TableRegions}) or a snapshot ({@link
+ * SnapshotRegions}), then builds the read the same way for both.
  */
 public final class RegionReader implements Serializable {
   private static final long serialVersionUID = 1L;
   public static final String IGNORE_EMPTY_SPLITS = "spark.hadoopRDD.ignoreEmptySplits";
 
-  /**
-   * Where TableSnapshotInputFormat.setInput restored the snapshot (its own key; protected there).
-   */
-  private static final String RESTORE_DIR_KEY = "hbase.TableSnapshotInputFormat.restore.dir";
-
-  /**
-   * The snapshot input format's settings of every rekey snapshot read ({@code local}: a local
-   * master, all tasks in this JVM).
-   */
-  static void snapshotReadSettings(Configuration jobConf, boolean local) {
-    // Per-row scan metrics update job counters that Spark does not have: each update throws and
-    // catches an exception, making snapshot reads 10-40x slower (1M rows: 136.6 s vs 3.3 s in the
-    // backfill benchmark).
-    jobConf.setBoolean(
-        TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_SCAN_METRICS_ENABLED, false);
-    // a full pass reads each store file front to back: sequential reads from the start, not a
-    // positioned read per block until HBase switches over
-    jobConf.set(TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_SCANNER_READTYPE, "STREAM");
-    if (local) {
-      // every task runs in this JVM: the split's preferred hosts (each region's HDFS block
-      // distribution, a listing per store file) would place nothing
-      jobConf.setBoolean(
-          TableSnapshotInputFormatImpl.SNAPSHOT_INPUTFORMAT_LOCALITY_ENABLED_KEY, false);
-    }
-  }
+  /** Where TableSnapshotInputFormat.setInput restored the snapshot (its key; protected there). */
+  static final String RESTORE_DIR_KEY = "hbase.TableSnapshotInputFormat.restore.dir";
 
   /**
    * Rows per scanner RPC unless a job says otherwise: 0, HBase's own setting ({@code
@@ -214,6 +177,18 @@ public final class RegionReader implements Serializable {
     return plan;
   }
 
+  int splitsPerRegion() {
+    return splitsPerRegion;
+  }
+
+  List<String> families() {
+    return families;
+  }
+
+  int minPartitions() {
+    return minPartitions;
+  }
+
   /**
    * Where snapshots are restored: a dir on the HBase root's filesystem, outside the root (default
    * /tmp there).
@@ -289,12 +264,6 @@ public final class RegionReader implements Serializable {
   }
 
   /**
-   * What opening the source found: its regions ({start, end} each) and the plan the read uses (the
-   * one asked for, or every key when the source's keys do not decode with its layout).
-   */
-  private record OpenedSource(List<byte[][]> bounds, ReadPlan plan) {}
-
-  /**
    * Checks the source and its families exist and builds the RDD. Close the returned read to remove
    * the snapshot's restore dir.
    */
@@ -309,9 +278,9 @@ public final class RegionReader implements Serializable {
         FileSystem fs = rootDir.getFileSystem(conf);
         Path base = restoreRoot != null ? new Path(restoreRoot) : defaultRestoreRoot(fs);
         restoreDir = new Path(base, snapshot + "-" + UUID.randomUUID());
-        source = openSnapshot(jsc, job, rootDir, fs, restoreDir);
+        source = new SnapshotRegions(this, snapshot).open(jsc, job, rootDir, fs, restoreDir);
       } else {
-        source = openTable(conf, job.getConfiguration());
+        source = new TableRegions(this, table).open(conf, job.getConfiguration());
       }
       job.getConfiguration()
           .set(TableInputFormat.SCAN, TableMapReduceUtil.convertScanToString(scan(source.plan())));
@@ -327,104 +296,6 @@ public final class RegionReader implements Serializable {
           ? r
           : new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);
     }
-  }
-
-  /** A live table: its regions from the cluster, read through TableInputFormat. */
-  private OpenedSource openTable(Configuration conf, Configuration jobConf) throws IOException {
-    List<byte[][]> bounds = new ArrayList<>();
-    ReadPlan used = plan;
-    try (Connection conn = ConnectionFactory.createConnection(conf);
-        Admin admin = conn.getAdmin()) {
-      TableName t = TableName.valueOf(table);
-      if (!admin.tableExists(t)) {
-        throw new RekeyException(
-            "Cannot read table "
-                + table
-                + ": it does not exist (list tables with `list` "
-                + "in the HBase shell, or check --hbase-site points at the right cluster)");
-      }
-      checkFamilies(
-          admin.getDescriptor(t).getColumnFamilyNames().stream().map(Bytes::toString).toList(),
-          "table " + table);
-      org.apache.hadoop.hbase.util.Pair<byte[][], byte[][]> se =
-          conn.getRegionLocator(t).getStartEndKeys();
-      for (int i = 0; i < se.getFirst().length; i++) {
-        bounds.add(new byte[][] {se.getFirst()[i], se.getSecond()[i]});
-      }
-      if (plan.keyRanges()) {
-        used = fitted(plan, firstRow(conn, t));
-      }
-    }
-    jobConf.set(TableInputFormat.INPUT_TABLE, table);
-    jobConf.setInt(TableInputFormatBase.NUM_MAPPERS_PER_REGION, splitsPerRegion);
-    return new OpenedSource(bounds, used);
-  }
-
-  /**
-   * A snapshot: its regions from its own manifest, read from its files (restored as links into
-   * {@code restoreDir}) through {@link KeyRangeSnapshotInputFormat}.
-   */
-  private OpenedSource openSnapshot(
-      JavaSparkContext jsc, Job job, Path rootDir, FileSystem fs, Path restoreDir)
-      throws IOException {
-    Configuration jobConf = job.getConfiguration();
-    snapshotReadSettings(jobConf, jsc.isLocal());
-    if (jsc.getConf().getBoolean(IGNORE_EMPTY_SPLITS, true)) {
-      throw new RekeyException(
-          "Cannot read snapshot "
-              + snapshot
-              + " with "
-              + IGNORE_EMPTY_SPLITS
-              + "=true: "
-              + "snapshot splits report length 0 and Spark would drop them all (0 rows, no error). Run with "
-              + "--conf "
-              + IGNORE_EMPTY_SPLITS
-              + "=false (bin/rekey sets it).");
-    }
-    // A snapshot is read from its files alone: no connection to the cluster (a ZooKeeper session
-    // and master RPCs cost more than the rest of opening a small read), and the families are
-    // checked against the snapshot's own schema, which outlives its table.
-    SnapshotManifest manifest = readManifest(jobConf, fs, rootDir);
-    // an expired snapshot stays on disk until HBase's cleaner runs, and then goes with its files
-    // mid-read
-    requireUnexpired(manifest);
-    checkFamilies(
-        manifest.getTableDescriptor().getColumnFamilyNames().stream().map(Bytes::toString).toList(),
-        "snapshot "
-            + snapshot
-            + " (of table "
-            + manifest.getTableDescriptor().getTableName()
-            + ")");
-    try {
-      TableSnapshotInputFormat.setInput(job, snapshot, restoreDir);
-    } catch (org.apache.hadoop.hbase.snapshot.SnapshotTTLExpiredException e) {
-      // the TTL passed between the check above and HBase's own in the restore: the same refusal
-      requireUnexpired(manifest);
-      throw e;
-    }
-    List<? extends RegionInfo> infos =
-        TableSnapshotInputFormatImpl.getRegionInfosFromManifest(manifest);
-    List<byte[][]> bounds = new ArrayList<>();
-    for (RegionInfo ri : infos) {
-      bounds.add(new byte[][] {ri.getStartKey(), ri.getEndKey()});
-    }
-    ReadPlan used = plan;
-    if (plan.keyRanges()) {
-      used =
-          fitted(
-              plan,
-              KeyRangeSnapshotInputFormat.firstRow(
-                  jobConf,
-                  manifest.getTableDescriptor(),
-                  infos,
-                  new Path(jobConf.get(RESTORE_DIR_KEY))));
-    }
-    // k splits per region along the keys each region holds (HBase's UniformSplit puts all of a
-    // first or last region's time-leading keys into one split)
-    int regions = Math.max(1, infos.size());
-    int k = Math.max(splitsPerRegion, (minPartitions + regions - 1) / regions);
-    jobConf.setInt(KeyRangeSnapshotInputFormat.SPLITS_PER_REGION, k);
-    return new OpenedSource(bounds, used);
   }
 
   /** The opened source's rows as a region read: splits planned once, rows counted per region. */
@@ -512,77 +383,6 @@ public final class RegionReader implements Serializable {
   }
 
   /**
-   * Key ranges select the right rows only if the source's keys are in the plan's layout: a source
-   * read with the wrong layout would silently select nothing (or the wrong rows). If its first row
-   * key does not decode, every key is read instead, and the job reports the keys that do not decode
-   * as it does without pruning.
-   */
-  private static ReadPlan fitted(ReadPlan p, byte[] firstRow) {
-    if (firstRow == null || p.fits(firstRow)) {
-      return p;
-    }
-    return p.unpruned(
-        "the first row key 0x"
-            + dev.rekey.rowkey.Hex.of(firstRow)
-            + " does not decode with layout "
-            + p.layoutName()
-            + ", so its key ranges cannot select the window");
-  }
-
-  /** Refuses a snapshot whose TTL has passed: nothing is read from it. */
-  private void requireUnexpired(SnapshotManifest manifest) {
-    java.util.Optional<String> expired =
-        SnapshotPresence.expiry(
-            snapshot,
-            manifest.getSnapshotDescription().getTtl(),
-            manifest.getSnapshotDescription().getCreationTime(),
-            System.currentTimeMillis());
-    if (expired.isPresent()) {
-      throw new RekeyException(
-          "Cannot read snapshot "
-              + snapshot
-              + ": "
-              + expired.get()
-              + ". Nothing was read. Take a new snapshot without a TTL (or with one longer than the"
-              + " job) and rerun with it.");
-    }
-  }
-
-  /**
-   * The completed snapshot's manifest, read from the HBase root's filesystem; a clear error if
-   * there is no such snapshot.
-   */
-  private SnapshotManifest readManifest(Configuration conf, FileSystem fs, Path rootDir)
-      throws IOException {
-    Path dir = SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot, rootDir);
-    if (!fs.exists(dir)) {
-      throw new RekeyException(
-          "Cannot read snapshot "
-              + snapshot
-              + ": it does not exist (list snapshots with `list_snapshots` in the HBase shell; take"
-              + " one with `snapshot 'TABLE', '"
-              + snapshot
-              + "'`)");
-    }
-    return SnapshotManifest.open(conf, fs, dir, SnapshotDescriptionUtils.readSnapshotInfo(fs, dir));
-  }
-
-  /** The table's first row key (null if empty): one row, keys only, no block cache. */
-  private static byte[] firstRow(Connection conn, TableName t) throws IOException {
-    Scan first =
-        new Scan()
-            .setLimit(1)
-            .setCaching(1)
-            .setCacheBlocks(false)
-            .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
-    try (Table table = conn.getTable(t);
-        ResultScanner s = table.getScanner(first)) {
-      Result r = s.next();
-      return r == null ? null : r.getRow();
-    }
-  }
-
-  /**
    * What the read loads, for the job's output: a live table's reads are served by its
    * RegionServers.
    */
@@ -593,25 +393,5 @@ public final class RegionReader implements Serializable {
             + table
             + " through its RegionServers (the read loads them; --via-snapshot or --snapshot "
             + "reads files instead)";
-  }
-
-  private void checkFamilies(List<String> existing, String what) {
-    List<String> missing = new ArrayList<>();
-    for (String f : families) {
-      if (!existing.contains(f)) {
-        missing.add(f);
-      }
-    }
-    if (!missing.isEmpty()) {
-      throw RekeyException.usage(
-          "Cannot read "
-              + what
-              + ": unknown famil"
-              + (missing.size() == 1 ? "y " : "ies ")
-              + String.join(",", missing)
-              + " (it has "
-              + String.join(",", existing)
-              + "; fix --families)");
-    }
   }
 }

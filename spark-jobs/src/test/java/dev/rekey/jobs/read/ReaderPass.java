@@ -49,7 +49,7 @@ public final class ReaderPass {
       throws Exception {
     Job job = Job.getInstance(new Configuration(conf));
     Configuration jobConf = job.getConfiguration();
-    RegionReader.snapshotReadSettings(jobConf, true);
+    SnapshotRegions.snapshotReadSettings(jobConf, true);
     jobConf.set(
         TableInputFormat.SCAN,
         TableMapReduceUtil.convertScanToString(RegionReader.snapshot(snapshot).scan()));

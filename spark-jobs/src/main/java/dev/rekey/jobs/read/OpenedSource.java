@@ -1,0 +1,32 @@
+package dev.rekey.jobs.read;
+
+import dev.rekey.jobs.common.RekeyException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What opening the source found: its regions ({start, end} each) and the plan the read uses (the
+ * one asked for, or every key when the source's keys do not decode with its layout).
+ */
+record OpenedSource(List<byte[][]> bounds, ReadPlan plan) {
+  /** Refuses a read of families the source does not have, naming them and the ones it has. */
+  static void checkFamilies(List<String> families, List<String> existing, String what) {
+    List<String> missing = new ArrayList<>();
+    for (String f : families) {
+      if (!existing.contains(f)) {
+        missing.add(f);
+      }
+    }
+    if (!missing.isEmpty()) {
+      throw RekeyException.usage(
+          "Cannot read "
+              + what
+              + ": unknown famil"
+              + (missing.size() == 1 ? "y " : "ies ")
+              + String.join(",", missing)
+              + " (it has "
+              + String.join(",", existing)
+              + "; fix --families)");
+    }
+  }
+}
