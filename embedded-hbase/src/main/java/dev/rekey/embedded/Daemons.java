@@ -121,6 +121,22 @@ final class Daemons {
     }
   }
 
+  /** The last lines of a daemon's logs, for a message that says why it did not start. */
+  static String tail(Path... files) {
+    List<String> lines = new ArrayList<>();
+    for (Path f : files) {
+      try {
+        if (Files.exists(f)) {
+          List<String> all = Files.readAllLines(f, StandardCharsets.ISO_8859_1);
+          lines.addAll(all.subList(Math.max(0, all.size() - 15), all.size()));
+        }
+      } catch (IOException e) {
+        // best effort: the message names the log
+      }
+    }
+    return lines.isEmpty() ? "(no log)" : String.join("\n", lines);
+  }
+
   /** Whether {@code p} exited within {@code timeout} (an interrupted wait asks the process). */
   static boolean waitFor(ProcessHandle p, Duration timeout) {
     try {

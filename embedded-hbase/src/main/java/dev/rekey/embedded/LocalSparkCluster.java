@@ -149,7 +149,7 @@ public final class LocalSparkCluster {
         Files.createSymbolicLink(link, jar.toAbsolutePath());
       }
     }
-    writeSubmitScript(home);
+    SparkSubmitScript.write(home, env, defaults);
     // master, master web UI, then per worker: RPC port and web UI
     int[] ports = EmbeddedHBase.freePorts(2 + 2 * workerHosts.size());
     String url = "spark://127.0.0.1:" + ports[0];
@@ -280,7 +280,7 @@ public final class LocalSparkCluster {
                 + " exited during start-up; see "
                 + log(role)
                 + ":\n"
-                + tail(log(role)));
+                + Daemons.tail(log(role)));
       }
       try {
         p.get().onExit().get(250, TimeUnit.MILLISECONDS); // returns early only if it dies
@@ -300,73 +300,7 @@ public final class LocalSparkCluster {
             + " s; see "
             + log(role)
             + ":\n"
-            + tail(log(role)));
-  }
-
-  private static String tail(Path f) throws IOException {
-    if (!Files.exists(f)) {
-      return "(no log)";
-    }
-    List<String> lines = Files.readAllLines(f, StandardCharsets.ISO_8859_1);
-    return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
-  }
-
-  /**
-   * What a Spark distribution's bin/spark-submit does: run {@code org.apache.spark.launcher.Main}
-   * to build the driver's command (classpath from {@code jars/} and {@code conf/},
-   * spark.driver.extraClassPath, driver memory, the Java 17 module flags), then exec it.
-   */
-  private void writeSubmitScript(Path home) throws IOException {
-    Files.createDirectories(home.resolve("bin"));
-    Files.createDirectories(home.resolve("conf"));
-    StringBuilder conf = new StringBuilder("# written by rekey at start\n");
-    defaults.forEach((k, v) -> conf.append(k).append(' ').append(v).append('\n'));
-    Files.writeString(home.resolve("conf/spark-defaults.conf"), conf.toString());
-    Files.writeString(
-        home.resolve("conf/log4j2.properties"), EmbeddedHBase.resource("spark-log4j2.properties"));
-    StringBuilder sh =
-        new StringBuilder(
-            "#!/usr/bin/env bash\n"
-                + "# spark-submit of the Spark cluster rekey started (written at start): Spark's own launcher, as a\n"
-                + "# distribution's bin/spark-class runs it, over the jars in ../jars\n"
-                + "export SPARK_HOME='"
-                + home
-                + "'\n"
-                + "export SPARK_SCALA_VERSION=2.12 SPARK_LOCAL_IP=127.0.0.1\n");
-    env.forEach(
-        (k, v) ->
-            sh.append(": \"${")
-                .append(k)
-                .append(":=")
-                .append(v)
-                .append("}\"; export ")
-                .append(k)
-                .append('\n'));
-    // the launcher prints its messages (usage, errors) first, then a NUL line, then the command
-    // NUL-separated, then
-    // our exit code: the same reading loop as Spark's bin/spark-class
-    sh.append(
-        "export JAVA_HOME=\"${JAVA_HOME:-"
-            + System.getProperty("java.home")
-            + "}\"\n"
-            + "build_command() {\n"
-            + "  \"$JAVA_HOME/bin/java\" -Xmx128m -cp \"$SPARK_HOME/jars/*\" org.apache.spark.launcher.Main "
-            + "org.apache.spark.deploy.SparkSubmit \"$@\"\n"
-            + "  printf '%d\\0' $?\n"
-            + "}\n"
-            + "CMD=(); DELIM=$'\\n'; STARTED=false\n"
-            + "while IFS= read -d \"$DELIM\" -r ARG; do\n"
-            + "  if [[ $STARTED == true ]]; then CMD+=(\"$ARG\")\n"
-            + "  elif [[ $ARG == $'\\0' ]]; then DELIM=''; STARTED=true\n"
-            + "  elif [[ -n $ARG ]]; then echo \"$ARG\"; fi\n"
-            + "done < <(build_command \"$@\")\n"
-            + "LAST=$((${#CMD[@]} - 1))\n"
-            + "[[ $LAST -ge 0 ]] || exit 1\n"
-            + "[[ ${CMD[$LAST]} == 0 ]] || exit \"${CMD[$LAST]}\"\n"
-            + "exec \"${CMD[@]:0:$LAST}\"\n");
-    Path script = home.resolve("bin/spark-submit");
-    Files.writeString(script, sh.toString());
-    script.toFile().setExecutable(true);
+            + Daemons.tail(log(role)));
   }
 
   /**

@@ -1,24 +1,18 @@
 package dev.rekey.embedded;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -107,6 +101,11 @@ public final class PseudoCluster {
     return spark().sparkSubmit();
   }
 
+  /** Starts the cluster's daemons and one-off tools from its jars and configs. */
+  private ClusterLauncher launcher() {
+    return new ClusterLauncher(this, out);
+  }
+
   public Path logFile(String role) {
     return dir.resolve("logs").resolve(role + ".log");
   }
@@ -187,14 +186,14 @@ public final class PseudoCluster {
     // together
     stopAll(Duration.ofSeconds(30));
     long t0 = System.nanoTime();
-    Map<String, Integer> ports = choosePorts();
-    writeConfigs(ports);
-    formatIfNew();
+    Map<String, Integer> ports = new ClusterFiles(dir).choosePorts();
+    new ClusterFiles(dir).write(ports);
+    launcher().formatIfNew();
     // Spark does not depend on the rest: it starts alongside
     CompletableFuture<String> spark =
         CompletableFuture.supplyAsync(() -> spark().start(sparkJars, 2, "2g", timeout));
     try {
-      launchInOrder(ClusterDaemon.all(ports), timeout);
+      launcher().launchInOrder(ClusterDaemon.all(ports), timeout);
       spark.join();
     } catch (RuntimeException e) {
       spark.handle((u, x) -> null).join();
@@ -257,17 +256,18 @@ public final class PseudoCluster {
                     new EmbeddedHBaseException(
                         "Cannot restart " + role + ": no such process (one of " + ROLES + ")"));
     try {
-      launchInOrder(
-          List.of(
-              new ClusterDaemon(
-                  d.role(),
-                  d.mainClass(),
-                  d.args(),
-                  d.heap(),
-                  d.portKey(),
-                  d.readyLine(),
-                  List.of())),
-          timeout);
+      launcher()
+          .launchInOrder(
+              List.of(
+                  new ClusterDaemon(
+                      d.role(),
+                      d.mainClass(),
+                      d.args(),
+                      d.heap(),
+                      d.portKey(),
+                      d.readyLine(),
+                      List.of())),
+              timeout);
     } catch (IOException e) {
       throw new EmbeddedHBaseException(
           "Cannot restart "
@@ -286,7 +286,7 @@ public final class PseudoCluster {
       // the whole HBase cluster stops through its master: regions closed and flushed, WALs closed
       // on HDFS
       out.accept("Stopping HBase (master pid " + master.get().pid() + ")");
-      List<String> cmd = javaCommand("hbase-stop", "-Xmx256m");
+      List<String> cmd = launcher().javaCommand("hbase-stop", "-Xmx256m");
       cmd.addAll(List.of(EmbeddedHBase.MAIN_CLASS, "stop", "--shutDownCluster"));
       Process stopper =
           new ProcessBuilder(cmd)
@@ -321,214 +321,7 @@ public final class PseudoCluster {
     }
   }
 
-  private Map<String, Integer> choosePorts() throws IOException {
-    List<String> keys =
-        List.of(
-            "namenode",
-            "namenode.http",
-            "datanode",
-            "datanode.http",
-            "datanode.ipc",
-            "zookeeper",
-            "hbase.master",
-            "regionserver-1",
-            "regionserver-2",
-            "yarn.rm",
-            "yarn.rm.scheduler",
-            "yarn.rm.tracker",
-            "yarn.rm.admin",
-            "yarn.rm.http",
-            "yarn.nm",
-            "yarn.nm.localizer",
-            "yarn.nm.http");
-    int[] free = EmbeddedHBase.freePorts(keys.size());
-    Map<String, Integer> ports = new LinkedHashMap<>();
-    for (int i = 0; i < keys.size(); i++) {
-      ports.put(keys.get(i), free[i]);
-    }
-    Properties p = new Properties();
-    ports.forEach((k, v) -> p.setProperty(k, Integer.toString(v)));
-    try (var w = Files.newBufferedWriter(dir.resolve("ports.properties"))) {
-      p.store(w, "ports of the rekey pseudo-distributed cluster (127.0.0.1)");
-    }
-    return ports;
-  }
-
-  private void writeConfigs(Map<String, Integer> ports) throws IOException {
-    ClusterSites sites = new ClusterSites(dir, ports);
-    for (String d :
-        List.of(
-            "conf/hadoop",
-            "conf/hbase",
-            "client",
-            "logs/containers",
-            "pids",
-            "data/tmp",
-            "data/hbase-tmp",
-            "data/yarn/local")) {
-      Files.createDirectories(dir.resolve(d));
-    }
-    // ZooKeeper holds nothing HBase cannot rebuild, and stale sessions of a killed cluster would
-    // delay the master
-    EmbeddedHBase.deleteTree(dir.resolve("data/zookeeper"));
-    Files.createDirectories(dir.resolve("data/zookeeper"));
-    Files.writeString(hadoopConfDir().resolve("core-site.xml"), sites.coreSite());
-    Files.writeString(hadoopConfDir().resolve("hdfs-site.xml"), sites.hdfsSite());
-    Files.writeString(
-        hadoopConfDir().resolve("yarn-site.xml"), sites.yarnSite(NODE_MEMORY_MB, NODE_VCORES));
-    Files.writeString(
-        hadoopConfDir().resolve("capacity-scheduler.xml"), ClusterSites.capacitySchedulerSite());
-    Files.writeString(dir.resolve("conf/hbase/hbase-site.xml"), sites.hbaseServerSite());
-    Files.writeString(dir.resolve("conf/zoo.cfg"), sites.zooCfg());
-    Files.writeString(
-        dir.resolve("conf/log4j2.properties"), EmbeddedHBase.resource("cluster-log4j2.properties"));
-    Files.writeString(clientSite(), sites.hbaseClientSite());
-    // HDFS daemons open their web servers from a classpath folder webapps/NAME, which the Maven
-    // jars of Hadoop do
-    // not ship (the tarball does): empty folders give them their status pages without the UI
-    for (String app : List.of("hdfs", "datanode", "secondary", "journal")) {
-      Files.createDirectories(dir.resolve("conf/web/webapps").resolve(app));
-    }
-  }
-
-  /**
-   * A new NameNode directory is formatted once; later starts keep HDFS and everything HBase stored
-   * on it.
-   */
-  private void formatIfNew() throws IOException {
-    if (Files.exists(dir.resolve("data/namenode/current/VERSION"))) {
-      return;
-    }
-    List<String> cmd = javaCommand("namenode-format", "-Xmx256m");
-    cmd.addAll(
-        List.of(
-            "org.apache.hadoop.hdfs.server.namenode.NameNode",
-            "-format",
-            "-nonInteractive",
-            "-clusterid",
-            "rekey"));
-    Process p =
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("logs/namenode-format.out").toFile())
-            .start();
-    try {
-      if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-        p.destroyForcibly();
-        throw new EmbeddedHBaseException(
-            "Cannot format HDFS in "
-                + dir.resolve("data/namenode")
-                + ": the NameNode format failed (see "
-                + logFile("namenode-format")
-                + ")");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new EmbeddedHBaseException("Interrupted while formatting HDFS");
-    }
-  }
-
-  /** Launches each daemon once the daemons it needs are ready; returns when all are ready. */
-  private void launchInOrder(List<ClusterDaemon> daemons, Duration timeout) throws IOException {
-    Map<String, Process> launched = new HashMap<>();
-    Map<String, LogWatch> watches = new HashMap<>();
-    Set<String> ready = new LinkedHashSet<>();
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (ready.size() < daemons.size()) {
-      for (ClusterDaemon d : daemons) {
-        if (!launched.containsKey(d.role()) && ready.containsAll(d.after())) {
-          launched.put(d.role(), launch(d));
-          watches.put(d.role(), new LogWatch(logFile(d.role()), d.readyLine()));
-        }
-      }
-      for (ClusterDaemon d : daemons) {
-        Process p = launched.get(d.role());
-        if (p == null || ready.contains(d.role())) {
-          continue;
-        }
-        if (watches.get(d.role()).seen()) {
-          ready.add(d.role());
-          out.accept(String.format("  %-16s ready (pid %d)", d.role(), p.pid()));
-        } else if (!p.isAlive()) {
-          throw new EmbeddedHBaseException(
-              "Cannot start the cluster: "
-                  + d.role()
-                  + " exited during start-up (exit "
-                  + p.exitValue()
-                  + "); see "
-                  + logFile(d.role())
-                  + ":\n"
-                  + tail(logFile(d.role()), dir.resolve("logs/" + d.role() + ".out")));
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        List<String> waiting =
-            daemons.stream().map(ClusterDaemon::role).filter(r -> !ready.contains(r)).toList();
-        throw new EmbeddedHBaseException(
-            "Cannot start the cluster: "
-                + waiting
-                + " not ready within "
-                + timeout.toSeconds()
-                + " s (see their logs in "
-                + dir.resolve("logs")
-                + ")");
-      }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new EmbeddedHBaseException("Interrupted while starting the cluster");
-      }
-    }
-  }
-
-  private Process launch(ClusterDaemon d) throws IOException {
-    Files.deleteIfExists(logFile(d.role()));
-    List<String> cmd = new ArrayList<>(javaCommand(d.role(), d.heap()));
-    cmd.add(d.mainClass());
-    d.args().forEach(a -> cmd.add(a.replace("@DIR@", dir.toString())));
-    return Daemons.launch(
-        cmd,
-        dir.resolve("logs/" + d.role() + ".out"),
-        pidFile(d.role()),
-        // the NodeManager starts containers with $JAVA_HOME/bin/java
-        Map.of(
-            "JAVA_HOME",
-            System.getProperty("java.home"),
-            "HADOOP_CONF_DIR",
-            hadoopConfDir().toString()));
-  }
-
-  private List<String> javaCommand(String role, String heap) throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add(heap);
-    // small daemons on a shared 2-core machine: one GC thread, and no C2 compiler threads competing
-    // at start-up
-    cmd.add("-XX:+UseSerialGC");
-    if (!role.startsWith("regionserver")) {
-      cmd.add("-XX:TieredStopAtLevel=1");
-    }
-    cmd.addAll(ServerJvmFlags.FLAGS);
-    cmd.add("-Drekey.cluster.role=" + role);
-    cmd.add("-Drekey.cluster.dir=" + dir);
-    cmd.add("-Drekey.cluster.log.file=" + logFile(role));
-    cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("conf/log4j2.properties"));
-    cmd.add("-Dzookeeper.admin.enableServer=false");
-    cmd.add("-Dhadoop.log.dir=" + dir.resolve("logs"));
-    cmd.add("-Dyarn.log.dir=" + dir.resolve("logs"));
-    cmd.add("-cp");
-    cmd.add(
-        String.join(
-            File.pathSeparator,
-            hadoopConfDir().toString(),
-            dir.resolve("conf/hbase").toString(),
-            dir.resolve("conf/web").toString(),
-            EmbeddedHBase.serverClasspath()));
-    return cmd;
-  }
-
-  private Path pidFile(String role) {
+  Path pidFile(String role) {
     return dir.resolve("pids").resolve(role + ".pid");
   }
 
@@ -547,21 +340,6 @@ public final class PseudoCluster {
    */
   public static String commandLine(ProcessHandle p) {
     return Daemons.commandLine(p);
-  }
-
-  private static String tail(Path... files) {
-    List<String> lines = new ArrayList<>();
-    for (Path f : files) {
-      try {
-        if (Files.exists(f)) {
-          List<String> all = Files.readAllLines(f, StandardCharsets.ISO_8859_1);
-          lines.addAll(all.subList(Math.max(0, all.size() - 12), all.size()));
-        }
-      } catch (IOException e) {
-        // best effort: the message names the log
-      }
-    }
-    return lines.isEmpty() ? "(no log)" : String.join("\n", lines);
   }
 
   private Map<String, String> sparkDefaults() {

@@ -27,25 +27,7 @@ class ClusterSitesTest {
   private static Map<String, Integer> ports() {
     Map<String, Integer> p = new LinkedHashMap<>();
     int n = 40000;
-    for (String k :
-        List.of(
-            "namenode",
-            "namenode.http",
-            "datanode",
-            "datanode.http",
-            "datanode.ipc",
-            "zookeeper",
-            "hbase.master",
-            "regionserver-1",
-            "regionserver-2",
-            "yarn.rm",
-            "yarn.rm.scheduler",
-            "yarn.rm.tracker",
-            "yarn.rm.admin",
-            "yarn.rm.http",
-            "yarn.nm",
-            "yarn.nm.localizer",
-            "yarn.nm.http")) {
+    for (String k : ClusterFiles.PORT_NAMES) {
       p.put(k, n++);
     }
     return p;

@@ -1,0 +1,170 @@
+package dev.rekey.embedded;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Starts the pseudo-distributed cluster's JVMs: each daemon once the daemons it needs are ready
+ * (watching its log for its ready line), the one-off tools (the NameNode format, HBase's stop), all
+ * from the cluster's jars with its configs and the Java 17 flags.
+ */
+final class ClusterLauncher {
+  private final PseudoCluster cluster;
+  private final Path dir;
+  private final Consumer<String> out;
+
+  ClusterLauncher(PseudoCluster cluster, Consumer<String> out) {
+    this.cluster = cluster;
+    this.dir = cluster.dir();
+    this.out = out;
+  }
+
+  /**
+   * A new NameNode directory is formatted once; later starts keep HDFS and everything HBase stored
+   * on it.
+   */
+  void formatIfNew() throws IOException {
+    if (Files.exists(dir.resolve("data/namenode/current/VERSION"))) {
+      return;
+    }
+    List<String> cmd = javaCommand("namenode-format", "-Xmx256m");
+    cmd.addAll(
+        List.of(
+            "org.apache.hadoop.hdfs.server.namenode.NameNode",
+            "-format",
+            "-nonInteractive",
+            "-clusterid",
+            "rekey"));
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("logs/namenode-format.out").toFile())
+            .start();
+    try {
+      if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        p.destroyForcibly();
+        throw new EmbeddedHBaseException(
+            "Cannot format HDFS in "
+                + dir.resolve("data/namenode")
+                + ": the NameNode format failed (see "
+                + cluster.logFile("namenode-format")
+                + ")");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new EmbeddedHBaseException("Interrupted while formatting HDFS");
+    }
+  }
+
+  /** Launches each daemon once the daemons it needs are ready; returns when all are ready. */
+  void launchInOrder(List<ClusterDaemon> daemons, Duration timeout) throws IOException {
+    Map<String, Process> launched = new HashMap<>();
+    Map<String, LogWatch> watches = new HashMap<>();
+    Set<String> ready = new LinkedHashSet<>();
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (ready.size() < daemons.size()) {
+      for (ClusterDaemon d : daemons) {
+        if (!launched.containsKey(d.role()) && ready.containsAll(d.after())) {
+          launched.put(d.role(), launch(d));
+          watches.put(d.role(), new LogWatch(cluster.logFile(d.role()), d.readyLine()));
+        }
+      }
+      for (ClusterDaemon d : daemons) {
+        Process p = launched.get(d.role());
+        if (p == null || ready.contains(d.role())) {
+          continue;
+        }
+        if (watches.get(d.role()).seen()) {
+          ready.add(d.role());
+          out.accept(String.format("  %-16s ready (pid %d)", d.role(), p.pid()));
+        } else if (!p.isAlive()) {
+          throw new EmbeddedHBaseException(
+              "Cannot start the cluster: "
+                  + d.role()
+                  + " exited during start-up (exit "
+                  + p.exitValue()
+                  + "); see "
+                  + cluster.logFile(d.role())
+                  + ":\n"
+                  + Daemons.tail(
+                      cluster.logFile(d.role()), dir.resolve("logs/" + d.role() + ".out")));
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        List<String> waiting =
+            daemons.stream().map(ClusterDaemon::role).filter(r -> !ready.contains(r)).toList();
+        throw new EmbeddedHBaseException(
+            "Cannot start the cluster: "
+                + waiting
+                + " not ready within "
+                + timeout.toSeconds()
+                + " s (see their logs in "
+                + dir.resolve("logs")
+                + ")");
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new EmbeddedHBaseException("Interrupted while starting the cluster");
+      }
+    }
+  }
+
+  private Process launch(ClusterDaemon d) throws IOException {
+    Files.deleteIfExists(cluster.logFile(d.role()));
+    List<String> cmd = new ArrayList<>(javaCommand(d.role(), d.heap()));
+    cmd.add(d.mainClass());
+    d.args().forEach(a -> cmd.add(a.replace("@DIR@", dir.toString())));
+    return Daemons.launch(
+        cmd,
+        dir.resolve("logs/" + d.role() + ".out"),
+        cluster.pidFile(d.role()),
+        // the NodeManager starts containers with $JAVA_HOME/bin/java
+        Map.of(
+            "JAVA_HOME",
+            System.getProperty("java.home"),
+            "HADOOP_CONF_DIR",
+            cluster.hadoopConfDir().toString()));
+  }
+
+  List<String> javaCommand(String role, String heap) throws IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add(heap);
+    // small daemons on a shared 2-core machine: one GC thread, and no C2 compiler threads competing
+    // at start-up
+    cmd.add("-XX:+UseSerialGC");
+    if (!role.startsWith("regionserver")) {
+      cmd.add("-XX:TieredStopAtLevel=1");
+    }
+    cmd.addAll(ServerJvmFlags.FLAGS);
+    cmd.add("-Drekey.cluster.role=" + role);
+    cmd.add("-Drekey.cluster.dir=" + dir);
+    cmd.add("-Drekey.cluster.log.file=" + cluster.logFile(role));
+    cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("conf/log4j2.properties"));
+    cmd.add("-Dzookeeper.admin.enableServer=false");
+    cmd.add("-Dhadoop.log.dir=" + dir.resolve("logs"));
+    cmd.add("-Dyarn.log.dir=" + dir.resolve("logs"));
+    cmd.add("-cp");
+    cmd.add(
+        String.join(
+            File.pathSeparator,
+            cluster.hadoopConfDir().toString(),
+            dir.resolve("conf/hbase").toString(),
+            dir.resolve("conf/web").toString(),
+            EmbeddedHBase.serverClasspath()));
+    return cmd;
+  }
+}
