@@ -27,8 +27,15 @@ public final class TableContents {
   /** Natural key (decoded fields) → cells of the row, every version, in HBase order. */
   public static Map<String, List<String>> byNaturalKey(TableName table, KeyLayout layout)
       throws IOException {
+    return byNaturalKey(SharedHBase.connection(), table, layout);
+  }
+
+  /** {@link #byNaturalKey(TableName, KeyLayout)} on another cluster's connection. */
+  public static Map<String, List<String>> byNaturalKey(
+      org.apache.hadoop.hbase.client.Connection conn, TableName table, KeyLayout layout)
+      throws IOException {
     Map<String, List<String>> out = new TreeMap<>();
-    try (Table t = SharedHBase.connection().getTable(table);
+    try (Table t = conn.getTable(table);
         ResultScanner sc = t.getScanner(new Scan().readAllVersions().setCaching(2000))) {
       for (Result r : sc) {
         String key = naturalKey(layout, r.getRow());
