@@ -1,0 +1,118 @@
+package dev.rekey.jobs.backfill;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.Json;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a backfill prints and writes as _result.json, per outcome (a dry run, written only, loaded
+ * and verified, loaded and not verified): the console lines, the JSON fields and their order, and
+ * the exit code.
+ */
+@Tag("unit")
+class BackfillResultTest {
+  private static final List<RegionEntry> REGIONS =
+      List.of(
+          new RegionEntry(0, "r0", "", "80", 10, 20, 2000, 1, RegionState.VERIFIED),
+          new RegionEntry(1, "r1", "80", "", 5, 10, 1000, 2, RegionState.LOADED));
+
+  private static final Accounting ACCOUNTING = new Accounting(16, 15, 1, 0);
+
+  static BackfillResult dryRun() {
+    return BackfillResultFixture.dryRun(REGIONS, ACCOUNTING, "Note: an earlier load");
+  }
+
+  static BackfillResult notVerified() {
+    return BackfillResultFixture.notVerified(REGIONS, ACCOUNTING);
+  }
+
+  @Test
+  void aDryRunPrintsThePlanWithoutTimings() {
+    BackfillResult r = dryRun();
+    assertEquals(
+        String.join(
+            "\n",
+            "Plan (dry run) for T from snapshot S (staging /s)",
+            "  in source order",
+            "  region start key (hex)                            rows        cells          bytes"
+                + "  files  state",
+            "  0      (first)                                      10           20          2,000"
+                + "      1  VERIFIED",
+            "  1      80                                            5           10          1,000"
+                + "      2  LOADED",
+            "  " + r.skew().line(),
+            "  read 16 = written 15 + quarantined 1 + filtered 0",
+            "  versions per column copied: all; 3 older cell versions not copied (beyond the"
+                + " target families' VERSIONS)",
+            "  Note: an earlier load",
+            ""),
+        r.console());
+    assertEquals(ExitCodes.OK, r.exitCode());
+  }
+
+  @Test
+  void loadedCellsNotFoundMakeExitCodeThreeAndNameTheRegions() {
+    BackfillResult r = notVerified();
+    List<String> lines = r.lines();
+    assertEquals("Backfill of T from snapshot S (staging /s)", lines.get(0));
+    assertEquals(
+        "  3 HFiles; write 1.5 s, load 2.0 s, verify 0.3 s; loaded=true verified=false",
+        lines.get(lines.size() - 2));
+    assertEquals(
+        "Backfill of T not verified: cells written are missing from the table in region(s) [1"
+            + " [80, )]; their HFiles are kept in the staging dir. Rerun with --resume to load and"
+            + " verify them again.",
+        lines.get(lines.size() - 1));
+    assertEquals(ExitCodes.MISMATCH, r.exitCode());
+  }
+
+  @Test
+  void theJsonKeepsItsFieldsAndTheirOrder() throws Exception {
+    JsonNode json = Json.MAPPER.readTree(notVerified().toJson());
+    assertEquals(
+        List.of(
+            "targetTable",
+            "sourceSnapshot",
+            "staging",
+            "writePath",
+            "dryRun",
+            "loaded",
+            "verified",
+            "accounting",
+            "versions",
+            "olderVersionsNotCopied",
+            "regions",
+            "skew",
+            "filesWritten",
+            "writeSeconds",
+            "loadSeconds",
+            "verifySeconds",
+            "earlierLoad"),
+        iterable(json.fieldNames()));
+    assertEquals(false, json.get("dryRun").asBoolean());
+    assertEquals(true, json.get("loaded").asBoolean());
+    assertEquals(false, json.get("verified").asBoolean());
+    assertEquals(1.5, json.get("writeSeconds").asDouble());
+    assertEquals(2.0, json.get("loadSeconds").asDouble());
+    assertEquals(0.25, json.get("verifySeconds").asDouble());
+    assertEquals(3, json.get("filesWritten").asInt());
+    assertEquals(true, json.get("earlierLoad").isNull());
+    assertEquals("LOADED", json.get("regions").get(1).get("state").asText());
+    JsonNode dry = Json.MAPPER.readTree(dryRun().toJson());
+    assertEquals(true, dry.get("dryRun").asBoolean());
+    assertEquals(false, dry.get("loaded").asBoolean());
+    assertEquals(0.0, dry.get("writeSeconds").asDouble());
+    assertEquals("Note: an earlier load", dry.get("earlierLoad").asText());
+  }
+
+  private static List<String> iterable(java.util.Iterator<String> it) {
+    List<String> out = new java.util.ArrayList<>();
+    it.forEachRemaining(out::add);
+    return out;
+  }
+}
