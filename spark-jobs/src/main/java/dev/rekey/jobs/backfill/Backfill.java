@@ -219,20 +219,15 @@ public final class Backfill implements Job<BackfillResult> {
     try {
       LoadRecords.record(admin, table, loading, progress);
     } catch (IOException | RuntimeException e) {
-      throw new RekeyException(
-          "Cannot backfill "
-              + table
-              + ": cannot record the load in the attribute "
-              + LoadRecords.key(loading.snapshot())
-              + " of "
-              + table
-              + ", which lets a later run find it: "
-              + BulkLoadStep.oneLine(e)
-              + ". Nothing was loaded; the HFiles are kept in the staging dir (the backfill needs"
-              + " the right to alter "
-              + table
-              + ", as to snapshot it; rerun with --resume once it has)",
-          e);
+      throw RekeyException.cannot(
+          e,
+          "Cannot backfill %1$s: cannot record the load in the attribute %2$s of %1$s, which lets a"
+              + " later run find it: %3$s. Nothing was loaded; the HFiles are kept in the staging"
+              + " dir (the backfill needs the right to alter %1$s, as to snapshot it; rerun with"
+              + " --resume once it has)",
+          table,
+          LoadRecords.key(loading.snapshot()),
+          BulkLoadStep.oneLine(e));
     }
   }
 
@@ -251,13 +246,10 @@ public final class Backfill implements Job<BackfillResult> {
           progress);
     } catch (IOException | RuntimeException e) {
       progress.accept(
-          "  could not record the outcome of the load in "
-              + LoadRecords.key(loading.snapshot())
-              + " of "
-              + table
-              + " ("
-              + BulkLoadStep.oneLine(e)
-              + "): it still says the load did not finish");
+          String.format(
+              "  could not record the outcome of the load in %s of %s (%s): it still says the load"
+                  + " did not finish",
+              LoadRecords.key(loading.snapshot()), table, BulkLoadStep.oneLine(e)));
     }
   }
 
@@ -302,11 +294,9 @@ public final class Backfill implements Job<BackfillResult> {
     return fs.makeQualified(
         new Path(
             RegionReader.defaultRestoreRoot(fs).getParent(),
-            "rekey-locks/"
-                + cluster
-                + "/backfill-"
-                + table.getNameAsString().replace(':', '_')
-                + ".lock"));
+            String.format(
+                "rekey-locks/%s/backfill-%s.lock",
+                cluster, table.getNameAsString().replace(':', '_'))));
   }
 
   private String defaultStagingRoot() throws IOException {

@@ -168,25 +168,18 @@ final class InOrderHFiles implements Serializable {
           collisions.add(1);
           if (examplesAdded++ < MAX_EXAMPLES_PER_TASK) {
             examples.add(
-                "target key "
-                    + Hex.of(key)
-                    + " <- source keys "
-                    + Hex.of(lastSource[region][bucket])
-                    + " and "
-                    + Hex.of(r.sourceKey()));
+                String.format(
+                    "target key %s <- source keys %s and %s",
+                    Hex.of(key), Hex.of(lastSource[region][bucket]), Hex.of(r.sourceKey())));
           }
           return;
         }
         if (cmp > 0) {
           // the plan's rule guarantees order; a break here is a bug, never a silently bad file
           throw new IllegalStateException(
-              "target key "
-                  + Hex.of(key)
-                  + " arrived after "
-                  + Hex.of(last)
-                  + " in region "
-                  + region
-                  + ": the rows are not in target order");
+              String.format(
+                  "target key %s arrived after %s in region %d: the rows are not in target order",
+                  Hex.of(key), Hex.of(last), region));
         }
       }
       lastKey[region][bucket] = key;
@@ -316,10 +309,9 @@ final class InOrderHFiles implements Serializable {
         }
       }
       throw new IllegalStateException(
-          "family "
-              + Bytes.toString(a, off, len)
-              + " is not in target table "
-              + target.getTableName());
+          String.format(
+              "family %s is not in target table %s",
+              Bytes.toString(a, off, len), target.getTableName()));
     }
 
     /** A writer with the target family's own settings ({@link TargetFileWriter}). */

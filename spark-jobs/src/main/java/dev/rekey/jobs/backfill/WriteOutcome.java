@@ -38,34 +38,24 @@ final class WriteOutcome {
     if (w.collisions().value() > 0) {
       staging.fs.delete(staging.attempts(), true);
       List<String> ex = w.examples().value();
-      throw new RekeyException(
-          "Cannot backfill "
-              + o.targetTable()
-              + ": "
-              + w.collisions().value()
-              + " target row key(s) would each come from more than one source row with layouts "
-              + o.sourceLayout().name()
-              + " -> "
-              + o.targetLayout().name()
-              + ", e.g. "
-              + String.join("; ", ex.subList(0, Math.min(3, ex.size())))
-              + ". Nothing was loaded. Choose a target layout that keeps every "
-              + "field that makes a source key unique.");
+      throw RekeyException.cannot(
+          "Cannot backfill %s: %d target row key(s) would each come from more than one source row"
+              + " with layouts %s -> %s, e.g. %s. Nothing was loaded. Choose a target layout that"
+              + " keeps every field that makes a source key unique.",
+          o.targetTable(),
+          w.collisions().value(),
+          o.sourceLayout().name(),
+          o.targetLayout().name(),
+          String.join("; ", ex.subList(0, Math.min(3, ex.size()))));
     }
     if (c.expired.value() > 0) {
       staging.fs.delete(staging.attempts(), true);
-      throw new RekeyException(
-          "Cannot backfill "
-              + o.targetTable()
-              + ": "
-              + c.expired.value()
-              + " cells are older than their target family's TTL ("
-              + ttls(target)
-              + ") and would expire as soon as they are loaded. Nothing was loaded. Raise the TTL"
-              + " (`alter '"
-              + o.targetTable()
-              + "', {NAME => 'FAMILY', TTL => SECONDS}`), or copy only the cells it keeps with"
-              + " --from.");
+      throw RekeyException.cannot(
+          "Cannot backfill %1$s: %2$d cells are older than their target family's TTL (%3$s) and"
+              + " would expire as soon as they are loaded. Nothing was loaded. Raise the TTL"
+              + " (`alter '%1$s', {NAME => 'FAMILY', TTL => SECONDS}`), or copy only the cells it"
+              + " keeps with --from.",
+          o.targetTable(), c.expired.value(), ttls(target));
     }
     Map<Integer, Integer> filesPerRegion = StagedFiles.organize(staging, w.files());
     long written = 0;
@@ -76,17 +66,10 @@ final class WriteOutcome {
       if (r > 0 && filesPerRegion.getOrDefault(i, 0) == 0) {
         // the ledger must never say a region with rows has nothing to load (it would be
         // "verified" empty)
-        throw new RekeyException(
-            "Cannot backfill "
-                + o.targetTable()
-                + ": "
-                + r
-                + " rows were written for region "
-                + i
-                + " but "
-                + staging.root
-                + " holds no HFile for it (did another process clean the staging dir?). "
-                + "Nothing was loaded; rerun.");
+        throw RekeyException.cannot(
+            "Cannot backfill %s: %d rows were written for region %d but %s holds no HFile for it"
+                + " (did another process clean the staging dir?). Nothing was loaded; rerun.",
+            o.targetTable(), r, i, staging.root);
       }
       written += r;
       regions.add(
@@ -105,33 +88,24 @@ final class WriteOutcome {
         new Accounting(c.read.value(), written, c.quarantined.value(), c.filtered.value());
     if (acc.quarantined() > o.maxQuarantined()) {
       staging.fs.delete(new Path(staging.root, "regions"), true);
-      throw new RekeyException(
-          "Cannot backfill "
-              + o.targetTable()
-              + ": "
-              + acc.quarantined()
-              + " of "
-              + acc.read()
-              + " source row keys in snapshot "
-              + o.sourceSnapshot()
-              + " do not decode with source layout "
-              + o.sourceLayout().name()
-              + " or hold a cell over the target's size limit"
-              + StagedFiles.firstQuarantined(staging)
-              + "; they are listed in "
-              + staging.quarantine()
-              + ". Nothing was loaded. Check --source-layout, or accept them with --max-quarantined "
-              + acc.quarantined()
-              + ".");
+      throw RekeyException.cannot(
+          "Cannot backfill %s: %d of %d source row keys in snapshot %s do not decode with source"
+              + " layout %s or hold a cell over the target's size limit%s; they are listed in %s."
+              + " Nothing was loaded. Check --source-layout, or accept them with"
+              + " --max-quarantined %2$d.",
+          o.targetTable(),
+          acc.quarantined(),
+          acc.read(),
+          o.sourceSnapshot(),
+          o.sourceLayout().name(),
+          StagedFiles.firstQuarantined(staging),
+          staging.quarantine());
     }
     if (!acc.balances()) {
-      throw new RekeyException(
-          "Cannot backfill "
-              + o.targetTable()
-              + ": the counts do not balance ("
-              + acc.line()
-              + "); nothing was loaded. Rerun; if it persists, report it with "
-              + staging.root);
+      throw RekeyException.cannot(
+          "Cannot backfill %s: the counts do not balance (%s); nothing was loaded. Rerun; if it"
+              + " persists, report it with %s",
+          o.targetTable(), acc.line(), staging.root);
     }
     TreeMap<String, Long> hours = new TreeMap<>();
     counts
@@ -183,12 +157,9 @@ final class WriteOutcome {
     List<String> out = new ArrayList<>();
     for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
       out.add(
-          "family "
-              + f.getNameAsString()
-              + " of "
-              + target.getTableName()
-              + " keeps VERSIONS="
-              + f.getMaxVersions());
+          String.format(
+              "family %s of %s keeps VERSIONS=%d",
+              f.getNameAsString(), target.getTableName(), f.getMaxVersions()));
     }
     return String.join(", ", out);
   }

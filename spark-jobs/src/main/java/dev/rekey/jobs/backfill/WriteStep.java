@@ -79,16 +79,9 @@ final class WriteStep {
       if (plan.path().inSourceOrder()) {
         int tasks = Math.min(plan.path().writeTasks(), rows.partitions());
         progress.accept(
-            "Reading snapshot "
-                + o.sourceSnapshot()
-                + " ("
-                + rows.partitions()
-                + " splits) in "
-                + tasks
-                + " tasks, writing HFiles for "
-                + live.count()
-                + " regions to "
-                + staging.attempts());
+            String.format(
+                "Reading snapshot %s (%d splits) in %d tasks, writing HFiles for %d regions to %s",
+                o.sourceSnapshot(), rows.partitions(), tasks, live.count(), staging.attempts()));
         // each task's rows streamed as cells, each copied once under its target key and written
         try (JobPhase phase =
             JobPhase.start(
@@ -110,14 +103,9 @@ final class WriteStep {
       } else {
         int k = o.splitsPerRegion();
         progress.accept(
-            "Reading snapshot "
-                + o.sourceSnapshot()
-                + ", writing HFiles for "
-                + live.count()
-                + " regions x "
-                + k
-                + " to "
-                + staging.attempts());
+            String.format(
+                "Reading snapshot %s, writing HFiles for %d regions x %d to %s",
+                o.sourceSnapshot(), live.count(), k, staging.attempts()));
         TargetPartitioner partitioner = new TargetPartitioner(live, k);
         // each source row streamed as cells, copied under its target key as it passes
         JavaPairRDD<byte[], byte[]> packed =
