@@ -77,10 +77,9 @@ public final class Backfill implements Job<BackfillResult> {
       long created = checked.snapshot().getCreationTime();
       if (o.dryRun()) {
         String earlier = repeat(target, staging, created, null);
-        RegionBoundaries live = LiveRegions.of(conn, table);
-        BackfillPlan plan = plan(live, target);
-        plan.lines(o.versions()).forEach(progress);
-        return DryRun.run(spark, hbaseConf, o, plan, live, target, stagingDir, earlier);
+        TargetRun run = targetRun(conn, table, target, staging);
+        run.plan().lines(o.versions()).forEach(progress);
+        return DryRun.run(spark, hbaseConf, run, earlier);
       }
       // one run per staging dir and per target: a second would clean, or load, the first one's
       // HFiles
@@ -116,18 +115,15 @@ public final class Backfill implements Job<BackfillResult> {
       // read under the target's lock, before the staging dir is cleaned: a refused repeat keeps the
       // earlier run's ledger for its --resume
       earlier = repeat(admin.getDescriptor(table), staging, snapshotCreated, null);
-      RegionBoundaries live = LiveRegions.of(conn, table);
-      BackfillPlan plan = plan(live, target);
+      TargetRun run = targetRun(conn, table, target, staging);
       staging.clean();
       long t0 = System.nanoTime();
-      WriteStep.Written w =
-          new WriteStep(spark, hbaseConf, progress).write(o, plan, staging, live, target);
-      manifest = WriteOutcome.manifest(o, plan, staging, live, target, w, hbaseConf, progress);
+      WriteStep.Written w = new WriteStep(spark, hbaseConf, progress).write(run);
+      manifest = WriteOutcome.manifest(run, w, progress);
       writeSeconds = (System.nanoTime() - t0) / 1e9;
       requireSnapshot(staging, table);
       staging.writeJson(staging.manifest(), manifest);
     }
-    int files = manifest.regions().stream().mapToInt(RegionEntry::files).sum();
     double loadSeconds = 0;
     double verifySeconds = 0;
     if (!o.noLoad()) {
@@ -156,25 +152,18 @@ public final class Backfill implements Job<BackfillResult> {
         recordOutcome(admin, table, loading, manifest);
       }
     }
-    boolean verified = Ledger.count(manifest, RegionState.VERIFIED) == manifest.regions().size();
     BackfillResult result =
         new BackfillResult(
             o.targetTable(),
             o.sourceSnapshot(),
             staging.root.toString(),
             manifest.writePath(),
-            false,
-            !o.noLoad(),
-            verified,
+            BackfillResult.Outcome.of(!o.noLoad(), manifest.regions()),
             manifest.accounting(),
             manifest.versions(),
             manifest.olderVersionsNotCopied(),
             manifest.regions(),
-            Skew.of(manifest.regions().stream().map(RegionEntry::rows).toList()),
-            files,
-            writeSeconds,
-            loadSeconds,
-            verifySeconds,
+            new BackfillResult.Timings(writeSeconds, loadSeconds, verifySeconds),
             earlier);
     staging.writeJson(staging.result(), result);
     return result;
@@ -270,15 +259,23 @@ public final class Backfill implements Job<BackfillResult> {
     }
   }
 
-  /** The plan for the target's regions as they are now. */
-  private BackfillPlan plan(RegionBoundaries live, TableDescriptor target) throws IOException {
-    return PlanReader.plan(
-        options,
-        hbaseConf,
-        live,
-        target,
-        spark.sparkContext().defaultParallelism(),
-        spark.sparkContext().getConf().getSizeAsBytes(MIN_SPLIT_BYTES, DEFAULT_MIN_SPLIT_BYTES));
+  /** The run for the target's regions as they are now, and the plan for them. */
+  private TargetRun targetRun(
+      Connection conn, TableName table, TableDescriptor target, Staging staging)
+      throws IOException {
+    RegionBoundaries live = LiveRegions.of(conn, table);
+    BackfillPlan plan =
+        PlanReader.plan(
+            options,
+            hbaseConf,
+            live,
+            target,
+            spark.sparkContext().defaultParallelism(),
+            spark
+                .sparkContext()
+                .getConf()
+                .getSizeAsBytes(MIN_SPLIT_BYTES, DEFAULT_MIN_SPLIT_BYTES));
+    return new TargetRun(options, plan, staging, live, target);
   }
 
   /**

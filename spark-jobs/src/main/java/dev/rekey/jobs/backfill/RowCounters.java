@@ -40,20 +40,18 @@ final class RowCounters implements Serializable {
     this.retention = retention;
   }
 
-  /**
-   * The counters of a backfill's read (names prefixed with {@code prefix}), re-keying as planned.
-   */
+  /** The counters of a target's read (names prefixed with {@code prefix}), re-keying as planned. */
   static RowCounters of(
       SparkContext sc,
       String prefix,
-      BackfillOptions o,
-      BackfillPlan plan,
+      TargetRun run,
       org.apache.hadoop.conf.Configuration hbaseConf) {
+    BackfillOptions o = run.options();
     return new RowCounters(
         sc,
         prefix,
         Rekeyer.forCluster(o.sourceLayout(), o.targetLayout(), hbaseConf),
-        plan.retention());
+        run.plan().retention());
   }
 
   Rekeyer rekeyer() {

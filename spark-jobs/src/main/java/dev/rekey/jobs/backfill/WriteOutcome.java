@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -24,17 +23,51 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 final class WriteOutcome {
   private WriteOutcome() {}
 
-  static Manifest manifest(
-      BackfillOptions o,
-      BackfillPlan plan,
-      Staging staging,
-      RegionBoundaries live,
-      TableDescriptor target,
-      WriteStep.Written w,
-      Configuration hbaseConf,
-      Consumer<String> progress)
+  /**
+   * The manifest of {@code run}'s write {@code w}; the accounting line goes to {@code progress}.
+   */
+  static Manifest manifest(TargetRun run, WriteStep.Written w, Consumer<String> progress)
       throws IOException {
+    BackfillOptions o = run.options();
     RowCounters c = w.counters();
+    refuseCollisionsAndExpired(run, w);
+    List<RegionEntry> regions = regions(run, w);
+    long written = regions.stream().mapToLong(RegionEntry::rows).sum();
+    Accounting acc =
+        new Accounting(c.read.value(), written, c.quarantined.value(), c.filtered.value());
+    refuseUnaccounted(run, acc);
+    progress.accept("  " + acc.line());
+    if (c.olderVersions.value() > 0) {
+      progress.accept(
+          String.format(
+              "  %,d older cell versions not copied: %s (raise a family's VERSIONS with "
+                  + "`alter '%s', {NAME => 'FAMILY', VERSIONS => N}` and rerun to keep them)",
+              c.olderVersions.value(), keptVersions(run.target()), o.targetTable()));
+    }
+    return new Manifest(
+        Manifest.VERSION,
+        o.sourceSnapshot(),
+        o.sourceLayout().name(),
+        o.targetTable(),
+        o.targetLayout().name(),
+        o.cellTime().from(),
+        o.cellTime().to(),
+        o.families(),
+        o.splitsPerRegion(),
+        Instant.now().toString(),
+        regions,
+        hours(w.counts()),
+        acc,
+        o.versions().toString(),
+        c.olderVersions.value(),
+        run.plan().path().describe());
+  }
+
+  /** Target keys from two source rows, or cells the target's TTL would expire: nothing kept. */
+  private static void refuseCollisionsAndExpired(TargetRun run, WriteStep.Written w)
+      throws IOException {
+    BackfillOptions o = run.options();
+    Staging staging = run.staging();
     if (w.collisions().value() > 0) {
       staging.fs.delete(staging.attempts(), true);
       List<String> ex = w.examples().value();
@@ -48,17 +81,26 @@ final class WriteOutcome {
           o.targetLayout().name(),
           String.join("; ", ex.subList(0, Math.min(3, ex.size()))));
     }
-    if (c.expired.value() > 0) {
+    long expired = w.counters().expired.value();
+    if (expired > 0) {
       staging.fs.delete(staging.attempts(), true);
       throw RekeyException.cannot(
           "Cannot backfill %1$s: %2$d cells are older than their target family's TTL (%3$s) and"
               + " would expire as soon as they are loaded. Nothing was loaded. Raise the TTL"
               + " (`alter '%1$s', {NAME => 'FAMILY', TTL => SECONDS}`), or copy only the cells it"
               + " keeps with --from.",
-          o.targetTable(), c.expired.value(), ttls(target));
+          o.targetTable(), expired, ttls(run.target()));
     }
+  }
+
+  /**
+   * The kept attempts' files moved to their regions, and every live region's ledger entry: {@code
+   * WRITTEN}, with its rows, cells, bytes and files.
+   */
+  private static List<RegionEntry> regions(TargetRun run, WriteStep.Written w) throws IOException {
+    Staging staging = run.staging();
+    RegionBoundaries live = run.live();
     Map<Integer, Integer> filesPerRegion = StagedFiles.organize(staging, w.files());
-    long written = 0;
     List<RegionEntry> regions = new ArrayList<>();
     KeyedCounts counts = w.counts();
     for (int i = 0; i < live.count(); i++) {
@@ -69,9 +111,8 @@ final class WriteOutcome {
         throw RekeyException.cannot(
             "Cannot backfill %s: %d rows were written for region %d but %s holds no HFile for it"
                 + " (did another process clean the staging dir?). Nothing was loaded; rerun.",
-            o.targetTable(), r, i, staging.root);
+            run.options().targetTable(), r, i, staging.root);
       }
-      written += r;
       regions.add(
           new RegionEntry(
               i,
@@ -84,8 +125,13 @@ final class WriteOutcome {
               filesPerRegion.getOrDefault(i, 0),
               RegionState.WRITTEN));
     }
-    Accounting acc =
-        new Accounting(c.read.value(), written, c.quarantined.value(), c.filtered.value());
+    return regions;
+  }
+
+  /** More quarantined rows than allowed, or counts that do not balance: nothing loaded. */
+  private static void refuseUnaccounted(TargetRun run, Accounting acc) throws IOException {
+    BackfillOptions o = run.options();
+    Staging staging = run.staging();
     if (acc.quarantined() > o.maxQuarantined()) {
       staging.fs.delete(new Path(staging.root, "regions"), true);
       throw RekeyException.cannot(
@@ -107,6 +153,10 @@ final class WriteOutcome {
               + " persists, report it with %s",
           o.targetTable(), acc.line(), staging.root);
     }
+  }
+
+  /** Rows per hour of the target key's time field, by the hour's instant. */
+  private static TreeMap<String, Long> hours(KeyedCounts counts) {
     TreeMap<String, Long> hours = new TreeMap<>();
     counts
         .value()
@@ -116,31 +166,7 @@ final class WriteOutcome {
                 hours.put(key.substring(5), v);
               }
             });
-    progress.accept("  " + acc.line());
-    if (c.olderVersions.value() > 0) {
-      progress.accept(
-          String.format(
-              "  %,d older cell versions not copied: %s (raise a family's VERSIONS with "
-                  + "`alter '%s', {NAME => 'FAMILY', VERSIONS => N}` and rerun to keep them)",
-              c.olderVersions.value(), keptVersions(target), o.targetTable()));
-    }
-    return new Manifest(
-        Manifest.VERSION,
-        o.sourceSnapshot(),
-        o.sourceLayout().name(),
-        o.targetTable(),
-        o.targetLayout().name(),
-        o.cellTime().from(),
-        o.cellTime().to(),
-        o.families(),
-        o.splitsPerRegion(),
-        Instant.now().toString(),
-        regions,
-        hours,
-        acc,
-        o.versions().toString(),
-        c.olderVersions.value(),
-        plan.path().describe());
+    return hours;
   }
 
   private static String ttls(TableDescriptor target) {

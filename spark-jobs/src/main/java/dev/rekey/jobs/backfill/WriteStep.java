@@ -5,7 +5,6 @@ import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.read.PartitionFold;
 import dev.rekey.jobs.read.PartitionMap;
 import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
@@ -47,15 +46,14 @@ final class WriteStep {
     this.progress = progress;
   }
 
-  Written write(
-      BackfillOptions o,
-      BackfillPlan plan,
-      Staging staging,
-      RegionBoundaries live,
-      TableDescriptor target)
-      throws IOException {
+  Written write(TargetRun run) throws IOException {
+    BackfillOptions o = run.options();
+    BackfillPlan plan = run.plan();
+    Staging staging = run.staging();
+    RegionBoundaries live = run.live();
+    TableDescriptor target = run.target();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    RowCounters counters = RowCounters.of(jsc.sc(), "backfill.", o, plan, hbaseConf);
+    RowCounters counters = RowCounters.of(jsc.sc(), "backfill.", run, hbaseConf);
     LongAccumulator collisions = jsc.sc().longAccumulator("backfill.collisions");
     CollectionAccumulator<String> examples =
         jsc.sc().collectionAccumulator("backfill.collisionExamples");
@@ -67,13 +65,7 @@ final class WriteStep {
     progress.accept("Write path: " + plan.path().describe());
     long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     InOrderHFiles writer =
-        new InOrderHFiles(
-            live,
-            o.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT,
-            target,
-            confMap,
-            staging.attempts(),
-            maxFile);
+        new InOrderHFiles(live, run.salted(), target, confMap, staging.attempts(), maxFile);
     List<InOrderHFiles.WrittenFile> files;
     try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
       if (plan.path().inSourceOrder()) {

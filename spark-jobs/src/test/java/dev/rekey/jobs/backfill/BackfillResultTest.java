@@ -24,11 +24,44 @@ class BackfillResultTest {
   private static final Accounting ACCOUNTING = new Accounting(16, 15, 1, 0);
 
   static BackfillResult dryRun() {
-    return BackfillResultFixture.dryRun(REGIONS, ACCOUNTING, "Note: an earlier load");
+    return new BackfillResult(
+        "T",
+        "S",
+        "/s",
+        "in source order",
+        BackfillResult.Outcome.PLANNED,
+        ACCOUNTING,
+        "all",
+        3,
+        REGIONS,
+        BackfillResult.Timings.NONE,
+        "Note: an earlier load");
   }
 
   static BackfillResult notVerified() {
-    return BackfillResultFixture.notVerified(REGIONS, ACCOUNTING);
+    return new BackfillResult(
+        "T",
+        "S",
+        "/s",
+        "in source order",
+        BackfillResult.Outcome.of(true, REGIONS),
+        ACCOUNTING,
+        "all",
+        0,
+        REGIONS,
+        new BackfillResult.Timings(1.5, 2.0, 0.25),
+        null);
+  }
+
+  @Test
+  void theOutcomeIsHowFarTheRegionsGot() {
+    List<RegionEntry> verified =
+        REGIONS.stream().map(r -> r.withState(RegionState.VERIFIED)).toList();
+    List<RegionEntry> written =
+        REGIONS.stream().map(r -> r.withState(RegionState.WRITTEN)).toList();
+    assertEquals(BackfillResult.Outcome.VERIFIED, BackfillResult.Outcome.of(true, verified));
+    assertEquals(BackfillResult.Outcome.NOT_VERIFIED, BackfillResult.Outcome.of(true, REGIONS));
+    assertEquals(BackfillResult.Outcome.WRITTEN, BackfillResult.Outcome.of(false, written));
   }
 
   @Test
