@@ -100,7 +100,7 @@ final class DryRun {
   }
 
   /**
-   * Per task, the rows re-keyed as the write re-keys them ({@link RekeyingSink}), tallied per
+   * Per task, the rows re-keyed as the write re-keys them ({@link StreamRekeyer}), tallied per
    * target region: rows, cells, bytes, and the (task, bucket) writers the in-order path would open.
    */
   private record Estimate(RowCounters counters, RegionBoundaries live, boolean salted)
@@ -109,11 +109,11 @@ final class DryRun {
     public Sink<long[]> open(int partition) {
       long[] acc = new long[live.count() * 4];
       Set<Integer> slots = new HashSet<>();
-      return new RekeyingSink<>(
-          new RowRekeying(counters, QuarantineWriter.none()),
-          new RekeyingSink.Rows<>() {
+      return new StreamRekeyer<>(
+          new RowRekeyer(counters, QuarantineWriter.none()),
+          new StreamRekeyer.Rows<>() {
             @Override
-            public void add(RekeyedRow r) {
+            public void add(RowRekeyer.Rekeyed r) {
               int region = live.regionOf(r.targetKey());
               acc[region * 4]++;
               if (slots.add(region * 256 + (salted ? r.targetKey()[0] & 0xff : 0))) {

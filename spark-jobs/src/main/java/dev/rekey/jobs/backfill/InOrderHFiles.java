@@ -75,7 +75,7 @@ final class InOrderHFiles implements Serializable {
 
   /** Writes one partition's rows; returns the files it closed. */
   List<WrittenFile> write(
-      Iterator<RekeyedRow> rows,
+      Iterator<RowRekeyer.Rekeyed> rows,
       KeyedCounts counts,
       LongAccumulator collisions,
       CollectionAccumulator<String> examples)
@@ -97,7 +97,7 @@ final class InOrderHFiles implements Serializable {
   }
 
   /**
-   * One task's write, rows handed in one at a time (the cell stream's path: {@link RekeyingSink}).
+   * One task's write, rows handed in one at a time (the cell stream's path: {@link StreamRekeyer}).
    */
   Task open(KeyedCounts counts, LongAccumulator collisions, CollectionAccumulator<String> examples)
       throws IOException {
@@ -124,7 +124,7 @@ final class InOrderHFiles implements Serializable {
    * per region and hour. A row whose target key repeats the previous one of its region and bucket
    * is a collision: counted, an example kept, not written.
    */
-  final class Task implements RekeyingSink.Rows<List<WrittenFile>> {
+  final class Task implements StreamRekeyer.Rows<List<WrittenFile>> {
     private final Writers writers;
     private final KeyedCounts counts;
     private final LongAccumulator collisions;
@@ -153,7 +153,7 @@ final class InOrderHFiles implements Serializable {
     }
 
     @Override
-    public void add(RekeyedRow r) throws IOException {
+    public void add(RowRekeyer.Rekeyed r) throws IOException {
       byte[] key = r.targetKey();
       int region = live.regionOf(key);
       int bucket = salted ? key[0] & 0xff : 0;

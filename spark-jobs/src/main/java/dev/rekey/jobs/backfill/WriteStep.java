@@ -125,7 +125,7 @@ final class WriteStep {
   }
 
   /**
-   * The in-order write over the read's cell stream: per task, one {@link RekeyingSink} into one
+   * The in-order write over the read's cell stream: per task, one {@link StreamRekeyer} into one
    * {@link InOrderHFiles.Task}; its total is the files the task closed.
    */
   private record StreamedWrite(
@@ -146,8 +146,8 @@ final class WriteStep {
         throw new UncheckedIOException(e);
       }
       // a failed attempt's streams are released by the fold (abandon); its dir by the driver
-      return new RekeyingSink<>(
-          new RowRekeying(counters, quarantine(quarantineDir, confMap)), task);
+      return new StreamRekeyer<>(
+          new RowRekeyer(counters, quarantine(quarantineDir, confMap)), task);
     }
   }
 
@@ -158,19 +158,19 @@ final class WriteStep {
   }
 
   /**
-   * The sorted path's map side over the read's cell stream: per partition, one {@link RekeyingSink}
-   * whose rows go out as (target key, packed row) records for the sort shuffle.
+   * The sorted path's map side over the read's cell stream: per partition, one {@link
+   * StreamRekeyer} whose rows go out as (target key, packed row) records for the sort shuffle.
    */
   private record ShuffledRows(
       RowCounters counters, String quarantineDir, Map<String, String> confMap)
       implements PartitionMap<Tuple2<byte[], byte[]>> {
     @Override
     public Sink open(int partition, Consumer<Tuple2<byte[], byte[]>> out) {
-      return new RekeyingSink<Void>(
-          new RowRekeying(counters, quarantine(quarantineDir, confMap)),
-          new RekeyingSink.Rows<>() {
+      return new StreamRekeyer<Void>(
+          new RowRekeyer(counters, quarantine(quarantineDir, confMap)),
+          new StreamRekeyer.Rows<>() {
             @Override
-            public void add(RekeyedRow r) {
+            public void add(RowRekeyer.Rekeyed r) {
               out.accept(
                   new Tuple2<>(
                       r.targetKey(),
@@ -191,7 +191,7 @@ final class WriteStep {
   }
 
   /** A sorted partition's (target key, packed row) records as rows already under their key. */
-  private static final class SortedRows implements Iterator<RekeyedRow> {
+  private static final class SortedRows implements Iterator<RowRekeyer.Rekeyed> {
     private final Iterator<Tuple2<byte[], byte[]>> in;
 
     SortedRows(Iterator<Tuple2<byte[], byte[]>> in) {
@@ -204,10 +204,10 @@ final class WriteStep {
     }
 
     @Override
-    public RekeyedRow next() {
+    public RowRekeyer.Rekeyed next() {
       Tuple2<byte[], byte[]> t = in.next();
       byte[] packed = t._2();
-      return new RekeyedRow(
+      return new RowRekeyer.Rekeyed(
           PackedRow.sourceKey(packed), t._1(), PackedRow.time(packed), PackedRow.cells(packed));
     }
   }
