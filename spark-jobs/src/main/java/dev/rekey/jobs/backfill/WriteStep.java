@@ -65,7 +65,8 @@ final class WriteStep {
     progress.accept("Write path: " + plan.path().describe());
     long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     InOrderHFiles writer =
-        new InOrderHFiles(live, run.salted(), target, confMap, staging.attempts(), maxFile);
+        new InOrderHFiles(
+            new HFileSlots(live, run.salted(), maxFile), target, confMap, staging.attempts());
     List<InOrderHFiles.WrittenFile> files;
     try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
       if (plan.path().inSourceOrder()) {
