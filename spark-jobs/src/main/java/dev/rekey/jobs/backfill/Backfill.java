@@ -24,12 +24,13 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The backfill action (run layer): pre-flight → plan ({@link BackfillPlan}) → write the target's
- * HFiles ({@link WriteStep}, checked into the ledger by {@link WriteOutcome}) → bulk load a copy
- * ({@link BulkLoadStep}) → verify ({@link VerifyStep}), under a lock on the staging dir and the
- * target; each load is recorded in the target's attributes ({@link LoadRecords}) and a run that
- * would load the same snapshot again is refused ({@link RepeatCheck}): {@code new Backfill(spark,
- * hbaseConf, options).execute(progress)}.
+ * The backfill action (run layer): pre-flight → plan ({@link BackfillPlan}, with the target's live
+ * regions and staging dir one {@link TargetRun}) → write the target's HFiles ({@link WriteStep},
+ * checked into the ledger by {@link WriteOutcome}) → bulk load a copy ({@link BulkLoadStep}) →
+ * verify ({@link VerifyStep}), under a lock on the staging dir and the target; each load is
+ * recorded in the target's attributes ({@link LoadRecords}) and a run that would load the same
+ * snapshot again is refused ({@link RepeatCheck}): {@code new Backfill(spark, hbaseConf,
+ * options).execute(progress)}.
  */
 public final class Backfill implements Job<BackfillResult> {
   /**
