@@ -177,8 +177,7 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
     return switch (mode) {
       case "files" -> false;
       case "rows" -> true;
-      default ->
-          throw RekeyException.usage("Invalid --verify '" + mode + "': expected files or rows");
+      default -> throw RekeyException.usage("Invalid --verify '%s': expected files or rows", mode);
     };
   }
 
@@ -187,7 +186,7 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
       case "auto" -> false;
       case "sort" -> true;
       default ->
-          throw RekeyException.usage("Invalid --write-path '" + path + "': expected auto or sort");
+          throw RekeyException.usage("Invalid --write-path '%s': expected auto or sort", path);
     };
   }
 }

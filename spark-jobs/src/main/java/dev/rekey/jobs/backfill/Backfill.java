@@ -24,12 +24,13 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The backfill action (run layer): pre-flight → plan ({@link BackfillPlan}) → write the target's
- * HFiles ({@link WriteStep}, checked into the ledger by {@link WriteOutcome}) → bulk load a copy
- * ({@link BulkLoadStep}) → verify ({@link VerifyStep}), under a lock on the staging dir and the
- * target; each load is recorded in the target's attributes ({@link LoadRecords}) and a run that
- * would load the same snapshot again is refused ({@link RepeatCheck}): {@code new Backfill(spark,
- * hbaseConf, options).execute(progress)}.
+ * The backfill action (run layer): pre-flight → plan ({@link BackfillPlan}, with the target's live
+ * regions and staging dir one {@link TargetRun}) → write the target's HFiles ({@link WriteStep},
+ * checked into the ledger by {@link WriteOutcome}) → bulk load a copy ({@link BulkLoadStep}) →
+ * verify ({@link VerifyStep}), under a lock on the staging dir and the target; each load is
+ * recorded in the target's attributes ({@link LoadRecords}) and a run that would load the same
+ * snapshot again is refused ({@link RepeatCheck}): {@code new Backfill(spark, hbaseConf,
+ * options).execute(progress)}.
  */
 public final class Backfill implements Job<BackfillResult> {
   /**
@@ -77,10 +78,9 @@ public final class Backfill implements Job<BackfillResult> {
       long created = checked.snapshot().getCreationTime();
       if (o.dryRun()) {
         String earlier = repeat(target, staging, created, null);
-        RegionBoundaries live = LiveRegions.of(conn, table);
-        BackfillPlan plan = plan(live, target);
-        plan.lines(o.versions()).forEach(progress);
-        return DryRun.run(spark, hbaseConf, o, plan, live, target, stagingDir, earlier);
+        TargetRun run = targetRun(conn, table, target, staging);
+        run.plan().lines(o.versions()).forEach(progress);
+        return DryRun.run(spark, hbaseConf, run, earlier);
       }
       // one run per staging dir and per target: a second would clean, or load, the first one's
       // HFiles
@@ -116,18 +116,15 @@ public final class Backfill implements Job<BackfillResult> {
       // read under the target's lock, before the staging dir is cleaned: a refused repeat keeps the
       // earlier run's ledger for its --resume
       earlier = repeat(admin.getDescriptor(table), staging, snapshotCreated, null);
-      RegionBoundaries live = LiveRegions.of(conn, table);
-      BackfillPlan plan = plan(live, target);
+      TargetRun run = targetRun(conn, table, target, staging);
       staging.clean();
       long t0 = System.nanoTime();
-      WriteStep.Written w =
-          new WriteStep(spark, hbaseConf, progress).write(o, plan, staging, live, target);
-      manifest = WriteOutcome.manifest(o, plan, staging, live, target, w, hbaseConf, progress);
+      WriteStep.Written w = new WriteStep(spark, hbaseConf, progress).write(run);
+      manifest = WriteOutcome.manifest(run, w, progress);
       writeSeconds = (System.nanoTime() - t0) / 1e9;
       requireSnapshot(staging, table);
       staging.writeJson(staging.manifest(), manifest);
     }
-    int files = manifest.regions().stream().mapToInt(RegionEntry::files).sum();
     double loadSeconds = 0;
     double verifySeconds = 0;
     if (!o.noLoad()) {
@@ -156,25 +153,18 @@ public final class Backfill implements Job<BackfillResult> {
         recordOutcome(admin, table, loading, manifest);
       }
     }
-    boolean verified = Ledger.count(manifest, RegionState.VERIFIED) == manifest.regions().size();
     BackfillResult result =
         new BackfillResult(
             o.targetTable(),
             o.sourceSnapshot(),
             staging.root.toString(),
             manifest.writePath(),
-            false,
-            !o.noLoad(),
-            verified,
+            BackfillResult.Outcome.of(!o.noLoad(), manifest.regions()),
             manifest.accounting(),
             manifest.versions(),
             manifest.olderVersionsNotCopied(),
             manifest.regions(),
-            Skew.of(manifest.regions().stream().map(RegionEntry::rows).toList()),
-            files,
-            writeSeconds,
-            loadSeconds,
-            verifySeconds,
+            new BackfillResult.Timings(writeSeconds, loadSeconds, verifySeconds),
             earlier);
     staging.writeJson(staging.result(), result);
     return result;
@@ -219,20 +209,15 @@ public final class Backfill implements Job<BackfillResult> {
     try {
       LoadRecords.record(admin, table, loading, progress);
     } catch (IOException | RuntimeException e) {
-      throw new RekeyException(
-          "Cannot backfill "
-              + table
-              + ": cannot record the load in the attribute "
-              + LoadRecords.key(loading.snapshot())
-              + " of "
-              + table
-              + ", which lets a later run find it: "
-              + BulkLoadStep.oneLine(e)
-              + ". Nothing was loaded; the HFiles are kept in the staging dir (the backfill needs"
-              + " the right to alter "
-              + table
-              + ", as to snapshot it; rerun with --resume once it has)",
-          e);
+      throw RekeyException.cannot(
+          e,
+          "Cannot backfill %1$s: cannot record the load in the attribute %2$s of %1$s, which lets a"
+              + " later run find it: %3$s. Nothing was loaded; the HFiles are kept in the staging"
+              + " dir (the backfill needs the right to alter %1$s, as to snapshot it; rerun with"
+              + " --resume once it has)",
+          table,
+          LoadRecords.key(loading.snapshot()),
+          BulkLoadStep.oneLine(e));
     }
   }
 
@@ -251,13 +236,10 @@ public final class Backfill implements Job<BackfillResult> {
           progress);
     } catch (IOException | RuntimeException e) {
       progress.accept(
-          "  could not record the outcome of the load in "
-              + LoadRecords.key(loading.snapshot())
-              + " of "
-              + table
-              + " ("
-              + BulkLoadStep.oneLine(e)
-              + "): it still says the load did not finish");
+          String.format(
+              "  could not record the outcome of the load in %s of %s (%s): it still says the load"
+                  + " did not finish",
+              LoadRecords.key(loading.snapshot()), table, BulkLoadStep.oneLine(e)));
     }
   }
 
@@ -278,15 +260,23 @@ public final class Backfill implements Job<BackfillResult> {
     }
   }
 
-  /** The plan for the target's regions as they are now. */
-  private BackfillPlan plan(RegionBoundaries live, TableDescriptor target) throws IOException {
-    return PlanReader.plan(
-        options,
-        hbaseConf,
-        live,
-        target,
-        spark.sparkContext().defaultParallelism(),
-        spark.sparkContext().getConf().getSizeAsBytes(MIN_SPLIT_BYTES, DEFAULT_MIN_SPLIT_BYTES));
+  /** The run for the target's regions as they are now, and the plan for them. */
+  private TargetRun targetRun(
+      Connection conn, TableName table, TableDescriptor target, Staging staging)
+      throws IOException {
+    RegionBoundaries live = LiveRegions.of(conn, table);
+    BackfillPlan plan =
+        PlanReader.plan(
+            options,
+            hbaseConf,
+            live,
+            target,
+            spark.sparkContext().defaultParallelism(),
+            spark
+                .sparkContext()
+                .getConf()
+                .getSizeAsBytes(MIN_SPLIT_BYTES, DEFAULT_MIN_SPLIT_BYTES));
+    return new TargetRun(options, plan, staging, live, target);
   }
 
   /**
@@ -302,11 +292,9 @@ public final class Backfill implements Job<BackfillResult> {
     return fs.makeQualified(
         new Path(
             RegionReader.defaultRestoreRoot(fs).getParent(),
-            "rekey-locks/"
-                + cluster
-                + "/backfill-"
-                + table.getNameAsString().replace(':', '_')
-                + ".lock"));
+            String.format(
+                "rekey-locks/%s/backfill-%s.lock",
+                cluster, table.getNameAsString().replace(':', '_'))));
   }
 
   private String defaultStagingRoot() throws IOException {

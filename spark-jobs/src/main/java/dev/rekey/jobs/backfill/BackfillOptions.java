@@ -47,45 +47,38 @@ public record BackfillOptions(
     TableNames.parse(targetTable, "backfill");
     if (splitsPerRegion < 1 || splitsPerRegion > 1024) {
       throw RekeyException.usage(
-          "Cannot backfill "
-              + targetTable
-              + ": --splits-per-region must be in 1..1024, got "
-              + splitsPerRegion);
+          "Cannot backfill %s: --splits-per-region must be in 1..1024, got %d",
+          targetTable, splitsPerRegion);
     }
     if (maxQuarantined < 0) {
       throw RekeyException.usage(
-          "Cannot backfill "
-              + targetTable
-              + ": --max-quarantined must be ≥ 0, got "
-              + maxQuarantined);
+          "Cannot backfill %s: --max-quarantined must be ≥ 0, got %d", targetTable, maxQuarantined);
     }
     if (dryRun && resume) {
       throw RekeyException.usage(
-          "Cannot backfill " + targetTable + ": --dry-run and --resume exclude each other");
+          "Cannot backfill %s: --dry-run and --resume exclude each other", targetTable);
     }
     Rekeyer r = new Rekeyer(sourceLayout, targetLayout);
     Optional<String> misfit = r.check();
     if (misfit.isPresent()) {
       throw RekeyException.usage(
-          "Cannot backfill "
-              + targetTable
-              + " from snapshot "
-              + sourceSnapshot
-              + ": "
-              + misfit.get()
-              + " (pick a --target-layout whose fields the --source-layout has)");
+          "Cannot backfill %s from snapshot %s: %s (%s)",
+          targetTable,
+          sourceSnapshot,
+          misfit.get(),
+          "pick a --target-layout whose fields the --source-layout has");
     }
     for (String f : families) {
       if (f.isBlank()) {
         throw RekeyException.usage(
-            "Cannot backfill " + targetTable + ": empty family name in --families");
+            "Cannot backfill %s: empty family name in --families", targetTable);
       }
     }
   }
 
   private static void require(Object v, String option) {
     if (v == null || Objects.toString(v).isBlank()) {
-      throw RekeyException.usage("Cannot backfill: " + option + " is required");
+      throw RekeyException.usage("Cannot backfill: %s is required", option);
     }
   }
 

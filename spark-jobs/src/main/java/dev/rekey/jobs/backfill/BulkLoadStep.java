@@ -98,13 +98,9 @@ final class BulkLoadStep {
     }
     staging.fs.delete(copy, true);
     progress.accept(
-        "Loaded "
-            + pending.size()
-            + " regions into "
-            + table
-            + " ("
-            + pending.stream().mapToInt(RegionEntry::files).sum()
-            + " HFiles)");
+        String.format(
+            "Loaded %d regions into %s (%d HFiles)",
+            pending.size(), table, pending.stream().mapToInt(RegionEntry::files).sum()));
     return ledger.manifest();
   }
 
@@ -144,7 +140,7 @@ final class BulkLoadStep {
         () -> !loader.loading(),
         Duration.ofMinutes(10),
         Duration.ofMillis(20),
-        () -> new RekeyException("Cannot load into " + table + ": a bulk-load request hung"));
+        () -> RekeyException.cannot("Cannot load into %s: a bulk-load request hung", table));
     if (loader.listenerFailure() != null) {
       throw loader.listenerFailure(); // a ledger write failed: as it was thrown
     }
@@ -163,19 +159,19 @@ final class BulkLoadStep {
     String why =
         cause != null
             ? oneLine(cause)
-            : "BulkLoadHFiles loaded only part of its HFiles (the rest are in "
-                + LoaderCopies.regionCopy(copy, byIndex.get(region))
-                + ")";
-    throw new RekeyException(
-        (region < 0 ? "Cannot load into " + table : "Cannot load region " + region + " of " + table)
-            + ": "
-            + why
-            + " (the ledger keeps "
-            + (region < 0
-                ? "every region not loaded so and their HFiles in " + staging.region(0).getParent()
-                : "the region unloaded and its HFiles in " + staging.region(region))
-            + "; fix the cause and rerun with --resume)",
-        cause);
+            : String.format(
+                "BulkLoadHFiles loaded only part of its HFiles (the rest are in %s)",
+                LoaderCopies.regionCopy(copy, byIndex.get(region)));
+    String kept =
+        region < 0
+            ? "every region not loaded so and their HFiles in " + staging.region(0).getParent()
+            : "the region unloaded and its HFiles in " + staging.region(region);
+    throw RekeyException.cannot(
+        cause,
+        "Cannot load %s: %s (the ledger keeps %s; fix the cause and rerun with --resume)",
+        region < 0 ? "into " + table : "region " + region + " of " + table,
+        why,
+        kept);
   }
 
   /**
@@ -257,14 +253,10 @@ final class BulkLoadStep {
       LoadedFiles.Outcome o = already.get(r.index());
       if (o != null && o.matched()) {
         progress.accept(
-            "  region "
-                + r.index()
-                + ": its "
-                + r.files()
-                + " HFiles are store files of "
-                + table
-                + " already (loaded by a run that stopped before its ledger said so): not loaded"
-                + " again");
+            String.format(
+                "  region %d: its %d HFiles are store files of %s already (loaded by a run that"
+                    + " stopped before its ledger said so): not loaded again",
+                r.index(), r.files(), table));
         ledger.loaded(r);
       } else {
         rest.add(r);
@@ -287,17 +279,14 @@ final class BulkLoadStep {
     }
     List<String> problems = RegionChain.problems(spans);
     if (!problems.isEmpty()) {
-      throw new RekeyException(
-          "Cannot load into "
-              + table
-              + ": hbase:meta does not cover its keys exactly once: "
-              + String.join("; ", problems)
-              + ". Nothing was loaded; the HFiles are kept in the staging dir. Repair meta with"
-              + " HBCK2 (`hbase hbck -j hbase-hbck2.jar fixMeta`, or `addFsRegionsMissingInMeta`"
-              + " for a region missing from meta), check it with `hbase hbck -j hbase-hbck2.jar"
-              + " reportMissingRegionsInMeta "
-              + table
-              + "` and the master UI's HBCK report, then rerun with --resume");
+      throw RekeyException.cannot(
+          "Cannot load into %1$s: hbase:meta does not cover its keys exactly once: %2$s. Nothing"
+              + " was loaded; the HFiles are kept in the staging dir. Repair meta with HBCK2"
+              + " (`hbase hbck -j hbase-hbck2.jar fixMeta`, or `addFsRegionsMissingInMeta` for a"
+              + " region missing from meta), check it with `hbase hbck -j hbase-hbck2.jar"
+              + " reportMissingRegionsInMeta %1$s` and the master UI's HBCK report, then rerun"
+              + " with --resume",
+          table, String.join("; ", problems));
     }
   }
 
@@ -311,12 +300,11 @@ final class BulkLoadStep {
           Duration.ofSeconds(120),
           Duration.ofMillis(500),
           () ->
-              new RekeyException(
-                  "Cannot load into "
-                      + table
-                      + ": the table has not been available for 120 s "
-                      + "(regions in transition?). The HFiles are kept in the staging dir; rerun with --resume when the "
-                      + "table is available."));
+              RekeyException.cannot(
+                  "Cannot load into %s: the table has not been available for 120 s (regions in"
+                      + " transition?). The HFiles are kept in the staging dir; rerun with --resume"
+                      + " when the table is available.",
+                  table));
     }
   }
 }

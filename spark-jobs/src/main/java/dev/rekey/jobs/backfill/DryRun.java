@@ -5,7 +5,6 @@ import dev.rekey.jobs.read.PackedCells;
 import dev.rekey.jobs.read.PartitionFold;
 import dev.rekey.jobs.read.RegionRead;
 import dev.rekey.rowkey.Hex;
-import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,24 +23,22 @@ import org.apache.spark.sql.SparkSession;
 final class DryRun {
   private DryRun() {}
 
+  /**
+   * The dry run of {@code run}; {@code earlierLoad} is the note on an earlier load of the snapshot
+   * (null if none).
+   */
   static BackfillResult run(
-      SparkSession spark,
-      Configuration hbaseConf,
-      BackfillOptions o,
-      BackfillPlan plan,
-      RegionBoundaries live,
-      TableDescriptor target,
-      String stagingDir,
-      String earlierLoad)
+      SparkSession spark, Configuration hbaseConf, TargetRun run, String earlierLoad)
       throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    RowCounters counters = RowCounters.of(jsc.sc(), "", o, plan, hbaseConf);
+    BackfillOptions o = run.options();
+    RegionBoundaries live = run.live();
+    RowCounters counters = RowCounters.of(jsc.sc(), "", run, hbaseConf);
     int n = live.count();
-    WritePath path = plan.path();
-    boolean salted = o.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT;
+    WritePath path = run.plan().path();
     long[] totals;
-    try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
-      Estimate estimate = new Estimate(counters, live, salted);
+    try (RegionRead rows = SourceRead.of(o, run.plan()).open(jsc, hbaseConf)) {
+      Estimate estimate = new Estimate(counters, live, run.salted());
       // read as the write reads: on the in-order path in its tasks, so that the writers counted
       // per region are the (task, bucket) files the write opens
       try (JobPhase phase =
@@ -57,6 +54,7 @@ final class DryRun {
                 .reduce(DryRun::sum);
       }
     }
+    TableDescriptor target = run.target();
     int families = o.families().isEmpty() ? target.getColumnFamilyCount() : o.families().size();
     long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     List<RegionEntry> regions = new ArrayList<>();
@@ -90,25 +88,19 @@ final class DryRun {
     return new BackfillResult(
         o.targetTable(),
         o.sourceSnapshot(),
-        stagingDir,
+        run.staging().dir,
         path.describe(),
-        true,
-        false,
-        false,
+        BackfillResult.Outcome.PLANNED,
         acc,
         o.versions().toString(),
         counters.olderVersions.value(),
         regions,
-        Skew.of(regions.stream().map(RegionEntry::rows).toList()),
-        regions.stream().mapToInt(RegionEntry::files).sum(),
-        0,
-        0,
-        0,
+        BackfillResult.Timings.NONE,
         earlierLoad);
   }
 
   /**
-   * Per task, the rows re-keyed as the write re-keys them ({@link RekeyingSink}), tallied per
+   * Per task, the rows re-keyed as the write re-keys them ({@link StreamRekeyer}), tallied per
    * target region: rows, cells, bytes, and the (task, bucket) writers the in-order path would open.
    */
   private record Estimate(RowCounters counters, RegionBoundaries live, boolean salted)
@@ -117,11 +109,11 @@ final class DryRun {
     public Sink<long[]> open(int partition) {
       long[] acc = new long[live.count() * 4];
       Set<Integer> slots = new HashSet<>();
-      return new RekeyingSink<>(
-          new RowRekeying(counters, QuarantineWriter.none()),
-          new RekeyingSink.Rows<>() {
+      return new StreamRekeyer<>(
+          new RowRekeyer(counters, QuarantineWriter.none()),
+          new StreamRekeyer.Rows<>() {
             @Override
-            public void add(RekeyedRow r) {
+            public void add(RowRekeyer.Rekeyed r) {
               int region = live.regionOf(r.targetKey());
               acc[region * 4]++;
               if (slots.add(region * 256 + (salted ? r.targetKey()[0] & 0xff : 0))) {

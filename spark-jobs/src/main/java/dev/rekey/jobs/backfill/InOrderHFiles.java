@@ -5,16 +5,13 @@ import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.Serializable;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.KeyValue;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.exceptions.DeserializationException;
@@ -26,11 +23,12 @@ import org.apache.spark.util.LongAccumulator;
 
 /**
  * The HFile write of both paths ({@link WritePath}): one task streams rows in target order within
- * each (target region, salt bucket) into one HFile per region, bucket and family — on the in-order
- * path a read task's re-keyed rows as read (no shuffle, no sort), on the sorted path a sorted
- * partition's rows. Each file is written with HBase's own {@link StoreFileWriter} and the target
- * family's compression, bloom type, block size and data block encoding, and carries the metadata
- * HFileOutputFormat2 gives bulk-load files.
+ * each (target region, salt bucket) slot ({@link HFileSlots}) into one HFile per slot and family —
+ * on the in-order path a read task's re-keyed rows as read (no shuffle, no sort), on the sorted
+ * path a sorted partition's rows. Here the rows are checked for order and collisions and counted;
+ * the files are the attempt's {@link AttemptFiles}, each written with HBase's own {@link
+ * StoreFileWriter} and the target family's compression, bloom type, block size and data block
+ * encoding, carrying the metadata HFileOutputFormat2 gives bulk-load files.
  *
  * <p>Commit protocol: an attempt writes under its own directory and returns the list of files it
  * closed; the driver moves only the files of the attempts whose results Spark kept (one per
@@ -42,40 +40,32 @@ final class InOrderHFiles implements Serializable {
 
   private static final int MAX_EXAMPLES_PER_TASK = 3;
 
-  /** Salt buckets a region's rows can come in: one per value of a key's first byte. */
-  private static final int BUCKETS = 256;
-
   /**
    * One closed HFile of a successful attempt: where it is, its target region and family, and its
    * cells.
    */
   record WrittenFile(String path, int region, String family, long cells) implements Serializable {}
 
-  private final RegionBoundaries live;
-  private final boolean salted;
+  private final HFileSlots slots;
   private final byte[] descriptor;
   private final Map<String, String> conf;
   private final String attemptsDir;
-  private final long maxFileSize;
 
+  /**
+   * Files cut into {@code slots}, with {@code target}'s family settings, written under {@code
+   * attemptsDir} with the Hadoop/HBase configuration {@code conf}.
+   */
   InOrderHFiles(
-      RegionBoundaries live,
-      boolean salted,
-      TableDescriptor target,
-      Map<String, String> conf,
-      Path attemptsDir,
-      long maxFileSize) {
-    this.live = live;
-    this.salted = salted;
+      HFileSlots slots, TableDescriptor target, Map<String, String> conf, Path attemptsDir) {
+    this.slots = slots;
     this.descriptor = TableDescriptorBuilder.toByteArray(target);
     this.conf = conf;
     this.attemptsDir = attemptsDir.toString();
-    this.maxFileSize = maxFileSize;
   }
 
   /** Writes one partition's rows; returns the files it closed. */
   List<WrittenFile> write(
-      Iterator<RekeyedRow> rows,
+      Iterator<RowRekeyer.Rekeyed> rows,
       KeyedCounts counts,
       LongAccumulator collisions,
       CollectionAccumulator<String> examples)
@@ -97,7 +87,7 @@ final class InOrderHFiles implements Serializable {
   }
 
   /**
-   * One task's write, rows handed in one at a time (the cell stream's path: {@link RekeyingSink}).
+   * One task's write, rows handed in one at a time (the cell stream's path: {@link StreamRekeyer}).
    */
   Task open(KeyedCounts counts, LongAccumulator collisions, CollectionAccumulator<String> examples)
       throws IOException {
@@ -108,7 +98,6 @@ final class InOrderHFiles implements Serializable {
             attemptsDir,
             String.format(
                 "p%05d-a%d-%d", tc.partitionId(), tc.attemptNumber(), tc.taskAttemptId()));
-    FileSystem fs = dir.getFileSystem(c);
     TableDescriptor target;
     try {
       target = TableDescriptorBuilder.parseFrom(descriptor);
@@ -116,7 +105,7 @@ final class InOrderHFiles implements Serializable {
       throw new IOException(e);
     }
     return new Task(
-        new Writers(fs, dir, c, target, tc.taskAttemptId()), counts, collisions, examples);
+        new AttemptFiles(slots, dir, c, target, tc.taskAttemptId()), counts, collisions, examples);
   }
 
   /**
@@ -124,25 +113,25 @@ final class InOrderHFiles implements Serializable {
    * per region and hour. A row whose target key repeats the previous one of its region and bucket
    * is a collision: counted, an example kept, not written.
    */
-  final class Task implements RekeyingSink.Rows<List<WrittenFile>> {
-    private final Writers writers;
+  final class Task implements StreamRekeyer.Rows<List<WrittenFile>> {
+    private final AttemptFiles writers;
     private final KeyedCounts counts;
     private final LongAccumulator collisions;
     private final CollectionAccumulator<String> examples;
-    private final long[] rowsPer = new long[live.count()];
-    private final long[] cellsPer = new long[live.count()];
-    private final long[] bytesPer = new long[live.count()];
+    private final long[] rowsPer = new long[slots.regions()];
+    private final long[] cellsPer = new long[slots.regions()];
+    private final long[] bytesPer = new long[slots.regions()];
     private final Map<Long, Long> rowsPerHour = new HashMap<>();
     private long runHour = Long.MIN_VALUE;
     private long runRows = 0;
     // per region, per bucket: the last target key written there and its source key (arrays, not
     // maps: rows of consecutive buckets interleave, and a boxed slot per row cost ~3% of the task)
-    private final byte[][][] lastKey = new byte[live.count()][][];
-    private final byte[][][] lastSource = new byte[live.count()][][];
+    private final byte[][][] lastKey = new byte[slots.regions()][][];
+    private final byte[][][] lastSource = new byte[slots.regions()][][];
     private int examplesAdded = 0;
 
     private Task(
-        Writers writers,
+        AttemptFiles writers,
         KeyedCounts counts,
         LongAccumulator collisions,
         CollectionAccumulator<String> examples) {
@@ -153,13 +142,13 @@ final class InOrderHFiles implements Serializable {
     }
 
     @Override
-    public void add(RekeyedRow r) throws IOException {
+    public void add(RowRekeyer.Rekeyed r) throws IOException {
       byte[] key = r.targetKey();
-      int region = live.regionOf(key);
-      int bucket = salted ? key[0] & 0xff : 0;
+      int region = slots.regionOf(key);
+      int bucket = slots.bucketOf(key);
       if (lastKey[region] == null) {
-        lastKey[region] = new byte[salted ? BUCKETS : 1][];
-        lastSource[region] = new byte[salted ? BUCKETS : 1][];
+        lastKey[region] = new byte[slots.buckets()][];
+        lastSource[region] = new byte[slots.buckets()][];
       }
       byte[] last = lastKey[region][bucket];
       if (last != null) {
@@ -168,25 +157,18 @@ final class InOrderHFiles implements Serializable {
           collisions.add(1);
           if (examplesAdded++ < MAX_EXAMPLES_PER_TASK) {
             examples.add(
-                "target key "
-                    + Hex.of(key)
-                    + " <- source keys "
-                    + Hex.of(lastSource[region][bucket])
-                    + " and "
-                    + Hex.of(r.sourceKey()));
+                String.format(
+                    "target key %s <- source keys %s and %s",
+                    Hex.of(key), Hex.of(lastSource[region][bucket]), Hex.of(r.sourceKey())));
           }
           return;
         }
         if (cmp > 0) {
           // the plan's rule guarantees order; a break here is a bug, never a silently bad file
           throw new IllegalStateException(
-              "target key "
-                  + Hex.of(key)
-                  + " arrived after "
-                  + Hex.of(last)
-                  + " in region "
-                  + region
-                  + ": the rows are not in target order");
+              String.format(
+                  "target key %s arrived after %s in region %d: the rows are not in target order",
+                  Hex.of(key), Hex.of(last), region));
         }
       }
       lastKey[region][bucket] = key;
@@ -235,136 +217,6 @@ final class InOrderHFiles implements Serializable {
     @Override
     public void abandon() {
       writers.abandon();
-    }
-  }
-
-  /**
-   * The open writers of one attempt, per (region, bucket) slot and family, rolled at the max file
-   * size.
-   */
-  private final class Writers {
-    private final FileSystem fs;
-    private final Path dir;
-    private final Configuration conf;
-    private final TableDescriptor target;
-    private final long taskAttemptId;
-
-    /** Per region, the open writer of each (bucket, family): index bucket * families + family. */
-    private final Open[][] open = new Open[live.count()][];
-
-    private final List<WrittenFile> closed = new ArrayList<>();
-    private final byte[][] familyNames;
-    private final String[] families;
-
-    Writers(
-        FileSystem fs, Path dir, Configuration conf, TableDescriptor target, long taskAttemptId) {
-      this.fs = fs;
-      this.dir = dir;
-      this.conf = conf;
-      this.target = target;
-      this.taskAttemptId = taskAttemptId;
-      ColumnFamilyDescriptor[] fams = target.getColumnFamilies();
-      this.familyNames = new byte[fams.length][];
-      this.families = new String[fams.length];
-      for (int i = 0; i < fams.length; i++) {
-        familyNames[i] = fams[i].getName();
-        families[i] = fams[i].getNameAsString();
-      }
-    }
-
-    private final class Open {
-      final StoreFileWriter writer;
-      final int region;
-      final String family;
-      long cells;
-
-      Open(StoreFileWriter writer, int region, String family) {
-        this.writer = writer;
-        this.region = region;
-        this.family = family;
-      }
-    }
-
-    void append(int region, int bucket, KeyValue kv) throws IOException {
-      int famIndex = familyIndex(kv);
-      Open[] inRegion = open[region];
-      if (inRegion == null) {
-        inRegion = open[region] = new Open[(salted ? BUCKETS : 1) * familyNames.length];
-      }
-      int at = bucket * familyNames.length + famIndex;
-      Open o = inRegion[at];
-      if (o != null && o.writer.getPos() >= maxFileSize) {
-        close(o);
-        o = null;
-      }
-      if (o == null) {
-        o = new Open(newWriter(familyNames[famIndex]), region, families[famIndex]);
-        inRegion[at] = o;
-      }
-      o.writer.append(kv);
-      o.cells++;
-    }
-
-    /** The target family of a cell, by its bytes (no String per cell). */
-    private int familyIndex(KeyValue kv) {
-      byte[] a = kv.getFamilyArray();
-      int off = kv.getFamilyOffset();
-      int len = kv.getFamilyLength();
-      for (int i = 0; i < familyNames.length; i++) {
-        if (Bytes.equals(familyNames[i], 0, familyNames[i].length, a, off, len)) {
-          return i;
-        }
-      }
-      throw new IllegalStateException(
-          "family "
-              + Bytes.toString(a, off, len)
-              + " is not in target table "
-              + target.getTableName());
-    }
-
-    /** A writer with the target family's own settings ({@link TargetFileWriter}). */
-    private StoreFileWriter newWriter(byte[] familyName) throws IOException {
-      ColumnFamilyDescriptor f = target.getColumnFamily(familyName);
-      return TargetFileWriter.open(conf, fs, new Path(dir, f.getNameAsString()), target, f);
-    }
-
-    private void close(Open o) throws IOException {
-      StoreFileWriter w = o.writer;
-      TargetFileWriter.close(w, taskAttemptId);
-      closed.add(new WrittenFile(w.getPath().toString(), o.region, o.family, o.cells));
-    }
-
-    List<WrittenFile> closeAll() throws IOException {
-      for (Open[] inRegion : open) { // in region, bucket and family order, as the files are listed
-        if (inRegion == null) {
-          continue;
-        }
-        for (int i = 0; i < inRegion.length; i++) {
-          if (inRegion[i] != null) {
-            close(inRegion[i]);
-            inRegion[i] = null;
-          }
-        }
-      }
-      return closed;
-    }
-
-    void abandon() {
-      for (Open[] inRegion : open) {
-        if (inRegion == null) {
-          continue;
-        }
-        for (Open o : inRegion) {
-          if (o == null) {
-            continue;
-          }
-          try {
-            o.writer.close();
-          } catch (IOException | RuntimeException e) {
-            // the attempt failed already; its files are never loaded
-          }
-        }
-      }
     }
   }
 }

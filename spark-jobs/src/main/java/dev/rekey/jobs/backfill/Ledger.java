@@ -22,17 +22,13 @@ final class Ledger {
     Manifest manifest = staging.readJson(staging.manifest(), Manifest.class);
     if (!manifest.sameInputs(o)) {
       throw RekeyException.usage(
-          "Cannot resume the backfill of "
-              + table
-              + ": "
-              + staging.manifest()
-              + " is for a different backfill (snapshot "
-              + manifest.sourceSnapshot()
-              + ", layouts "
-              + manifest.sourceLayout()
-              + " -> "
-              + manifest.targetLayout()
-              + "); run without --resume to start over");
+          "Cannot resume the backfill of %s: %s is for a different backfill (snapshot %s, layouts"
+              + " %s -> %s); run without --resume to start over",
+          table,
+          staging.manifest(),
+          manifest.sourceSnapshot(),
+          manifest.sourceLayout(),
+          manifest.targetLayout());
     }
     return manifest;
   }
@@ -41,13 +37,9 @@ final class Ledger {
   static void resume(Staging staging, Manifest manifest, Consumer<String> progress) {
     long verified = count(manifest, RegionState.VERIFIED);
     progress.accept(
-        "Resuming from "
-            + staging.manifest()
-            + ": "
-            + verified
-            + " of "
-            + manifest.regions().size()
-            + " regions already verified");
+        String.format(
+            "Resuming from %s: %d of %d regions already verified",
+            staging.manifest(), verified, manifest.regions().size()));
     if (verified == manifest.regions().size()) {
       progress.accept(
           "Nothing to resume: every region was verified when it was loaded (their HFiles are"

@@ -103,19 +103,15 @@ public record LoadRecord(
 
   /** The run, for messages: when, where its ledger is, how far it got. */
   String describe() {
-    return "the run recorded at "
-        + recordedAt
-        + " (staging dir "
-        + staging
-        + ", "
-        + String.format("%,d rows, ", rows)
-        + switch (state) {
+    String outcome =
+        switch (state) {
           case LOADING -> "load not finished";
           case VERIFIED -> "verified";
           case NOT_VERIFIED -> "loaded, not verified";
-        }
-        + (owner == null ? "" : ", by " + owner)
-        + ")";
+        };
+    return String.format(
+        "the run recorded at %s (staging dir %s, %,d rows, %s%s)",
+        recordedAt, staging, rows, outcome, owner == null ? "" : ", by " + owner);
   }
 
   /**

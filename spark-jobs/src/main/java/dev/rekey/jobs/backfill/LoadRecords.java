@@ -44,20 +44,11 @@ final class LoadRecords {
     try {
       return READER.readValue(value);
     } catch (JsonProcessingException e) {
-      throw new RekeyException(
-          "Cannot backfill "
-              + target.getTableName()
-              + ": its attribute "
-              + key(snapshot)
-              + " is not a list of backfill records ("
-              + e.getOriginalMessage()
-              + "); check it with `describe '"
-              + target.getTableName()
-              + "'` and remove it with `alter '"
-              + target.getTableName()
-              + "', METHOD => 'table_att_unset', NAME => '"
-              + key(snapshot)
-              + "'`");
+      throw RekeyException.cannot(
+          "Cannot backfill %1$s: its attribute %2$s is not a list of backfill records (%3$s); check"
+              + " it with `describe '%1$s'` and remove it with `alter '%1$s', METHOD =>"
+              + " 'table_att_unset', NAME => '%2$s'`",
+          target.getTableName(), key(snapshot), e.getOriginalMessage());
     }
   }
 
@@ -83,10 +74,10 @@ final class LoadRecords {
         throw e;
       }
       progress.accept(
-          "  HBase will not change the attributes of "
-              + table
-              + " without reopening its regions (a table with coprocessors, HBASE-29706): reopening"
-              + " them to record the load");
+          String.format(
+              "  HBase will not change the attributes of %s without reopening its regions (a table"
+                  + " with coprocessors, HBASE-29706): reopening them to record the load",
+              table));
       admin.modifyTable(td);
     }
   }

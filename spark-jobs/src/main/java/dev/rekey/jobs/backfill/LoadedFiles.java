@@ -136,9 +136,8 @@ final class LoadedFiles {
         ? new Outcome(true, "all " + ours.size() + " HFiles are store files of the table")
         : new Outcome(
             false,
-            absent
-                + " of its "
-                + ours.size()
-                + " HFiles are not store files of the table as loaded");
+            String.format(
+                "%d of its %d HFiles are not store files of the table as loaded",
+                absent, ours.size()));
   }
 }

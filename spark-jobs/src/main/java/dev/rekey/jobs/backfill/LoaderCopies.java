@@ -54,21 +54,10 @@ final class LoaderCopies {
       }
     }
     if (n != r.files()) {
-      throw new RekeyException(
-          "Cannot load region "
-              + r.index()
-              + " ("
-              + r.name()
-              + ") of "
-              + table
-              + ": the "
-              + "manifest lists "
-              + r.files()
-              + " HFiles but "
-              + src
-              + " holds "
-              + n
-              + " (rerun without --resume)");
+      throw RekeyException.cannot(
+          "Cannot load region %d (%s) of %s: the manifest lists %d HFiles but %s holds %d (rerun"
+              + " without --resume)",
+          r.index(), r.name(), table, r.files(), src, n);
     }
   }
 

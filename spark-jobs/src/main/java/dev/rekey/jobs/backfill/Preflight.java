@@ -34,17 +34,11 @@ final class Preflight {
   /** The target's descriptor and the snapshot, once every check passed. */
   Checked check(Admin admin, TableName table, Staging staging) throws IOException {
     if (!admin.tableExists(table)) {
-      throw new RekeyException(
-          "Cannot backfill "
-              + table
-              + ": target table "
-              + table
-              + " does not exist (create it "
-              + "with `rekey create-table --table "
-              + table
-              + " --layout "
-              + o.targetLayout().name()
-              + " --splits salt|uniform|FILE --family NAME`)");
+      throw RekeyException.cannot(
+          "Cannot backfill %1$s: target table %1$s does not exist (create it with `rekey"
+              + " create-table --table %1$s --layout %2$s --splits salt|uniform|FILE --family"
+              + " NAME`)",
+          table, o.targetLayout().name());
     }
     SnapshotDescription snap = null;
     for (SnapshotDescription s : admin.listSnapshots()) {
@@ -53,15 +47,11 @@ final class Preflight {
       }
     }
     if (snap == null) {
-      throw new RekeyException(
-          "Cannot backfill "
-              + table
-              + ": snapshot "
-              + o.sourceSnapshot()
-              + " does not exist (list snapshots with `echo list_snapshots | hbase shell`; take"
-              + " one with `snapshot 'SOURCE_TABLE', '"
-              + o.sourceSnapshot()
-              + "'`)");
+      throw RekeyException.cannot(
+          "Cannot backfill %1$s: snapshot %2$s does not exist (list snapshots with `echo"
+              + " list_snapshots | hbase shell`; take one with `snapshot 'SOURCE_TABLE',"
+              + " '%2$s'`)",
+          table, o.sourceSnapshot());
     }
     TableDescriptor target = admin.getDescriptor(table);
     checkFamilies(admin, table, target, snap.getTableName());
@@ -89,15 +79,9 @@ final class Preflight {
     for (String f : o.families()) {
       if (!targetFamilies.contains(f)) {
         throw RekeyException.usage(
-            "Cannot backfill "
-                + table
-                + ": family '"
-                + f
-                + "' (--families) is not in target table "
-                + table
-                + " (its families: "
-                + targetFamilies
-                + "); add it to the table or leave it out");
+            "Cannot backfill %1$s: family '%2$s' (--families) is not in target table %1$s (its"
+                + " families: %3$s); add it to the table or leave it out",
+            table, f, targetFamilies);
       }
     }
     // the source table's families, when it still exists: every family read must exist in the
@@ -107,17 +91,10 @@ final class Preflight {
         String n = f.getNameAsString();
         if ((o.families().isEmpty() || o.families().contains(n)) && !targetFamilies.contains(n)) {
           throw RekeyException.usage(
-              "Cannot backfill "
-                  + table
-                  + ": source family '"
-                  + n
-                  + "' (table "
-                  + sourceTable
-                  + ") is not in target table "
-                  + table
-                  + " (its families: "
-                  + targetFamilies
-                  + "); add it to the target, or choose families with --families");
+              "Cannot backfill %1$s: source family '%2$s' (table %3$s) is not in target table %1$s"
+                  + " (its families: %4$s); add it to the target, or choose families with"
+                  + " --families",
+              table, n, sourceTable, targetFamilies);
         }
       }
     }
@@ -137,14 +114,10 @@ final class Preflight {
             LiveRegions.of(admin.getConnection(), table), salt.buckets(), o.targetLayout().name());
     if (misfit.isPresent()) {
       throw RekeyException.usage(
-          "Cannot backfill "
-              + table
-              + ": "
-              + misfit.get()
-              + " (create the target with `rekey create-table --table NEW_TABLE --layout "
-              + o.targetLayout().name()
-              + " --splits salt`, or pick a --target-layout whose buckets match the table's"
-              + " regions)");
+          "Cannot backfill %s: %s (create the target with `rekey create-table --table NEW_TABLE"
+              + " --layout %s --splits salt`, or pick a --target-layout whose buckets match the"
+              + " table's regions)",
+          table, misfit.get(), o.targetLayout().name());
     }
   }
 }

@@ -20,16 +20,16 @@ public final class RegionBoundaries implements Serializable {
   public RegionBoundaries(List<byte[]> startKeys, List<String> names) {
     if (startKeys.isEmpty() || startKeys.get(0).length != 0) {
       throw new IllegalArgumentException(
-          "region start keys must begin with the empty key, got "
-              + (startKeys.isEmpty() ? "none" : Hex.of(startKeys.get(0))));
+          String.format(
+              "region start keys must begin with the empty key, got %s",
+              startKeys.isEmpty() ? "none" : Hex.of(startKeys.get(0))));
     }
     for (int i = 1; i < startKeys.size(); i++) {
       if (Arrays.compareUnsigned(startKeys.get(i - 1), startKeys.get(i)) >= 0) {
         throw new IllegalArgumentException(
-            "region start keys must increase: "
-                + Hex.of(startKeys.get(i - 1))
-                + " then "
-                + Hex.of(startKeys.get(i)));
+            String.format(
+                "region start keys must increase: %s then %s",
+                Hex.of(startKeys.get(i - 1)), Hex.of(startKeys.get(i))));
       }
     }
     this.startKeys = startKeys.toArray(new byte[0][]);

@@ -36,10 +36,9 @@ final class RegionChain {
     Span first = sorted.get(0);
     if (first.start().length != 0) {
       out.add(
-          "a hole before the first region "
-              + first.name()
-              + ": no region holds the keys below "
-              + hex(first.start()));
+          String.format(
+              "a hole before the first region %s: no region holds the keys below %s",
+              first.name(), hex(first.start())));
     }
     // the region reaching furthest so far: a region nested in an earlier one must not hide that
     // the earlier one covers the keys after it
@@ -49,35 +48,20 @@ final class RegionChain {
       int c = reach.end().length == 0 ? -1 : Arrays.compareUnsigned(next.start(), reach.end());
       if (c > 0) {
         out.add(
-            "a hole between region "
-                + reach.name()
-                + " (ends at "
-                + hex(reach.end())
-                + ") and region "
-                + next.name()
-                + " (starts at "
-                + hex(next.start())
-                + "): no region holds the keys ["
-                + hex(reach.end())
-                + ", "
-                + hex(next.start())
-                + ")");
+            String.format(
+                "a hole between region %s (ends at %s) and region %s (starts at %s): no region"
+                    + " holds the keys [%2$s, %4$s)",
+                reach.name(), hex(reach.end()), next.name(), hex(next.start())));
       } else if (c < 0) {
         out.add(
-            "an overlap: region "
-                + reach.name()
-                + " ["
-                + hex(reach.start())
-                + ", "
-                + endHex(reach.end())
-                + ") and region "
-                + next.name()
-                + " ["
-                + hex(next.start())
-                + ", "
-                + endHex(next.end())
-                + ") both hold the keys from "
-                + hex(next.start()));
+            String.format(
+                "an overlap: region %s [%s, %s) and region %s [%s, %s) both hold the keys from %5$s",
+                reach.name(),
+                hex(reach.start()),
+                endHex(reach.end()),
+                next.name(),
+                hex(next.start()),
+                endHex(next.end())));
       }
       if (compareEnds(next.end(), reach.end()) > 0) {
         reach = next;
@@ -85,10 +69,9 @@ final class RegionChain {
     }
     if (reach.end().length != 0) {
       out.add(
-          "a hole after the last region "
-              + reach.name()
-              + ": no region holds the keys from "
-              + hex(reach.end()));
+          String.format(
+              "a hole after the last region %s: no region holds the keys from %s",
+              reach.name(), hex(reach.end())));
     }
     return out;
   }

@@ -78,12 +78,10 @@ public final class Rekeyer implements Serializable {
   public Optional<String> check() {
     if (!source.decodable()) {
       return Optional.of(
-          "source layout "
-              + source.name()
-              + " ("
-              + source.prefix()
-              + ") cannot be decoded: a hashed key "
-              + "cannot be turned back into fields");
+          String.format(
+              "source layout %s (%s) cannot be decoded: a hashed key cannot be turned back into"
+                  + " fields",
+              source.name(), source.prefix()));
     }
     for (FieldSpec t : target.fields()) {
       if (t.type() == FieldType.SUB_BUCKET) {
@@ -92,29 +90,17 @@ public final class Rekeyer implements Serializable {
       FieldSpec s = source.field(t.name());
       if (s == null) {
         return Optional.of(
-            "target layout "
-                + target.name()
-                + " needs field '"
-                + t.name()
-                + "', which source layout "
-                + source.name()
-                + " does not have (source fields: "
-                + names(source)
-                + ")");
+            String.format(
+                "target layout %s needs field '%s', which source layout %s does not have (source"
+                    + " fields: %s)",
+                target.name(), t.name(), source.name(), names(source)));
       }
       if (valueType(s.type()) != valueType(t.type())
           || (t.type() == FieldType.BYTES && s.length() != t.length())) {
         return Optional.of(
-            "field '"
-                + t.name()
-                + "' is "
-                + describe(s)
-                + " in source layout "
-                + source.name()
-                + " but "
-                + describe(t)
-                + " in target layout "
-                + target.name());
+            String.format(
+                "field '%s' is %s in source layout %s but %s in target layout %s",
+                t.name(), describe(s), source.name(), describe(t), target.name()));
       }
     }
     return Optional.empty();
@@ -159,11 +145,9 @@ public final class Rekeyer implements Serializable {
     // would abort the job
     if (key.length > HConstants.MAX_ROW_LENGTH) {
       throw new IllegalArgumentException(
-          "target key of "
-              + key.length
-              + " bytes is over HBase's row key limit of "
-              + HConstants.MAX_ROW_LENGTH
-              + " bytes");
+          String.format(
+              "target key of %d bytes is over HBase's row key limit of %d bytes",
+              key.length, HConstants.MAX_ROW_LENGTH));
     }
     return new Rekeyed(key, time instanceof Long l ? l : NO_TIME);
   }
@@ -177,17 +161,14 @@ public final class Rekeyer implements Serializable {
     for (Cell c : cells) {
       long size = PackedCells.keyValueLength(targetKey.length, c);
       if (size > maxCellBytes) {
-        return "cell "
-            + Bytes.toStringBinary(CellUtil.cloneFamily(c))
-            + ":"
-            + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
-            + "@"
-            + c.getTimestamp()
-            + " is "
-            + size
-            + " bytes under the target key, over hbase.client.keyvalue.maxsize ("
-            + maxCellBytes
-            + " bytes)";
+        return String.format(
+            "cell %s:%s@%d is %d bytes under the target key, over hbase.client.keyvalue.maxsize"
+                + " (%d bytes)",
+            Bytes.toStringBinary(CellUtil.cloneFamily(c)),
+            Bytes.toStringBinary(CellUtil.cloneQualifier(c)),
+            c.getTimestamp(),
+            size,
+            maxCellBytes);
       }
     }
     return null;

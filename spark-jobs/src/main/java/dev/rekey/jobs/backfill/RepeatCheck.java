@@ -66,69 +66,60 @@ final class RepeatCheck {
     }
     LoadRecord e = found.get();
     String loaded =
-        "snapshot "
-            + a.snapshot()
-            + " (taken "
-            + Instant.ofEpochMilli(a.snapshotCreated())
-            + ") was loaded into "
-            + a.table()
-            + " by "
-            + e.describe();
+        String.format(
+            "snapshot %s (taken %s) was loaded into %s by %s",
+            a.snapshot(), Instant.ofEpochMilli(a.snapshotCreated()), a.table(), e.describe());
     if (a.resumedRun() != null && e.isRun(a.staging(), a.resumedRun())) {
       return new Decision(Verdict.GO, found, "");
     }
     if (a.dryRun()) {
       return note(
           found,
-          "Note: "
-              + loaded
-              + "; a backfill of it will be refused (--resume --staging "
-              + e.staging()
-              + " checks that run; --load-again loads it a second time on purpose)");
+          String.format(
+              "Note: %s; a backfill of it will be refused (--resume --staging %s checks that run;"
+                  + " --load-again loads it a second time on purpose)",
+              loaded, e.staging()));
     }
     if (a.loadAgain()) {
       return note(
           found,
-          "Loading again on purpose (--load-again): "
-              + loaded
-              + "; its cells go into the table a second time (reads are unchanged; the store holds"
-              + " them twice until a major compaction)");
+          String.format(
+              "Loading again on purpose (--load-again): %s; its cells go into the table a second"
+                  + " time (reads are unchanged; the store holds them twice until a major"
+                  + " compaction)",
+              loaded));
     }
     if (a.noLoad()) {
       return note(
           found,
-          "Note: "
-              + loaded
-              + "; these HFiles are written but not loaded, and a --resume will load them only"
-              + " with --load-again");
+          String.format(
+              "Note: %s; these HFiles are written but not loaded, and a --resume will load them"
+                  + " only with --load-again",
+              loaded));
     }
     String choices =
-        e.state() == LoadRecord.State.LOADING
-            ? "its load did not finish: rerun with --resume --staging "
-                + e.staging()
-                + " to load the rest and verify it, or with --load-again to load everything a"
-                + " second time on purpose"
-            : "rerun with --resume --staging "
-                + e.staging()
-                + " to check it, or with --load-again to load it a second time on purpose";
-    String cannot =
+        String.format(
+            e.state() == LoadRecord.State.LOADING
+                ? "its load did not finish: rerun with --resume --staging %s to load the rest and"
+                    + " verify it, or with --load-again to load everything a second time on"
+                    + " purpose"
+                : "rerun with --resume --staging %s to check it, or with --load-again to load it"
+                    + " a second time on purpose",
+            e.staging());
+    String what =
         a.resumedRun() != null
-            ? "Cannot resume the backfill of "
-                + a.table()
-                + " in staging dir "
-                + a.staging()
-                + ": "
-                + loaded
-                + ", whose ledger is in staging dir "
-                + e.staging()
-            : "Cannot backfill " + a.table() + ": " + loaded;
+            ? String.format("resume the backfill of %s in staging dir %s", a.table(), a.staging())
+            : "backfill " + a.table();
+    String why =
+        a.resumedRun() != null
+            ? String.format("%s, whose ledger is in staging dir %s", loaded, e.staging())
+            : loaded;
     return new Decision(
         Verdict.REFUSE,
         found,
-        cannot
-            + "; loading it again would put every cell in the table twice until a major"
-            + " compaction ("
-            + choices
-            + ")");
+        String.format(
+            "Cannot %s: %s; loading it again would put every cell in the table twice until a"
+                + " major compaction (%s)",
+            what, why, choices));
   }
 }

@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import java.io.Serializable;
+import java.util.function.Function;
 import org.apache.spark.SparkContext;
 import org.apache.spark.util.LongAccumulator;
 
@@ -20,40 +21,31 @@ final class RowCounters implements Serializable {
   private final Rekeyer rekeyer;
   private final Retention retention;
 
-  RowCounters(SparkContext sc, String prefix, Rekeyer rekeyer, Retention retention) {
-    this(rekeyer, retention);
-    sc.register(read, prefix + "read");
-    sc.register(quarantined, prefix + "quarantined");
-    sc.register(filtered, prefix + "filtered");
-    sc.register(olderVersions, prefix + "olderVersions");
-    sc.register(expired, prefix + "expired");
-  }
-
-  /** Counters of a read outside any Spark job (registered with none): the rekeying's unit tests. */
-  RowCounters(Rekeyer rekeyer, Retention retention) {
-    this.read = new LongAccumulator();
-    this.quarantined = new LongAccumulator();
-    this.filtered = new LongAccumulator();
-    this.olderVersions = new LongAccumulator();
-    this.expired = new LongAccumulator();
+  /** Counters made by {@code counter}, one per name, for a read re-keying with {@code rekeyer}. */
+  RowCounters(Rekeyer rekeyer, Retention retention, Function<String, LongAccumulator> counter) {
+    this.read = counter.apply("read");
+    this.quarantined = counter.apply("quarantined");
+    this.filtered = counter.apply("filtered");
+    this.olderVersions = counter.apply("olderVersions");
+    this.expired = counter.apply("expired");
     this.rekeyer = rekeyer;
     this.retention = retention;
   }
 
   /**
-   * The counters of a backfill's read (names prefixed with {@code prefix}), re-keying as planned.
+   * The counters of a target's read, registered with {@code sc} as {@code prefix + name} so that
+   * the driver sees what the tasks add, re-keying as planned.
    */
   static RowCounters of(
       SparkContext sc,
       String prefix,
-      BackfillOptions o,
-      BackfillPlan plan,
+      TargetRun run,
       org.apache.hadoop.conf.Configuration hbaseConf) {
+    BackfillOptions o = run.options();
     return new RowCounters(
-        sc,
-        prefix,
         Rekeyer.forCluster(o.sourceLayout(), o.targetLayout(), hbaseConf),
-        plan.retention());
+        run.plan().retention(),
+        name -> sc.longAccumulator(prefix + name));
   }
 
   Rekeyer rekeyer() {

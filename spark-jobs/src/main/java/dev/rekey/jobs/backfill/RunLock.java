@@ -49,31 +49,20 @@ final class RunLock implements AutoCloseable {
             fs.delete(path, false);
             continue;
           }
-          throw new RekeyException(
-              "Cannot "
-                  + verb
-                  + ": "
-                  + what
-                  + " is in use by another backfill ("
-                  + owner
-                  + ", lock "
-                  + path
-                  + "). Wait for it to finish; if it is no longer running, delete "
-                  + path
-                  + " and rerun with --resume");
+          throw RekeyException.cannot(
+              "Cannot %s: %s is in use by another backfill (%s, lock %4$s). Wait for it to"
+                  + " finish; if it is no longer running, delete %4$s and rerun with --resume",
+              verb, what, owner, path);
         }
       }
-      throw new RekeyException("Cannot " + verb + ": could not take the lock " + path);
+      throw RekeyException.cannot("Cannot %s: could not take the lock %s", verb, path);
     } catch (IOException e) {
-      throw new RekeyException(
-          "Cannot "
-              + verb
-              + ": cannot write the lock "
-              + path
-              + ": "
-              + e.getMessage()
-              + " (check that the directory is writable)",
-          e);
+      throw RekeyException.cannot(
+          e,
+          "Cannot %s: cannot write the lock %s: %s (check that the directory is writable)",
+          verb,
+          path,
+          e.getMessage());
     }
   }
 
@@ -90,8 +79,8 @@ final class RunLock implements AutoCloseable {
     try {
       fs.delete(path, false);
     } catch (IOException e) {
-      throw new RekeyException(
-          "Could not remove the lock " + path + ": " + e.getMessage() + " (delete it by hand)", e);
+      throw RekeyException.cannot(
+          e, "Could not remove the lock %s: %s (delete it by hand)", path, e.getMessage());
     }
   }
 }

@@ -36,48 +36,34 @@ final class SaltFit {
       }
     }
     String layout =
-        "layout "
-            + layoutName
-            + " salts keys into "
-            + buckets
-            + " buckets (first byte 00.."
-            + Hex.of(new byte[] {(byte) (buckets - 1)})
-            + "), but ";
+        String.format(
+            "layout %s salts keys into %d buckets (first byte 00..%s), but ",
+            layoutName, buckets, Hex.of(new byte[] {(byte) (buckets - 1)}));
     if (firstEmpty >= 0) {
       int empty = live.count() - regionsWithBuckets;
       return Optional.of(
           layout
-              + empty
-              + " of the table's "
-              + live.count()
-              + " regions start after the last bucket "
-              + "and would stay empty (the first is region "
-              + firstEmpty
-              + " from "
-              + Hex.of(live.start(firstEmpty))
-              + ")");
+              + String.format(
+                  "%d of the table's %d regions start after the last bucket and would stay empty"
+                      + " (the first is region %d from %s)",
+                  empty, live.count(), firstEmpty, Hex.of(live.start(firstEmpty))));
     }
     int even = (buckets + regionsWithBuckets - 1) / regionsWithBuckets;
     if (worstCount > even) {
       return Optional.of(
           layout
-              + "the table's "
-              + live.count()
-              + " regions do not split them evenly: region "
-              + worst
-              + " ["
-              + Hex.of(live.start(worst))
-              + ", "
-              + Hex.of(live.end(worst))
-              + ") takes "
-              + worstCount
-              + " of the "
-              + buckets
-              + " buckets, where an even split puts at most "
-              + even
-              + " in a region (a hotspot of about "
-              + String.format("%.1f", worstCount / (double) even)
-              + "x)");
+              + String.format(
+                  "the table's %d regions do not split them evenly: region %d [%s, %s) takes %d of"
+                      + " the %d buckets, where an even split puts at most %d in a region (a"
+                      + " hotspot of about %.1fx)",
+                  live.count(),
+                  worst,
+                  Hex.of(live.start(worst)),
+                  Hex.of(live.end(worst)),
+                  worstCount,
+                  buckets,
+                  even,
+                  worstCount / (double) even));
     }
     return Optional.empty();
   }

@@ -26,10 +26,14 @@ import org.apache.hadoop.fs.Path;
  * </pre>
  */
 final class Staging {
+  /** The dir as given (what a dry run prints); {@link #root} is it qualified. */
+  final String dir;
+
   final Path root;
   final FileSystem fs;
 
   Staging(String dir, Configuration conf) throws IOException {
+    this.dir = dir;
     Path p = new Path(dir);
     this.fs = p.getFileSystem(conf);
     this.root = fs.makeQualified(p);

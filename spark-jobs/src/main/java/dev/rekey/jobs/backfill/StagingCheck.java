@@ -30,10 +30,10 @@ final class StagingCheck {
     Path probe =
         new Path(
             staging.root,
-            "_preflight-"
-                + ProcessHandle.current().pid()
-                + "-"
-                + java.util.UUID.randomUUID().toString().substring(0, 8));
+            String.format(
+                "_preflight-%d-%s",
+                ProcessHandle.current().pid(),
+                java.util.UUID.randomUUID().toString().substring(0, 8)));
     try {
       if (!staging.fs.mkdirs(staging.root)) {
         throw new IOException("Mkdirs failed to create " + staging.root);
@@ -44,15 +44,13 @@ final class StagingCheck {
     } catch (IOException | RuntimeException | org.apache.hadoop.fs.FSError e) {
       // FSError: how Hadoop's local filesystem reports a disk error such as ENOSPC (an Error, not
       // an IOException)
-      throw new RekeyException(
-          "Cannot "
-              + verb
-              + ": staging dir "
-              + staging.root
-              + " is not writable: "
-              + cause(e)
-              + " (fix its permissions or free space, or choose another --staging)",
-          e);
+      throw RekeyException.cannot(
+          e,
+          "Cannot %s: staging dir %s is not writable: %s (fix its permissions or free space, or"
+              + " choose another --staging)",
+          verb,
+          staging.root,
+          cause(e));
     } finally {
       try {
         staging.fs.delete(probe, false);
@@ -69,14 +67,9 @@ final class StagingCheck {
     spaceProblem(free, neededBytes, neededWhat)
         .ifPresent(
             p -> {
-              throw new RekeyException(
-                  "Cannot "
-                      + verb
-                      + ": staging dir "
-                      + staging.root
-                      + " "
-                      + p
-                      + " (free space there, or choose another --staging)");
+              throw RekeyException.cannot(
+                  "Cannot %s: staging dir %s %s (free space there, or choose another --staging)",
+                  verb, staging.root, p);
             });
   }
 
@@ -86,13 +79,9 @@ final class StagingCheck {
       return Optional.empty();
     }
     return Optional.of(
-        "has "
-            + bytes(free)
-            + " free, and the HFiles need about "
-            + bytes(needed)
-            + " ("
-            + neededWhat
-            + ")");
+        String.format(
+            "has %s free, and the HFiles need about %s (%s)",
+            bytes(free), bytes(needed), neededWhat));
   }
 
   static String bytes(long n) {

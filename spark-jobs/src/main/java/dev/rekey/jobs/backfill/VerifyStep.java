@@ -60,9 +60,9 @@ final class VerifyStep {
       Optional<Set<LoadedFiles.Fingerprint>> storeFiles = LoadedFiles.inTable(hbaseConf, table);
       if (storeFiles.isEmpty()) {
         progress.accept(
-            "  cannot read the store files of "
-                + table
-                + " under the HBase root: checking cells instead");
+            String.format(
+                "  cannot read the store files of %s under the HBase root: checking cells instead",
+                table));
       } else {
         Map<Integer, LoadedFiles.Outcome> byFiles =
             LoadedFiles.check(staging, loaded, storeFiles.get(), hbaseConf);

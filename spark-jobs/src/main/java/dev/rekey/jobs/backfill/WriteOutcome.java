@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -24,131 +23,26 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 final class WriteOutcome {
   private WriteOutcome() {}
 
-  static Manifest manifest(
-      BackfillOptions o,
-      BackfillPlan plan,
-      Staging staging,
-      RegionBoundaries live,
-      TableDescriptor target,
-      WriteStep.Written w,
-      Configuration hbaseConf,
-      Consumer<String> progress)
+  /**
+   * The manifest of {@code run}'s write {@code w}; the accounting line goes to {@code progress}.
+   */
+  static Manifest manifest(TargetRun run, WriteStep.Written w, Consumer<String> progress)
       throws IOException {
+    BackfillOptions o = run.options();
     RowCounters c = w.counters();
-    if (w.collisions().value() > 0) {
-      staging.fs.delete(staging.attempts(), true);
-      List<String> ex = w.examples().value();
-      throw new RekeyException(
-          "Cannot backfill "
-              + o.targetTable()
-              + ": "
-              + w.collisions().value()
-              + " target row key(s) would each come from more than one source row with layouts "
-              + o.sourceLayout().name()
-              + " -> "
-              + o.targetLayout().name()
-              + ", e.g. "
-              + String.join("; ", ex.subList(0, Math.min(3, ex.size())))
-              + ". Nothing was loaded. Choose a target layout that keeps every "
-              + "field that makes a source key unique.");
-    }
-    if (c.expired.value() > 0) {
-      staging.fs.delete(staging.attempts(), true);
-      throw new RekeyException(
-          "Cannot backfill "
-              + o.targetTable()
-              + ": "
-              + c.expired.value()
-              + " cells are older than their target family's TTL ("
-              + ttls(target)
-              + ") and would expire as soon as they are loaded. Nothing was loaded. Raise the TTL"
-              + " (`alter '"
-              + o.targetTable()
-              + "', {NAME => 'FAMILY', TTL => SECONDS}`), or copy only the cells it keeps with"
-              + " --from.");
-    }
-    Map<Integer, Integer> filesPerRegion = StagedFiles.organize(staging, w.files());
-    long written = 0;
-    List<RegionEntry> regions = new ArrayList<>();
-    KeyedCounts counts = w.counts();
-    for (int i = 0; i < live.count(); i++) {
-      long r = counts.get("rows." + i);
-      if (r > 0 && filesPerRegion.getOrDefault(i, 0) == 0) {
-        // the ledger must never say a region with rows has nothing to load (it would be
-        // "verified" empty)
-        throw new RekeyException(
-            "Cannot backfill "
-                + o.targetTable()
-                + ": "
-                + r
-                + " rows were written for region "
-                + i
-                + " but "
-                + staging.root
-                + " holds no HFile for it (did another process clean the staging dir?). "
-                + "Nothing was loaded; rerun.");
-      }
-      written += r;
-      regions.add(
-          new RegionEntry(
-              i,
-              live.name(i),
-              Hex.of(live.start(i)),
-              Hex.of(live.end(i)),
-              r,
-              counts.get("cells." + i),
-              counts.get("bytes." + i),
-              filesPerRegion.getOrDefault(i, 0),
-              RegionState.WRITTEN));
-    }
+    refuseCollisionsAndExpired(run, w);
+    List<RegionEntry> regions = regions(run, w);
+    long written = regions.stream().mapToLong(RegionEntry::rows).sum();
     Accounting acc =
         new Accounting(c.read.value(), written, c.quarantined.value(), c.filtered.value());
-    if (acc.quarantined() > o.maxQuarantined()) {
-      staging.fs.delete(new Path(staging.root, "regions"), true);
-      throw new RekeyException(
-          "Cannot backfill "
-              + o.targetTable()
-              + ": "
-              + acc.quarantined()
-              + " of "
-              + acc.read()
-              + " source row keys in snapshot "
-              + o.sourceSnapshot()
-              + " do not decode with source layout "
-              + o.sourceLayout().name()
-              + " or hold a cell over the target's size limit"
-              + StagedFiles.firstQuarantined(staging)
-              + "; they are listed in "
-              + staging.quarantine()
-              + ". Nothing was loaded. Check --source-layout, or accept them with --max-quarantined "
-              + acc.quarantined()
-              + ".");
-    }
-    if (!acc.balances()) {
-      throw new RekeyException(
-          "Cannot backfill "
-              + o.targetTable()
-              + ": the counts do not balance ("
-              + acc.line()
-              + "); nothing was loaded. Rerun; if it persists, report it with "
-              + staging.root);
-    }
-    TreeMap<String, Long> hours = new TreeMap<>();
-    counts
-        .value()
-        .forEach(
-            (key, v) -> {
-              if (key.startsWith("hour.")) {
-                hours.put(key.substring(5), v);
-              }
-            });
+    refuseUnaccounted(run, acc);
     progress.accept("  " + acc.line());
     if (c.olderVersions.value() > 0) {
       progress.accept(
           String.format(
               "  %,d older cell versions not copied: %s (raise a family's VERSIONS with "
                   + "`alter '%s', {NAME => 'FAMILY', VERSIONS => N}` and rerun to keep them)",
-              c.olderVersions.value(), keptVersions(target), o.targetTable()));
+              c.olderVersions.value(), keptVersions(run.target()), o.targetTable()));
     }
     return new Manifest(
         Manifest.VERSION,
@@ -162,11 +56,117 @@ final class WriteOutcome {
         o.splitsPerRegion(),
         Instant.now().toString(),
         regions,
-        hours,
+        hours(w.counts()),
         acc,
         o.versions().toString(),
         c.olderVersions.value(),
-        plan.path().describe());
+        run.plan().path().describe());
+  }
+
+  /** Target keys from two source rows, or cells the target's TTL would expire: nothing kept. */
+  private static void refuseCollisionsAndExpired(TargetRun run, WriteStep.Written w)
+      throws IOException {
+    BackfillOptions o = run.options();
+    Staging staging = run.staging();
+    if (w.collisions().value() > 0) {
+      staging.fs.delete(staging.attempts(), true);
+      List<String> ex = w.examples().value();
+      throw RekeyException.cannot(
+          "Cannot backfill %s: %d target row key(s) would each come from more than one source row"
+              + " with layouts %s -> %s, e.g. %s. Nothing was loaded. Choose a target layout that"
+              + " keeps every field that makes a source key unique.",
+          o.targetTable(),
+          w.collisions().value(),
+          o.sourceLayout().name(),
+          o.targetLayout().name(),
+          String.join("; ", ex.subList(0, Math.min(3, ex.size()))));
+    }
+    long expired = w.counters().expired.value();
+    if (expired > 0) {
+      staging.fs.delete(staging.attempts(), true);
+      throw RekeyException.cannot(
+          "Cannot backfill %1$s: %2$d cells are older than their target family's TTL (%3$s) and"
+              + " would expire as soon as they are loaded. Nothing was loaded. Raise the TTL"
+              + " (`alter '%1$s', {NAME => 'FAMILY', TTL => SECONDS}`), or copy only the cells it"
+              + " keeps with --from.",
+          o.targetTable(), expired, ttls(run.target()));
+    }
+  }
+
+  /**
+   * The kept attempts' files moved to their regions, and every live region's ledger entry: {@code
+   * WRITTEN}, with its rows, cells, bytes and files.
+   */
+  private static List<RegionEntry> regions(TargetRun run, WriteStep.Written w) throws IOException {
+    Staging staging = run.staging();
+    RegionBoundaries live = run.live();
+    Map<Integer, Integer> filesPerRegion = StagedFiles.organize(staging, w.files());
+    List<RegionEntry> regions = new ArrayList<>();
+    KeyedCounts counts = w.counts();
+    for (int i = 0; i < live.count(); i++) {
+      long r = counts.get("rows." + i);
+      if (r > 0 && filesPerRegion.getOrDefault(i, 0) == 0) {
+        // the ledger must never say a region with rows has nothing to load (it would be
+        // "verified" empty)
+        throw RekeyException.cannot(
+            "Cannot backfill %s: %d rows were written for region %d but %s holds no HFile for it"
+                + " (did another process clean the staging dir?). Nothing was loaded; rerun.",
+            run.options().targetTable(), r, i, staging.root);
+      }
+      regions.add(
+          new RegionEntry(
+              i,
+              live.name(i),
+              Hex.of(live.start(i)),
+              Hex.of(live.end(i)),
+              r,
+              counts.get("cells." + i),
+              counts.get("bytes." + i),
+              filesPerRegion.getOrDefault(i, 0),
+              RegionState.WRITTEN));
+    }
+    return regions;
+  }
+
+  /** More quarantined rows than allowed, or counts that do not balance: nothing loaded. */
+  private static void refuseUnaccounted(TargetRun run, Accounting acc) throws IOException {
+    BackfillOptions o = run.options();
+    Staging staging = run.staging();
+    if (acc.quarantined() > o.maxQuarantined()) {
+      staging.fs.delete(new Path(staging.root, "regions"), true);
+      throw RekeyException.cannot(
+          "Cannot backfill %s: %d of %d source row keys in snapshot %s do not decode with source"
+              + " layout %s or hold a cell over the target's size limit%s; they are listed in %s."
+              + " Nothing was loaded. Check --source-layout, or accept them with"
+              + " --max-quarantined %2$d.",
+          o.targetTable(),
+          acc.quarantined(),
+          acc.read(),
+          o.sourceSnapshot(),
+          o.sourceLayout().name(),
+          StagedFiles.firstQuarantined(staging),
+          staging.quarantine());
+    }
+    if (!acc.balances()) {
+      throw RekeyException.cannot(
+          "Cannot backfill %s: the counts do not balance (%s); nothing was loaded. Rerun; if it"
+              + " persists, report it with %s",
+          o.targetTable(), acc.line(), staging.root);
+    }
+  }
+
+  /** Rows per hour of the target key's time field, by the hour's instant. */
+  private static TreeMap<String, Long> hours(KeyedCounts counts) {
+    TreeMap<String, Long> hours = new TreeMap<>();
+    counts
+        .value()
+        .forEach(
+            (key, v) -> {
+              if (key.startsWith("hour.")) {
+                hours.put(key.substring(5), v);
+              }
+            });
+    return hours;
   }
 
   private static String ttls(TableDescriptor target) {
@@ -183,12 +183,9 @@ final class WriteOutcome {
     List<String> out = new ArrayList<>();
     for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
       out.add(
-          "family "
-              + f.getNameAsString()
-              + " of "
-              + target.getTableName()
-              + " keeps VERSIONS="
-              + f.getMaxVersions());
+          String.format(
+              "family %s of %s keeps VERSIONS=%d",
+              f.getNameAsString(), target.getTableName(), f.getMaxVersions()));
     }
     return String.join(", ", out);
   }

@@ -50,24 +50,22 @@ public record WritePath(
     PrefixSpec.Kind tp = target.prefix().kind();
     if (tp == PrefixSpec.Kind.HASH_PREFIX) {
       return Optional.of(
-          "target layout "
-              + target.name()
-              + " has a hash prefix: each region holds many prefix "
-              + "values, whose rows interleave in source order");
+          String.format(
+              "target layout %s has a hash prefix: each region holds many prefix values, whose"
+                  + " rows interleave in source order",
+              target.name()));
     }
     if (tp == PrefixSpec.Kind.FULL_HASH) {
       return Optional.of(
-          "target layout "
-              + target.name()
-              + " is a full hash: its order is unrelated to the source's");
+          String.format(
+              "target layout %s is a full hash: its order is unrelated to the source's",
+              target.name()));
     }
     if (source.prefix().kind() != PrefixSpec.Kind.NONE) {
       return Optional.of(
-          "source layout "
-              + source.name()
-              + " has a "
-              + source.prefix().kind().name().toLowerCase()
-              + " prefix: its key order is not the order of its fields");
+          String.format(
+              "source layout %s has a %s prefix: its key order is not the order of its fields",
+              source.name(), source.prefix().kind().name().toLowerCase()));
     }
     if (source.fields().size() != target.fields().size()) {
       return Optional.of(
@@ -78,17 +76,9 @@ public record WritePath(
       FieldSpec t = target.fields().get(i);
       if (!s.encodesAlike(t)) {
         return Optional.of(
-            "field "
-                + (i + 1)
-                + " differs ("
-                + s
-                + " in "
-                + source.name()
-                + ", "
-                + t
-                + " in "
-                + target.name()
-                + "): the target orders rows differently");
+            String.format(
+                "field %d differs (%s in %s, %s in %s): the target orders rows differently",
+                i + 1, s, source.name(), t, target.name()));
       }
     }
     return Optional.empty();

@@ -5,7 +5,6 @@ import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.read.PartitionFold;
 import dev.rekey.jobs.read.PartitionMap;
 import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
@@ -47,15 +46,14 @@ final class WriteStep {
     this.progress = progress;
   }
 
-  Written write(
-      BackfillOptions o,
-      BackfillPlan plan,
-      Staging staging,
-      RegionBoundaries live,
-      TableDescriptor target)
-      throws IOException {
+  Written write(TargetRun run) throws IOException {
+    BackfillOptions o = run.options();
+    BackfillPlan plan = run.plan();
+    Staging staging = run.staging();
+    RegionBoundaries live = run.live();
+    TableDescriptor target = run.target();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    RowCounters counters = RowCounters.of(jsc.sc(), "backfill.", o, plan, hbaseConf);
+    RowCounters counters = RowCounters.of(jsc.sc(), "backfill.", run, hbaseConf);
     LongAccumulator collisions = jsc.sc().longAccumulator("backfill.collisions");
     CollectionAccumulator<String> examples =
         jsc.sc().collectionAccumulator("backfill.collisionExamples");
@@ -68,27 +66,15 @@ final class WriteStep {
     long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     InOrderHFiles writer =
         new InOrderHFiles(
-            live,
-            o.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT,
-            target,
-            confMap,
-            staging.attempts(),
-            maxFile);
+            new HFileSlots(live, run.salted(), maxFile), target, confMap, staging.attempts());
     List<InOrderHFiles.WrittenFile> files;
     try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
       if (plan.path().inSourceOrder()) {
         int tasks = Math.min(plan.path().writeTasks(), rows.partitions());
         progress.accept(
-            "Reading snapshot "
-                + o.sourceSnapshot()
-                + " ("
-                + rows.partitions()
-                + " splits) in "
-                + tasks
-                + " tasks, writing HFiles for "
-                + live.count()
-                + " regions to "
-                + staging.attempts());
+            String.format(
+                "Reading snapshot %s (%d splits) in %d tasks, writing HFiles for %d regions to %s",
+                o.sourceSnapshot(), rows.partitions(), tasks, live.count(), staging.attempts()));
         // each task's rows streamed as cells, each copied once under its target key and written
         try (JobPhase phase =
             JobPhase.start(
@@ -110,14 +96,9 @@ final class WriteStep {
       } else {
         int k = o.splitsPerRegion();
         progress.accept(
-            "Reading snapshot "
-                + o.sourceSnapshot()
-                + ", writing HFiles for "
-                + live.count()
-                + " regions x "
-                + k
-                + " to "
-                + staging.attempts());
+            String.format(
+                "Reading snapshot %s, writing HFiles for %d regions x %d to %s",
+                o.sourceSnapshot(), live.count(), k, staging.attempts()));
         TargetPartitioner partitioner = new TargetPartitioner(live, k);
         // each source row streamed as cells, copied under its target key as it passes
         JavaPairRDD<byte[], byte[]> packed =
@@ -145,7 +126,7 @@ final class WriteStep {
   }
 
   /**
-   * The in-order write over the read's cell stream: per task, one {@link RekeyingSink} into one
+   * The in-order write over the read's cell stream: per task, one {@link StreamRekeyer} into one
    * {@link InOrderHFiles.Task}; its total is the files the task closed.
    */
   private record StreamedWrite(
@@ -166,8 +147,8 @@ final class WriteStep {
         throw new UncheckedIOException(e);
       }
       // a failed attempt's streams are released by the fold (abandon); its dir by the driver
-      return new RekeyingSink<>(
-          new RowRekeying(counters, quarantine(quarantineDir, confMap)), task);
+      return new StreamRekeyer<>(
+          new RowRekeyer(counters, quarantine(quarantineDir, confMap)), task);
     }
   }
 
@@ -178,19 +159,19 @@ final class WriteStep {
   }
 
   /**
-   * The sorted path's map side over the read's cell stream: per partition, one {@link RekeyingSink}
-   * whose rows go out as (target key, packed row) records for the sort shuffle.
+   * The sorted path's map side over the read's cell stream: per partition, one {@link
+   * StreamRekeyer} whose rows go out as (target key, packed row) records for the sort shuffle.
    */
   private record ShuffledRows(
       RowCounters counters, String quarantineDir, Map<String, String> confMap)
       implements PartitionMap<Tuple2<byte[], byte[]>> {
     @Override
     public Sink open(int partition, Consumer<Tuple2<byte[], byte[]>> out) {
-      return new RekeyingSink<Void>(
-          new RowRekeying(counters, quarantine(quarantineDir, confMap)),
-          new RekeyingSink.Rows<>() {
+      return new StreamRekeyer<Void>(
+          new RowRekeyer(counters, quarantine(quarantineDir, confMap)),
+          new StreamRekeyer.Rows<>() {
             @Override
-            public void add(RekeyedRow r) {
+            public void add(RowRekeyer.Rekeyed r) {
               out.accept(
                   new Tuple2<>(
                       r.targetKey(),
@@ -211,7 +192,7 @@ final class WriteStep {
   }
 
   /** A sorted partition's (target key, packed row) records as rows already under their key. */
-  private static final class SortedRows implements Iterator<RekeyedRow> {
+  private static final class SortedRows implements Iterator<RowRekeyer.Rekeyed> {
     private final Iterator<Tuple2<byte[], byte[]>> in;
 
     SortedRows(Iterator<Tuple2<byte[], byte[]>> in) {
@@ -224,10 +205,10 @@ final class WriteStep {
     }
 
     @Override
-    public RekeyedRow next() {
+    public RowRekeyer.Rekeyed next() {
       Tuple2<byte[], byte[]> t = in.next();
       byte[] packed = t._2();
-      return new RekeyedRow(
+      return new RowRekeyer.Rekeyed(
           PackedRow.sourceKey(packed), t._1(), PackedRow.time(packed), PackedRow.cells(packed));
     }
   }

@@ -1,8 +1,15 @@
 package dev.rekey.jobs.common;
 
+import java.util.Arrays;
+import java.util.IllegalFormatException;
+
 /**
  * A failure the user can act on: the message says what was wrong, where, and what to do next. The
  * CLI prints the message (no stack trace unless --verbose) and exits with {@link #exitCode()}.
+ *
+ * <p>Messages are one formatted line, as Iceberg's {@code checkArgument} builds them: {@code
+ * RekeyException.cannot("Cannot backfill %s: snapshot %s does not exist (%s)", table, snapshot,
+ * next)} — the format shows the message's shape, the arguments what fills it.
  */
 public class RekeyException extends RuntimeException {
   private final int exitCode;
@@ -23,6 +30,33 @@ public class RekeyException extends RuntimeException {
   /** Bad input from the user (exit 2). */
   public static RekeyException usage(String message) {
     return new RekeyException(message, ExitCodes.USAGE, null);
+  }
+
+  /** Bad input from the user (exit 2), the message formatted as {@link #cannot}'s. */
+  public static RekeyException usage(String format, Object... args) {
+    return new RekeyException(format(format, args), ExitCodes.USAGE, null);
+  }
+
+  /** A failure (exit 1) whose message is {@code format} with {@code args}, as String.format. */
+  public static RekeyException cannot(String format, Object... args) {
+    return new RekeyException(format(format, args), ExitCodes.FAILURE, null);
+  }
+
+  /** As {@link #cannot(String, Object...)}, caused by {@code cause}. */
+  public static RekeyException cannot(Throwable cause, String format, Object... args) {
+    return new RekeyException(format(format, args), ExitCodes.FAILURE, cause);
+  }
+
+  /**
+   * {@code format} with {@code args}; a format that does not fit its arguments still gives the
+   * message's words and every argument, never a second exception in place of the first.
+   */
+  private static String format(String format, Object... args) {
+    try {
+      return String.format(format, args);
+    } catch (IllegalFormatException e) {
+      return format + " " + Arrays.toString(args);
+    }
   }
 
   public int exitCode() {

@@ -126,6 +126,12 @@ final class BackfillFixture {
         dev.rekey.testing.TableContents.byNaturalKey(target, Layouts.shipped("telemetry-v2")));
   }
 
+  /** The ledger in the staging dir: the manifest the last run wrote there. */
+  Manifest ledger() throws Exception {
+    Staging dir = new Staging(staging.toString(), SharedHBase.conf());
+    return dir.readJson(dir.manifest(), Manifest.class);
+  }
+
   BackfillOptions.Builder options() {
     return BackfillOptions.builder()
         .sourceSnapshot(snapshot)

@@ -50,8 +50,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Faults of the load step, done for real to the shared HBase server: readers during the load, a
- * damaged hbase:meta, files loaded twice, a failure after the loader split a file (HBASE-30501) and
- * RegionServer errors with and without the loader's retry. Each ends with both tables equal by
+ * damaged hbase:meta, files loaded twice and a failure after the loader split a file (HBASE-30501);
+ * RegionServer errors are {@link BackfillLoadErrorsIT}'s. Each ends with both tables equal by
  * natural key, every version.
  */
 @Tag("e2e")
@@ -68,11 +68,6 @@ class BackfillLoadFaultsIT {
     return new Backfill(SharedSpark.session(), conf, o).execute(progress);
   }
 
-  private static Manifest ledger(Path stagingDir) throws Exception {
-    Staging staging = new Staging(stagingDir.toString(), SharedHBase.conf());
-    return staging.readJson(staging.manifest(), Manifest.class);
-  }
-
   private static long inState(Manifest m, RegionState s) {
     return m.regions().stream().filter(r -> r.state() == s).count();
   }
@@ -86,11 +81,6 @@ class BackfillLoadFaultsIT {
       }
     }
     return n;
-  }
-
-  private static void assertSameContents(BackfillFixture f) throws Exception {
-    assertEquals(
-        TableContents.byNaturalKey(f.source, V1), TableContents.byNaturalKey(f.target, V2));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -236,7 +226,7 @@ class BackfillLoadFaultsIT {
               && hole.getMessage().contains("HBCK2")
               && hole.getMessage().endsWith("then rerun with --resume"),
           hole.getMessage());
-      assertEquals(16, inState(ledger(f.staging), RegionState.WRITTEN), "nothing loaded");
+      assertEquals(16, inState(f.ledger(), RegionState.WRITTEN), "nothing loaded");
 
       // repaired (the row put back, newer than the delete), then an overlap: a second region
       // claiming [0680, 08)
@@ -269,13 +259,13 @@ class BackfillLoadFaultsIT {
           overlap.getMessage().contains("an overlap: region ")
               && overlap.getMessage().contains(stray.getEncodedName() + " [0680, 08)"),
           overlap.getMessage());
-      assertEquals(16, inState(ledger(f.staging), RegionState.WRITTEN), "nothing loaded");
+      assertEquals(16, inState(f.ledger(), RegionState.WRITTEN), "nothing loaded");
       meta.delete(new Delete(stray.getRegionName()));
       assertEquals(0, rows(f.target), "nothing loaded while meta had an overlap");
     }
     BackfillResult r = run(f.options().resume(true).build());
     assertTrue(r.verified(), r.lines().toString());
-    assertSameContents(f);
+    f.assertTablesEqual();
   }
 
   // ------------------------------------------------------------------------------------------
@@ -287,7 +277,7 @@ class BackfillLoadFaultsIT {
     BackfillFixture f = new BackfillFixture("bfltwice", 1_500, 10);
     f.snapshot();
     run(f.options().noLoad(true).build());
-    Manifest written = ledger(f.staging);
+    Manifest written = f.ledger();
     // an operator loads regions 2 and 7 from the staging dir by hand, with HBase's own tool (on
     // copies: the tool moves its inputs)
     Path byHand = f.staging.resolveSibling(f.staging.getFileName() + "-by-hand");
@@ -331,7 +321,7 @@ class BackfillLoadFaultsIT {
     assertTrue(out.toString().contains("Loaded 14 regions"), out.toString());
     int files = written.regions().stream().mapToInt(RegionEntry::files).sum();
     assertEquals(files, SharedHBase.storeFileCount(f.target), "no HFile in the store twice");
-    assertSameContents(f);
+    f.assertTablesEqual();
 
     // region 2's files loaded by hand once more: HBase takes them, and no visible cell changes
     // (identical cells with identical timestamps are one version on read)
@@ -339,7 +329,7 @@ class BackfillLoadFaultsIT {
     c.set(BulkLoadHFiles.CREATE_TABLE_CONF_KEY, "no");
     BulkLoadHFiles.create(c).bulkLoad(f.target, new org.apache.hadoop.fs.Path(again.toUri()));
     assertEquals(files + written.regions().get(2).files(), SharedHBase.storeFileCount(f.target));
-    assertSameContents(f);
+    f.assertTablesEqual();
   }
 
   // ------------------------------------------------------------------------------------------
@@ -383,13 +373,13 @@ class BackfillLoadFaultsIT {
             && e.getMessage().contains("rerun with --resume"),
         e.getMessage());
     assertTrue(LoadFaults.left(control) < 1_000, "the fault was hit");
-    assertEquals(RegionState.WRITTEN, ledger(f.staging).regions().get(3).state());
+    assertEquals(RegionState.WRITTEN, f.ledger().regions().get(3).state());
     assertEquals(kept, files(f.staging.resolve("regions/r-00003/d")), "the originals are intact");
 
     LoadFaults.set(control, 0, "dnr");
     BackfillResult r = run(f.options().resume(true).build());
     assertTrue(r.verified(), r.lines().toString());
-    assertSameContents(f);
+    f.assertTablesEqual();
   }
 
   /** File name → size of a staging dir's HFiles. */
@@ -402,67 +392,5 @@ class BackfillLoadFaultsIT {
     }
     assertTrue(!out.isEmpty(), "files in " + dir);
     return out;
-  }
-
-  // ------------------------------------------------------------------------------------------ I/O
-  // errors
-
-  /**
-   * The client's RPC layer retries a failed request (3 retries here); the loader then gives up, or,
-   * with hbase.bulkload.retries.retryOnIOException, queues the files again.
-   */
-  private static Configuration loaderRetries(boolean retryOnIOException) {
-    Configuration c = new Configuration(SharedHBase.conf());
-    c.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, 3);
-    c.setBoolean("hbase.bulkload.retries.retryOnIOException", retryOnIOException);
-    return c;
-  }
-
-  @Test
-  void aRegionServerIoErrorDuringTheLoadIsRetriedWithRetryOnIOException() throws Exception {
-    BackfillFixture f = new BackfillFixture("bflioretry", 1_500, 10);
-    f.snapshot();
-    // region 3 fails its first four bulk-load requests: more than the RPC layer retries
-    Path control = LoadFaults.arm(f.target, new byte[] {3}, 4, "io");
-    StringBuilder out = new StringBuilder();
-    BackfillResult r =
-        run(f.options().build(), loaderRetries(true), s -> out.append(s).append('\n'));
-    assertTrue(r.verified(), r.lines().toString());
-    assertEquals(0, LoadFaults.left(control), "every injected failure was hit");
-    // a target with a coprocessor: HBase 2.6.1 changes its attributes only by reopening its
-    // regions, so the load's record does that, and says so
-    assertTrue(
-        out.toString().contains("without reopening its regions (a table with coprocessors"),
-        out.toString());
-    try (org.apache.hadoop.hbase.client.Admin admin = SharedHBase.connection().getAdmin()) {
-      String record = admin.getDescriptor(f.target).getValue(LoadRecords.key(f.snapshot));
-      assertTrue(record.contains("\"state\":\"VERIFIED\""), record);
-    }
-    assertSameContents(f);
-  }
-
-  @Test
-  void aRegionServerIoErrorWithoutRetryFailsWithTheRegionAndCauseAndAResumeCompletes()
-      throws Exception {
-    BackfillFixture f = new BackfillFixture("bflionoretry", 1_500, 10);
-    f.snapshot();
-    Path control = LoadFaults.arm(f.target, new byte[] {3}, 4, "io");
-    RekeyException e =
-        assertThrows(
-            RekeyException.class, () -> run(f.options().build(), loaderRetries(false), s -> {}));
-    assertTrue(
-        e.getMessage().startsWith("Cannot load region 3 of " + f.target + ": "), e.getMessage());
-    assertTrue(
-        e.getMessage().contains("injected bulk-load fault")
-            && e.getMessage().endsWith("fix the cause and rerun with --resume)")
-            && !e.getMessage().contains("\n"),
-        e.getMessage());
-    Manifest m = ledger(f.staging);
-    assertEquals(RegionState.WRITTEN, m.regions().get(3).state(), "the ledger keeps it unloaded");
-
-    LoadFaults.set(control, 0, "io");
-    BackfillResult r = run(f.options().resume(true).build(), loaderRetries(false), s -> {});
-    assertTrue(r.verified(), r.lines().toString());
-    assertSameContents(f);
   }
 }

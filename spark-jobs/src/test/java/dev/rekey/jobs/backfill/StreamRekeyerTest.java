@@ -11,18 +11,19 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.spark.util.LongAccumulator;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Source rows streamed as cells into {@link RekeyingSink} (rows dropped mid-way and streamed again,
- * as the reader does at a delete marker) come out re-keyed: each row under the target key the
- * {@link Rekeyer} gives its source key, with its time, and every kept cell's family, qualifier,
+ * Source rows streamed as cells into {@link StreamRekeyer} (rows dropped mid-way and streamed
+ * again, as the reader does at a delete marker) come out re-keyed: each row under the target key
+ * the {@link Rekeyer} gives its source key, with its time, and every kept cell's family, qualifier,
  * timestamp, type and value; rows read, quarantined (an undecodable key, an oversized cell) and
  * cell versions left out are counted once each.
  */
 @Tag("unit")
-class RekeyingSinkTest {
+class StreamRekeyerTest {
   // a user-and-time key salted, time first (BadKeysTest's layouts)
   private static final KeyLayout SOURCE = BadKeysTest.SOURCE;
   private static final KeyLayout TARGET = BadKeysTest.TARGET;
@@ -49,9 +50,12 @@ class RekeyingSinkTest {
     return rows;
   }
 
+  /** Counters outside any Spark job: accumulators registered with none, read where they are. */
   private static RowCounters counters() {
     return new RowCounters(
-        new Rekeyer(SOURCE, TARGET, 300), new Retention(Map.of("d", 2, "e", 3), 3));
+        new Rekeyer(SOURCE, TARGET, 300),
+        new Retention(Map.of("d", 2, "e", 3), 3),
+        name -> new LongAccumulator());
   }
 
   @Test
@@ -59,8 +63,8 @@ class RekeyingSinkTest {
     List<Cell[]> source = sourceRows();
     RowCounters counters = counters();
     Collected out = new Collected();
-    RekeyingSink<List<InOrderHFiles.WrittenFile>> sink =
-        new RekeyingSink<>(new RowRekeying(counters, QuarantineWriter.none()), out);
+    StreamRekeyer<List<InOrderHFiles.WrittenFile>> sink =
+        new StreamRekeyer<>(new RowRekeyer(counters, QuarantineWriter.none()), out);
     for (int r = 0; r < source.size(); r++) {
       Cell[] cells = source.get(r);
       if (r % 3 == 0) { // part of the row, then dropped: the reader hands the row over
@@ -85,7 +89,7 @@ class RekeyingSinkTest {
       if (CellUtil.cloneValue(cells[4]).length > 300) { // row 13: quarantined, not written
         continue;
       }
-      RekeyedRow got = out.rows.get(i++);
+      RowRekeyer.Rekeyed got = out.rows.get(i++);
       Rekeyer.Rekeyed want = rekeyer.rekeyWithTime(key);
       assertArrayEquals(key, got.sourceKey());
       assertArrayEquals(want.key(), got.targetKey());
@@ -111,11 +115,11 @@ class RekeyingSinkTest {
 
   /** The rows a task would write. */
   private static final class Collected
-      implements RekeyingSink.Rows<List<InOrderHFiles.WrittenFile>> {
-    final List<RekeyedRow> rows = new ArrayList<>();
+      implements StreamRekeyer.Rows<List<InOrderHFiles.WrittenFile>> {
+    final List<RowRekeyer.Rekeyed> rows = new ArrayList<>();
 
     @Override
-    public void add(RekeyedRow row) {
+    public void add(RowRekeyer.Rekeyed row) {
       rows.add(row);
     }
 

@@ -12,14 +12,14 @@ import org.apache.hadoop.hbase.Cell;
  * the sorted path's map side: {@link dev.rekey.jobs.read.RegionRead}), re-keyed as they pass: each
  * cell copied once, under its row's target key, into the task's reused buffer (no {@code Result}
  * and no cell object per source cell); the whole row then counted, quarantined or trimmed ({@link
- * RowRekeying}) and handed on: to the task's HFiles ({@link InOrderHFiles.Task}), to the sort
+ * RowRekeyer}) and handed on: to the task's HFiles ({@link InOrderHFiles.Task}), to the sort
  * shuffle, or to the dry run's estimate. Only rows whose consumer keeps their cells get an array of
  * their own.
  */
-final class RekeyingSink<T> implements PartitionFold.Sink<T>, PartitionMap.Sink {
+final class StreamRekeyer<T> implements PartitionFold.Sink<T>, PartitionMap.Sink {
   /** Where the re-keyed rows go, and the task's total once they are all in. */
   interface Rows<T> {
-    void add(RekeyedRow row) throws IOException;
+    void add(RowRekeyer.Rekeyed row) throws IOException;
 
     /**
      * True if {@link #add} keeps the row's cells past the call (the HFile writer keeps its last
@@ -39,19 +39,19 @@ final class RekeyingSink<T> implements PartitionFold.Sink<T>, PartitionMap.Sink 
 
   private static final Cell[] NO_CELLS = new Cell[0];
 
-  private final RowRekeying rekeying;
+  private final RowRekeyer rowRekeyer;
   private final Rows<T> out;
   private final PackedCells.Builder packed = new PackedCells.Builder();
   private byte[] target;
 
-  RekeyingSink(RowRekeying rekeying, Rows<T> out) {
-    this.rekeying = rekeying;
+  StreamRekeyer(RowRekeyer rowRekeyer, Rows<T> out) {
+    this.rowRekeyer = rowRekeyer;
     this.out = out;
   }
 
   @Override
   public void startRow(byte[] key) {
-    target = rekeying.start(key);
+    target = rowRekeyer.start(key);
     packed.clear();
   }
 
@@ -68,7 +68,7 @@ final class RekeyingSink<T> implements PartitionFold.Sink<T>, PartitionMap.Sink 
         target == null
             ? NO_CELLS
             : out.keepsCells() ? PackedCells.unpack(packed.toArray(), 0) : packed.cells();
-    RekeyedRow row = rekeying.row(cells);
+    RowRekeyer.Rekeyed row = rowRekeyer.row(cells);
     if (row != null) {
       try {
         out.add(row);
@@ -92,7 +92,7 @@ final class RekeyingSink<T> implements PartitionFold.Sink<T>, PartitionMap.Sink 
   /** The last row is in: closes the quarantine, then the task's total (the writer's files). */
   @Override
   public T result() {
-    rekeying.close();
+    rowRekeyer.close();
     try {
       return out.finish();
     } catch (IOException e) {

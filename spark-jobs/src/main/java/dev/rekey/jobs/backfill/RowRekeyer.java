@@ -4,13 +4,20 @@ import dev.rekey.rowkey.Hex;
 import org.apache.hadoop.hbase.Cell;
 
 /**
- * One task's re-keying of source rows as they stream past ({@link RekeyingSink}): each row counted
+ * One task's re-keying of source rows as they stream past ({@link StreamRekeyer}): each row counted
  * as read once, then quarantined (its key cannot be decoded, or a cell would be over the size limit
  * under its target key), counted as filtered (no cells), or passed on with the cells its target
  * families keep ({@link Retention#trim}). Made in the task; {@link #close} adds what it dropped to
  * the counters.
  */
-final class RowRekeying {
+final class RowRekeyer {
+  /**
+   * One source row re-keyed: its source key, its target key and that key's time field ({@link
+   * Rekeyer#NO_TIME} if none), and the cells the target keeps, already under the target key (copied
+   * there as they streamed past, or unpacked after the sort shuffle).
+   */
+  record Rekeyed(byte[] sourceKey, byte[] targetKey, long time, Cell[] cells) {}
+
   private final RowCounters counters;
   private final QuarantineWriter quarantine;
   private final long[] dropped = new long[2];
@@ -18,7 +25,7 @@ final class RowRekeying {
   private Rekeyer.Rekeyed target;
   private String failure;
 
-  RowRekeying(RowCounters counters, QuarantineWriter quarantine) {
+  RowRekeyer(RowCounters counters, QuarantineWriter quarantine) {
     this.counters = counters;
     this.quarantine = quarantine;
   }
@@ -45,7 +52,7 @@ final class RowRekeying {
    * The started row is complete, with its cells under the target key (none if the key cannot be
    * decoded): the row to write, or null if it is quarantined or has no cells.
    */
-  RekeyedRow row(Cell[] cells) {
+  Rekeyed row(Cell[] cells) {
     counters.read.add(1);
     if (target == null) {
       quarantine(failure);
@@ -60,7 +67,7 @@ final class RowRekeying {
       quarantine(tooBig);
       return null;
     }
-    return new RekeyedRow(
+    return new Rekeyed(
         source.clone(), target.key(), target.time(), counters.retention().trim(cells, dropped));
   }
 
