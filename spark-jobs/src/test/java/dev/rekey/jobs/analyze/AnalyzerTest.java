@@ -111,44 +111,34 @@ class AnalyzerTest {
     assertTrue(
         Advisor.DATE_TIERED.contains("--family NAME:compaction=date_tiered,window=P1D"),
         Advisor.DATE_TIERED);
-    List<KeySample> s = GeneratedKeys.telemetry(V1, 1000, 10);
-    Verdict legacy =
-        Analyzer.assemble(
-                "table t",
-                "t",
-                V1,
-                1000,
-                s,
-                regions(List.of(), List.of("rs1:1"), 1000),
-                List.of(new ServerStat("rs1:1", 1, 0, 1000, 1000, List.of())),
-                1,
-                null,
-                null,
-                1)
-            .verdict();
+    Verdict legacy = legacyOnOneServer();
     assertEquals("salt", legacy.shape());
     assertFalse(legacy.recommendation().contains(Advisor.DATE_TIERED), legacy.toString());
   }
 
   @Test
   void oneLiveServerAndNoPlanGetsTheSeedsLowerBound() {
-    List<KeySample> s = GeneratedKeys.telemetry(V1, 1000, 10);
-    Verdict v =
-        Analyzer.assemble(
-                "table t",
-                "t",
-                V1,
-                1000,
-                s,
-                regions(List.of(), List.of("rs1:1"), 1000),
-                List.of(new ServerStat("rs1:1", 1, 0, 1000, 1000, List.of())),
-                1,
-                null,
-                null,
-                1)
-            .verdict();
+    Verdict v = legacyOnOneServer();
     assertEquals(8, v.buckets());
     assertEquals(8, v.regions());
+  }
+
+  /** The legacy key's verdict with one live server and no --servers. */
+  private static Verdict legacyOnOneServer() {
+    List<KeySample> s = GeneratedKeys.telemetry(V1, 1000, 10);
+    return Analyzer.assemble(
+            "table t",
+            "t",
+            V1,
+            1000,
+            s,
+            regions(List.of(), List.of("rs1:1"), 1000),
+            List.of(new ServerStat("rs1:1", 1, 0, 1000, 1000, List.of())),
+            1,
+            null,
+            null,
+            1)
+        .verdict();
   }
 
   @Test

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -129,7 +128,7 @@ class TimeTierSkipIT {
     try (RegionRead read =
         options.apply(RegionReader.snapshot(snapshot).timeRange(FROM, TO)).open(jsc(), conf)) {
       List<String> out = new ArrayList<>();
-      read.fold(p -> new Cells()).collect().forEach(out::addAll);
+      read.fold(p -> new StoreFileRowsIT.CellStrings()).collect().forEach(out::addAll);
       out.sort(null);
       return new Read(out, read.regionScans());
     }
@@ -142,7 +141,7 @@ class TimeTierSkipIT {
         ResultScanner s = t.getScanner(new Scan().setTimeRange(FROM, TO).readVersions(versions))) {
       for (Result r : s) {
         for (Cell c : r.rawCells()) {
-          out.add(describe(c));
+          out.add(StoreFileRowsIT.describe(c));
         }
       }
     }
@@ -150,47 +149,8 @@ class TimeTierSkipIT {
     return out;
   }
 
-  private static String describe(Cell c) {
-    return Bytes.toString(CellUtil.cloneRow(c))
-        + "/"
-        + Bytes.toString(CellUtil.cloneFamily(c))
-        + ":"
-        + Bytes.toString(CellUtil.cloneQualifier(c))
-        + "/"
-        + c.getTimestamp()
-        + "="
-        + Bytes.toString(CellUtil.cloneValue(c));
-  }
-
-  private static final class Cells implements PartitionFold.Sink<List<String>> {
-    private final List<String> out = new ArrayList<>();
-    private final List<String> row = new ArrayList<>();
-
-    @Override
-    public void startRow(byte[] key) {
-      row.clear();
-    }
-
-    @Override
-    public void cell(Cell c) {
-      row.add(describe(c));
-    }
-
-    @Override
-    public void endRow() {
-      out.addAll(row);
-      row.clear();
-    }
-
-    @Override
-    public void dropRow() {
-      row.clear();
-    }
-
-    @Override
-    public List<String> result() {
-      return out;
-    }
+  private static String hex(String value) {
+    return Bytes.toHex(Bytes.toBytes(value));
   }
 
   private static List<StoreFiles> files(Read r) {
@@ -228,11 +188,15 @@ class TimeTierSkipIT {
     // what the markers in files newer than the window did to it
     assertFalse(cells.stream().anyMatch(c -> c.startsWith("r05/d:v/")), "DeleteColumn @4000");
     assertFalse(cells.stream().anyMatch(c -> c.startsWith("r06/m:")), "DeleteFamily @4000");
-    assertFalse(cells.contains("r07/d:v/2007=d2"), "version Delete @2007");
-    assertTrue(cells.contains("r08/d:v/2008=d2"), "a version Delete @6008 masks only 6008");
-    assertTrue(cells.contains("r35/d:v/2035=d2"), "a version Delete @6035 masks only 6035");
+    assertFalse(cells.contains("r07/d:v/2007=" + hex("d2")), "version Delete @2007");
+    assertTrue(
+        cells.contains("r08/d:v/2008=" + hex("d2")), "a version Delete @6008 masks only 6008");
+    assertTrue(
+        cells.contains("r35/d:v/2035=" + hex("d2")), "a version Delete @6035 masks only 6035");
     // versions straddling files: day 2's cell is the newest in the window, whatever is newer
-    assertTrue(cells.contains("r00/d:v/2000=d2") && cells.contains("r00/m:x/2000=m2"), "r00");
+    assertTrue(
+        cells.contains("r00/d:v/2000=" + hex("d2")) && cells.contains("r00/m:x/2000=" + hex("m2")),
+        "r00");
     assertEquals(50 + 40 - 3, cells.size(), "d:v of r00..r49, m:x of r00..r39, less r05-r07's");
   }
 
