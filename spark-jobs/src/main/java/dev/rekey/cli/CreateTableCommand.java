@@ -48,7 +48,10 @@ public final class CreateTableCommand implements Callable<Integer> {
       required = true,
       paramLabel = "SPEC",
       description =
-          "name[:compression=..,bloom=..,blocksize=..,encoding=..,ttl=..,versions=..] (repeatable).")
+          "name[:compression=..,bloom=..,blocksize=..,encoding=..,ttl=..,versions=..,"
+              + "compaction=date_tiered[,window=P1D,windows_per_tier=4,max_age=P365D]] (repeatable)."
+              + " compaction=date_tiered keeps the family's files split by cell time"
+              + " (HBase's DateTieredStoreEngine): window reads skip the files outside them.")
   List<String> families = new ArrayList<>();
 
   @Option(
@@ -86,6 +89,11 @@ public final class CreateTableCommand implements Callable<Integer> {
               .ifNotExists(ifNotExists)
               .create(admin);
       System.out.println(r.summary());
+      for (FamilySpec f : specs) {
+        if (r.created() && f.dateTiered() != null) {
+          System.out.println("family " + f.name() + ": " + f.dateTiered().describe());
+        }
+      }
       if (r.created() && !r.splitPointsHex().isEmpty()) {
         System.out.println("split points (hex): " + String.join(" ", r.splitPointsHex()));
       }

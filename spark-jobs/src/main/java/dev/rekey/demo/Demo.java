@@ -45,9 +45,17 @@ public final class Demo {
   /** The demo's day (the generators' start): the nightly reports' window. */
   static final String DEMO_DAY = "2026-11-29";
 
+  /** Events per day, over {@link #EVENT_DAYS} days ending with the demo's day. */
   static final int EVENTS = 3_000;
+
+  static final int EVENT_DAYS = 30;
   static final int EVENT_USERS = 300;
   static final int EVENT_REGIONS = 4;
+
+  /** The demo's events: 30 days of 3,000, the last one the nightly reports' day. */
+  static EventGenerator events() {
+    return EventGenerator.days(EVENTS, EVENT_USERS, EVENT_DAYS);
+  }
 
   /** The cluster the demo plans for: 12 RegionServers (N = 16 buckets, as telemetry-v2 has). */
   static final int DEMO_PLANNED_SERVERS = 12;
@@ -218,12 +226,22 @@ public final class Demo {
             + "pre-split into "
             + EVENT_REGIONS
             + " regions");
-    EventsTable.create(admin, DemoTables.EVENTS_V2, layout, EVENT_REGIONS);
-    EventGenerator gen = EventGenerator.oneDay(EVENTS, EVENT_USERS);
-    long n = EventsTable.write(conn, DemoTables.EVENTS_V2, layout, gen);
-    admin.flush(DemoTables.EVENTS_V2);
+    EventsTable.createOneFilePerDay(admin, DemoTables.EVENTS_V2, layout, EVENT_REGIONS);
+    EventGenerator gen = events();
+    long n = 0;
+    for (int day = 0; day < EVENT_DAYS; day++) {
+      n +=
+          EventsTable.write(
+              conn, DemoTables.EVENTS_V2, layout, gen, day * EVENTS, (day + 1) * EVENTS);
+      admin.flush(DemoTables.EVENTS_V2); // a store file per region per day
+    }
     out.printf(
-        "  %,d events from %,d users written (cell timestamp = event time)%n", n, gen.users());
+        "  %,d events from %,d users over %d days written (cell timestamp = event time)%n",
+        n, gen.users(), EVENT_DAYS);
+    out.println(
+        "  flushed after each day, compactions off: one store file per region per day (a"
+            + " date-tiered family keeps them split by time: create-table --family"
+            + " e:compaction=date_tiered,window=P1D)");
   }
 
   /**
@@ -240,7 +258,8 @@ public final class Demo {
                 spark,
                 conf,
                 ScanOptions.builder()
-                    .source(Source.table(DemoTables.EVENTS_V2.getNameAsString()))
+                    // through a snapshot: rekey's reader skips the store files of other days
+                    .source(Source.tableViaSnapshot(DemoTables.EVENTS_V2.getNameAsString()))
                     .layout(LayoutFiles.load("events-v2", "demo"))
                     .window(day)
                     .report(ReportFile.load(RekeyHome.dir().resolve("sql/user_daily_activity.sql")))
@@ -272,6 +291,9 @@ public final class Demo {
     out.printf(
         "  %s: %d regions, %d Spark tasks; %s; %.1f s%n",
         r.source(), r.regions(), r.partitions(), r.accounting(), r.millis() / 1000.0);
+    if (r.storeFilesLine() != null) {
+      out.println("  " + r.storeFilesLine());
+    }
     for (ReportOutput rep : r.reports()) {
       out.printf("  report %s: %,d rows in %s%n", rep.name(), rep.rows(), rep.path());
     }

@@ -33,6 +33,16 @@ public final class EventGenerator {
     return new EventGenerator(events, users, TelemetryGenerator.DEFAULT_START, 24L * 3600 * 1000);
   }
 
+  /**
+   * {@code perDay} events a day for {@code days} days, the last one the demo's day (2026-11-29
+   * UTC): day d (0 = the first) holds events {@code d * perDay} to {@code (d + 1) * perDay - 1}.
+   */
+  public static EventGenerator days(int perDay, int users, int days) {
+    long day = 24L * 3600 * 1000;
+    return new EventGenerator(
+        perDay * days, users, TelemetryGenerator.DEFAULT_START - (days - 1) * day, days * day);
+  }
+
   public int events() {
     return events;
   }

@@ -41,11 +41,37 @@ public final class EventsTable {
         splits.toArray(new byte[0][]));
   }
 
+  /**
+   * As {@link #create}, for a table written a day at a time and flushed after each day: its
+   * compactions are off, so each region keeps one store file per day (what daily bulk loads leave,
+   * or what date-tiered compaction keeps), and a store may hold more than HBase's default 16 files
+   * before writes wait for a compaction.
+   */
+  public static void createOneFilePerDay(Admin admin, TableName name, KeyLayout layout, int regions)
+      throws IOException {
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(name)
+            .setCompactionEnabled(false)
+            .setColumnFamily(
+                ColumnFamilyDescriptorBuilder.newBuilder(FAMILY)
+                    .setConfiguration("hbase.hstore.blockingStoreFiles", "1000")
+                    .build())
+            .build(),
+        layout.splitPoints(regions).toArray(new byte[0][]));
+  }
+
   /** Writes every event; returns how many. */
   public static long write(Connection conn, TableName name, KeyLayout layout, EventGenerator gen)
       throws IOException {
+    return write(conn, name, layout, gen, 0, gen.events());
+  }
+
+  /** Writes events {@code from} (inclusive) to {@code to} (exclusive); returns how many. */
+  public static long write(
+      Connection conn, TableName name, KeyLayout layout, EventGenerator gen, int from, int to)
+      throws IOException {
     try (BufferedMutator m = conn.getBufferedMutator(name)) {
-      for (int i = 0; i < gen.events(); i++) {
+      for (int i = from; i < to; i++) {
         EventGenerator.Event e = gen.event(i);
         Put p = new Put(rowKey(layout, e));
         p.addColumn(FAMILY, TYPE, e.ts(), Bytes.toBytes(e.type()));
@@ -54,6 +80,6 @@ public final class EventsTable {
       }
       m.flush();
     }
-    return gen.events();
+    return to - from;
   }
 }

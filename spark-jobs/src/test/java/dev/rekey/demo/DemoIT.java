@@ -121,24 +121,54 @@ class DemoIT {
    * The scan step: the all-user report over events_v2 and the device windows over the telemetry
    * table.
    */
-  private static void assertNightlyReports(String stdout) {
-    EventGenerator gen = EventGenerator.oneDay(Demo.EVENTS, Demo.EVENT_USERS);
+  private static void assertNightlyReports(String stdout) throws java.io.IOException {
+    EventGenerator gen = Demo.events();
+    long day = dev.rekey.jobs.common.TimeWindow.ofDay(Demo.DEMO_DAY).from();
     long users =
         java.util.stream.IntStream.range(0, gen.events())
-            .mapToObj(i -> gen.event(i).userId())
+            .mapToObj(gen::event)
+            .filter(e -> e.ts() >= day)
+            .map(EventGenerator.Event::userId)
             .distinct()
             .count();
+    assertTrue(stdout.contains("90,000 events from 300 users over 30 days written"), stdout);
     assertTrue(stdout.contains("report user_daily_activity: " + users + " rows in "), stdout);
+    // the report's day from a snapshot of 30 days: the last day's file of each region is read
     assertTrue(
-        stdout.contains(
-            "table events_v2: "
-                + Demo.EVENT_REGIONS
-                + " regions, "
-                + Demo.EVENT_REGIONS
-                + " Spark tasks; read 3,000 rows = 3,000 decoded + 0 undecodable"),
+        java.util.regex.Pattern.compile(
+                "table events_v2 via snapshot rekey_scan_events_v2_\\S+: "
+                    + Demo.EVENT_REGIONS
+                    + " regions, "
+                    + Demo.EVENT_REGIONS
+                    + " Spark tasks; read 3,000 rows = 3,000 decoded \\+ 0 undecodable")
+            .matcher(stdout)
+            .find(),
         stdout);
+    assertTrue(
+        stdout.contains("store files: 4 read, 116 skipped by time range ("),
+        "29 of each region's 30 daily files skipped:\n" + stdout);
+    assertSkippedInSummary(stdout);
     assertTrue(stdout.contains("report device_window_counts: "), stdout);
     assertTrue(stdout.contains("report.html"), stdout);
+  }
+
+  /** events_v2's summary.json records the files skipped, in total and per region. */
+  private static void assertSkippedInSummary(String stdout) throws java.io.IOException {
+    Path summary =
+        stdout
+            .lines()
+            .filter(l -> l.startsWith("  summary ") && l.contains("events_v2"))
+            .map(l -> Path.of(l.substring("  summary ".length()).trim()))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no events_v2 summary line:\n" + stdout));
+    com.fasterxml.jackson.databind.JsonNode json =
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(summary.toFile());
+    assertEquals(
+        116, json.get("totals").get("storeFiles").get("skipped").asInt(), summary.toString());
+    assertEquals(4, json.get("totals").get("storeFiles").get("read").asInt());
+    for (com.fasterxml.jackson.databind.JsonNode region : json.get("regionScans")) {
+      assertEquals(29, region.get("storeFiles").get("skipped").asInt(), region.toString());
+    }
   }
 
   /** Starts a demo big enough to still be writing when killed, and kills it half-way. */

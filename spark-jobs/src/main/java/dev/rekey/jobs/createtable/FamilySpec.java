@@ -13,10 +13,12 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * A {@code --family} argument: {@code
- * name[:compression=..,bloom=..,blocksize=..,encoding=..,ttl=..,versions=..]}. Values are HBase's
- * own names, case-insensitive: compression NONE|GZ|SNAPPY|LZ4|ZSTD|LZO, bloom NONE|ROW|ROWCOL,
- * encoding NONE|PREFIX|DIFF|FAST_DIFF|ROW_INDEX_V1, blocksize in bytes (suffix k or m allowed), ttl
- * in seconds (or FOREVER), versions ≥ 1. Unset settings keep HBase's defaults.
+ * name[:compression=..,bloom=..,blocksize=..,encoding=..,ttl=..,versions=..,compaction=..]}. Values
+ * are HBase's own names, case-insensitive: compression NONE|GZ|SNAPPY|LZ4|ZSTD|LZO, bloom
+ * NONE|ROW|ROWCOL, encoding NONE|PREFIX|DIFF|FAST_DIFF|ROW_INDEX_V1, blocksize in bytes (suffix k
+ * or m allowed), ttl in seconds (or FOREVER), versions ≥ 1; compaction DEFAULT|DATE_TIERED, the
+ * latter with {@code window} (an ISO-8601 duration, default P1D), {@code windows_per_tier} (≥ 2)
+ * and {@code max_age} (a duration) ({@link DateTiered}). Unset settings keep HBase's defaults.
  */
 public record FamilySpec(
     String name,
@@ -25,7 +27,13 @@ public record FamilySpec(
     Integer blockSize,
     DataBlockEncoding encoding,
     Integer ttlSeconds,
-    Integer versions) {
+    Integer versions,
+    DateTiered dateTiered) {
+
+  /** The settings --family knows, in the order messages list them. */
+  static final String KNOWN =
+      "compression, bloom, blocksize, encoding, ttl, versions, compaction, window, "
+          + "windows_per_tier, max_age";
 
   /**
    * Parses the argument; IllegalArgumentException names the family, the setting and the allowed
@@ -66,6 +74,10 @@ public record FamilySpec(
     DataBlockEncoding encoding = null;
     Integer ttl = null;
     Integer versions = null;
+    String compaction = null;
+    java.time.Duration window = null;
+    Integer windowsPerTier = null;
+    java.time.Duration maxAge = null;
     for (Map.Entry<String, String> e : settings.entrySet()) {
       String v = e.getValue();
       String where = "Invalid --family '" + arg + "': " + e.getKey() + "=" + v;
@@ -80,16 +92,62 @@ public record FamilySpec(
                     ? HConstants.FOREVER
                     : positive(integer(v, where), where);
         case "versions" -> versions = positive(integer(v, where), where);
+        case "compaction" -> {
+          compaction = v.toLowerCase(Locale.ROOT);
+          if (!compaction.equals("default") && !compaction.equals("date_tiered")) {
+            throw new IllegalArgumentException(where + " is not one of default, date_tiered");
+          }
+        }
+        case "window" -> window = duration(v, where);
+        case "windows_per_tier" -> {
+          windowsPerTier = integer(v, where);
+          if (windowsPerTier < 2) {
+            throw new IllegalArgumentException(where + " must be at least 2");
+          }
+        }
+        case "max_age" -> maxAge = duration(v, where);
         default ->
             throw new IllegalArgumentException(
                 "Invalid --family '"
                     + arg
                     + "': unknown setting '"
                     + e.getKey()
-                    + "' (known: compression, bloom, blocksize, encoding, ttl, versions)");
+                    + "' (known: "
+                    + KNOWN
+                    + ")");
       }
     }
-    return new FamilySpec(name, compression, bloom, blockSize, encoding, ttl, versions);
+    boolean tiered = "date_tiered".equals(compaction);
+    if (!tiered && (window != null || windowsPerTier != null || maxAge != null)) {
+      throw new IllegalArgumentException(
+          "Invalid --family '"
+              + arg
+              + "': window, windows_per_tier and max_age set date-tiered compaction's windows"
+              + " (add compaction=date_tiered)");
+    }
+    return new FamilySpec(
+        name,
+        compression,
+        bloom,
+        blockSize,
+        encoding,
+        ttl,
+        versions,
+        tiered ? new DateTiered(window, windowsPerTier, maxAge) : null);
+  }
+
+  private static java.time.Duration duration(String v, String where) {
+    java.time.Duration d;
+    try {
+      d = java.time.Duration.parse(v.toUpperCase(Locale.ROOT));
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          where + " is not an ISO-8601 duration (e.g. P1D for a day, PT6H for 6 hours)");
+    }
+    if (d.toMillis() < 1) {
+      throw new IllegalArgumentException(where + " must be positive");
+    }
+    return d;
   }
 
   public ColumnFamilyDescriptor toDescriptor() {
@@ -111,6 +169,9 @@ public record FamilySpec(
     }
     if (versions != null) {
       b.setMaxVersions(versions);
+    }
+    if (dateTiered != null) {
+      dateTiered.configuration().forEach(b::setConfiguration);
     }
     return b.build();
   }

@@ -37,6 +37,11 @@ final class ColumnVersions {
     this.maxVersions = maxVersions;
   }
 
+  /** Cells stamped before this have outlived the family's TTL (Long.MIN_VALUE without one). */
+  long oldestUnexpired() {
+    return oldestUnexpired;
+  }
+
   /** A new row starts: the next cell starts a column (the row is not compared per cell). */
   void newRow() {
     columnLength = -1;

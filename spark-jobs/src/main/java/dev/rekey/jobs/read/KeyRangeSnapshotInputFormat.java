@@ -213,6 +213,11 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
       return reader instanceof StreamsCells cells ? cells.firstRowStreamed() : null;
     }
 
+    @Override
+    public StoreFiles storeFiles() {
+      return split == null && reader instanceof StreamsCells cells ? cells.storeFiles() : null;
+    }
+
     private void open() throws IOException, InterruptedException {
       if (split != null) {
         InputSplit s = split;

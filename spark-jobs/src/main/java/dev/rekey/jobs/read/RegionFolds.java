@@ -8,6 +8,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormat;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.InputSplit;
@@ -193,6 +194,7 @@ final class RegionFolds {
     private int at; // the split being read, numbered among all the read's splits
     private RecordReader<ImmutableBytesWritable, Result> reader; // the split's, open
     private SplitRows rows;
+    private byte[] regionStart; // the split's region's start key, if the split names its region
     private boolean finished;
 
     PartitionRows(
@@ -272,13 +274,19 @@ final class RegionFolds {
         }
         InputSplit split = (InputSplit) splits.next().value();
         TaskAttemptContextImpl context = new TaskAttemptContextImpl(conf, new TaskAttemptID());
+        regionStart =
+            split instanceof TableSnapshotInputFormat.TableSnapshotRegionSplit r
+                ? r.getRegion().getStartKey()
+                : null;
         reader = newFormat(format, conf).createRecordReader(split, context);
         reader.initialize(split, context);
         rows = new SplitRows(reader);
       }
       if (!rows.feed(sink.rows(), pause)) {
         // counted before the reader is closed: a streaming reader forgets its count then
-        counts.add(new RegionScan.PartitionCount(at++, rows.firstKey(), rows.rows()));
+        counts.add(
+            new RegionScan.PartitionCount(
+                at++, rows.firstKey(), rows.rows(), regionStart, rows.storeFiles()));
         closeReader();
         rows = null;
       }

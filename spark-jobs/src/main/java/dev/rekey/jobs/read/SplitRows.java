@@ -92,6 +92,12 @@ final class SplitRows {
     return s != null && s.rowsStreamed() > 0 ? s.firstRowStreamed() : firstKey;
   }
 
+  /** The store files the split's reader read and skipped ({@link StreamsCells#storeFiles}). */
+  StoreFiles storeFiles() {
+    StreamsCells s = streamed();
+    return s == null ? null : s.storeFiles();
+  }
+
   private StreamsCells streamed() {
     return reader instanceof StreamsCells s ? s : null;
   }

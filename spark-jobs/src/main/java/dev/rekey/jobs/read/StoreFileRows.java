@@ -100,6 +100,8 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
   private Cell[] rowCells = new Cell[8]; // the row being assembled, reused across rows
   private boolean streamMore; // stream: the scanner is at a cell of range {@code range}
   private byte[][] keys = new byte[64][]; // stream: a reused key array per key length (few)
+  // the files opened and skipped by time range; null when HBase's reader took the whole split
+  private StoreFiles storeFiles = StoreFiles.NONE;
   private static final byte PUT = KeyValue.Type.Put.getCode();
 
   StoreFileRows(
@@ -222,10 +224,13 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
           htd.getTableName(),
           refused.get());
       HANDED_TO_HBASE.increment();
+      storeFiles = null;
       hbase = fallback.from(null);
       return;
     }
     long now = System.currentTimeMillis();
+    boolean skipByTime = conf.getBoolean(StoreFiles.SKIP_BY_TIME, true);
+    List<HStoreFile> all = new ArrayList<>(); // closed here if the files cannot be read
     try {
       for (int i = 0; i < read.size(); i++) {
         ColumnFamilyDescriptor f = read.get(i);
@@ -241,8 +246,22 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
         }
         List<HStoreFile> opened = new ArrayList<>();
         for (Path p : files.get(i)) {
-          opened.add(
-              new HStoreFile(fs, p, conf, CacheConfig.DISABLED, f.getBloomFilterType(), true));
+          HStoreFile file =
+              new HStoreFile(fs, p, conf, CacheConfig.DISABLED, f.getBloomFilterType(), true);
+          all.add(file);
+          file.initReader(); // its trailer and file info: the TIMERANGE, no data block yet
+          long length = file.getReader().length();
+          if (skipByTime
+              && !StoreFiles.mayHold(file, scan.getTimeRange(), rules.oldestUnexpired())) {
+            file.closeStoreFile(false);
+            storeFiles = storeFiles.skippedOne(length);
+            continue;
+          }
+          opened.add(file);
+          storeFiles = storeFiles.readOne(length);
+        }
+        if (opened.isEmpty()) {
+          continue; // no file of this family can hold a cell of the window
         }
         if (opened.size() == 1) {
           // one file: its HFile scanner, reading the file front to back (no positioned reads)
@@ -261,6 +280,14 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
       }
     } catch (IOException | RuntimeException e) {
       closeFiles();
+      for (HStoreFile f : all) {
+        try {
+          f.closeStoreFile(false); // a no-op for a file closed already
+        } catch (IOException | RuntimeException closing) {
+          e.addSuppressed(closing);
+        }
+      }
+      storeFiles = null;
       HANDED_TO_HBASE.increment();
       hbase = fallback.from(null); // HBase opens them and names what is wrong
       return;
@@ -546,6 +573,11 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
     if (rowsStreamed++ == 0) {
       firstStreamed = key.clone();
     }
+  }
+
+  @Override
+  public StoreFiles storeFiles() {
+    return storeFiles;
   }
 
   @Override

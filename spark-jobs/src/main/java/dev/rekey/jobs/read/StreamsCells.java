@@ -33,4 +33,10 @@ interface StreamsCells {
 
   /** The first streamed row's key, or null if none. */
   byte[] firstRowStreamed();
+
+  /**
+   * The store files the split's reader read and skipped by time range, or null if it opened none
+   * itself (HBase's reader took the split, and skips by the scan's time range on its own).
+   */
+  StoreFiles storeFiles();
 }

@@ -4,6 +4,7 @@ import dev.rekey.jobs.common.JobResult;
 import dev.rekey.jobs.common.Json;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.read.RegionScan;
+import dev.rekey.jobs.read.StoreFiles;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,25 @@ public record ScanResult(
         read(), rows(), undecodable(), cells(), bytes());
   }
 
+  /**
+   * The store files the snapshot reader read and skipped by time range, over the regions it read
+   * from their files; null for a live table (its RegionServers skip files on their own).
+   */
+  public StoreFiles storeFiles() {
+    return RegionScan.totalStoreFiles(regionScans);
+  }
+
+  /** "store files: 4 read, 116 skipped by time range (...)", or null without store file facts. */
+  public String storeFilesLine() {
+    StoreFiles f = storeFiles();
+    if (f == null) {
+      return null;
+    }
+    return String.format(
+        "store files: %,d read, %,d skipped by time range (%,d of %,d bytes not read)",
+        f.read(), f.skipped(), f.bytesSkipped(), f.bytesRead() + f.bytesSkipped());
+  }
+
   @Override
   public String console() {
     StringBuilder out = new StringBuilder();
@@ -77,16 +97,28 @@ public record ScanResult(
             source, layout, window, regions, partitions, millis / 1000.0));
     out.append("  ").append(accounting()).append('\n');
     out.append("  read: ").append(pruning).append('\n');
-    out.append("  region  start key                  rows        cells          ms\n");
+    StoreFiles files = storeFiles();
+    out.append("  region  start key                  rows        cells          ms")
+        .append(files == null ? "" : "  files read  skipped (bytes)")
+        .append('\n');
     for (RegionTotals t : perRegion) {
       out.append(
           String.format(
-              "  %6d  %-20s %10d %12d %11d%n",
+              "  %6d  %-20s %10d %12d %11d",
               t.region(),
               t.startKeyHex().isEmpty() ? "-" : t.startKeyHex(),
               t.rows(),
               t.cells(),
               t.millis()));
+      StoreFiles f =
+          t.region() < regionScans.size() ? regionScans.get(t.region()).storeFiles() : null;
+      if (f != null) {
+        out.append(String.format("  %10d  %7d (%,d)", f.read(), f.skipped(), f.bytesSkipped()));
+      }
+      out.append('\n');
+    }
+    if (files != null) {
+      out.append("  ").append(storeFilesLine()).append('\n');
     }
     for (ReportOutput rep : reports) {
       out.append(
@@ -116,6 +148,11 @@ public record ScanResult(
     totals.put("cells", cells());
     totals.put("bytes", bytes());
     totals.put("millis", millis);
+    StoreFiles files = storeFiles();
+    if (files != null) {
+      // the snapshot reader's store files over every region (per region in regionScans)
+      totals.put("storeFiles", files.toMap());
+    }
     m.put("totals", totals);
     m.put("reading", reading);
     m.put("pruning", pruning);

@@ -82,25 +82,63 @@ class AnalyzerTest {
     assertTrue(html.contains("<svg") && !html.contains("<script"), "inline SVG, no scripts");
   }
 
+  /**
+   * An entity-first key (events-v2: hash prefix, user, time) gets the date-tiered advice for its
+   * nightly window reports; a time-first one (telemetry-v1, which gets a salt) does not.
+   */
+  @Test
+  void entityFirstKeysAreAdvisedDateTieredCompactionForWindowReports() {
+    Verdict events =
+        Advisor.advise(
+            new Advisor.Inputs(
+                Layouts.shipped("events-v2"),
+                new long[256],
+                0.01,
+                "the last hour's",
+                0,
+                0,
+                0,
+                4,
+                4,
+                0.13,
+                0,
+                List.of(),
+                1,
+                12,
+                0));
+    assertEquals("none", events.shape());
+    assertTrue(events.recommendation().contains(Advisor.DATE_TIERED), events.toString());
+    assertTrue(
+        Advisor.DATE_TIERED.contains("--family NAME:compaction=date_tiered,window=P1D"),
+        Advisor.DATE_TIERED);
+    Verdict legacy = legacyOnOneServer();
+    assertEquals("salt", legacy.shape());
+    assertFalse(legacy.recommendation().contains(Advisor.DATE_TIERED), legacy.toString());
+  }
+
   @Test
   void oneLiveServerAndNoPlanGetsTheSeedsLowerBound() {
-    List<KeySample> s = GeneratedKeys.telemetry(V1, 1000, 10);
-    Verdict v =
-        Analyzer.assemble(
-                "table t",
-                "t",
-                V1,
-                1000,
-                s,
-                regions(List.of(), List.of("rs1:1"), 1000),
-                List.of(new ServerStat("rs1:1", 1, 0, 1000, 1000, List.of())),
-                1,
-                null,
-                null,
-                1)
-            .verdict();
+    Verdict v = legacyOnOneServer();
     assertEquals(8, v.buckets());
     assertEquals(8, v.regions());
+  }
+
+  /** The legacy key's verdict with one live server and no --servers. */
+  private static Verdict legacyOnOneServer() {
+    List<KeySample> s = GeneratedKeys.telemetry(V1, 1000, 10);
+    return Analyzer.assemble(
+            "table t",
+            "t",
+            V1,
+            1000,
+            s,
+            regions(List.of(), List.of("rs1:1"), 1000),
+            List.of(new ServerStat("rs1:1", 1, 0, 1000, 1000, List.of())),
+            1,
+            null,
+            null,
+            1)
+        .verdict();
   }
 
   @Test

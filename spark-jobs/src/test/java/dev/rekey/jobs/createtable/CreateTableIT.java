@@ -68,6 +68,70 @@ class CreateTableIT {
     assertEquals(16, again.regions());
   }
 
+  /**
+   * A date-tiered family: HBase's store engine and windows on the family, read back from the
+   * server; the regions open with it, and a major compaction of two far-apart days keeps them in
+   * two files (the default engine would write one).
+   */
+  @Test
+  void dateTieredFamilyKeepsItsFilesSplitByTimeThroughAMajorCompaction() throws Exception {
+    TableName t = SharedHBase.uniqueTable("ct_tiered");
+    Admin admin = SharedHBase.connection().getAdmin();
+    TableCreator.table(t)
+        .families(List.of(FamilySpec.parse("d:compression=gz,compaction=date_tiered,window=P1D")))
+        .create(admin);
+    ColumnFamilyDescriptor d = admin.getDescriptor(t).getColumnFamily(Bytes.toBytes("d"));
+    assertEquals(Compression.Algorithm.GZ, d.getCompressionType());
+    assertEquals(
+        "org.apache.hadoop.hbase.regionserver.DateTieredStoreEngine",
+        d.getConfigurationValue("hbase.hstore.engine.class"));
+    assertEquals(
+        "86400000",
+        d.getConfigurationValue("hbase.hstore.compaction.date.tiered.base.window.millis"));
+    assertEquals("60", d.getConfigurationValue("hbase.hstore.blockingStoreFiles"));
+
+    long day = 86_400_000L;
+    long now = System.currentTimeMillis();
+    try (org.apache.hadoop.hbase.client.Table table = SharedHBase.connection().getTable(t)) {
+      for (long age : new long[] {40 * day, 2 * day}) {
+        for (int i = 0; i < 3; i++) { // three flushes a day: a compaction has files to merge
+          java.util.List<org.apache.hadoop.hbase.client.Put> puts = new java.util.ArrayList<>();
+          for (int r = 0; r < 50; r++) {
+            puts.add(
+                new org.apache.hadoop.hbase.client.Put(Bytes.toBytes(age + "-r" + r))
+                    .addColumn(
+                        Bytes.toBytes("d"),
+                        Bytes.toBytes("q" + i),
+                        now - age + i,
+                        Bytes.toBytes(r)));
+          }
+          table.put(puts);
+          admin.flush(t);
+        }
+      }
+      admin.majorCompact(t);
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(90);
+      int files = -1;
+      while (System.nanoTime() < deadline) {
+        files = SharedHBase.storeFileCount(t);
+        if (files == 2
+            && admin.getCompactionState(t) == org.apache.hadoop.hbase.client.CompactionState.NONE) {
+          break;
+        }
+        Thread.sleep(500);
+      }
+      assertEquals(2, files, "one file per time window after the major compaction");
+      long cells = 0;
+      try (org.apache.hadoop.hbase.client.ResultScanner rows =
+          table.getScanner(new org.apache.hadoop.hbase.client.Scan())) {
+        for (org.apache.hadoop.hbase.client.Result row : rows) {
+          cells += row.size();
+        }
+      }
+      assertEquals(2 * 3 * 50, cells, "every cell is still there");
+    }
+  }
+
   @Test
   void cliCreatesFromLayoutNameAndReportsBadFamily() throws Exception {
     SharedHBase.server();

@@ -3,6 +3,7 @@ package dev.rekey.jobs.createtable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Stream;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -43,6 +44,42 @@ class FamilySpecTest {
     assertEquals(1 << 20, FamilySpec.parse("x:blocksize=1m").blockSize());
   }
 
+  @Test
+  void dateTieredCompactionSetsHBasesStoreEngineAndWindowsOnTheFamily() {
+    ColumnFamilyDescriptor d =
+        FamilySpec.parse("d:compression=gz,compaction=DATE_TIERED,window=PT6H,windows_per_tier=3")
+            .toDescriptor();
+    assertEquals(Compression.Algorithm.GZ, d.getCompressionType());
+    assertEquals(
+        "org.apache.hadoop.hbase.regionserver.DateTieredStoreEngine",
+        d.getConfigurationValue("hbase.hstore.engine.class"));
+    assertEquals(
+        "21600000",
+        d.getConfigurationValue("hbase.hstore.compaction.date.tiered.base.window.millis"));
+    assertEquals(
+        "3", d.getConfigurationValue("hbase.hstore.compaction.date.tiered.windows.per.tier"));
+    assertNull(
+        d.getConfigurationValue("hbase.hstore.compaction.date.tiered.max.storefile.age.millis"));
+    assertEquals("60", d.getConfigurationValue("hbase.hstore.blockingStoreFiles"));
+    assertEquals("2", d.getConfigurationValue("hbase.hstore.compaction.min"));
+    assertEquals("60", d.getConfigurationValue("hbase.hstore.compaction.max"));
+    // a day by default (the nightly report's window), and a max age
+    FamilySpec f = FamilySpec.parse("d:compaction=date_tiered,max_age=P365D");
+    assertEquals(
+        "86400000",
+        f.toDescriptor()
+            .getConfigurationValue("hbase.hstore.compaction.date.tiered.base.window.millis"));
+    assertEquals(
+        Long.toString(365L * 86_400_000),
+        f.toDescriptor()
+            .getConfigurationValue("hbase.hstore.compaction.date.tiered.max.storefile.age.millis"));
+    assertEquals(
+        "date-tiered compaction, 1-day base window, files older than 365 days left alone",
+        f.dateTiered().describe());
+    assertTrue(
+        FamilySpec.parse("d:compaction=default").toDescriptor().getConfiguration().isEmpty());
+  }
+
   /** Each bad argument, with the whole message it must get: the argument, the setting, why. */
   static Stream<Arguments> badSpecs() {
     return Stream.of(
@@ -53,7 +90,24 @@ class FamilySpecTest {
         Arguments.of(
             "d:colour=red",
             "Invalid --family 'd:colour=red': unknown setting 'colour' (known: compression, bloom,"
-                + " blocksize, encoding, ttl, versions)"),
+                + " blocksize, encoding, ttl, versions, compaction, window, windows_per_tier,"
+                + " max_age)"),
+        Arguments.of(
+            "d:compaction=tiered",
+            "Invalid --family 'd:compaction=tiered': compaction=tiered is not one of default,"
+                + " date_tiered"),
+        Arguments.of(
+            "d:window=P1D",
+            "Invalid --family 'd:window=P1D': window, windows_per_tier and max_age set"
+                + " date-tiered compaction's windows (add compaction=date_tiered)"),
+        Arguments.of(
+            "d:compaction=date_tiered,window=1d",
+            "Invalid --family 'd:compaction=date_tiered,window=1d': window=1d is not an ISO-8601"
+                + " duration (e.g. P1D for a day, PT6H for 6 hours)"),
+        Arguments.of(
+            "d:compaction=date_tiered,windows_per_tier=1",
+            "Invalid --family 'd:compaction=date_tiered,windows_per_tier=1': windows_per_tier=1"
+                + " must be at least 2"),
         Arguments.of(
             "d:versions=0", "Invalid --family 'd:versions=0': versions=0 must be at least 1"),
         Arguments.of("d:ttl=soon", "Invalid --family 'd:ttl=soon': ttl=soon is not a whole number"),

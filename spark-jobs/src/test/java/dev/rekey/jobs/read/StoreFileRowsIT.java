@@ -189,7 +189,8 @@ class StoreFileRowsIT {
     return conf;
   }
 
-  private static String describe(Cell c) {
+  /** A cell as row/family:qualifier/ts=value hex. */
+  static String describe(Cell c) {
     return Bytes.toString(CellUtil.cloneRow(c))
         + "/"
         + Bytes.toString(CellUtil.cloneFamily(c))
@@ -202,7 +203,7 @@ class StoreFileRowsIT {
   }
 
   /** A fold's sink that keeps each ended row's cells as text, and marks a cell of another row. */
-  private static final class CellStrings implements PartitionFold.Sink<List<String>> {
+  static final class CellStrings implements PartitionFold.Sink<List<String>> {
     private final List<String> out = new ArrayList<>();
     private final List<String> row = new ArrayList<>();
     private byte[] key;
