@@ -4,10 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.jobs.reconcile.Reconcile;
+import dev.rekey.jobs.reconcile.ReconcileOptions;
+import dev.rekey.jobs.reconcile.ReconcileResult;
+import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
@@ -100,6 +105,23 @@ class BackfillTargetsIT {
     }
     assertTrue(r.of(f.target.getNameAsString()).writePath().contains("source"), r.console());
     assertBothEqualTheSource(f, history);
+    // reconcile compares by natural key: the old table against the history table, whose key
+    // leads with the device and reverses time, is green per hour with content digests
+    ReconcileResult rec =
+        new Reconcile(
+                SharedSpark.session(),
+                SharedHBase.conf(),
+                ReconcileOptions.builder()
+                    .old(SideSpec.table("old", f.source.getNameAsString(), V1))
+                    .neu(SideSpec.table("new", history.getNameAsString(), BY_DEVICE))
+                    .from(TelemetryGenerator.DEFAULT_START)
+                    .to(TelemetryGenerator.DEFAULT_START + 86_400_000L)
+                    .bucket("1h")
+                    .digest(true)
+                    .build())
+            .execute();
+    assertTrue(rec.matches(), rec.console());
+    assertEquals(ExitCodes.OK, rec.exitCode());
 
     // a second run is refused per target, as a single target's is: the first one names itself
     RekeyException again =
