@@ -12,7 +12,6 @@ import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -175,7 +174,8 @@ final class FanOutWrite {
                   Target x = targets.get(t);
                   return x
                       .writer()
-                      .write(new UnprefixedRows(it), x.counts(), x.collisions(), x.examples())
+                      .write(
+                          new WriteStep.SortedRows(it, 1), x.counts(), x.collisions(), x.examples())
                       .stream()
                       .map(f -> new Tuple2<>(t, f))
                       .iterator();
@@ -207,7 +207,7 @@ final class FanOutWrite {
   }
 
   /** A task's sink per target, fed the same cells: the fan-out of one read. */
-  private static final class FanOut implements CellSink {
+  private static class FanOut implements CellSink {
     final List<StreamRekeyer<?>> sinks;
 
     FanOut(List<StreamRekeyer<?>> sinks) {
@@ -242,7 +242,7 @@ final class FanOutWrite {
       }
     }
 
-    void abandonAll() {
+    public void abandon() {
       for (StreamRekeyer<?> s : sinks) {
         s.abandon();
       }
@@ -277,43 +277,25 @@ final class FanOutWrite {
       for (Target t : targets) {
         sinks.add(new StreamRekeyer<>(rowRekeyer(t), FanOutWrite.open(t)));
       }
-      FanOut fan = new FanOut(sinks);
-      return new Sink<>() {
-        @Override
-        public void startRow(byte[] key) {
-          fan.startRow(key);
-        }
+      return new FoldedSink(sinks);
+    }
+  }
 
-        @Override
-        public void cell(org.apache.hadoop.hbase.Cell c) {
-          fan.cell(c);
-        }
+  /** Every target's total is the files its HFile writer closed. */
+  private static final class FoldedSink extends FanOut
+      implements PartitionFold.Sink<List<List<InOrderHFiles.WrittenFile>>> {
+    FoldedSink(List<StreamRekeyer<?>> sinks) {
+      super(sinks);
+    }
 
-        @Override
-        public void endRow() {
-          fan.endRow();
-        }
-
-        @Override
-        public void dropRow() {
-          fan.dropRow();
-        }
-
-        @Override
-        public void abandon() {
-          fan.abandonAll();
-        }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public List<List<InOrderHFiles.WrittenFile>> result() {
-          List<List<InOrderHFiles.WrittenFile>> out = new ArrayList<>();
-          for (StreamRekeyer<?> s : fan.sinks) {
-            out.add((List<InOrderHFiles.WrittenFile>) s.result());
-          }
-          return out;
-        }
-      };
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<List<InOrderHFiles.WrittenFile>> result() {
+      List<List<InOrderHFiles.WrittenFile>> out = new ArrayList<>();
+      for (StreamRekeyer<?> s : sinks) {
+        out.add((List<InOrderHFiles.WrittenFile>) s.result());
+      }
+      return out;
     }
   }
 
@@ -336,45 +318,34 @@ final class FanOutWrite {
           sinks.add(new StreamRekeyer<>(rowRekeyer(t), new ToShuffle((byte) i, out)));
         }
       }
-      FanOut fan = new FanOut(sinks);
-      return new Sink() {
-        @Override
-        public void startRow(byte[] key) {
-          fan.startRow(key);
-        }
+      return new MappedSink(sinks, targets, inOrderFiles);
+    }
+  }
 
-        @Override
-        public void cell(org.apache.hadoop.hbase.Cell c) {
-          fan.cell(c);
-        }
+  /** The in-order targets' files go to the accumulator; the sorted ones' rows went out already. */
+  private static final class MappedSink extends FanOut implements PartitionMap.Sink {
+    private final List<Target> targets;
+    private final CollectionAccumulator<Tuple2<Integer, InOrderHFiles.WrittenFile>> inOrderFiles;
 
-        @Override
-        public void endRow() {
-          fan.endRow();
-        }
+    MappedSink(
+        List<StreamRekeyer<?>> sinks,
+        List<Target> targets,
+        CollectionAccumulator<Tuple2<Integer, InOrderHFiles.WrittenFile>> inOrderFiles) {
+      super(sinks);
+      this.targets = targets;
+      this.inOrderFiles = inOrderFiles;
+    }
 
-        @Override
-        public void dropRow() {
-          fan.dropRow();
-        }
-
-        @Override
-        public void abandon() {
-          fan.abandonAll();
-        }
-
-        @Override
-        public void finish() {
-          for (int i = 0; i < fan.sinks.size(); i++) {
-            Object r = fan.sinks.get(i).result();
-            if (targets.get(i).inOrder()) {
-              for (Object f : (List<?>) r) {
-                inOrderFiles.add(new Tuple2<>(i, (InOrderHFiles.WrittenFile) f));
-              }
-            }
+    @Override
+    public void finish() {
+      for (int i = 0; i < sinks.size(); i++) {
+        Object r = sinks.get(i).result();
+        if (targets.get(i).inOrder()) {
+          for (Object f : (List<?>) r) {
+            inOrderFiles.add(new Tuple2<>(i, (InOrderHFiles.WrittenFile) f));
           }
         }
-      };
+      }
     }
   }
 
@@ -447,32 +418,6 @@ final class FanOutWrite {
         }
       }
       throw new IllegalArgumentException("no target for partition " + p);
-    }
-  }
-
-  /** A sorted partition's records as rows under their target key (the index byte dropped). */
-  private static final class UnprefixedRows implements Iterator<RowRekeyer.Rekeyed> {
-    private final Iterator<Tuple2<byte[], byte[]>> in;
-
-    UnprefixedRows(Iterator<Tuple2<byte[], byte[]>> in) {
-      this.in = in;
-    }
-
-    @Override
-    public boolean hasNext() {
-      return in.hasNext();
-    }
-
-    @Override
-    public RowRekeyer.Rekeyed next() {
-      Tuple2<byte[], byte[]> t = in.next();
-      byte[] packed = t._2();
-      byte[] k = t._1();
-      return new RowRekeyer.Rekeyed(
-          PackedRow.sourceKey(packed),
-          Arrays.copyOfRange(k, 1, k.length),
-          PackedRow.time(packed),
-          PackedRow.cells(packed));
     }
   }
 }
