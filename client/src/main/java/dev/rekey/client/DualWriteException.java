@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Some mutations of a dual write failed on one side (or both): raised on {@code flush()}/{@code
+ * Some mutations of a dual write failed on one table (or several): raised on {@code flush()}/{@code
  * close()} with every failed row, so the caller can retry them. Nothing since the previous
- * successful flush may be taken as written to both tables until the listed rows are rewritten.
+ * successful flush may be taken as written to every table until the listed rows are rewritten.
  */
 public final class DualWriteException extends IOException {
   private static final long serialVersionUID = 1L;
@@ -33,6 +33,6 @@ public final class DualWriteException extends IOException {
         + ": "
         + rows
         + (f.size() > NAMED ? "; and " + (f.size() - NAMED) + " more" : "")
-        + " (these rows are not on both tables: write them again once the table is healthy)";
+        + " (these rows are not on every table: write them again once the table is healthy)";
   }
 }

@@ -5,6 +5,7 @@ import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -18,22 +19,24 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 
 /**
- * Writes every mutation of the migration window to the old table under the old key and to the new
- * table under the new key, through one {@link BufferedMutator} per table (batched put lists, WAL on
- * unless {@link Builder#skipWal()}).
+ * Writes every mutation of the migration window to the old table under the old key and to each new
+ * table under its own key (one or more: a salted time-first table and an entity-first history
+ * table, {@code .newTable(t2, l2).newTable(t3, l3)}), through one {@link BufferedMutator} per table
+ * (batched put lists, WAL on unless {@link Builder#skipWal()}).
  *
- * <p>Both copies carry the <b>same explicit cell timestamps</b>: cells without one are stamped with
- * one clock reading per mutation. The backfill copies history with the source's timestamps, so a
- * dual-written cell that is newer than the snapshot always wins over the backfilled one, whichever
- * reaches the new table last.
+ * <p>Every copy carries the <b>same explicit cell timestamps</b>: cells without one are stamped
+ * with one clock reading per mutation. The backfill copies history with the source's timestamps, so
+ * a dual-written cell that is newer than the snapshot always wins over the backfilled one,
+ * whichever reaches the new table last.
  *
- * <p>Failures of either side are collected (the mutators' exception listeners) and raised by {@link
- * #flush()} and {@link #close()} as a {@link DualWriteException} naming every failed row: a
- * successful flush means everything since the previous one is on both tables. Thread-safe.
+ * <p>Failures of any table are collected (the mutators' exception listeners) and raised by {@link
+ * #flush()} and {@link #close()} as a {@link DualWriteException} naming the table and every failed
+ * row: a successful flush means everything since the previous one is on every table. Thread-safe.
  */
 public final class DualWriter implements AutoCloseable {
   private final Side old;
-  private final Side next;
+  private final List<Side> news;
+  private final List<Side> all;
   private final Durability durability;
   private final LongSupplier clock;
   private final List<FailedWrite> failures = new ArrayList<>();
@@ -41,15 +44,21 @@ public final class DualWriter implements AutoCloseable {
   private DualWriter(Builder b) throws IOException {
     this.durability = b.skipWal ? Durability.SKIP_WAL : Durability.USE_DEFAULT;
     this.clock = b.clock;
-    this.old = new Side(b.conn, b.oldTable, b.oldLayout, b.writeBufferSize);
-    Side n;
+    List<Side> opened = new ArrayList<>();
     try {
-      n = new Side(b.conn, b.newTable, b.newLayout, b.writeBufferSize);
+      opened.add(new Side(b.conn, b.oldTable, b.oldLayout, b.writeBufferSize));
+      for (Map.Entry<TableName, KeyLayout> t : b.newTables.entrySet()) {
+        opened.add(new Side(b.conn, t.getKey(), t.getValue(), b.writeBufferSize));
+      }
     } catch (IOException | RuntimeException e) {
-      old.mutator.close();
+      for (Side s : opened) {
+        s.mutator.close();
+      }
       throw e;
     }
-    this.next = n;
+    this.all = List.copyOf(opened);
+    this.old = all.get(0);
+    this.news = all.subList(1, all.size());
   }
 
   public static Builder builder(Connection conn) {
@@ -57,26 +66,26 @@ public final class DualWriter implements AutoCloseable {
   }
 
   /**
-   * Writes the cells of one natural key to both tables (buffered; {@link #flush()} confirms). A
-   * natural key either layout cannot encode is refused before anything is written
+   * Writes the cells of one natural key to every table (buffered; {@link #flush()} confirms). A
+   * natural key any layout cannot encode is refused before anything is written
    * (KeyEncodeException). An exception thrown here means the write is not acknowledged and may have
-   * reached one table only: write it again (puts with explicit timestamps are idempotent).
+   * reached some tables only: write it again (puts with explicit timestamps are idempotent).
    */
   public void mutate(Map<String, ?> fields, List<Column> cells) throws IOException {
     if (cells.isEmpty()) {
       throw new IllegalArgumentException("Cannot dual-write " + fields + ": no cells given");
     }
-    // both keys first: a natural key one layout cannot encode must not leave a write on the other
+    // every key first: a natural key one layout cannot encode must not leave a write on another
     // table
-    byte[] oldKey = old.key(fields);
-    byte[] newKey = next.key(fields);
+    byte[][] keys = keys(fields);
     long now = clock.getAsLong();
-    old.mutator.mutate(put(oldKey, cells, now));
-    next.mutator.mutate(put(newKey, cells, now));
+    for (int i = 0; i < all.size(); i++) {
+      all.get(i).mutator.mutate(put(keys[i], cells, now));
+    }
   }
 
   /**
-   * Deletes the whole row of a natural key on both tables, at one timestamp (now): both lose the
+   * Deletes the whole row of a natural key on every table, at one timestamp (now): all lose the
    * same versions.
    */
   public void delete(Map<String, ?> fields) throws IOException {
@@ -84,13 +93,27 @@ public final class DualWriter implements AutoCloseable {
   }
 
   /**
-   * Deletes every cell at or before {@code timestamp} in the row of a natural key, on both tables.
+   * Deletes every cell at or before {@code timestamp} in the row of a natural key, on every table.
    */
   public void delete(Map<String, ?> fields, long timestamp) throws IOException {
-    byte[] oldKey = old.key(fields);
-    byte[] newKey = next.key(fields);
-    old.mutator.mutate(new Delete(oldKey, timestamp).setDurability(durability));
-    next.mutator.mutate(new Delete(newKey, timestamp).setDurability(durability));
+    byte[][] keys = keys(fields);
+    for (int i = 0; i < all.size(); i++) {
+      all.get(i).mutator.mutate(new Delete(keys[i], timestamp).setDurability(durability));
+    }
+  }
+
+  /** The new tables, in the order given to the builder. */
+  public List<TableName> newTables() {
+    return news.stream().map(s -> s.table).toList();
+  }
+
+  /** The natural key under each table's layout: the old table's first, then each new table's. */
+  private byte[][] keys(Map<String, ?> fields) {
+    byte[][] keys = new byte[all.size()][];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = all.get(i).key(fields);
+    }
+    return keys;
   }
 
   private Put put(byte[] key, List<Column> cells, long now) {
@@ -103,12 +126,12 @@ public final class DualWriter implements AutoCloseable {
   }
 
   /**
-   * Sends everything buffered to both tables and waits; throws {@link DualWriteException} naming
-   * every row either side failed since the last flush.
+   * Sends everything buffered to every table and waits; throws {@link DualWriteException} naming
+   * the table and every row it failed since the last flush.
    */
   public void flush() throws IOException {
     IOException ioe = null;
-    for (Side s : List.of(old, next)) {
+    for (Side s : all) {
       try {
         s.mutator.flush();
       } catch (RetriesExhaustedWithDetailsException e) {
@@ -123,7 +146,7 @@ public final class DualWriter implements AutoCloseable {
   @Override
   public void close() throws IOException {
     IOException ioe = null;
-    for (Side s : List.of(old, next)) {
+    for (Side s : all) {
       try {
         s.mutator.close();
       } catch (RetriesExhaustedWithDetailsException e) {
@@ -195,13 +218,15 @@ public final class DualWriter implements AutoCloseable {
     }
   }
 
-  /** Builder of a {@link DualWriter}: both tables with their layouts are required. */
+  /**
+   * Builder of a {@link DualWriter}: the old table and at least one new table, each with its
+   * layout, are required.
+   */
   public static final class Builder {
     private final Connection conn;
     private TableName oldTable;
     private KeyLayout oldLayout;
-    private TableName newTable;
-    private KeyLayout newLayout;
+    private final Map<TableName, KeyLayout> newTables = new LinkedHashMap<>();
     private boolean skipWal;
     private long writeBufferSize = 4L << 20;
     private LongSupplier clock = System::currentTimeMillis;
@@ -216,14 +241,25 @@ public final class DualWriter implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Adds a new table written under its own layout; call once per new table ({@code .newTable(t2,
+     * l2).newTable(t3, l3)}). A table given twice is refused.
+     */
     public Builder newTable(TableName table, KeyLayout layout) {
-      this.newTable = table;
-      this.newLayout = layout;
+      if (table == null || layout == null) {
+        throw new IllegalArgumentException(
+            "Cannot add a new table to a dual writer: give a table and its layout");
+      }
+      if (table.equals(oldTable) || newTables.containsKey(table)) {
+        throw new IllegalArgumentException(
+            "Cannot dual-write " + table + " twice: each table is given once");
+      }
+      newTables.put(table, layout);
       return this;
     }
 
     /**
-     * Opt out of the WAL on both tables: faster, and edits since the last flush die with a
+     * Opt out of the WAL on every table: faster, and edits since the last flush die with a
      * RegionServer.
      */
     public Builder skipWal() {
@@ -243,9 +279,13 @@ public final class DualWriter implements AutoCloseable {
     }
 
     public DualWriter build() throws IOException {
-      if (oldTable == null || newTable == null) {
+      if (oldTable == null || newTables.isEmpty()) {
         throw new IllegalStateException(
-            "Cannot build a dual writer: give both oldTable(...) and newTable(...)");
+            "Cannot build a dual writer: give oldTable(...) and at least one newTable(...)");
+      }
+      if (newTables.containsKey(oldTable)) {
+        throw new IllegalStateException(
+            "Cannot build a dual writer: " + oldTable + " is both the old table and a new one");
       }
       return new DualWriter(this);
     }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Files;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -22,6 +23,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
@@ -114,6 +116,69 @@ class DualWriterIT {
     }
     assertTrue(e.failures().stream().allMatch(f -> f.table().equals(v2.getNameAsString())));
     w.close(); // the failures were raised once; nothing new since
+  }
+
+  @Test
+  void writesEveryNewTableAndNamesTheOneThatFails() throws Exception {
+    KeyLayout byDevice = Layouts.shipped("telemetry-by-device");
+    TableName v1 = ClientHBase.uniqueTable("dw3_v1");
+    TableName v2 = ClientHBase.uniqueTable("dw3_v2");
+    TableName dev = ClientHBase.uniqueTable("dw3_dev");
+    TableName bad = ClientHBase.uniqueTable("dw3_bad");
+    try (Admin admin = conn.getAdmin()) {
+      Telemetry.createV1(admin, v1);
+      Telemetry.createV2(admin, v2, V2, 1);
+      Telemetry.createV1(admin, dev);
+      // the injected failure: the fourth table lacks family d
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(bad)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("x"))
+              .build());
+    }
+    long stamp = 1_700_000_000_456L;
+    List<Telemetry.Reading> rows = Telemetry.day(50, 5, 7);
+    try (DualWriter w =
+            DualWriter.builder(conn)
+                .oldTable(v1, V1)
+                .newTable(v2, V2)
+                .newTable(dev, byDevice)
+                .clock(() -> stamp)
+                .build();
+        LayoutReader r2 = LayoutReader.open(conn, v2, V2);
+        LayoutReader r3 = LayoutReader.open(conn, dev, byDevice)) {
+      assertEquals(List.of(v2, dev), w.newTables());
+      for (Telemetry.Reading r : rows) {
+        w.mutate(r.fields(), List.of(Column.of(D, V, Bytes.toBytes(r.value()))));
+      }
+      w.flush();
+      for (Telemetry.Reading r : rows) {
+        assertEquals(stamp, r2.get(r.fields()).orElseThrow().rawCells()[0].getTimestamp());
+        assertEquals(stamp, r3.get(r.fields()).orElseThrow().rawCells()[0].getTimestamp());
+      }
+      // one device's history is one range on the entity-first table, newest first
+      Telemetry.Reading one = rows.get(0);
+      List<Result> history = r3.scan(ReadQuery.builder().where("deviceId", one.deviceId()).build());
+      assertEquals(
+          rows.stream().filter(r -> Arrays.equals(r.deviceId(), one.deviceId())).count(),
+          history.size());
+    }
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).newTable(v2, V2));
+    DualWriter w =
+        DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).newTable(bad, byDevice).build();
+    for (Telemetry.Reading r : rows.subList(0, 2)) {
+      w.mutate(r.fields(), r.cells());
+    }
+    DualWriteException e = assertThrows(DualWriteException.class, w::flush);
+    assertEquals(2, e.failures().size());
+    assertTrue(
+        e.getMessage()
+            .startsWith("Cannot dual-write 2 mutations: " + bad.getNameAsString() + " row "),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("deviceId=" + Hex.of(rows.get(0).deviceId())), e.getMessage());
+    w.close();
   }
 
   /**

@@ -143,6 +143,7 @@ class VectorFilesTest {
     assertEquals(
         Set.of(
             "conf/layouts/events-v2.yaml",
+            "conf/layouts/telemetry-by-device.yaml",
             "conf/layouts/telemetry-v1.yaml",
             "conf/layouts/telemetry-v2.yaml"),
         shipped);

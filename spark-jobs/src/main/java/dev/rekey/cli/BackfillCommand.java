@@ -38,17 +38,24 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
 
   @Option(
       names = "--target-table",
-      required = true,
       paramLabel = "T",
-      description = "Existing pre-split target table.")
+      description = "Existing pre-split target table (one target; or give --target).")
   String targetTable;
 
   @Option(
       names = "--target-layout",
-      required = true,
       paramLabel = "L2",
-      description = "Layout of the new keys.")
+      description = "Layout of the new keys (with --target-table).")
   String targetLayout;
+
+  @Option(
+      names = "--target",
+      paramLabel = "TABLE=LAYOUT",
+      description =
+          "A target table and its layout, repeatable: every target is fed from one read of the"
+              + " snapshot, each with its own write path, staging subdir (<staging>/backfill-<table>),"
+              + " ledger, lock, verification and load record. Instead of --target-table/--target-layout.")
+  List<String> targets = new ArrayList<>();
 
   @Option(
       names = "--from",
@@ -148,12 +155,35 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
 
   @Override
   protected BackfillOptions options() {
-    return BackfillOptions.builder()
-        .sourceSnapshot(sourceSnapshot)
-        .sourceLayout(LayoutFiles.load(sourceLayout, "--source-layout"))
-        .targetTable(targetTable)
-        .targetLayout(LayoutFiles.load(targetLayout, "--target-layout"))
-        .cellTime(TimeArgs.window(from, to, null))
+    BackfillOptions.Builder b =
+        BackfillOptions.builder()
+            .sourceSnapshot(sourceSnapshot)
+            .sourceLayout(LayoutFiles.load(sourceLayout, "--source-layout"));
+    if (targets.isEmpty()) {
+      if (targetTable == null || targetLayout == null) {
+        throw RekeyException.usage(
+            "Cannot backfill: give --target-table T --target-layout L, or --target TABLE=LAYOUT"
+                + " (repeatable) for several targets");
+      }
+      b.targetTable(targetTable).targetLayout(LayoutFiles.load(targetLayout, "--target-layout"));
+    } else {
+      if (targetTable != null || targetLayout != null) {
+        throw RekeyException.usage(
+            "Cannot backfill: give the targets either as --target TABLE=LAYOUT or as"
+                + " --target-table/--target-layout, not both");
+      }
+      for (String t : targets) {
+        int eq = t.indexOf('=');
+        if (eq <= 0 || eq == t.length() - 1) {
+          throw RekeyException.usage(
+              "Invalid --target '%s': expected TABLE=LAYOUT (e.g. --target"
+                  + " telemetry_by_device=telemetry-by-device)",
+              t);
+        }
+        b.target(t.substring(0, eq), LayoutFiles.load(t.substring(eq + 1), "--target " + t));
+      }
+    }
+    return b.cellTime(TimeArgs.window(from, to, null))
         .families(families)
         .staging(staging)
         .splitsPerRegion(splitsPerRegion)
@@ -170,7 +200,7 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
 
   @Override
   protected int run(SparkSession spark, BackfillOptions options) {
-    return print(new Backfill(spark, hbaseConf(spark), options).execute(System.out::println));
+    return print(new Backfill(spark, hbaseConf(spark), options).executeAll(System.out::println));
   }
 
   private static boolean verifyRows(String mode) {

@@ -63,4 +63,47 @@ class BackfillArgsTest {
         r.err());
     assertEquals(1, r.err().strip().lines().count(), "one line, no stack trace: " + r.err());
   }
+
+  private static String[] targets(String... targets) {
+    String[] base = {"backfill", "--source-snapshot", "s", "--source-layout", "telemetry-v1"};
+    String[] args = new String[base.length + targets.length];
+    System.arraycopy(base, 0, args, 0, base.length);
+    System.arraycopy(targets, 0, args, base.length, targets.length);
+    return args;
+  }
+
+  @Test
+  void severalTargetsAreCheckedEachBeforeSparkStarts() {
+    CliRun noTarget = CliRun.of(targets());
+    assertEquals(2, noTarget.code(), noTarget.err());
+    assertTrue(
+        noTarget
+            .err()
+            .contains("give --target-table T --target-layout L, or --target TABLE=LAYOUT"),
+        noTarget.err());
+    CliRun malformed = CliRun.of(targets("--target", "t2"));
+    assertEquals(2, malformed.code(), malformed.err());
+    assertTrue(
+        malformed.err().contains("Invalid --target 't2': expected TABLE=LAYOUT"), malformed.err());
+    CliRun twice =
+        CliRun.of(targets("--target", "t2=telemetry-v2", "--target", "t2=telemetry-by-device"));
+    assertEquals(2, twice.code(), twice.err());
+    assertTrue(
+        twice.err().contains("Cannot backfill t2: it is given twice as a target"), twice.err());
+    CliRun both =
+        CliRun.of(
+            targets(
+                "--target",
+                "t2=telemetry-v2",
+                "--target-table",
+                "t3",
+                "--target-layout",
+                "telemetry-v2"));
+    assertEquals(2, both.code(), both.err());
+    assertTrue(both.err().contains("not both"), both.err());
+    // a layout whose fields the source lacks is named with its target
+    CliRun misfit = CliRun.of(targets("--target", "t2=telemetry-v2", "--target", "t3=events-v2"));
+    assertEquals(2, misfit.code(), misfit.err());
+    assertTrue(misfit.err().contains("Cannot backfill t3 from snapshot s: "), misfit.err());
+  }
 }

@@ -36,7 +36,7 @@ class ReadmeExamplesTest {
    */
   private static final String IN_SCOPE =
       """
-      Connection conn; long ts, from, to; byte[] deviceId, id, D, V, value; KeyLayout v1, v2;
+      Connection conn; long ts, from, to; byte[] deviceId, id, D, V, value; KeyLayout v1, v2, byDevice;
       Map<String, String> config; org.slf4j.Logger log; LayoutReader oldReader, newReader;
       Map<String, Object> fields; JavaSparkContext jsc; Configuration hbaseConf;
       JavaRDD<KeyedCells> records;

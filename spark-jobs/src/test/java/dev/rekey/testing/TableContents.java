@@ -58,12 +58,14 @@ public final class TableContents {
     return out;
   }
 
-  /** The decoded fields as {@code name=value,...}, byte fields in hex. */
+  /**
+   * The decoded fields as {@code name=value,...} in name order, byte fields in hex: the same string
+   * for layouts that order the same fields differently (telemetry-v2's ts, deviceId and
+   * telemetry-by-device's deviceId, ts).
+   */
   public static String naturalKey(KeyLayout layout, byte[] row) {
     StringBuilder b = new StringBuilder();
-    layout
-        .decode(row)
-        .fields()
+    new TreeMap<>(layout.decode(row).fields())
         .forEach(
             (name, v) ->
                 b.append(b.length() == 0 ? "" : ",")

@@ -8,7 +8,11 @@ import dev.rekey.jobs.read.SnapshotPresence;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -58,12 +62,180 @@ public final class Backfill implements Job<BackfillResult> {
    */
   @Override
   public BackfillResult execute(Consumer<String> progress) {
+    if (options.severalTargets()) {
+      throw RekeyException.usage(
+          "Cannot backfill %d targets with execute(): it returns one target's result (use"
+              + " executeAll(), which returns each target's)",
+          options.targets().size());
+    }
     this.progress = progress;
     try {
       return run();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Runs the backfill for every target of the options ({@code --target TABLE=LAYOUT}, repeatable)
+   * from one read of the snapshot; with one target, {@link #execute} as it is.
+   */
+  public BackfillResults executeAll(Consumer<String> progress) {
+    if (!options.severalTargets()) {
+      return new BackfillResults(List.of(execute(progress)));
+    }
+    this.progress = progress;
+    try {
+      return runAll();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** One target of a run of several, after its pre-flight. */
+  private record Prepared(
+      BackfillOptions options,
+      TableName table,
+      Staging staging,
+      TableDescriptor target,
+      long snapshotCreated) {}
+
+  /**
+   * Several targets: each its pre-flight, locks, repeat check and ledger, as a run of its own; the
+   * targets that are written (not resumed) are written from one read of the snapshot ({@link
+   * FanOutWrite}); then each target is loaded, verified and recorded in turn.
+   */
+  private BackfillResults runAll() throws IOException {
+    String root = defaultStagingRoot();
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
+        Admin admin = conn.getAdmin()) {
+      List<Prepared> targets = new ArrayList<>();
+      for (BackfillOptions.Target t : options.targets()) {
+        BackfillOptions o = options.forTarget(t);
+        TableName table = TableName.valueOf(o.targetTable());
+        Staging staging = new Staging(o.stagingOr(root), hbaseConf);
+        Preflight.Checked checked = new Preflight(o, hbaseConf).check(admin, table, staging);
+        targets.add(
+            new Prepared(
+                o, table, staging, checked.target(), checked.snapshot().getCreationTime()));
+      }
+      List<BackfillResult> results = new ArrayList<>();
+      if (options.dryRun()) {
+        // one read per target: a dry run writes nothing, and each target's estimate is read as
+        // its own write path reads
+        for (Prepared p : targets) {
+          progress.accept(header(p.options()));
+          String earlier = repeat(p.options(), p.target(), p.staging(), p.snapshotCreated(), null);
+          TargetRun run = targetRun(p.options(), conn, p.table(), p.target(), p.staging());
+          run.plan().lines(p.options().versions()).forEach(progress);
+          results.add(DryRun.run(spark, hbaseConf, run, earlier));
+        }
+        return new BackfillResults(results);
+      }
+      Deque<RunLock> locks = new ArrayDeque<>();
+      try {
+        for (Prepared p : targets) {
+          String verb = "backfill " + p.table();
+          locks.push(
+              RunLock.take(
+                  p.staging().lock(),
+                  hbaseConf,
+                  verb,
+                  "staging dir " + p.staging().root,
+                  progress));
+          locks.push(
+              RunLock.take(
+                  targetLock(admin, p.table()),
+                  hbaseConf,
+                  verb,
+                  "target table " + p.table(),
+                  progress));
+        }
+        return executeAll(conn, admin, targets);
+      } finally {
+        while (!locks.isEmpty()) {
+          locks.pop().close();
+        }
+      }
+    }
+  }
+
+  private BackfillResults executeAll(Connection conn, Admin admin, List<Prepared> targets)
+      throws IOException {
+    Manifest[] manifests = new Manifest[targets.size()];
+    String[] earlier = new String[targets.size()];
+    List<Integer> toWrite = new ArrayList<>();
+    List<TargetRun> runs = new ArrayList<>();
+    for (int i = 0; i < targets.size(); i++) {
+      Prepared p = targets.get(i);
+      BackfillOptions o = p.options();
+      if (o.resume() && p.staging().fs.exists(p.staging().manifest())) {
+        progress.accept(header(o));
+        manifests[i] = Ledger.read(p.staging(), o, p.table());
+        earlier[i] =
+            repeat(
+                o,
+                admin.getDescriptor(p.table()),
+                p.staging(),
+                p.snapshotCreated(),
+                manifests[i].writtenAt());
+        Ledger.resume(p.staging(), manifests[i], progress);
+      } else {
+        earlier[i] =
+            repeat(o, admin.getDescriptor(p.table()), p.staging(), p.snapshotCreated(), null);
+        toWrite.add(i);
+        runs.add(targetRun(o, conn, p.table(), p.target(), p.staging()));
+      }
+    }
+    double writeSeconds = 0;
+    if (!runs.isEmpty()) {
+      for (TargetRun run : runs) {
+        run.staging().clean();
+      }
+      long t0 = System.nanoTime();
+      List<WriteStep.Written> written =
+          runs.size() == 1
+              ? List.of(new WriteStep(spark, hbaseConf, progress).write(runs.get(0)))
+              : new FanOutWrite(spark, hbaseConf, progress).write(runs);
+      // every target's write is checked before any is loaded: a refused one loads nothing
+      for (int j = 0; j < runs.size(); j++) {
+        progress.accept(header(runs.get(j).options()));
+        manifests[toWrite.get(j)] = WriteOutcome.manifest(runs.get(j), written.get(j), progress);
+      }
+      writeSeconds = (System.nanoTime() - t0) / 1e9;
+      try {
+        requireSnapshot();
+      } catch (RekeyException gone) {
+        for (TargetRun run : runs) {
+          run.staging().clean();
+        }
+        throw gone;
+      }
+      for (int i : toWrite) {
+        targets.get(i).staging().writeJson(targets.get(i).staging().manifest(), manifests[i]);
+      }
+    }
+    List<BackfillResult> results = new ArrayList<>();
+    for (int i = 0; i < targets.size(); i++) {
+      Prepared p = targets.get(i);
+      progress.accept(header(p.options()));
+      results.add(
+          finish(
+              p.options(),
+              conn,
+              admin,
+              p.staging(),
+              p.table(),
+              manifests[i],
+              earlier[i],
+              p.snapshotCreated(),
+              toWrite.contains(i) ? writeSeconds : 0));
+    }
+    return new BackfillResults(results);
+  }
+
+  private static String header(BackfillOptions o) {
+    return String.format("Target %s (layout %s):", o.targetTable(), o.targetLayout().name());
   }
 
   private BackfillResult run() throws IOException {
@@ -77,8 +249,8 @@ public final class Backfill implements Job<BackfillResult> {
       TableDescriptor target = checked.target();
       long created = checked.snapshot().getCreationTime();
       if (o.dryRun()) {
-        String earlier = repeat(target, staging, created, null);
-        TargetRun run = targetRun(conn, table, target, staging);
+        String earlier = repeat(o, target, staging, created, null);
+        TargetRun run = targetRun(o, conn, table, target, staging);
         run.plan().lines(o.versions()).forEach(progress);
         return DryRun.run(spark, hbaseConf, run, earlier);
       }
@@ -110,21 +282,42 @@ public final class Backfill implements Job<BackfillResult> {
     double writeSeconds = 0;
     if (o.resume() && staging.fs.exists(staging.manifest())) {
       manifest = Ledger.read(staging, o, table);
-      earlier = repeat(admin.getDescriptor(table), staging, snapshotCreated, manifest.writtenAt());
+      earlier =
+          repeat(o, admin.getDescriptor(table), staging, snapshotCreated, manifest.writtenAt());
       Ledger.resume(staging, manifest, progress);
     } else {
       // read under the target's lock, before the staging dir is cleaned: a refused repeat keeps the
       // earlier run's ledger for its --resume
-      earlier = repeat(admin.getDescriptor(table), staging, snapshotCreated, null);
-      TargetRun run = targetRun(conn, table, target, staging);
+      earlier = repeat(o, admin.getDescriptor(table), staging, snapshotCreated, null);
+      TargetRun run = targetRun(o, conn, table, target, staging);
       staging.clean();
       long t0 = System.nanoTime();
       WriteStep.Written w = new WriteStep(spark, hbaseConf, progress).write(run);
       manifest = WriteOutcome.manifest(run, w, progress);
       writeSeconds = (System.nanoTime() - t0) / 1e9;
-      requireSnapshot(staging, table);
+      try {
+        requireSnapshot();
+      } catch (RekeyException gone) {
+        staging.clean();
+        throw gone;
+      }
       staging.writeJson(staging.manifest(), manifest);
     }
+    return finish(o, conn, admin, staging, table, manifest, earlier, snapshotCreated, writeSeconds);
+  }
+
+  /** Loads, verifies and records one target's written (or resumed) manifest: its result. */
+  private BackfillResult finish(
+      BackfillOptions o,
+      Connection conn,
+      Admin admin,
+      Staging staging,
+      TableName table,
+      Manifest manifest,
+      String earlier,
+      long snapshotCreated,
+      double writeSeconds)
+      throws IOException {
     double loadSeconds = 0;
     double verifySeconds = 0;
     if (!o.noLoad()) {
@@ -176,8 +369,11 @@ public final class Backfill implements Job<BackfillResult> {
    * run, --no-load, --load-again), or null.
    */
   private String repeat(
-      TableDescriptor target, Staging staging, long snapshotCreated, String resumedRun) {
-    BackfillOptions o = options;
+      BackfillOptions o,
+      TableDescriptor target,
+      Staging staging,
+      long snapshotCreated,
+      String resumedRun) {
     RepeatCheck.Decision d =
         RepeatCheck.decide(
             LoadRecords.of(target, o.sourceSnapshot()),
@@ -245,29 +441,27 @@ public final class Backfill implements Job<BackfillResult> {
 
   /**
    * The source snapshot must have outlived the read: if it was deleted or expired meanwhile, the
-   * staged HFiles are removed and nothing is loaded (no manifest, so --resume cannot load them).
+   * caller removes the staged HFiles and nothing is loaded (no manifest, so --resume cannot load
+   * them).
    */
-  private void requireSnapshot(Staging staging, TableName table) throws IOException {
-    try {
-      SnapshotPresence.requireAfterRead(
-          hbaseConf,
-          options.sourceSnapshot(),
-          "Cannot backfill " + table,
-          "Nothing was loaded and the staged HFiles were removed");
-    } catch (RekeyException gone) {
-      staging.clean();
-      throw gone;
-    }
+  private void requireSnapshot() throws IOException {
+    SnapshotPresence.requireAfterRead(
+        hbaseConf,
+        options.sourceSnapshot(),
+        "Cannot backfill "
+            + String.join(
+                ", ", options.targets().stream().map(BackfillOptions.Target::table).toList()),
+        "Nothing was loaded and the staged HFiles were removed");
   }
 
   /** The run for the target's regions as they are now, and the plan for them. */
   private TargetRun targetRun(
-      Connection conn, TableName table, TableDescriptor target, Staging staging)
+      BackfillOptions o, Connection conn, TableName table, TableDescriptor target, Staging staging)
       throws IOException {
     RegionBoundaries live = LiveRegions.of(conn, table);
     BackfillPlan plan =
         PlanReader.plan(
-            options,
+            o,
             hbaseConf,
             live,
             target,
@@ -276,7 +470,7 @@ public final class Backfill implements Job<BackfillResult> {
                 .sparkContext()
                 .getConf()
                 .getSizeAsBytes(MIN_SPLIT_BYTES, DEFAULT_MIN_SPLIT_BYTES));
-    return new TargetRun(options, plan, staging, live, target);
+    return new TargetRun(o, plan, staging, live, target);
   }
 
   /**

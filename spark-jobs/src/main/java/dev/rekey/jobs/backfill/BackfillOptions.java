@@ -12,6 +12,11 @@ import java.util.Optional;
 /**
  * What to backfill, validated (plan layer). Build with {@link #builder()}; the constructor throws a
  * usage RekeyException naming the bad option.
+ *
+ * <p>A run has one or more {@link #targets()}, all fed from one read of the snapshot; {@link
+ * #targetTable()} and {@link #targetLayout()} are the first. {@link #forTarget} gives one target's
+ * share of the options (its table, layout and staging dir), which is what each {@link TargetRun}
+ * holds.
  */
 public record BackfillOptions(
     String sourceSnapshot,
@@ -29,7 +34,11 @@ public record BackfillOptions(
     Versions versions,
     boolean sortAlways,
     boolean verifyRows,
-    boolean loadAgain) {
+    boolean loadAgain,
+    List<Target> targets) {
+
+  /** One target table and the layout of its keys. */
+  public record Target(String table, KeyLayout layout) {}
 
   /** Default sub-partitions (HFile writers) per target region. */
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
@@ -40,11 +49,30 @@ public record BackfillOptions(
   /** Every check a bad option fails, here so that no BackfillOptions exists unchecked. */
   public BackfillOptions {
     families = families == null ? List.of() : List.copyOf(families);
+    if (targets == null || targets.isEmpty()) {
+      targets =
+          targetTable == null && targetLayout == null
+              ? List.of()
+              : List.of(new Target(targetTable, targetLayout));
+    } else {
+      targets = List.copyOf(targets);
+      targetTable = targets.get(0).table();
+      targetLayout = targets.get(0).layout();
+    }
     require(sourceSnapshot, "--source-snapshot");
     require(sourceLayout, "--source-layout");
-    require(targetTable, "--target-table");
-    require(targetLayout, "--target-layout");
-    TableNames.parse(targetTable, "backfill");
+    require(targetTable, "--target-table (or --target TABLE=LAYOUT)");
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (Target t : targets) {
+      require(t.table(), "--target-table (or --target TABLE=LAYOUT)");
+      require(t.layout(), "--target-layout (or --target TABLE=LAYOUT)");
+      TableNames.parse(t.table(), "backfill");
+      if (!seen.add(t.table())) {
+        throw RekeyException.usage(
+            "Cannot backfill %s: it is given twice as a target (give each --target table once)",
+            t.table());
+      }
+    }
     if (splitsPerRegion < 1 || splitsPerRegion > 1024) {
       throw RekeyException.usage(
           "Cannot backfill %s: --splits-per-region must be in 1..1024, got %d",
@@ -58,15 +86,16 @@ public record BackfillOptions(
       throw RekeyException.usage(
           "Cannot backfill %s: --dry-run and --resume exclude each other", targetTable);
     }
-    Rekeyer r = new Rekeyer(sourceLayout, targetLayout);
-    Optional<String> misfit = r.check();
-    if (misfit.isPresent()) {
-      throw RekeyException.usage(
-          "Cannot backfill %s from snapshot %s: %s (%s)",
-          targetTable,
-          sourceSnapshot,
-          misfit.get(),
-          "pick a --target-layout whose fields the --source-layout has");
+    for (Target t : targets) {
+      Optional<String> misfit = new Rekeyer(sourceLayout, t.layout()).check();
+      if (misfit.isPresent()) {
+        throw RekeyException.usage(
+            "Cannot backfill %s from snapshot %s: %s (%s)",
+            t.table(),
+            sourceSnapshot,
+            misfit.get(),
+            "pick a --target-layout whose fields the --source-layout has");
+      }
     }
     for (String f : families) {
       if (f.isBlank()) {
@@ -80,6 +109,41 @@ public record BackfillOptions(
     if (v == null || Objects.toString(v).isBlank()) {
       throw RekeyException.usage("Cannot backfill: %s is required", option);
     }
+  }
+
+  /** True when the run feeds more than one target table from its read. */
+  public boolean severalTargets() {
+    return targets.size() > 1;
+  }
+
+  /**
+   * One target's share of the options: its table and layout, and its own staging dir — with several
+   * targets, {@code <--staging>/backfill-<table>} (the default staging dir is per table already);
+   * with one, the options as they are.
+   */
+  public BackfillOptions forTarget(Target t) {
+    if (!severalTargets()) {
+      return this;
+    }
+    String dir = staging == null ? null : staging + "/backfill-" + t.table().replace(':', '_');
+    return new BackfillOptions(
+        sourceSnapshot,
+        sourceLayout,
+        t.table(),
+        t.layout(),
+        cellTime,
+        families,
+        dir,
+        splitsPerRegion,
+        dryRun,
+        noLoad,
+        resume,
+        maxQuarantined,
+        versions,
+        sortAlways,
+        verifyRows,
+        loadAgain,
+        List.of(t));
   }
 
   /**
@@ -111,6 +175,7 @@ public record BackfillOptions(
     private boolean sortAlways;
     private boolean verifyRows;
     private boolean loadAgain;
+    private final List<Target> targets = new java.util.ArrayList<>();
 
     public Builder sourceSnapshot(String s) {
       this.sourceSnapshot = s;
@@ -129,6 +194,17 @@ public record BackfillOptions(
 
     public Builder targetLayout(KeyLayout l) {
       this.targetLayout = l;
+      return this;
+    }
+
+    /**
+     * Adds a target table with its layout; call once per target ({@code --target TABLE=LAYOUT}).
+     * Every target is fed from the same read of the snapshot. With targets given, {@link
+     * #targetTable}/{@link #targetLayout} must not be (the CLI's --target-table/--target-layout are
+     * one target).
+     */
+    public Builder target(String table, KeyLayout layout) {
+      targets.add(new Target(table, layout));
       return this;
     }
 
@@ -210,6 +286,11 @@ public record BackfillOptions(
     }
 
     public BackfillOptions build() {
+      if (!targets.isEmpty() && (targetTable != null || targetLayout != null)) {
+        throw RekeyException.usage(
+            "Cannot backfill: give the targets either as --target TABLE=LAYOUT (repeatable) or as"
+                + " --target-table T --target-layout L, not both");
+      }
       return new BackfillOptions(
           sourceSnapshot,
           sourceLayout,
@@ -226,7 +307,8 @@ public record BackfillOptions(
           versions,
           sortAlways,
           verifyRows,
-          loadAgain);
+          loadAgain,
+          targets);
     }
   }
 }

@@ -7,6 +7,7 @@ import dev.rekey.jobs.read.PartitionMap;
 import dev.rekey.jobs.read.RegionRead;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -117,7 +118,9 @@ final class WriteStep {
               TargetSort.of(packed, partitioner, spark.sparkContext().getConf())
                   .mapPartitions(
                       it ->
-                          writer.write(new SortedRows(it), counts, collisions, examples).iterator())
+                          writer
+                              .write(new SortedRows(it, 0), counts, collisions, examples)
+                              .iterator())
                   .collect();
         }
       }
@@ -191,12 +194,18 @@ final class WriteStep {
     }
   }
 
-  /** A sorted partition's (target key, packed row) records as rows already under their key. */
-  private static final class SortedRows implements Iterator<RowRekeyer.Rekeyed> {
+  /**
+   * A sorted partition's (target key, packed row) records as rows already under their key; the
+   * shuffle key's first {@code skip} bytes are not the target key's (a run of several targets
+   * prefixes the target's index: {@link FanOutWrite}).
+   */
+  static final class SortedRows implements Iterator<RowRekeyer.Rekeyed> {
     private final Iterator<Tuple2<byte[], byte[]>> in;
+    private final int skip;
 
-    SortedRows(Iterator<Tuple2<byte[], byte[]>> in) {
+    SortedRows(Iterator<Tuple2<byte[], byte[]>> in, int skip) {
       this.in = in;
+      this.skip = skip;
     }
 
     @Override
@@ -208,8 +217,9 @@ final class WriteStep {
     public RowRekeyer.Rekeyed next() {
       Tuple2<byte[], byte[]> t = in.next();
       byte[] packed = t._2();
+      byte[] key = skip == 0 ? t._1() : Arrays.copyOfRange(t._1(), skip, t._1().length);
       return new RowRekeyer.Rekeyed(
-          PackedRow.sourceKey(packed), t._1(), PackedRow.time(packed), PackedRow.cells(packed));
+          PackedRow.sourceKey(packed), key, PackedRow.time(packed), PackedRow.cells(packed));
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.rekey.jobs.dualwrite;
 import dev.rekey.client.DualWriter;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -14,24 +15,23 @@ import scala.Tuple2;
 
 /**
  * The dual write for writers that are Spark jobs: every record of an RDD goes to the old table
- * under the old key and to the new table under the new key, through hbase-spark's {@code
- * HBaseContext} (one HBase connection per executor, the configuration broadcast) and, inside each
- * partition, the client module's {@link DualWriter}.
+ * under the old key and to each new table under its own key ({@code .newTable(t2, l2).newTable(t3,
+ * l3)}), through hbase-spark's {@code HBaseContext} (one HBase connection per executor, the
+ * configuration broadcast) and, inside each partition, the client module's {@link DualWriter}.
  *
- * <p>One pass over the data, not one {@code bulkPut} per table: two passes would compute the RDD
- * twice, and a recomputed record could differ (a clock, a random id) between the tables. Cells
+ * <p>One pass over the data, not one {@code bulkPut} per table: a pass per table would compute the
+ * RDD again, and a recomputed record could differ (a clock, a random id) between the tables. Cells
  * given without a timestamp are stamped with one reading of the driver's clock for the whole job,
- * so both copies and any retried task carry the same timestamps, and a retry rewrites identical
- * cells. A partition whose writes fail on either table fails its task (the {@code
- * DualWriteException} names the rows); Spark retries it.
+ * so every copy and any retried task carry the same timestamps, and a retry rewrites identical
+ * cells. A partition whose writes fail on any table fails its task (the {@code DualWriteException}
+ * names the table and rows); Spark retries it.
  */
 public final class SparkDualWrite {
   private final JavaSparkContext jsc;
   private final Configuration conf;
   private String oldTable;
   private KeyLayout oldLayout;
-  private String newTable;
-  private KeyLayout newLayout;
+  private final LinkedHashMap<String, KeyLayout> newTables = new LinkedHashMap<>();
   private boolean skipWal;
 
   private SparkDualWrite(JavaSparkContext jsc, Configuration conf) {
@@ -49,32 +49,35 @@ public final class SparkDualWrite {
     return this;
   }
 
+  /** Adds a new table written under its own layout; call once per new table. */
   public SparkDualWrite newTable(String table, KeyLayout layout) {
-    this.newTable = table;
-    this.newLayout = layout;
+    if (newTables.putIfAbsent(table, layout) != null) {
+      throw new IllegalArgumentException(
+          "Cannot dual-write " + table + " twice: each table is given once");
+    }
     return this;
   }
 
-  /** Opt out of the WAL on both tables. */
+  /** Opt out of the WAL on every table. */
   public SparkDualWrite skipWal() {
     this.skipWal = true;
     return this;
   }
 
   /**
-   * Writes every record to both tables; returns the records written (each to both), after the job
-   * succeeded.
+   * Writes every record to every table; returns the records written (each to every table), after
+   * the job succeeded.
    */
   public long write(JavaRDD<KeyedCells> records) {
-    if (oldTable == null || newTable == null) {
-      throw new IllegalStateException("Cannot dual-write: give oldTable(...) and newTable(...)");
+    if (oldTable == null || newTables.isEmpty()) {
+      throw new IllegalStateException(
+          "Cannot dual-write: give oldTable(...) and at least one newTable(...)");
     }
     long stamp = System.currentTimeMillis();
     LongAccumulator written = jsc.sc().longAccumulator("rekey dual-written records");
     String ot = oldTable;
-    String nt = newTable;
     KeyLayout ol = oldLayout;
-    KeyLayout nl = newLayout;
+    LinkedHashMap<String, KeyLayout> nts = new LinkedHashMap<>(newTables);
     boolean noWal = skipWal;
     new JavaHBaseContext(jsc, conf)
         .foreachPartition(
@@ -83,8 +86,8 @@ public final class SparkDualWrite {
               DualWriter.Builder b =
                   DualWriter.builder(part._2())
                       .oldTable(TableName.valueOf(ot), ol)
-                      .newTable(TableName.valueOf(nt), nl)
                       .clock(() -> stamp);
+              nts.forEach((t, l) -> b.newTable(TableName.valueOf(t), l));
               if (noWal) {
                 b.skipWal();
               }
@@ -96,7 +99,7 @@ public final class SparkDualWrite {
                   w.mutate(r.fields(), r.cells());
                   n++;
                 }
-              } // close() flushes both tables and throws, naming the rows, if either failed any
+              } // close() flushes every table and throws, naming the table and rows, if any failed
               written.add(n);
             });
     return written.value();

@@ -96,6 +96,15 @@ public final class RegionRead implements AutoCloseable {
     return folds.fold(jsc, fold, tasks);
   }
 
+  /**
+   * As {@link #map}, in at most {@code tasks} partitions of consecutive partitions read one after
+   * the other, as {@link #foldInKeyOrder}: a backfill feeding several targets writes its in-order
+   * targets' HFiles in these tasks and hands its sorted targets' rows on to a shuffle.
+   */
+  public <R> JavaRDD<R> mapInKeyOrder(int tasks, PartitionMap<R> map) {
+    return folds.map(jsc, map, tasks);
+  }
+
   public int regions() {
     return regions;
   }

@@ -11,6 +11,7 @@ import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
+import dev.rekey.testing.TableContents;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,55 @@ class SparkDualWriteIT {
     assertEquals(
         "v@" + (T0 + 1_000) + "=1",
         old.get("{ts=" + (T0 + 1_000) + ", deviceId=01" + "00".repeat(15) + "}"));
+  }
+
+  /**
+   * One pass, three tables: the old key, the salted time-first key and the entity-first history
+   * key; each new table holds the old one's rows by natural key, every cell and timestamp.
+   */
+  @Test
+  void everyRecordLandsInEveryNewTable() throws Exception {
+    KeyLayout v1 = LayoutFiles.load("telemetry-v1", "test");
+    KeyLayout v2 = LayoutFiles.load("telemetry-v2", "test");
+    KeyLayout byDevice = LayoutFiles.load("telemetry-by-device", "test");
+    TableName t1 = SharedHBase.uniqueTable("spark_dw3_v1");
+    TableName t2 = SharedHBase.uniqueTable("spark_dw3_v2");
+    TableName t3 = SharedHBase.uniqueTable("spark_dw3_dev");
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      admin.createTable(family(t1));
+      admin.createTable(family(t2), v2.splitPoints(16).toArray(new byte[0][]));
+      admin.createTable(family(t3), byDevice.splitPoints(8).toArray(new byte[0][]));
+    }
+    List<KeyedCells> records = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      byte[] device = new byte[16];
+      device[0] = (byte) (i % 11);
+      long ts = T0 + i * 1_000L;
+      Column c =
+          i % 2 == 0
+              ? Column.of(D, Bytes.toBytes("v"), Bytes.toBytes(i))
+              : Column.at(D, Bytes.toBytes("v"), ts, Bytes.toBytes(i));
+      records.add(KeyedCells.of(Map.of("ts", ts, "deviceId", device), List.of(c)));
+    }
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
+    long written =
+        SparkDualWrite.on(jsc, SharedHBase.conf())
+            .oldTable(t1.getNameAsString(), v1)
+            .newTable(t2.getNameAsString(), v2)
+            .newTable(t3.getNameAsString(), byDevice)
+            .write(jsc.parallelize(records, 3));
+    assertEquals(400, written);
+    Map<String, List<String>> old = TableContents.byNaturalKey(t1, v1);
+    assertEquals(400, old.size());
+    assertEquals(old, TableContents.byNaturalKey(t2, v2), "telemetry-v2 by natural key");
+    assertEquals(
+        old, TableContents.byNaturalKey(t3, byDevice), "telemetry-by-device by natural key");
+  }
+
+  private static org.apache.hadoop.hbase.client.TableDescriptor family(TableName t) {
+    return TableDescriptorBuilder.newBuilder(t)
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(D))
+        .build();
   }
 
   /** natural key → "qualifier@timestamp=value" of each row, read back through the client reader. */

@@ -1,0 +1,423 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.JobPhase;
+import dev.rekey.jobs.read.CellSink;
+import dev.rekey.jobs.read.PartitionFold;
+import dev.rekey.jobs.read.PartitionMap;
+import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.jobs.read.RegionReader;
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.Partitioner;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.CollectionAccumulator;
+import org.apache.spark.util.LongAccumulator;
+import scala.Tuple2;
+
+/**
+ * The write of several targets from one read of the snapshot (run layer): every source row is
+ * streamed once, as cells, into one {@link StreamRekeyer} per target, each copying the cells under
+ * its own target key. A target whose layout keeps the source's order (a salt added) is written in
+ * the read's own tasks, as {@link WriteStep}'s in-order path does; the others' rows go out as
+ * (target, target key, packed row) records through one sort shuffle partitioned by (target,
+ * region), each partition then written as the sorted path writes. Nothing of the snapshot is kept
+ * between targets: no second read, no cached copy.
+ *
+ * <p>Each target keeps its own counters, quarantine, collisions, staging dir and files, so {@link
+ * WriteOutcome} checks each one's write as if it had been alone.
+ */
+final class FanOutWrite {
+  private final SparkSession spark;
+  private final Configuration hbaseConf;
+  private final Consumer<String> progress;
+
+  FanOutWrite(SparkSession spark, Configuration hbaseConf, Consumer<String> progress) {
+    this.spark = spark;
+    this.hbaseConf = hbaseConf;
+    this.progress = progress;
+  }
+
+  /** What one target's share of the tasks needs: serializable, shipped to every task. */
+  private record Target(
+      boolean inOrder,
+      InOrderHFiles writer,
+      Map<String, String> conf,
+      RowCounters counters,
+      String quarantineDir,
+      KeyedCounts counts,
+      LongAccumulator collisions,
+      CollectionAccumulator<String> examples)
+      implements Serializable {}
+
+  /** The written targets' reports, in the order of {@code runs}. */
+  List<WriteStep.Written> write(List<TargetRun> runs) throws IOException {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Map<String, String> confMap = HBaseConfigs.toMap(hbaseConf);
+    List<Target> targets = new ArrayList<>();
+    for (TargetRun run : runs) {
+      String table = run.options().targetTable();
+      KeyedCounts counts = new KeyedCounts();
+      jsc.sc().register(counts, "backfill." + table + ".counts");
+      long maxFile = PlanReader.maxFileSize(run.target(), hbaseConf);
+      targets.add(
+          new Target(
+              run.plan().path().inSourceOrder(),
+              new InOrderHFiles(
+                  new HFileSlots(run.live(), run.salted(), maxFile),
+                  run.target(),
+                  confMap,
+                  run.staging().attempts()),
+              confMap,
+              RowCounters.of(jsc.sc(), "backfill." + table + ".", run, hbaseConf),
+              run.staging().quarantine().toString(),
+              counts,
+              jsc.sc().longAccumulator("backfill." + table + ".collisions"),
+              jsc.sc().collectionAccumulator("backfill." + table + ".collisionExamples")));
+      progress.accept(String.format("Write path of %s: %s", table, run.plan().path().describe()));
+    }
+    // the read as the in-order targets want it (their write tasks bound the files per region); the
+    // versions any target keeps
+    TargetRun lead =
+        runs.stream().filter(r -> r.plan().path().inSourceOrder()).findFirst().orElse(runs.get(0));
+    int versions = runs.stream().mapToInt(r -> r.plan().readVersions()).max().orElseThrow();
+    RegionReader reader = SourceRead.of(lead.options(), lead.plan()).versions(versions);
+    List<List<InOrderHFiles.WrittenFile>> files = new ArrayList<>();
+    runs.forEach(r -> files.add(new ArrayList<>()));
+    String snapshot = lead.options().sourceSnapshot();
+    try (RegionRead rows = reader.open(jsc, hbaseConf)) {
+      int tasks = rows.partitions();
+      for (TargetRun r : runs) {
+        if (r.plan().path().inSourceOrder()) {
+          tasks = Math.min(tasks, r.plan().path().writeTasks());
+        }
+      }
+      boolean anySorted = targets.stream().anyMatch(t -> !t.inOrder());
+      progress.accept(
+          String.format(
+              "Reading snapshot %s once (%d splits) in %d tasks for %d targets: %s",
+              snapshot, rows.partitions(), tasks, runs.size(), describe(runs)));
+      try (JobPhase phase =
+          JobPhase.start(
+              jsc.sc(),
+              "backfill: read snapshot %s once and write HFiles for %s",
+              snapshot,
+              JobPhase.count(runs.size(), "target"))) {
+        if (!anySorted) {
+          // every target in order: one fold, each task's files per target its total
+          for (List<List<InOrderHFiles.WrittenFile>> perTask :
+              rows.foldInKeyOrder(tasks, new Folded(targets)).collect()) {
+            for (int t = 0; t < perTask.size(); t++) {
+              files.get(t).addAll(perTask.get(t));
+            }
+          }
+        } else {
+          writeWithShuffle(jsc, rows, tasks, runs, targets, files);
+        }
+      }
+    }
+    List<WriteStep.Written> out = new ArrayList<>();
+    for (int t = 0; t < targets.size(); t++) {
+      Target x = targets.get(t);
+      out.add(
+          new WriteStep.Written(
+              x.counters(), x.counts(), x.collisions(), x.examples(), files.get(t)));
+    }
+    return out;
+  }
+
+  /**
+   * The read's tasks write the in-order targets and hand the sorted targets' rows to the sort
+   * shuffle; the sorted partitions are written after it. The in-order files come back through an
+   * accumulator (the read's tasks are the shuffle's map side, whose results Spark does not return):
+   * only successful attempts add to it, and where Spark ran a partition twice (a stage retried) one
+   * attempt's files are kept.
+   */
+  private void writeWithShuffle(
+      JavaSparkContext jsc,
+      RegionRead rows,
+      int tasks,
+      List<TargetRun> runs,
+      List<Target> targets,
+      List<List<InOrderHFiles.WrittenFile>> files) {
+    CollectionAccumulator<Tuple2<Integer, InOrderHFiles.WrittenFile>> inOrderFiles =
+        jsc.sc().collectionAccumulator("backfill.inOrderFiles");
+    List<Integer> sorted = new ArrayList<>();
+    List<TargetPartitioner> partitioners = new ArrayList<>();
+    for (int t = 0; t < runs.size(); t++) {
+      if (!targets.get(t).inOrder()) {
+        sorted.add(t);
+        partitioners.add(
+            new TargetPartitioner(runs.get(t).live(), runs.get(t).options().splitsPerRegion()));
+      }
+    }
+    ByTarget partitioner = new ByTarget(sorted, partitioners);
+    JavaPairRDD<byte[], byte[]> packed =
+        JavaPairRDD.fromJavaRDD(rows.mapInKeyOrder(tasks, new Mapped(targets, inOrderFiles)));
+    List<Tuple2<Integer, InOrderHFiles.WrittenFile>> sortedFiles =
+        TargetSort.of(packed, partitioner, spark.sparkContext().getConf())
+            .mapPartitionsWithIndex(
+                (p, it) -> {
+                  int t = partitioner.targetOf(p);
+                  Target x = targets.get(t);
+                  return x
+                      .writer()
+                      .write(
+                          new WriteStep.SortedRows(it, 1), x.counts(), x.collisions(), x.examples())
+                      .stream()
+                      .map(f -> new Tuple2<>(t, f))
+                      .iterator();
+                },
+                true)
+            .collect();
+    sortedFiles.forEach(f -> files.get(f._1()).add(f._2()));
+    // one attempt's files per (target, partition): a partition run twice wrote its rows twice
+    Map<String, String> keptAttempt = new TreeMap<>();
+    for (Tuple2<Integer, InOrderHFiles.WrittenFile> f : inOrderFiles.value()) {
+      Path attempt = new Path(f._2().path()).getParent().getParent(); // <attempt>/<family>/<file>
+      String name = attempt.getName(); // p<partition>-a<attempt>-<task id>
+      String partition = f._1() + "/" + name.substring(0, name.indexOf('-'));
+      if (keptAttempt.putIfAbsent(partition, name) == null
+          || keptAttempt.get(partition).equals(name)) {
+        files.get(f._1()).add(f._2());
+      }
+    }
+  }
+
+  private static String describe(List<TargetRun> runs) {
+    List<String> out = new ArrayList<>();
+    for (TargetRun r : runs) {
+      out.add(
+          r.options().targetTable()
+              + (r.plan().path().inSourceOrder() ? " in source order" : " sorted"));
+    }
+    return String.join(", ", out);
+  }
+
+  /** A task's sink per target, fed the same cells: the fan-out of one read. */
+  private static class FanOut implements CellSink {
+    final List<StreamRekeyer<?>> sinks;
+
+    FanOut(List<StreamRekeyer<?>> sinks) {
+      this.sinks = sinks;
+    }
+
+    @Override
+    public void startRow(byte[] key) {
+      for (StreamRekeyer<?> s : sinks) {
+        s.startRow(key);
+      }
+    }
+
+    @Override
+    public void cell(org.apache.hadoop.hbase.Cell c) {
+      for (StreamRekeyer<?> s : sinks) {
+        s.cell(c);
+      }
+    }
+
+    @Override
+    public void endRow() {
+      for (StreamRekeyer<?> s : sinks) {
+        s.endRow();
+      }
+    }
+
+    @Override
+    public void dropRow() {
+      for (StreamRekeyer<?> s : sinks) {
+        s.dropRow();
+      }
+    }
+
+    public void abandon() {
+      for (StreamRekeyer<?> s : sinks) {
+        s.abandon();
+      }
+    }
+  }
+
+  private static RowRekeyer rowRekeyer(Target t) {
+    TaskContext tc = TaskContext.get();
+    return new RowRekeyer(
+        t.counters(),
+        new QuarantineWriter(
+            t.quarantineDir(),
+            tc.partitionId(),
+            tc.taskAttemptId(),
+            HBaseConfigs.fromMap(t.conf())));
+  }
+
+  private static InOrderHFiles.Task open(Target t) {
+    try {
+      return t.writer().open(t.counts(), t.collisions(), t.examples());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Every target written in order: per task, one HFile writer per target. */
+  private record Folded(List<Target> targets)
+      implements PartitionFold<List<List<InOrderHFiles.WrittenFile>>> {
+    @Override
+    public Sink<List<List<InOrderHFiles.WrittenFile>>> open(int partition) {
+      List<StreamRekeyer<?>> sinks = new ArrayList<>();
+      for (Target t : targets) {
+        sinks.add(new StreamRekeyer<>(rowRekeyer(t), FanOutWrite.open(t)));
+      }
+      return new FoldedSink(sinks);
+    }
+  }
+
+  /** Every target's total is the files its HFile writer closed. */
+  private static final class FoldedSink extends FanOut
+      implements PartitionFold.Sink<List<List<InOrderHFiles.WrittenFile>>> {
+    FoldedSink(List<StreamRekeyer<?>> sinks) {
+      super(sinks);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<List<InOrderHFiles.WrittenFile>> result() {
+      List<List<InOrderHFiles.WrittenFile>> out = new ArrayList<>();
+      for (StreamRekeyer<?> s : sinks) {
+        out.add((List<InOrderHFiles.WrittenFile>) s.result());
+      }
+      return out;
+    }
+  }
+
+  /**
+   * Some targets sorted: per task, the in-order targets' HFile writers, and the sorted targets'
+   * rows handed on as (target index byte | target key, packed row) records.
+   */
+  private record Mapped(
+      List<Target> targets,
+      CollectionAccumulator<Tuple2<Integer, InOrderHFiles.WrittenFile>> inOrderFiles)
+      implements PartitionMap<Tuple2<byte[], byte[]>> {
+    @Override
+    public Sink open(int partition, Consumer<Tuple2<byte[], byte[]>> out) {
+      List<StreamRekeyer<?>> sinks = new ArrayList<>();
+      for (int i = 0; i < targets.size(); i++) {
+        Target t = targets.get(i);
+        if (t.inOrder()) {
+          sinks.add(new StreamRekeyer<>(rowRekeyer(t), FanOutWrite.open(t)));
+        } else {
+          sinks.add(new StreamRekeyer<>(rowRekeyer(t), new ToShuffle((byte) i, out)));
+        }
+      }
+      return new MappedSink(sinks, targets, inOrderFiles);
+    }
+  }
+
+  /** The in-order targets' files go to the accumulator; the sorted ones' rows went out already. */
+  private static final class MappedSink extends FanOut implements PartitionMap.Sink {
+    private final List<Target> targets;
+    private final CollectionAccumulator<Tuple2<Integer, InOrderHFiles.WrittenFile>> inOrderFiles;
+
+    MappedSink(
+        List<StreamRekeyer<?>> sinks,
+        List<Target> targets,
+        CollectionAccumulator<Tuple2<Integer, InOrderHFiles.WrittenFile>> inOrderFiles) {
+      super(sinks);
+      this.targets = targets;
+      this.inOrderFiles = inOrderFiles;
+    }
+
+    @Override
+    public void finish() {
+      for (int i = 0; i < sinks.size(); i++) {
+        Object r = sinks.get(i).result();
+        if (targets.get(i).inOrder()) {
+          for (Object f : (List<?>) r) {
+            inOrderFiles.add(new Tuple2<>(i, (InOrderHFiles.WrittenFile) f));
+          }
+        }
+      }
+    }
+  }
+
+  /** A sorted target's rows out to the shuffle, keyed by target index byte | target key. */
+  private record ToShuffle(byte target, Consumer<Tuple2<byte[], byte[]>> out)
+      implements StreamRekeyer.Rows<Void> {
+    @Override
+    public void add(RowRekeyer.Rekeyed r) {
+      byte[] key = new byte[r.targetKey().length + 1];
+      key[0] = target;
+      System.arraycopy(r.targetKey(), 0, key, 1, r.targetKey().length);
+      out.accept(
+          new Tuple2<>(key, PackedRow.pack(r.sourceKey(), r.targetKey(), r.time(), r.cells())));
+    }
+
+    @Override
+    public boolean keepsCells() {
+      return false; // copied into the shuffle record during the call
+    }
+
+    @Override
+    public Void finish() {
+      return null;
+    }
+  }
+
+  /**
+   * Partition = the sorted targets' (region × k) partitions one after the other: a record's first
+   * byte names its target, the rest is its target key.
+   */
+  static final class ByTarget extends Partitioner {
+    private static final long serialVersionUID = 1L;
+    private final int[] targetOfIndex;
+    private final int[] offset;
+    private final int[] targetIndex;
+    private final List<TargetPartitioner> partitioners;
+    private final int total;
+
+    ByTarget(List<Integer> targets, List<TargetPartitioner> partitioners) {
+      this.partitioners = partitioners;
+      int max = targets.stream().mapToInt(Integer::intValue).max().orElse(0);
+      this.targetOfIndex = new int[max + 1];
+      Arrays.fill(targetOfIndex, -1);
+      this.offset = new int[partitioners.size() + 1];
+      for (int i = 0; i < partitioners.size(); i++) {
+        targetOfIndex[targets.get(i)] = i;
+        offset[i + 1] = offset[i] + partitioners.get(i).numPartitions();
+      }
+      this.total = offset[partitioners.size()];
+      this.targetIndex = targets.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    @Override
+    public int numPartitions() {
+      return total;
+    }
+
+    @Override
+    public int getPartition(Object key) {
+      byte[] k = (byte[]) key;
+      int i = targetOfIndex[k[0]];
+      return offset[i] + partitioners.get(i).getPartition(Arrays.copyOfRange(k, 1, k.length));
+    }
+
+    /** The target (its index among all targets) whose rows partition {@code p} holds. */
+    int targetOf(int p) {
+      for (int i = 0; i < partitioners.size(); i++) {
+        if (p < offset[i + 1]) {
+          return targetIndex[i];
+        }
+      }
+      throw new IllegalArgumentException("no target for partition " + p);
+    }
+  }
+}
