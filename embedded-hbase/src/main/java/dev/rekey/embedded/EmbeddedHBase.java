@@ -318,7 +318,7 @@ public final class EmbeddedHBase {
     String cp = resource("server.classpath").trim();
     if (cp.isEmpty()) {
       throw new EmbeddedHBaseException(
-          "The embedded HBase classpath is empty: rebuild with `mvn -pl embedded-hbase "
+          "The embedded HBase classpath is empty: rebuild with `mvn -pl embedded-hbase -am "
               + "package` (bin/rekey does this on first use).");
     }
     return cp;

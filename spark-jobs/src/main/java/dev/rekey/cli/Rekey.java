@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
       PlanCommand.class,
       AnalyzeCommand.class,
       ReconcileCommand.class,
+      ReplicateCommand.class,
       CleanupCommand.class,
       CommandLine.HelpCommand.class
     })

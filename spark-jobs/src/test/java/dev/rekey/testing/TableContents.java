@@ -34,9 +34,16 @@ public final class TableContents {
   public static Map<String, List<String>> byNaturalKey(
       org.apache.hadoop.hbase.client.Connection conn, TableName table, KeyLayout layout)
       throws IOException {
+    return byNaturalKey(conn, table, layout, new Scan());
+  }
+
+  /** As above, of the rows {@code scan} reads (every version, whatever the scan says). */
+  public static Map<String, List<String>> byNaturalKey(
+      org.apache.hadoop.hbase.client.Connection conn, TableName table, KeyLayout layout, Scan scan)
+      throws IOException {
     Map<String, List<String>> out = new TreeMap<>();
     try (Table t = conn.getTable(table);
-        ResultScanner sc = t.getScanner(new Scan().readAllVersions().setCaching(2000))) {
+        ResultScanner sc = t.getScanner(scan.readAllVersions().setCaching(2000))) {
       for (Result r : sc) {
         String key = naturalKey(layout, r.getRow());
         List<String> cells = new ArrayList<>();
