@@ -25,6 +25,7 @@ import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
 import dev.rekey.rowkey.KeyLayout;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -64,6 +65,22 @@ public final class Demo {
   public void run(SparkSession spark) throws Exception {
     long t0 = System.nanoTime();
     EmbeddedHBase hbase = new EmbeddedHBase(options.runDir(), out::println);
+    // a second demo on this server would drop this one's tables and snapshots under it
+    try (Closeable running = hbase.hold("demo", h -> anotherDemo(h, hbase.runDir()))) {
+      run(spark, hbase, t0);
+    }
+  }
+
+  /** The refusal of a demo while another runs against the same server. */
+  static RekeyException anotherDemo(EmbeddedHBase.Holder h, Path runDir) {
+    return new RekeyException(
+        String.format(
+            "Cannot run the demo: another demo (pid %d, started at %s) is running against the"
+                + " embedded HBase in %s; wait for it or stop it (kill %d)",
+            h.pid(), h.started(), runDir, h.pid()));
+  }
+
+  private void run(SparkSession spark, EmbeddedHBase hbase, long t0) throws Exception {
     step("Embedded HBase");
     hbase.start(Duration.ofSeconds(180));
     Configuration conf =
