@@ -69,6 +69,21 @@ public final class EmbeddedHBase {
   }
 
   /**
+   * The embedded server whose client configuration {@code site} is ({@code <run
+   * dir>/client/hbase-site.xml}), if it is one: a job on it can tell when its server is gone.
+   */
+  public static Optional<EmbeddedHBase> ofClientSite(Path site) {
+    Path client = site.toAbsolutePath().normalize().getParent();
+    if (client == null || client.getParent() == null) {
+      return Optional.empty();
+    }
+    EmbeddedHBase hbase = new EmbeddedHBase(client.getParent(), s -> {});
+    return hbase.clientSite().equals(site.toAbsolutePath().normalize())
+        ? Optional.of(hbase)
+        : Optional.empty();
+  }
+
+  /**
    * The run directory used when none is given: $REKEY_RUN_DIR, else {@code <rekey
    * home>/.rekey/hbase}.
    */

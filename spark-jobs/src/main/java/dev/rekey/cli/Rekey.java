@@ -45,6 +45,8 @@ public final class Rekey implements Runnable {
     cl.setExecutionStrategy(KerberosPreflight.before(new CommandLine.RunLast()));
     cl.setExecutionExceptionHandler(
         (ex, cmd, parsed) -> {
+          // a job that failed because its embedded server died: the watch has the last word
+          ServerWatch.yieldIfLost();
           boolean verbose =
               parsed.originalArgs().contains("--verbose") || parsed.originalArgs().contains("-v");
           Throwable t = ex;
@@ -65,6 +67,7 @@ public final class Rekey implements Runnable {
 
   public static void main(String[] args) {
     int code = commandLine().execute(args);
+    ServerWatch.yieldIfLost();
     System.exit(code);
   }
 }

@@ -31,6 +31,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -56,10 +57,17 @@ public final class Demo {
   private final DemoOptions options;
   private int stepNo;
   private final PrintStream out;
+  private final Function<EmbeddedHBase, Closeable> serverWatch;
 
-  public Demo(DemoOptions options, PrintStream out) {
+  /**
+   * @param serverWatch watches the server once it runs, until the story ends (closed before a
+   *     {@code --stop} stops it)
+   */
+  public Demo(
+      DemoOptions options, PrintStream out, Function<EmbeddedHBase, Closeable> serverWatch) {
     this.options = options;
     this.out = out;
+    this.serverWatch = serverWatch;
   }
 
   public void run(SparkSession spark) throws Exception {
@@ -67,7 +75,19 @@ public final class Demo {
     EmbeddedHBase hbase = new EmbeddedHBase(options.runDir(), out::println);
     // a second demo on this server would drop this one's tables and snapshots under it
     try (Closeable running = hbase.hold("demo", h -> anotherDemo(h, hbase.runDir()))) {
-      run(spark, hbase, t0);
+      step("Embedded HBase");
+      hbase.start(Duration.ofSeconds(180));
+      try (Closeable watch = serverWatch.apply(hbase)) {
+        story(spark, hbase, t0);
+      }
+      if (options.stop()) {
+        hbase.stop(Duration.ofSeconds(120));
+      } else {
+        out.println(
+            "HBase is still running (client config "
+                + hbase.clientSite()
+                + "). Stop it with: bin/rekey hbase stop");
+      }
     }
   }
 
@@ -80,9 +100,8 @@ public final class Demo {
             h.pid(), h.started(), runDir, h.pid()));
   }
 
-  private void run(SparkSession spark, EmbeddedHBase hbase, long t0) throws Exception {
-    step("Embedded HBase");
-    hbase.start(Duration.ofSeconds(180));
+  /** The demo's steps on the running server. */
+  private void story(SparkSession spark, EmbeddedHBase hbase, long t0) throws Exception {
     Configuration conf =
         HBaseConfigs.withSparkHadoop(
             HBaseConfigs.load(hbase.clientSite()), spark.sparkContext().getConf());
@@ -150,14 +169,6 @@ public final class Demo {
     double total = (System.nanoTime() - t0) / 1e9;
     out.println();
     out.printf("== Done in %.1f s%n", total);
-    if (options.stop()) {
-      hbase.stop(Duration.ofSeconds(120));
-    } else {
-      out.println(
-          "HBase is still running (client config "
-              + hbase.clientSite()
-              + "). Stop it with: bin/rekey hbase stop");
-    }
   }
 
   /**
