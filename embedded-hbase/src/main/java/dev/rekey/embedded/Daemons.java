@@ -2,13 +2,16 @@ package dev.rekey.embedded;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +25,8 @@ import java.util.function.Predicate;
  * What the three launchers (the embedded server, the local Spark cluster, the pseudo-distributed
  * cluster) do alike with their daemons: one start or stop at a time per run directory, a daemon
  * started in its own session with its output in a file and its pid in another, the live process of
- * a pid file (a recycled pid of another program does not count), and stop-then-kill.
+ * a pid file (a recycled pid of another program does not count), stop-then-kill, and a lock held
+ * for a whole run that names its holder.
  */
 final class Daemons {
   private Daemons() {}
@@ -43,6 +47,45 @@ final class Daemons {
                 dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock ignored = ch.lock()) {
       return step.run();
+    }
+  }
+
+  /**
+   * Takes {@code file}'s lock for as long as the returned channel stays open, and writes this
+   * process's pid and start time into it ({@code pid instant}); null when another process (or
+   * another channel of this one) holds it. An OS file lock: the OS releases it whenever the process
+   * ends, kill -9 included, so a killed run never leaves it taken.
+   */
+  static FileChannel tryHold(Path file) throws IOException {
+    Files.createDirectories(file.getParent());
+    FileChannel ch =
+        FileChannel.open(
+            file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
+    try {
+      if (ch.tryLock() == null) {
+        ch.close();
+        return null;
+      }
+    } catch (OverlappingFileLockException e) {
+      ch.close();
+      return null;
+    }
+    String holder = ProcessHandle.current().pid() + " " + Instant.now() + "\n";
+    ch.truncate(0);
+    ch.write(ByteBuffer.wrap(holder.getBytes(StandardCharsets.UTF_8)), 0);
+    ch.force(false);
+    return ch;
+  }
+
+  /**
+   * What a held lock file says of its holder ({@code pid instant}, as {@link #tryHold} writes it);
+   * "" if it says nothing yet (its holder has just taken it) or cannot be read.
+   */
+  static String holder(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8).trim();
+    } catch (IOException e) {
+      return "";
     }
   }
 

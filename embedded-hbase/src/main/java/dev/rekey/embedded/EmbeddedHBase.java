@@ -1,10 +1,12 @@
 package dev.rekey.embedded;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -66,6 +69,21 @@ public final class EmbeddedHBase {
   }
 
   /**
+   * The embedded server whose client configuration {@code site} is ({@code <run
+   * dir>/client/hbase-site.xml}), if it is one: a job on it can tell when its server is gone.
+   */
+  public static Optional<EmbeddedHBase> ofClientSite(Path site) {
+    Path client = site.toAbsolutePath().normalize().getParent();
+    if (client == null || client.getParent() == null) {
+      return Optional.empty();
+    }
+    EmbeddedHBase hbase = new EmbeddedHBase(client.getParent(), s -> {});
+    return hbase.clientSite().equals(site.toAbsolutePath().normalize())
+        ? Optional.of(hbase)
+        : Optional.empty();
+  }
+
+  /**
    * The run directory used when none is given: $REKEY_RUN_DIR, else {@code <rekey
    * home>/.rekey/hbase}.
    */
@@ -95,6 +113,58 @@ public final class EmbeddedHBase {
     return Daemons.live(
         runDir.resolve("hbase.pid"),
         cmd -> cmd.contains(MAIN_CLASS) && cmd.contains(runDir.toString()));
+  }
+
+  /**
+   * Holds {@code <run dir>/<name>.lock} for a whole run against this server (the demo's) until the
+   * returned lock is closed; the OS releases it when this process ends, kill -9 included.
+   *
+   * @param busy the error to throw when another process holds it, given its holder
+   */
+  public Closeable hold(String name, Function<Holder, RuntimeException> busy) {
+    Path file = runDir.resolve(name + ".lock");
+    try {
+      FileChannel held = Daemons.tryHold(file);
+      if (held == null) {
+        throw busy.apply(holderOf(file));
+      }
+      return held;
+    } catch (IOException e) {
+      throw new EmbeddedHBaseException(
+          String.format(
+              "Cannot take the lock %s: %s (check that %s is writable)",
+              file, e.getMessage(), runDir));
+    }
+  }
+
+  /** The holder a lock file names, given a moment to write itself in when it has just taken it. */
+  private static Holder holderOf(Path file) {
+    Holder h = Holder.parse(Daemons.holder(file));
+    for (int i = 0; i < 20 && h.pid() == 0; i++) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      h = Holder.parse(Daemons.holder(file));
+    }
+    return h;
+  }
+
+  /**
+   * The process holding a run lock ({@link #hold}), as its file names it: pid 0 and no start time
+   * when the file does not say (its holder has only just taken it).
+   */
+  public record Holder(long pid, String started) {
+    static Holder parse(String text) {
+      String[] parts = text.trim().split(" ", 2);
+      try {
+        return new Holder(Long.parseLong(parts[0]), parts.length > 1 ? parts[1] : "?");
+      } catch (NumberFormatException e) {
+        return new Holder(0, "?");
+      }
+    }
   }
 
   public Optional<Ports> ports() {

@@ -83,7 +83,7 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
 
   @Override
   protected int run(SparkSession spark, DemoOptions options) throws Exception {
-    new Demo(options, System.out).run(spark);
+    new Demo(options, System.out, hbase -> ServerWatch.of(hbase, spec.name(), spark)).run(spark);
     return ExitCodes.OK;
   }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.config.Configurator;
 import picocli.CommandLine.Option;
 
@@ -75,7 +76,8 @@ public final class GlobalOptions {
 
   void applyLogging() {
     if (verbose) {
-      Configurator.setRootLevel(Level.INFO);
+      // every logger, those conf/log4j2.properties turns off included
+      Configurator.setAllLevels(LogManager.ROOT_LOGGER_NAME, Level.INFO);
     }
   }
 }

@@ -46,6 +46,8 @@ public final class Rekey implements Runnable {
     cl.setExecutionStrategy(KerberosPreflight.before(new CommandLine.RunLast()));
     cl.setExecutionExceptionHandler(
         (ex, cmd, parsed) -> {
+          // a job that failed because its embedded server died: the watch has the last word
+          ServerWatch.yieldIfLost();
           boolean verbose = verbose(parsed);
           Throwable t = ex;
           int code = ExitCodes.FAILURE;
@@ -77,6 +79,7 @@ public final class Rekey implements Runnable {
 
   public static void main(String[] args) {
     int code = commandLine().execute(args);
+    ServerWatch.yieldIfLost();
     System.exit(code);
   }
 }

@@ -3,6 +3,7 @@ package dev.rekey.cli;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.JobResult;
 import dev.rekey.jobs.common.ProgressListener;
+import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.read.RegionReader;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
@@ -53,15 +54,28 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
     // progress of every job this command runs, from Spark's listener events, to stderr (stdout
     // keeps the report)
     try (ProgressListener progress =
-        global.quiet
-            ? null
-            : ProgressListener.install(
-                spark.sparkContext(), spec.name(), System.err, PROGRESS_SECONDS)) {
+            global.quiet
+                ? null
+                : ProgressListener.install(
+                    spark.sparkContext(), spec.name(), System.err, PROGRESS_SECONDS);
+        ServerWatch watch = startsOwnHBase() ? ServerWatch.NONE : serverWatch(spark)) {
       return run(spark, options);
     } finally {
       // stop Spark before the CLI's System.exit: exiting with a live context makes its RPC threads
       // print RejectedExecutionException stack traces while they shut down
       spark.stop();
+    }
+  }
+
+  /**
+   * A watch of the embedded server the command's HBase site belongs to, if it is one of this host
+   * (the demo, which starts its own, watches it itself).
+   */
+  private ServerWatch serverWatch(SparkSession spark) {
+    try {
+      return ServerWatch.ofSite(HBaseConfigs.resolveSite(global.hbaseSite), spec.name(), spark);
+    } catch (RekeyException e) {
+      return ServerWatch.NONE; // no site: the job says so itself
     }
   }
 

@@ -25,11 +25,13 @@ import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
 import dev.rekey.rowkey.KeyLayout;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -63,17 +65,51 @@ public final class Demo {
   private final DemoOptions options;
   private int stepNo;
   private final PrintStream out;
+  private final Function<EmbeddedHBase, Closeable> serverWatch;
 
-  public Demo(DemoOptions options, PrintStream out) {
+  /**
+   * @param serverWatch watches the server once it runs, until the story ends (closed before a
+   *     {@code --stop} stops it)
+   */
+  public Demo(
+      DemoOptions options, PrintStream out, Function<EmbeddedHBase, Closeable> serverWatch) {
     this.options = options;
     this.out = out;
+    this.serverWatch = serverWatch;
   }
 
   public void run(SparkSession spark) throws Exception {
     long t0 = System.nanoTime();
     EmbeddedHBase hbase = new EmbeddedHBase(options.runDir(), out::println);
-    step("Embedded HBase");
-    hbase.start(Duration.ofSeconds(180));
+    // a second demo on this server would drop this one's tables and snapshots under it
+    try (Closeable running = hbase.hold("demo", h -> anotherDemo(h, hbase.runDir()))) {
+      step("Embedded HBase");
+      hbase.start(Duration.ofSeconds(180));
+      try (Closeable watch = serverWatch.apply(hbase)) {
+        story(spark, hbase, t0);
+      }
+      if (options.stop()) {
+        hbase.stop(Duration.ofSeconds(120));
+      } else {
+        out.println(
+            "HBase is still running (client config "
+                + hbase.clientSite()
+                + "). Stop it with: bin/rekey hbase stop");
+      }
+    }
+  }
+
+  /** The refusal of a demo while another runs against the same server. */
+  static RekeyException anotherDemo(EmbeddedHBase.Holder h, Path runDir) {
+    return new RekeyException(
+        String.format(
+            "Cannot run the demo: another demo (pid %d, started at %s) is running against the"
+                + " embedded HBase in %s; wait for it or stop it (kill %d)",
+            h.pid(), h.started(), runDir, h.pid()));
+  }
+
+  /** The demo's steps on the running server. */
+  private void story(SparkSession spark, EmbeddedHBase hbase, long t0) throws Exception {
     Configuration conf =
         HBaseConfigs.withSparkHadoop(
             HBaseConfigs.load(hbase.clientSite()), spark.sparkContext().getConf());
@@ -141,14 +177,6 @@ public final class Demo {
     double total = (System.nanoTime() - t0) / 1e9;
     out.println();
     out.printf("== Done in %.1f s%n", total);
-    if (options.stop()) {
-      hbase.stop(Duration.ofSeconds(120));
-    } else {
-      out.println(
-          "HBase is still running (client config "
-              + hbase.clientSite()
-              + "). Stop it with: bin/rekey hbase stop");
-    }
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.common.Poll;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import java.io.BufferedReader;
@@ -11,6 +12,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -83,6 +85,73 @@ class DemoIT {
       assertTrue(r.stdout().contains("same rows in the same order: yes"), r.stdout());
     }
     notebooksRunOnTheDemoOutputs();
+  }
+
+  /**
+   * Two demos at once against one server: the second refuses before it drops anything, naming the
+   * first (the demo lock in the server's run directory), and the first completes.
+   */
+  @Test
+  void aSecondDemoRefusesAtOnceNamingTheRunningOneAndTheFirstCompletes() throws Exception {
+    Path runDir = SharedHBase.server().runDir();
+    Path firstOut = Files.createTempFile("rekey-first-demo", ".txt");
+    Process first =
+        RekeyProcess.builder(
+                "demo", "--rows", Integer.toString(ROWS), "--devices", Integer.toString(DEVICES))
+            .redirectErrorStream(true)
+            .redirectOutput(firstOut.toFile())
+            .start();
+    try {
+      // past its lock: the demo prints its first step after taking it
+      Poll.until(
+          () -> Files.readString(firstOut).contains("== 1. Embedded HBase"),
+          Duration.ofSeconds(300),
+          Duration.ofMillis(200),
+          () -> new IllegalStateException("the first demo did not start: " + read(firstOut)));
+      long t0 = System.nanoTime();
+      RekeyProcess.Result second =
+          RekeyProcess.run(
+              120,
+              "demo",
+              "--rows",
+              Integer.toString(ROWS),
+              "--devices",
+              Integer.toString(DEVICES));
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      assertEquals(1, second.exitCode(), second.all());
+      List<String> err = second.stderr().strip().lines().toList();
+      String last = err.get(err.size() - 1);
+      assertTrue(
+          last.startsWith(
+              "Error: Cannot run the demo: another demo (pid " + first.pid() + ", started at "),
+          second.all());
+      assertTrue(
+          last.endsWith(
+              ") is running against the embedded HBase in "
+                  + runDir
+                  + "; wait for it or stop it (kill "
+                  + first.pid()
+                  + ")"),
+          second.all());
+      assertFalse(
+          second.stdout().contains("== 1."), "the second demo did nothing:\n" + second.all());
+      assertTrue(first.isAlive(), "the first demo still runs:\n" + read(firstOut));
+      assertTrue(seconds < 60, "refused in " + seconds + " s");
+      assertTrue(first.waitFor(600, TimeUnit.SECONDS), read(firstOut));
+      assertEquals(0, first.exitValue(), read(firstOut));
+      assertTrue(read(firstOut).contains("== Done in"), read(firstOut));
+    } finally {
+      first.destroyForcibly();
+      Files.deleteIfExists(firstOut);
+    }
+  }
+
+  private static String read(Path f) {
+    try {
+      return Files.readString(f, StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**

@@ -1,6 +1,8 @@
 package dev.rekey.jobs.scan;
 
+import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.QueryContext;
 import org.apache.spark.sql.AnalysisException;
@@ -11,6 +13,30 @@ import org.apache.spark.sql.SparkSession;
 /** Runs one report's query on the session's views; a SQL error names the report file and line. */
 final class ReportRunner {
   private ReportRunner() {}
+
+  /**
+   * Parses and analyses every report of {@code o} against the views' schema, which the layout and
+   * the wide columns give before any row is read: a syntax error or an unknown column fails here,
+   * with Spark's reason and the file's line, instead of after a read of the whole window. The views
+   * are empty local relations in a session of their own (the job's views are untouched); Spark
+   * analyses a query eagerly, so no Spark job runs.
+   */
+  static void check(SparkSession spark, ScanOptions o) {
+    if (o.reports().isEmpty()) {
+      return;
+    }
+    SparkSession session = spark.newSession();
+    ScanViews views = new ScanViews(o.layout(), o.columns());
+    session
+        .createDataFrame(List.<Row>of(), views.rowSchema())
+        .createOrReplaceTempView(ScanViews.ROWS);
+    session
+        .createDataFrame(List.<Row>of(), views.cellSchema())
+        .createOrReplaceTempView(ScanViews.CELLS);
+    for (ReportFile report : o.reports()) {
+      query(session, report, o.reportValues());
+    }
+  }
 
   static Dataset<Row> query(SparkSession spark, ReportFile report, Map<String, String> values) {
     String sql = report.render(values);
@@ -28,24 +54,28 @@ final class ReportRunner {
 
   static RekeyException sqlError(ReportFile report, String sql, AnalysisException e) {
     int line = locate(report, sql, e);
-    String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("").trim();
     String where = report.path() + (line > 0 ? ":" + line : "");
     String text = line > 0 ? " (" + report.line(line) + ")" : "";
     return new RekeyException(
-        "Report "
-            + report.name()
-            + " failed: SQL error at "
-            + where
-            + text
-            + ": "
-            + first
-            + " (the views are "
-            + ScanViews.ROWS
-            + " and "
-            + ScanViews.CELLS
-            + ", see sql/README.md)",
-        dev.rekey.jobs.common.ExitCodes.USAGE,
+        String.format(
+            "Cannot run report %s: SQL error at %s%s: %s (the views are %s and %s, see"
+                + " sql/README.md)",
+            report.name(), where, text, reason(e), ScanViews.ROWS, ScanViews.CELLS),
+        ExitCodes.USAGE,
         e);
+  }
+
+  /**
+   * Spark's reason, on one line: the first non-blank line of its message (a ParseException's
+   * message starts with a line break, then the reason and its position, then the query).
+   */
+  static String reason(AnalysisException e) {
+    return String.valueOf(e.getMessage())
+        .lines()
+        .map(String::trim)
+        .filter(l -> !l.isEmpty())
+        .findFirst()
+        .orElse(e.getClass().getSimpleName());
   }
 
   /**

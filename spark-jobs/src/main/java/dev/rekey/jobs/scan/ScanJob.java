@@ -54,6 +54,8 @@ public final class ScanJob implements Job<ScanResult> {
   @Override
   public ScanResult execute(Consumer<String> progress) {
     long t0 = System.nanoTime();
+    // a report that cannot run fails now, not after a read of the whole window
+    ReportRunner.check(spark, options);
     if (options.source().kind() != Source.Kind.SNAPSHOT) {
       sweepLeftovers(TableName.valueOf(options.source().name()), progress);
     }

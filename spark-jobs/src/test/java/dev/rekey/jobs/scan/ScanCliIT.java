@@ -128,11 +128,49 @@ class ScanCliIT {
             sql.toString());
     assertEquals(2, r.exitCode(), r.all());
     assertTrue(r.stderr().contains("SQL error at " + sql + ":3 (COUNT(nope) AS n)"), r.all());
+    assertNothingRead(r);
+
+    Files.writeString(
+        sql,
+        "-- a syntax error on line 3\nSELECT userId, COUNT(*) AS n\nFROM scan_rows GROUP BY BY userId\n");
+    r =
+        RekeyProcess.run(
+            300,
+            "scan",
+            "--table",
+            table.getNameAsString(),
+            "--layout",
+            "events-v2",
+            "--report",
+            sql.toString());
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals(
+        "Error: Cannot run report "
+            + sql.getFileName().toString().replace(".sql", "")
+            + ": SQL error at "
+            + sql
+            + ":3 (FROM scan_rows GROUP BY BY userId): [PARSE_SYNTAX_ERROR] Syntax error at or"
+            + " near 'userId': extra input 'userId'.(line 3, pos 27) (the views are scan_rows and"
+            + " scan_cells, see sql/README.md)",
+        lastLine(r.stderr()),
+        r.all());
+    assertNothingRead(r);
 
     r =
         RekeyProcess.run(
             300, "scan", "--table", table.getNameAsString(), "--layout", "telemetry-v1");
     assertEquals(1, r.exitCode(), r.all());
     assertTrue(r.stderr().contains("600 of 600 row keys do not decode"), r.all());
+  }
+
+  /** The report's error came before the read: the job printed no "scanning ..." line. */
+  private static void assertNothingRead(RekeyProcess.Result r) {
+    assertTrue(r.stdout().lines().noneMatch(l -> l.contains("scanning ")), r.all());
+    assertTrue(r.stderr().lines().noneMatch(l -> l.contains("read and decode")), r.all());
+  }
+
+  private static String lastLine(String text) {
+    List<String> lines = text.strip().lines().toList();
+    return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
   }
 }

@@ -390,7 +390,7 @@ class ScanIT {
     assertTrue(
         e.getMessage()
             .startsWith(
-                "Report broken failed: SQL error at " + sql + ":5 (MAX(no_such_column) AS m)"),
+                "Cannot run report broken: SQL error at " + sql + ":5 (MAX(no_such_column) AS m)"),
         e.getMessage());
     assertTrue(e.getMessage().contains("no_such_column"), e.getMessage());
 
@@ -407,7 +407,7 @@ class ScanIT {
                         .out(dir)
                         .build()));
     assertTrue(
-        e.getMessage().startsWith("Report broken failed: SQL error at " + sql + ":4"),
+        e.getMessage().startsWith("Cannot run report broken: SQL error at " + sql + ":4"),
         e.getMessage());
   }
 
