@@ -1,0 +1,11 @@
+package dev.rekey.jobs.repair;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * One row of one side in a repaired bucket: its row key, canonical natural key, bucket and every
+ * cell version.
+ */
+record SideRow(byte[] rowKey, byte[] naturalKey, int bucket, List<RepairCell> cells)
+    implements Serializable {}
