@@ -53,6 +53,9 @@ public final class RepairReport {
             r.comparedFirst()
                 ? String.format(Locale.ROOT, " (%,d buckets compared first)", r.compared())
                 : " (the mismatched buckets of the reconcile report)"));
+    if (r.buckets().isEmpty()) {
+      b.append("nothing to repair: no bucket differs\n");
+    }
     if (r.path() != null) {
       b.append(r.path().describe()).append('\n');
     }

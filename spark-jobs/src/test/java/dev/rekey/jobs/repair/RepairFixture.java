@@ -64,6 +64,13 @@ final class RepairFixture {
     return p;
   }
 
+  /** A reading's two cells under {@code key}, stamped {@code ts} (a dual write stamps now). */
+  static Put at(byte[] key, TelemetryReading r, long ts) {
+    return new Put(key)
+        .addColumn(D, V, ts, Bytes.toBytes(r.value()))
+        .addColumn(D, S, ts, Bytes.toBytes(r.status()));
+  }
+
   static TableName v1() throws IOException {
     List<Put> puts = new ArrayList<>();
     for (long i = 0; i < GEN.rows(); i++) {
