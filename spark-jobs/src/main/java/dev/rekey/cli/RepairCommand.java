@@ -38,24 +38,9 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
   /** A repair to run on Spark, or a mutation file to replay without it. */
   record Parsed(RepairOptions repair, Path apply) {}
 
-  static final class OldSource {
-    @Option(
-        names = "--old-table",
-        paramLabel = "TABLE",
-        required = true,
-        description = "The old live table (read through a snapshot: add --via-snapshot).")
-    String table;
-
-    @Option(
-        names = "--old-snapshot",
-        paramLabel = "SNAPSHOT",
-        required = true,
-        description = "A snapshot of the old table (the backfill's, or a newer one).")
-    String snapshot;
-  }
-
+  /** reconcile's --old-table | --old-snapshot (a live table is read through a snapshot). */
   @ArgGroup(exclusive = true, multiplicity = "0..1")
-  OldSource oldSource;
+  ReconcileCommand.OldSource oldSource;
 
   @Option(names = "--new-table", paramLabel = "TABLE", description = "The new table, repaired.")
   String newTable;
@@ -187,11 +172,7 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
     }
     return new Parsed(
         RepairOptions.builder()
-            .old(
-                new SideSpec(
-                    "old",
-                    Source.of(oldSource.table, oldSource.snapshot, false),
-                    LayoutFiles.load(oldLayout, "--old-layout")))
+            .old(oldSource.side(oldLayout))
             .neu(
                 new SideSpec(
                     "new", Source.table(newTable), LayoutFiles.load(newLayout, "--new-layout")))

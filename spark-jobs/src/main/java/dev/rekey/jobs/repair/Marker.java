@@ -1,5 +1,6 @@
 package dev.rekey.jobs.repair;
 
+import dev.rekey.jobs.common.DecodedCell;
 import java.io.Serializable;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.Cell;
@@ -46,7 +47,7 @@ public record Marker(Type type, byte[] family, byte[] qualifier, long timestamp)
   }
 
   /** True when a Put of {@code c} would be hidden by this marker. */
-  public boolean hides(RepairCell c) {
+  public boolean hides(DecodedCell c) {
     if (!Arrays.equals(family, c.family())) {
       return false;
     }

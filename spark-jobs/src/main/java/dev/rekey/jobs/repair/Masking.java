@@ -1,5 +1,6 @@
 package dev.rekey.jobs.repair;
 
+import dev.rekey.jobs.common.DecodedCell;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,16 +12,16 @@ import java.util.List;
  * — else a compaction would resurrect a row the application deleted.
  */
 public record Masking(
-    List<RepairCell> writable,
-    List<RepairCell> needsCompaction,
-    List<RepairCell> deletedAfterSnapshot) {
+    List<DecodedCell> writable,
+    List<DecodedCell> needsCompaction,
+    List<DecodedCell> deletedAfterSnapshot) {
 
   /** Splits {@code puts} by the markers that hide them. */
-  public static Masking of(List<RepairCell> puts, List<Marker> markers, long snapshotTime) {
-    List<RepairCell> ok = new ArrayList<>();
-    List<RepairCell> compact = new ArrayList<>();
-    List<RepairCell> dropped = new ArrayList<>();
-    for (RepairCell c : puts) {
+  public static Masking of(List<DecodedCell> puts, List<Marker> markers, long snapshotTime) {
+    List<DecodedCell> ok = new ArrayList<>();
+    List<DecodedCell> compact = new ArrayList<>();
+    List<DecodedCell> dropped = new ArrayList<>();
+    for (DecodedCell c : puts) {
       boolean hidden = false;
       boolean newer = false;
       for (Marker m : markers) {

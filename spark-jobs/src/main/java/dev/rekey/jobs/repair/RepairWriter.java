@@ -1,5 +1,6 @@
 package dev.rekey.jobs.repair;
 
+import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.Hex;
@@ -172,7 +173,7 @@ final class RepairWriter {
     try (BufferedMutator bm = conn.getBufferedMutator(table)) {
       for (RowMutation m : rows) {
         Masking k = masks.get(m.rowHex());
-        List<RepairCell> puts = k == null ? m.fix().puts() : k.writable();
+        List<DecodedCell> puts = k == null ? m.fix().puts() : k.writable();
         if (k != null && k.masked()) {
           throw new IllegalStateException(
               "row 0x" + Hex.of(m.row()) + " is still masked: check masking before writing");
@@ -180,7 +181,7 @@ final class RepairWriter {
         keptDeleted += k == null ? 0 : k.deletedAfterSnapshot().size();
         if (!puts.isEmpty()) {
           Put p = new Put(m.row()).setDurability(Durability.SYNC_WAL);
-          for (RepairCell c : puts) {
+          for (DecodedCell c : puts) {
             p.addColumn(c.family(), c.qualifier(), c.timestamp(), c.value());
           }
           bm.mutate(p);
@@ -188,7 +189,7 @@ final class RepairWriter {
         }
         if (!m.fix().deletes().isEmpty()) {
           Delete d = new Delete(m.row());
-          for (RepairCell c : m.fix().deletes()) {
+          for (DecodedCell c : m.fix().deletes()) {
             d.addColumn(c.family(), c.qualifier(), c.timestamp());
           }
           bm.mutate(d);

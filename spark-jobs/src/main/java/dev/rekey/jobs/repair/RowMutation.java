@@ -3,6 +3,7 @@ package dev.rekey.jobs.repair;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.common.Json;
 import dev.rekey.rowkey.Hex;
 import java.io.Serializable;
@@ -47,8 +48,8 @@ public record RowMutation(int bucket, Map<String, String> key, byte[] row, RowRe
     return n.toString();
   }
 
-  private static void cells(ArrayNode a, List<RepairCell> cells, boolean values) {
-    for (RepairCell c : cells) {
+  private static void cells(ArrayNode a, List<DecodedCell> cells, boolean values) {
+    for (DecodedCell c : cells) {
       ObjectNode o = a.addObject();
       o.put("family", Hex.of(c.family()));
       o.put("qualifier", Hex.of(c.qualifier()));
@@ -76,11 +77,11 @@ public record RowMutation(int bucket, Map<String, String> key, byte[] row, RowRe
     return new RowMutation(n.path("bucket").asInt(), key, Hex.parse(n.get("row").asText()), fix);
   }
 
-  private static List<RepairCell> parseCells(JsonNode a, boolean values) {
-    List<RepairCell> out = new ArrayList<>();
+  private static List<DecodedCell> parseCells(JsonNode a, boolean values) {
+    List<DecodedCell> out = new ArrayList<>();
     for (JsonNode c : a) {
       out.add(
-          new RepairCell(
+          new DecodedCell(
               Hex.parse(c.get("family").asText()),
               Hex.parse(c.get("qualifier").asText()),
               c.get("timestamp").asLong(),

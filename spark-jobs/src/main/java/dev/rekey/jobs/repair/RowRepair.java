@@ -1,7 +1,10 @@
 package dev.rekey.jobs.repair;
 
+import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.rowkey.Hex;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,10 +46,10 @@ public final class RowRepair {
    */
   public record Fix(
       Kind kind,
-      List<RepairCell> puts,
-      List<RepairCell> deletes,
-      List<RepairCell> extras,
-      List<RepairCell> keptNewer)
+      List<DecodedCell> puts,
+      List<DecodedCell> deletes,
+      List<DecodedCell> extras,
+      List<DecodedCell> keptNewer)
       implements Serializable {
 
     /** True when nothing is written or deleted for the row. */
@@ -73,20 +76,20 @@ public final class RowRepair {
    * @param deleteExtra delete extra cells older than the snapshot instead of reporting them
    */
   public static Fix decide(
-      List<RepairCell> old, List<RepairCell> neu, long snapshotTime, boolean deleteExtra) {
-    Map<String, RepairCell> inNew = new HashMap<>();
-    for (RepairCell c : neu) {
-      inNew.put(c.coordinate(), c);
+      List<DecodedCell> old, List<DecodedCell> neu, long snapshotTime, boolean deleteExtra) {
+    Map<String, DecodedCell> inNew = new HashMap<>();
+    for (DecodedCell c : neu) {
+      inNew.put(coordinate(c), c);
     }
-    Map<String, RepairCell> inOld = new HashMap<>();
-    List<RepairCell> puts = new ArrayList<>();
-    List<RepairCell> keptNewer = new ArrayList<>();
-    for (RepairCell o : old) {
-      inOld.put(o.coordinate(), o);
-      RepairCell n = inNew.get(o.coordinate());
+    Map<String, DecodedCell> inOld = new HashMap<>();
+    List<DecodedCell> puts = new ArrayList<>();
+    List<DecodedCell> keptNewer = new ArrayList<>();
+    for (DecodedCell o : old) {
+      inOld.put(coordinate(o), o);
+      DecodedCell n = inNew.get(coordinate(o));
       if (n == null) {
         puts.add(o);
-      } else if (!n.sameValue(o)) {
+      } else if (!Arrays.equals(n.value(), o.value())) {
         if (n.timestamp() > snapshotTime) {
           keptNewer.add(n);
         } else {
@@ -94,10 +97,10 @@ public final class RowRepair {
         }
       }
     }
-    List<RepairCell> deletes = new ArrayList<>();
-    List<RepairCell> extras = new ArrayList<>();
-    for (RepairCell n : neu) {
-      if (inOld.containsKey(n.coordinate())) {
+    List<DecodedCell> deletes = new ArrayList<>();
+    List<DecodedCell> extras = new ArrayList<>();
+    for (DecodedCell n : neu) {
+      if (inOld.containsKey(coordinate(n))) {
         continue;
       }
       if (n.timestamp() > snapshotTime) {
@@ -122,5 +125,10 @@ public final class RowRepair {
     }
     return new Fix(
         kind, List.copyOf(puts), List.copyOf(deletes), List.copyOf(extras), List.copyOf(keptNewer));
+  }
+
+  /** A cell's coordinate as a map key: {@code familyHex:qualifierHex@timestamp}. */
+  private static String coordinate(DecodedCell c) {
+    return Hex.of(c.family()) + ":" + Hex.of(c.qualifier()) + "@" + c.timestamp();
   }
 }

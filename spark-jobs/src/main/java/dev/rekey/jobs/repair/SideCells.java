@@ -1,5 +1,6 @@
 package dev.rekey.jobs.repair;
 
+import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.read.PartitionMap;
 import dev.rekey.jobs.reconcile.RowClassifier;
 import dev.rekey.jobs.reconcile.RowRecord;
@@ -28,7 +29,7 @@ final class SideCells implements PartitionMap<SideRow> {
   @Override
   public Sink open(int partition, Consumer<SideRow> out) {
     RowClassifier.StreamedRow row = classifier.streamed();
-    List<RepairCell> cells = new ArrayList<>();
+    List<DecodedCell> cells = new ArrayList<>();
     return new Sink() {
       @Override
       public void startRow(byte[] k) {
@@ -39,7 +40,7 @@ final class SideCells implements PartitionMap<SideRow> {
       @Override
       public void cell(Cell c) {
         row.cell(c);
-        cells.add(RepairCell.of(c));
+        cells.add(DecodedCell.of(c));
       }
 
       @Override

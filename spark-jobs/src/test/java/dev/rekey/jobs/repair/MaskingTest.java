@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.common.DecodedCell;
 import java.util.List;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ class MaskingTest {
   static final byte[] D = Bytes.toBytes("d");
   static final byte[] V = Bytes.toBytes("v");
   static final long SNAP = 1_000;
-  static final RepairCell PUT = cell("d:v", 100, "a");
+  static final DecodedCell PUT = cell("d:v", 100, "a");
 
   @Test
   void markersHideByTypeFamilyQualifierAndTimestamp() {
@@ -53,7 +54,7 @@ class MaskingTest {
 
   @Test
   void unhiddenPutsAreWritable() {
-    RepairCell other = cell("d:s", 100, "ok");
+    DecodedCell other = cell("d:s", 100, "ok");
     Masking m =
         Masking.of(List.of(PUT, other), List.of(new Marker(Marker.Type.VERSION, D, V, 100)), SNAP);
     assertEquals(List.of(other), m.writable());

@@ -9,6 +9,7 @@ import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
+import dev.rekey.testing.VersionedTables;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,10 +17,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -89,23 +88,7 @@ final class RepairFixture {
 
   private static TableName table(String name, List<byte[]> splits, List<Put> puts)
       throws IOException {
-    TableName t = SharedHBase.uniqueTable(name);
-    try (Admin admin = SharedHBase.connection().getAdmin()) {
-      var d =
-          TableDescriptorBuilder.newBuilder(t)
-              .setColumnFamily(
-                  ColumnFamilyDescriptorBuilder.newBuilder(D).setMaxVersions(3).build())
-              .build();
-      if (splits == null) {
-        admin.createTable(d);
-      } else {
-        admin.createTable(d, splits.toArray(new byte[0][]));
-      }
-    }
-    try (Table table = SharedHBase.connection().getTable(t)) {
-      table.put(puts);
-    }
-    return t;
+    return VersionedTables.create(name, D, 3, splits, puts);
   }
 
   static String snapshot(TableName t) throws IOException {

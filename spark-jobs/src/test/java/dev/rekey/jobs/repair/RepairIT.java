@@ -24,6 +24,7 @@ import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileResult;
+import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
@@ -65,11 +66,15 @@ class RepairIT {
   }
 
   static ReconcileResult reconcile(TableName v1, TableName v2, Path out) {
+    return reconcile(RepairFixture.oldTable(v1), v2, out);
+  }
+
+  static ReconcileResult reconcile(SideSpec old, TableName v2, Path out) {
     return new Reconcile(
             SharedSpark.session(),
             SharedHBase.conf(),
             ReconcileOptions.builder()
-                .old(RepairFixture.oldTable(v1))
+                .old(old)
                 .neu(RepairFixture.newTable(v2))
                 .from(START)
                 .to(START + 3 * HOUR)
@@ -156,19 +161,7 @@ class RepairIT {
       changeValue(t, 410); // hour 2
     }
     Path report = dir.resolve("reconcile");
-    new Reconcile(
-            SharedSpark.session(),
-            SharedHBase.conf(),
-            ReconcileOptions.builder()
-                .old(RepairFixture.oldSnapshot(snap))
-                .neu(RepairFixture.newTable(v2))
-                .from(START)
-                .to(START + 3 * HOUR)
-                .bucket("1h")
-                .digest(true)
-                .out(report)
-                .build())
-        .execute();
+    reconcile(RepairFixture.oldSnapshot(snap), v2, report);
     RepairOptions.Builder o =
         RepairOptions.builder()
             .old(RepairFixture.oldSnapshot(snap))

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.jobs.common.DecodedCell;
 import java.util.List;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
@@ -11,14 +12,14 @@ import org.junit.jupiter.api.Test;
 class RowRepairTest {
   static final long SNAP = 1_000;
 
-  static RepairCell cell(String fq, long ts, String value) {
+  static DecodedCell cell(String fq, long ts, String value) {
     String[] p = fq.split(":");
-    return new RepairCell(Bytes.toBytes(p[0]), Bytes.toBytes(p[1]), ts, Bytes.toBytes(value));
+    return new DecodedCell(Bytes.toBytes(p[0]), Bytes.toBytes(p[1]), ts, Bytes.toBytes(value));
   }
 
-  static final RepairCell V1 = cell("d:v", 100, "a");
-  static final RepairCell V2 = cell("d:v", 200, "b");
-  static final RepairCell S1 = cell("d:s", 100, "ok");
+  static final DecodedCell V1 = cell("d:v", 100, "a");
+  static final DecodedCell V2 = cell("d:v", 200, "b");
+  static final DecodedCell S1 = cell("d:s", 100, "ok");
 
   @Test
   void identicalRowsNeedNothing() {
@@ -53,7 +54,7 @@ class RowRepairTest {
 
   @Test
   void aChangedTimestampIsPutAndTheStrayVersionIsExtra() {
-    RepairCell moved = cell("d:v", 101, "a");
+    DecodedCell moved = cell("d:v", 101, "a");
     RowRepair.Fix kept = RowRepair.decide(List.of(V1), List.of(moved), SNAP, false);
     assertEquals(List.of(V1), kept.puts());
     assertEquals(List.of(moved), kept.extras());
@@ -78,8 +79,8 @@ class RowRepairTest {
 
   @Test
   void cellsNewerThanTheSnapshotAreNeverOverwrittenOrDeleted() {
-    RepairCell dualWrite = cell("d:v", SNAP + 1, "dual");
-    RepairCell oldFuture = cell("d:v", SNAP + 1, "old");
+    DecodedCell dualWrite = cell("d:v", SNAP + 1, "dual");
+    DecodedCell oldFuture = cell("d:v", SNAP + 1, "old");
     RowRepair.Fix f = RowRepair.decide(List.of(V1, oldFuture), List.of(dualWrite), SNAP, true);
     assertEquals(List.of(V1), f.puts(), "the dual write's coordinate is not put over");
     assertTrue(f.deletes().isEmpty());
@@ -88,7 +89,7 @@ class RowRepairTest {
 
   @Test
   void anExtraRowNewerThanTheSnapshotIsKeptEvenWithDeleteExtra() {
-    RepairCell newer = cell("d:v", SNAP + 5, "x");
+    DecodedCell newer = cell("d:v", SNAP + 5, "x");
     RowRepair.Fix f = RowRepair.decide(List.of(), List.of(newer), SNAP, true);
     assertTrue(f.deletes().isEmpty());
     assertEquals(List.of(newer), f.keptNewer());
@@ -97,7 +98,7 @@ class RowRepairTest {
 
   @Test
   void aCellAtTheSnapshotTimeIsNotNewer() {
-    RepairCell atSnap = cell("d:v", SNAP, "x");
+    DecodedCell atSnap = cell("d:v", SNAP, "x");
     RowRepair.Fix f = RowRepair.decide(List.of(), List.of(atSnap), SNAP, true);
     assertEquals(List.of(atSnap), f.deletes());
   }
