@@ -41,6 +41,12 @@ public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
         required = true,
         description = "A snapshot of the old table.")
     String snapshot;
+
+    /** The old side, its keys in {@code layout} (--old-layout). */
+    SideSpec side(String layout) {
+      return new SideSpec(
+          "old", Source.of(table, snapshot, false), LayoutFiles.load(layout, "--old-layout"));
+    }
   }
 
   static final class NewSource {
@@ -158,11 +164,7 @@ public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
   @Override
   protected ReconcileOptions options() {
     return ReconcileOptions.builder()
-        .old(
-            new SideSpec(
-                "old",
-                Source.of(oldSource.table, oldSource.snapshot, false),
-                LayoutFiles.load(oldLayout, "--old-layout")))
+        .old(oldSource.side(oldLayout))
         .neu(
             new SideSpec(
                 "new",

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "rekey 0.1.0",
     description =
-        "Row-key migrations for HBase with Spark: key library, split planning, backfill, scan, reconcile.",
+        "Row-key migrations for HBase with Spark: key library, split planning, backfill, scan, reconcile, repair.",
     subcommands = {
       HBaseCommand.class,
       DemoCommand.class,
@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
       PlanCommand.class,
       AnalyzeCommand.class,
       ReconcileCommand.class,
+      RepairCommand.class,
       ReplicateCommand.class,
       CleanupCommand.class,
       CommandLine.HelpCommand.class

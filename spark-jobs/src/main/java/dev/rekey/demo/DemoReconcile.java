@@ -1,6 +1,5 @@
 package dev.rekey.demo;
 
-import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.reconcile.BucketDrill;
 import dev.rekey.jobs.reconcile.Reconcile;
@@ -9,41 +8,37 @@ import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.Sample;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.repair.Repair;
+import dev.rekey.jobs.repair.RepairOptions;
+import dev.rekey.jobs.repair.RepairReport;
+import dev.rekey.jobs.repair.RepairResult;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.spark.sql.SparkSession;
 
 /**
  * The demo's reconcile step: telemetry_v1 vs telemetry_v2 per hour (green), then a few rows deleted
  * from v2 and caught (exit 3, the missing natural keys printed), then restored with their original
- * cells and timestamps (green).
+ * cells and timestamps by {@code rekey repair} from reconcile's report (green).
  *
- * <p>Restoring is the instructive part: a Delete leaves markers that hide every Put with the same
- * (or an older) timestamp until a major compaction removes them — re-putting the saved cells
- * straight away would "succeed" and stay invisible. So the step flushes and major-compacts the
- * affected regions and waits until a raw scan of the deleted rows shows no markers before
- * re-putting.
+ * <p>The delete markers are the instructive part: a Delete leaves markers that hide every Put with
+ * the same (or an older) timestamp until a major compaction removes them — re-putting the cells
+ * straight away would "succeed" and stay invisible. repair finds them with a raw scan first and,
+ * with --compact-if-masked, major-compacts their regions and waits until they are gone.
  */
 public final class DemoReconcile {
   /** Rows deleted from v2 to show reconcile catching them. */
@@ -52,11 +47,15 @@ public final class DemoReconcile {
   private final PrintStream out;
   private final Path reportDir;
 
-  /** What the step saw: the three runs' exit codes and the natural keys reported missing. */
+  /**
+   * What the step saw: the reconciles' and the repair's exit codes, the natural keys reported
+   * missing.
+   */
   public record Outcome(
       int before,
       int afterDelete,
-      int afterRestore,
+      int repair,
+      int afterRepair,
       List<String> deletedRowKeys,
       List<Map<String, String>> reportedMissing) {}
 
@@ -125,7 +124,6 @@ public final class DemoReconcile {
       TelemetryReading r = gen.reading(i);
       keys.add(v2Layout.encode(Map.of("ts", r.ts(), "deviceId", r.deviceId())));
     }
-    List<Result> saved = new ArrayList<>();
     List<String> deleted = new ArrayList<>();
     try (Table t = conn.getTable(v2)) {
       for (byte[] k : keys) {
@@ -134,7 +132,6 @@ public final class DemoReconcile {
           throw new RekeyException(
               "Demo: row 0x" + Hex.of(k) + " is not in " + v2 + "; cannot plant the fault");
         }
-        saved.add(r);
         deleted.add(Hex.of(k));
         t.delete(new Delete(k));
       }
@@ -155,30 +152,61 @@ public final class DemoReconcile {
         "  reconcile exit code %d: %d natural keys missing in %s, as planted%n",
         caught.exitCode(), missing.size(), v2);
 
-    restore(conn, v2, saved);
+    Path caughtDir = reportDir.resolve("2-after-delete");
     out.println(
-        "  restored the " + saved.size() + " rows with their original cells and timestamps");
-    ReconcileResult again =
-        run(
-            spark,
-            conf,
-            opts.digest(true).out(reportDir.resolve("3-after-restore")).build(),
-            false);
+        "  rekey repair --old-table "
+            + v1
+            + " --via-snapshot --old-layout "
+            + v1Layout.name()
+            + " --new-table "
+            + v2
+            + " --new-layout "
+            + v2Layout.name()
+            + " --from-reconcile "
+            + caughtDir.resolve(ReconcileReport.JSON)
+            + " --compact-if-masked");
+    RepairResult repaired =
+        new Repair(
+                spark,
+                conf,
+                RepairOptions.builder()
+                    .old(SideSpec.table("old", v1.getNameAsString(), v1Layout))
+                    .viaSnapshot(true)
+                    .neu(SideSpec.table("new", v2.getNameAsString(), v2Layout))
+                    .fromReconcile(caughtDir.resolve(ReconcileReport.JSON))
+                    .compactIfMasked(true)
+                    .build())
+            .execute();
+    for (String line : repaired.console().split("\n")) {
+      out.println("  " + line);
+    }
+    out.println("  report: " + caughtDir.resolve(RepairReport.HTML));
     out.printf(
-        "  reconcile after the restore: exit code %d (%s)%n",
+        "  repair exit code %d: the %d rows put back with their original cells and timestamps%n",
+        repaired.exitCode(), keys.size());
+    ReconcileResult again =
+        run(spark, conf, opts.digest(true).out(reportDir.resolve("3-after-repair")).build(), false);
+    out.printf(
+        "  reconcile after the repair: exit code %d (%s)%n",
         again.exitCode(),
         again.matches()
             ? "all buckets match, digests equal"
             : again.mismatchedBuckets() + " buckets still differ");
     if (!again.matches()) {
       throw new RekeyException(
-          "Demo: the restored rows of "
+          "Demo: the repaired rows of "
               + v2
               + " do not reconcile (report "
-              + reportDir.resolve("3-after-restore")
+              + reportDir.resolve("3-after-repair")
               + ")");
     }
-    return new Outcome(green.exitCode(), caught.exitCode(), again.exitCode(), deleted, missing);
+    return new Outcome(
+        green.exitCode(),
+        caught.exitCode(),
+        repaired.exitCode(),
+        again.exitCode(),
+        deleted,
+        missing);
   }
 
   private ReconcileResult run(
@@ -190,62 +218,5 @@ public final class DemoReconcile {
     }
     out.println("  report: " + o.out().resolve(ReconcileReport.HTML));
     return r;
-  }
-
-  /**
-   * Re-puts saved rows after compacting their delete markers away (else the markers hide the re-put
-   * cells).
-   */
-  private void restore(Connection conn, TableName table, List<Result> saved) throws IOException {
-    try (Admin admin = conn.getAdmin();
-        Table t = conn.getTable(table)) {
-      admin.flush(table);
-      Set<String> regions = new HashSet<>();
-      for (Result r : saved) {
-        byte[] region =
-            conn.getRegionLocator(table).getRegionLocation(r.getRow()).getRegion().getRegionName();
-        if (regions.add(Hex.of(region))) {
-          admin.majorCompactRegion(region);
-        }
-      }
-      Poll.until(
-          () -> !hasMarkers(t, saved),
-          Duration.ofSeconds(180),
-          Duration.ofMillis(200),
-          () ->
-              new RekeyException(
-                  "Demo: the delete markers in "
-                      + table
-                      + " were not compacted away in 180 s; "
-                      + "restore the rows after a major compaction (`major_compact '"
-                      + table
-                      + "'` in the HBase shell)"));
-      List<Put> puts = new ArrayList<>();
-      for (Result r : saved) {
-        Put p = new Put(r.getRow());
-        for (Cell c : r.rawCells()) {
-          p.add(c);
-        }
-        puts.add(p);
-      }
-      t.put(puts);
-    }
-  }
-
-  private static boolean hasMarkers(Table t, List<Result> rows) throws IOException {
-    for (Result r : rows) {
-      Scan raw =
-          new Scan()
-              .withStartRow(r.getRow())
-              .withStopRow(r.getRow(), true)
-              .setRaw(true)
-              .readAllVersions();
-      try (ResultScanner s = t.getScanner(raw)) {
-        if (s.next() != null) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 }

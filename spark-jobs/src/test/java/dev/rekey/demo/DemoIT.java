@@ -68,15 +68,18 @@ class DemoIT {
           16, SharedHBase.connection().getAdmin().getRegions(DemoTables.TELEMETRY_V2).size());
       assertNightlyReports(r.stdout());
       // the reconcile step: green, 3 deleted rows caught (exit 3) with their natural keys,
-      // restored, green
+      // repaired by rekey repair, green
       assertTrue(r.stdout().contains("MATCH: all 24 buckets agree"), r.stdout());
       assertTrue(
           r.stdout().contains("reconcile exit code 3: 3 natural keys missing in telemetry_v2"),
           r.stdout());
       assertTrue(
+          r.stdout().contains("repair exit code 0: the 3 rows put back with their original cells"),
+          r.stdout());
+      assertTrue(
           r.stdout()
               .contains(
-                  "reconcile after the restore: exit code 0 (all buckets match, digests equal)"),
+                  "reconcile after the repair: exit code 0 (all buckets match, digests equal)"),
           r.stdout());
       // dual writes during the backfill, then the read switch: no mismatch, one hour read the same
       // from both tables

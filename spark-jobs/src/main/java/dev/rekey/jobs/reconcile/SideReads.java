@@ -13,13 +13,13 @@ import org.apache.hadoop.hbase.TableName;
  * versions, keys only or whole cells, and how the time range limits the read, plus the sentence the
  * report gives for that limit.
  */
-final class SideReads {
+public final class SideReads {
   private final ReconcileOptions options;
 
   /** Live sides read from a snapshot taken for this run: the snapshot's name. */
   private final Map<SideSpec, String> via;
 
-  SideReads(ReconcileOptions options, Map<SideSpec, String> via) {
+  public SideReads(ReconcileOptions options, Map<SideSpec, String> via) {
     this.options = options;
     this.via = via;
   }
@@ -28,7 +28,7 @@ final class SideReads {
    * A reader of the side: the snapshot taken for the run when there is one; every version; keys
    * only for counts; {@code inRange}: only [from, to), as a cell time range or the key ranges.
    */
-  RegionReader reader(SideSpec side, boolean keysOnly, boolean inRange) {
+  public RegionReader reader(SideSpec side, boolean keysOnly, boolean inRange) {
     String snapshot = side.isSnapshot() ? side.source().name() : via.get(side);
     RegionReader r =
         snapshot != null

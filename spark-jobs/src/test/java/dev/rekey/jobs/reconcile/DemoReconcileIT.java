@@ -52,7 +52,7 @@ class DemoReconcileIT {
     String text = buf.toString(StandardCharsets.UTF_8);
     assertEquals(0, o.before(), text);
     assertEquals(3, o.afterDelete(), text);
-    assertEquals(0, o.afterRestore(), text);
+    assertEquals(0, o.afterRepair(), text);
     assertEquals(DemoReconcile.FAULTS, o.deletedRowKeys().size());
     List<String> want =
         List.of(400L, 401L, 402L).stream()
@@ -63,7 +63,10 @@ class DemoReconcileIT {
         o.reportedMissing().stream().map(m -> m.get("ts")).sorted().collect(Collectors.toList()),
         text);
     assertTrue(text.contains("missing in new: deviceId="), text);
-    assertTrue(text.contains("restored the 3 rows"), text);
+    assertEquals(0, o.repair(), text);
+    assertTrue(text.contains("repair exit code 0: the 3 rows put back"), text);
+    assertTrue(text.contains("their regions were major-compacted first"), text);
+    assertTrue(Files.isRegularFile(dir.resolve("2-after-delete").resolve("repair.html")));
     assertTrue(Files.isRegularFile(dir.resolve("2-after-delete").resolve("reconcile.html")));
   }
 

@@ -13,15 +13,12 @@ import dev.rekey.demo.TelemetryReading;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
+import dev.rekey.testing.VersionedTables;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -91,25 +88,7 @@ class ReconcileVersionsIT {
 
   private static TableName table(String name, List<byte[]> splits, List<Put> puts)
       throws IOException {
-    TableName t = SharedHBase.uniqueTable(name);
-    try (Admin admin = SharedHBase.connection().getAdmin()) {
-      var d =
-          TableDescriptorBuilder.newBuilder(t)
-              .setColumnFamily(
-                  ColumnFamilyDescriptorBuilder.newBuilder(LegacyTelemetryTable.FAMILY)
-                      .setMaxVersions(3)
-                      .build())
-              .build();
-      if (splits == null) {
-        admin.createTable(d);
-      } else {
-        admin.createTable(d, splits.toArray(new byte[0][]));
-      }
-    }
-    try (Table table = SharedHBase.connection().getTable(t)) {
-      table.put(puts);
-    }
-    return t;
+    return VersionedTables.create(name, LegacyTelemetryTable.FAMILY, 3, splits, puts);
   }
 
   private static ReconcileResult run(TableName neu, Versions versions) {

@@ -1,0 +1,226 @@
+package dev.rekey.cli;
+
+import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.read.Source;
+import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.repair.ApplyMutations;
+import dev.rekey.jobs.repair.Repair;
+import dev.rekey.jobs.repair.RepairOptions;
+import dev.rekey.jobs.repair.RepairPath;
+import dev.rekey.jobs.repair.RepairReport;
+import dev.rekey.jobs.repair.RepairResult;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * rekey repair: copies what the new table lacks from the old side, in the buckets that differ, by
+ * natural key; or replays a dry run's mutation file ({@code --apply}, no Spark).
+ */
+@Command(
+    name = "repair",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Repair the new table in the time buckets where it differs from the old side, across a key"
+          + " change: rows joined by natural key, every cell and version compared; missing or"
+          + " different cells copied from the old side with their own timestamps; extra cells"
+          + " reported (deleted at their exact timestamps with --delete-extra); nothing newer than"
+          + " the old side's snapshot (dual writes) is ever overwritten or deleted. Ends by"
+          + " comparing the repaired buckets again.",
+      "Writes repair.json and repair.html beside reconcile's. Exit 0 the repaired buckets match"
+          + " now, 3 some still differ, 1 failure (a refusal included), 2 bad options."
+    })
+public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
+  /** A repair to run on Spark, or a mutation file to replay without it. */
+  record Parsed(RepairOptions repair, Path apply) {}
+
+  /** reconcile's --old-table | --old-snapshot (a live table is read through a snapshot). */
+  @ArgGroup(exclusive = true, multiplicity = "0..1")
+  ReconcileCommand.OldSource oldSource;
+
+  @Option(names = "--new-table", paramLabel = "TABLE", description = "The new table, repaired.")
+  String newTable;
+
+  @Option(
+      names = "--old-layout",
+      paramLabel = "FILE|NAME",
+      description = "Layout of the old side's keys (telemetry-v1).")
+  String oldLayout;
+
+  @Option(
+      names = "--new-layout",
+      paramLabel = "FILE|NAME",
+      description = "Layout of the new table's keys (telemetry-v2).")
+  String newLayout;
+
+  @Option(
+      names = "--from-reconcile",
+      paramLabel = "FILE|DIR",
+      description =
+          "A reconcile.json (or its directory): repair its mismatched buckets, with its range,"
+              + " bucket size and time.")
+  Path fromReconcile;
+
+  @Option(
+      names = "--from",
+      paramLabel = "TIME",
+      description =
+          "Start (inclusive), ISO-8601 or epoch millis: without --from-reconcile, every bucket of"
+              + " [--from, --to) is compared first, as reconcile does.")
+  String from;
+
+  @Option(names = "--to", paramLabel = "TIME", description = "End (exclusive).")
+  String to;
+
+  @Option(
+      names = "--bucket",
+      paramLabel = "SIZE",
+      description = "Bucket size with --from/--to: 1h, 1d, 5m, PT5M.")
+  String bucket;
+
+  @Option(
+      names = "--time",
+      paramLabel = "key:FIELD|cell",
+      description = "A row's time, as reconcile's --time (default: the layouts' time field).")
+  String time;
+
+  @Option(
+      names = "--via-snapshot",
+      description =
+          "Read the live --old-table through a snapshot rekey takes for the run (and deletes"
+              + " after): its creation time separates the old side's cells from dual writes.")
+  boolean viaSnapshot;
+
+  @Option(
+      names = "--delete-extra",
+      description =
+          "Delete cells found only in the new table at their exact timestamps (never cells newer"
+              + " than the old side's snapshot); default: report them.")
+  boolean deleteExtra;
+
+  @Option(
+      names = "--compact-if-masked",
+      description =
+          "When delete markers in the new table would hide repaired cells, flush and"
+              + " major-compact their regions and wait until the markers are gone (default:"
+              + " refuse, naming the regions and the command to run).")
+  boolean compactIfMasked;
+
+  @Option(
+      names = "--compact-wait",
+      paramLabel = "SECONDS",
+      defaultValue = "300",
+      description =
+          "How long --compact-if-masked waits for the markers to go (default: ${DEFAULT-VALUE}).")
+  long compactWaitSeconds;
+
+  @Option(
+      names = "--max-put-cells",
+      paramLabel = "N",
+      defaultValue = "" + RepairPath.DEFAULT_MAX_PUT_CELLS,
+      description =
+          "Write up to N cells as Puts (default: ${DEFAULT-VALUE}); a larger repair would take the"
+              + " HFile path, which is not built yet, and is refused with the numbers.")
+  long maxPutCells;
+
+  @Option(
+      names = "--dry-run",
+      paramLabel = "FILE",
+      description =
+          "Change nothing: write what would be done as a replayable mutation file (JSONL).")
+  Path dryRun;
+
+  @Option(
+      names = "--apply",
+      paramLabel = "FILE",
+      description =
+          "Replay a --dry-run's mutation file on the table it names (no other option needed).")
+  Path apply;
+
+  @Option(
+      names = "--resume",
+      description =
+          "Go on from the checkpoint a killed repair left in --out, skipping its buckets.")
+  boolean resume;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Where repair.json and repair.html go (default: the --from-reconcile report's directory,"
+              + " else reconcile-report).")
+  Path out;
+
+  @Override
+  protected Parsed options() {
+    if (apply != null) {
+      if (oldSource != null || newTable != null || fromReconcile != null || from != null) {
+        throw RekeyException.usage(
+            "--apply replays a mutation file on the table it names: give it alone (with"
+                + " --compact-if-masked if need be)");
+      }
+      return new Parsed(null, apply);
+    }
+    if (oldSource == null || newTable == null || oldLayout == null || newLayout == null) {
+      throw RekeyException.usage(
+          "repair needs --old-snapshot|--old-table with --old-layout and --new-table with"
+              + " --new-layout (or --apply FILE)");
+    }
+    return new Parsed(
+        RepairOptions.builder()
+            .old(oldSource.side(oldLayout))
+            .neu(
+                new SideSpec(
+                    "new", Source.table(newTable), LayoutFiles.load(newLayout, "--new-layout")))
+            .fromReconcile(fromReconcile)
+            .from(from)
+            .to(to)
+            .bucket(bucket)
+            .time(time)
+            .viaSnapshot(viaSnapshot)
+            .deleteExtra(deleteExtra)
+            .compactIfMasked(compactIfMasked)
+            .compactWait(Duration.ofSeconds(compactWaitSeconds))
+            .maxPutCells(maxPutCells)
+            .dryRun(dryRun)
+            .resume(resume)
+            .out(out)
+            .build(),
+        null);
+  }
+
+  @Override
+  protected Integer runWithoutSpark(Parsed p) {
+    if (p.apply() == null) {
+      return null;
+    }
+    ApplyMutations.Applied a =
+        new ApplyMutations(
+                global.hbaseConf(),
+                p.apply(),
+                compactIfMasked,
+                Duration.ofSeconds(compactWaitSeconds))
+            .execute(global.quiet ? s -> {} : System.err::println);
+    System.out.print(a.console());
+    return a.exitCode();
+  }
+
+  @Override
+  protected int run(SparkSession spark, Parsed p) {
+    RepairOptions options = p.repair();
+    RepairResult r =
+        new Repair(spark, hbaseConf(spark), options)
+            .execute(global.quiet ? s -> {} : System.err::println);
+    System.out.print(r.console());
+    System.out.println(
+        "report: "
+            + options.out().resolve(RepairReport.JSON)
+            + ", "
+            + options.out().resolve(RepairReport.HTML));
+    return r.exitCode();
+  }
+}

@@ -1,0 +1,146 @@
+package dev.rekey.jobs.repair;
+
+import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.common.JobPhase;
+import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.jobs.common.Versions;
+import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.jobs.reconcile.Buckets;
+import dev.rekey.jobs.reconcile.NaturalKey;
+import dev.rekey.jobs.reconcile.ReconcileOptions;
+import dev.rekey.jobs.reconcile.RowClassifier;
+import dev.rekey.jobs.reconcile.SideReads;
+import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyLayout;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
+
+/**
+ * The cell-level comparison of some buckets (the Spark glue): both sides read with reconcile's
+ * readers over the buckets' time span (key ranges where the layout keeps time in key order), each
+ * row of those buckets kept whole, the two sides joined by natural key and each key's {@link
+ * RowRepair.Fix} decided. {@link #counts()} tallies them per bucket; {@link #mutations()} collects
+ * the rows that need writing, to the driver: call it only once the counts say they fit.
+ */
+final class ComparePass implements AutoCloseable {
+  private final RegionRead oldRead;
+  private final RegionRead newRead;
+  private final JavaRDD<RowMutation> fixes;
+
+  /**
+   * Opens the reads of {@code buckets} (not empty) of the run: {@code old} is the old side's
+   * snapshot, the new side is the live table.
+   */
+  ComparePass(
+      JavaSparkContext jsc,
+      Configuration conf,
+      RepairOptions options,
+      SideSpec old,
+      long snapshotTime,
+      Set<Integer> buckets) {
+    Buckets all = options.buckets();
+    TreeSet<Integer> sorted = new TreeSet<>(buckets);
+    Buckets span =
+        new Buckets(new TimeWindow(all.start(sorted.first()), all.end(sorted.last())), all.size());
+    NaturalKey nk = options.naturalKey();
+    ReconcileOptions reading =
+        new ReconcileOptions(
+            old, options.neu(), span, all.size(), options.time(), nk, true, 0, null, Versions.ALL);
+    SideReads reads = new SideReads(reading, Map.of());
+    KeyLayout oldLayout = old.layout();
+    KeyLayout newLayout = options.neu().layout();
+    RowClassifier oldC = new RowClassifier(oldLayout, nk, options.time(), all, true);
+    RowClassifier newC = new RowClassifier(newLayout, nk, options.time(), all, true);
+    oldRead = reads.reader(old, false, true).open(jsc, conf);
+    newRead = reads.reader(options.neu(), false, true).open(jsc, conf);
+    JavaPairRDD<String, SideRow> o =
+        oldRead.map(new SideCells(oldC, buckets)).mapToPair(r -> keyed(r));
+    JavaPairRDD<String, SideRow> n =
+        newRead.map(new SideCells(newC, buckets)).mapToPair(r -> keyed(r));
+    int parts = Math.max(1, Math.min(8, o.getNumPartitions() + n.getNumPartitions()));
+    Rekeyer rekeyer = new Rekeyer(oldLayout, newLayout);
+    boolean deleteExtra = options.deleteExtra();
+    fixes =
+        o.fullOuterJoin(n, parts)
+            .map(
+                kv ->
+                    mutation(
+                        kv._2()._1().orNull(),
+                        kv._2()._2().orNull(),
+                        snapshotTime,
+                        deleteExtra,
+                        nk,
+                        oldLayout,
+                        newLayout,
+                        rekeyer))
+            .filter(m -> m.fix().kind() != RowRepair.Kind.MATCH)
+            .persist(StorageLevel.MEMORY_AND_DISK());
+  }
+
+  private static Tuple2<String, SideRow> keyed(SideRow r) {
+    return new Tuple2<>(Hex.of(r.naturalKey()), r);
+  }
+
+  /** One natural key's fix, with the row key it has (or gets) in the new table. */
+  static RowMutation mutation(
+      SideRow old,
+      SideRow neu,
+      long snapshotTime,
+      boolean deleteExtra,
+      NaturalKey nk,
+      KeyLayout oldLayout,
+      KeyLayout newLayout,
+      Rekeyer rekeyer) {
+    RowRepair.Fix fix =
+        RowRepair.decide(
+            old == null ? List.of() : old.cells(),
+            neu == null ? List.of() : neu.cells(),
+            snapshotTime,
+            deleteExtra);
+    SideRow any = old != null ? old : neu;
+    KeyLayout layout = old != null ? oldLayout : newLayout;
+    byte[] row = neu != null ? neu.rowKey() : rekeyer.rekey(old.rowKey());
+    return new RowMutation(
+        any.bucket(), NaturalKey.display(nk, layout.decode(any.rowKey()).fields()), row, fix);
+  }
+
+  /** Per bucket, what the comparison found (buckets where every key matches are absent). */
+  Map<Integer, BucketCounts> counts() {
+    try (JobPhase p = JobPhase.start(fixes.context(), "repair: compare the buckets cell by cell")) {
+      return fixes
+          .mapToPair(m -> new Tuple2<>(m.bucket(), BucketCounts.of(m.fix())))
+          .reduceByKey(BucketCounts::plus, 1)
+          .collectAsMap();
+    }
+  }
+
+  /** The rows that need a write, by bucket and row key. */
+  List<RowMutation> mutations() {
+    List<RowMutation> out;
+    try (JobPhase p = JobPhase.start(fixes.context(), "repair: collect the rows to write")) {
+      out = new ArrayList<>(fixes.filter(m -> !m.fix().writesNothing()).collect());
+    }
+    out.sort(Comparator.comparingInt(RowMutation::bucket).thenComparing(RowMutation::rowHex));
+    return out;
+  }
+
+  @Override
+  public void close() {
+    fixes.unpersist(false);
+    try (RegionRead o = oldRead;
+        RegionRead n = newRead) {
+      // both reads closed, also when one close fails
+    }
+  }
+}

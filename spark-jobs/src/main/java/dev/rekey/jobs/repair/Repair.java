@@ -1,0 +1,297 @@
+package dev.rekey.jobs.repair;
+
+import dev.rekey.jobs.common.Job;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.read.Source;
+import dev.rekey.jobs.read.TemporarySnapshot;
+import dev.rekey.jobs.read.TemporarySnapshots;
+import dev.rekey.jobs.reconcile.BucketComparison;
+import dev.rekey.jobs.reconcile.Reconcile;
+import dev.rekey.jobs.reconcile.ReconcileOptions;
+import dev.rekey.jobs.reconcile.ReconcileResult;
+import dev.rekey.jobs.reconcile.SideSpec;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.SnapshotDescription;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The repair action: makes the new table hold the old side's cells in the buckets that differ,
+ * across a key change. {@code new Repair(spark, hbaseConf, options).execute(progress)}.
+ *
+ * <ol>
+ *   <li>The old side is a snapshot (a live old table is snapshotted for the run, and the snapshot
+ *       deleted at the end): its creation time is the line between damage and dual writes.
+ *   <li>The buckets to repair: a reconcile report's mismatched buckets, or every bucket of [from,
+ *       to) compared as reconcile does (counts and digests, the old snapshot against the live new
+ *       table).
+ *   <li>{@link ComparePass}: those buckets' rows of both sides joined by natural key, every cell
+ *       and version compared, each key's fix decided by {@link RowRepair}.
+ *   <li>{@link RepairPath}: Puts for a few cells; more is refused (the HFile path is not built).
+ *   <li>{@link RepairWriter}: delete markers that would hide a Put found by a raw scan first
+ *       (compacted away with --compact-if-masked, else refused), then each bucket written and
+ *       checkpointed ({@link Checkpoint}) in turn.
+ *   <li>The same comparison again over every repaired bucket: exit 0 only when all match now.
+ * </ol>
+ *
+ * With a dry run, step 5 writes the mutations to a file instead ({@link MutationFile}).
+ */
+public final class Repair implements Job<RepairResult> {
+  private final SparkSession spark;
+  private final Configuration hbaseConf;
+  private final RepairOptions options;
+  private Consumer<String> progress = s -> {};
+
+  public Repair(SparkSession spark, Configuration hbaseConf, RepairOptions options) {
+    this.spark = spark;
+    this.hbaseConf = hbaseConf;
+    this.options = options;
+  }
+
+  /** Repairs; writes repair.json and repair.html to the options' out dir. */
+  @Override
+  public RepairResult execute(Consumer<String> progress) {
+    this.progress = progress;
+    long t0 = System.nanoTime();
+    Checkpoint checkpoint = options.dryRun() == null ? Checkpoint.open(options) : null;
+    RepairResult result;
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
+        Admin admin = conn.getAdmin()) {
+      sweepLeftovers(admin);
+      try (TemporarySnapshot taken = snapshotOf(admin)) {
+        String snapshot = taken != null ? taken.name() : options.old().source().name();
+        result = repair(conn, snapshot, creationTime(admin, snapshot), checkpoint, t0);
+      }
+    } catch (IOException e) {
+      throw new RekeyException("Cannot repair " + options.table() + ": " + e.getMessage(), e);
+    }
+    RepairReport.write(result, options.out());
+    if (checkpoint != null) {
+      checkpoint.finish();
+    }
+    return result;
+  }
+
+  private RepairResult repair(
+      Connection conn, String snapshot, long snapshotTime, Checkpoint checkpoint, long t0)
+      throws IOException {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Configuration conf = new Configuration(hbaseConf);
+    SideSpec old = SideSpec.snapshot("old", snapshot, options.old().layout());
+    progress.accept(
+        "  old side: snapshot "
+            + snapshot
+            + " of "
+            + RepairReport.iso(snapshotTime)
+            + " (cells of "
+            + options.table()
+            + " newer than it are dual writes: never overwritten or deleted)");
+    TreeSet<Integer> targets =
+        options.targets() != null ? new TreeSet<>(options.targets()) : mismatched(old);
+    Map<Integer, WriteCounts> earlier =
+        checkpoint == null ? Map.of() : Map.copyOf(checkpoint.done());
+    TreeSet<Integer> todo = new TreeSet<>(targets);
+    todo.removeAll(earlier.keySet());
+    if (!earlier.isEmpty()) {
+      progress.accept(
+          "  resuming: "
+              + earlier.size()
+              + " bucket(s) written by the earlier run are skipped: "
+              + earlier.keySet());
+    }
+    Map<Integer, BucketCounts> found = Map.of();
+    RepairPath path = null;
+    boolean compacted = false;
+    Map<Integer, WriteCounts> written = new HashMap<>();
+    if (!todo.isEmpty()) {
+      try (ComparePass pass = new ComparePass(jsc, conf, options, old, snapshotTime, todo)) {
+        found = pass.counts();
+        long cells = found.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
+        path = RepairPath.choose(cells, options.maxPutCells());
+        progress.accept("  " + path.describe());
+        if (!path.built()) {
+          throw new RekeyException(path.refusal(options.table()));
+        }
+        List<RowMutation> rows = cells == 0 ? List.of() : pass.mutations();
+        if (options.dryRun() != null) {
+          new MutationFile(options.table(), snapshotTime, options.old().describe(), rows)
+              .write(options.dryRun());
+          return result(
+              snapshot, snapshotTime, targets, path, false, found, earlier, Map.of(), null, t0);
+        }
+        RepairWriter writer =
+            new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
+        Map<String, Masking> masks = writer.masking(rows);
+        if (masks.values().stream().anyMatch(Masking::masked)) {
+          if (!options.compactIfMasked()) {
+            throw writer.refusal(rows, masks);
+          }
+          writer.compact(rows, masks, options.compactWait(), progress);
+          compacted = true;
+          masks = writer.masking(rows);
+        }
+        for (int b : todo) {
+          List<RowMutation> bucket = rows.stream().filter(m -> m.bucket() == b).toList();
+          WriteCounts w = bucket.isEmpty() ? WriteCounts.NONE : writer.write(bucket, masks);
+          written.put(b, w);
+          checkpoint.done(b, w);
+          progress.accept(
+              String.format(
+                  Locale.ROOT,
+                  "  bucket %s written: %,d cells put, %,d deleted",
+                  RepairReport.iso(options.buckets().start(b)),
+                  w.cellsPut(),
+                  w.cellsDeleted()));
+        }
+      }
+    } else if (options.dryRun() != null) {
+      new MutationFile(options.table(), snapshotTime, options.old().describe(), List.of())
+          .write(options.dryRun());
+      return result(
+          snapshot, snapshotTime, targets, null, false, found, earlier, Map.of(), null, t0);
+    }
+    Map<Integer, BucketCounts> after = Map.of();
+    if (!targets.isEmpty()) {
+      progress.accept("  checking the " + targets.size() + " repaired bucket(s) again");
+      try (ComparePass again = new ComparePass(jsc, conf, options, old, snapshotTime, targets)) {
+        after = again.counts();
+      }
+    }
+    return result(
+        snapshot, snapshotTime, targets, path, compacted, found, earlier, written, after, t0);
+  }
+
+  private RepairResult result(
+      String snapshot,
+      long snapshotTime,
+      TreeSet<Integer> targets,
+      RepairPath path,
+      boolean compacted,
+      Map<Integer, BucketCounts> found,
+      Map<Integer, WriteCounts> earlier,
+      Map<Integer, WriteCounts> written,
+      Map<Integer, BucketCounts> after,
+      long t0) {
+    List<BucketRepair> buckets = new ArrayList<>();
+    for (int b : targets) {
+      boolean resumed = earlier.containsKey(b);
+      buckets.add(
+          new BucketRepair(
+              b,
+              options.buckets().start(b),
+              options.buckets().end(b),
+              resumed ? null : found.getOrDefault(b, BucketCounts.NONE),
+              after == null
+                  ? null
+                  : resumed ? earlier.get(b) : written.getOrDefault(b, WriteCounts.NONE),
+              resumed,
+              after == null ? null : after.getOrDefault(b, BucketCounts.NONE)));
+    }
+    return new RepairResult(
+        options.old().describe(),
+        snapshot,
+        snapshotTime,
+        options.table(),
+        options.buckets().from(),
+        options.buckets().to(),
+        options.buckets().size(),
+        options.targets() == null,
+        options.targets() == null ? options.buckets().count() : targets.size(),
+        path,
+        compacted,
+        options.dryRun(),
+        buckets,
+        (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** Every bucket of [from, to) compared as reconcile does: the ones that differ. */
+  private TreeSet<Integer> mismatched(SideSpec old) {
+    progress.accept(
+        "  comparing "
+            + options.buckets().count()
+            + " buckets of "
+            + old.describe()
+            + " and table "
+            + options.table()
+            + " (counts and digests) to find the ones to repair");
+    ReconcileResult r =
+        new Reconcile(
+                spark,
+                hbaseConf,
+                ReconcileOptions.builder()
+                    .old(old)
+                    .neu(options.neu())
+                    .from(options.buckets().from())
+                    .to(options.buckets().to())
+                    .bucket(Duration.ofMillis(options.buckets().size()).toString())
+                    .time(options.time().describe())
+                    .digest(true)
+                    .samples(0)
+                    .build())
+            .execute(progress);
+    TreeSet<Integer> out = new TreeSet<>();
+    for (BucketComparison c : r.buckets()) {
+      if (!c.matches()) {
+        out.add(c.index());
+      }
+    }
+    progress.accept("  " + out.size() + " bucket(s) differ: " + out);
+    return out;
+  }
+
+  /** A snapshot of a live old table, taken now; null when the old side is a snapshot. */
+  private TemporarySnapshot snapshotOf(Admin admin) {
+    return options.old().source().kind() == Source.Kind.TABLE_VIA_SNAPSHOT
+        ? TemporarySnapshot.take(admin, TableName.valueOf(options.old().source().name()), "repair")
+        : null;
+  }
+
+  /** Removes the repair snapshots killed runs left on the old table. */
+  private void sweepLeftovers(Admin admin) throws IOException {
+    if (options.old().isSnapshot()) {
+      return;
+    }
+    TableName t = TableName.valueOf(options.old().source().name());
+    if (!admin.tableExists(t)) {
+      return; // named by the snapshot
+    }
+    for (TemporarySnapshots.Leftover l :
+        TemporarySnapshots.sweepDead(admin, hbaseConf, "repair", t)) {
+      progress.accept("  removed a killed repair's " + l.describe());
+    }
+  }
+
+  /** When the snapshot was taken: the line between the old side's cells and later dual writes. */
+  static long creationTime(Admin admin, String snapshot) throws IOException {
+    List<SnapshotDescription> l = admin.listSnapshots(Pattern.compile(Pattern.quote(snapshot)));
+    if (l.isEmpty()) {
+      throw new RekeyException(
+          "Cannot repair from snapshot "
+              + snapshot
+              + ": it does not exist (list snapshots with `list_snapshots` in the HBase shell)");
+    }
+    long t = l.get(0).getCreationTime();
+    if (t <= 0) {
+      throw new RekeyException(
+          "Cannot repair from snapshot "
+              + snapshot
+              + ": it records no creation time, so dual writes newer than it cannot be told from"
+              + " damage (take a new snapshot with HBase 2.x)");
+    }
+    return t;
+  }
+}

@@ -1,0 +1,321 @@
+package dev.rekey.jobs.repair;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.common.Json;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.common.TimeArgs;
+import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.jobs.read.Source;
+import dev.rekey.jobs.reconcile.Buckets;
+import dev.rekey.jobs.reconcile.NaturalKey;
+import dev.rekey.jobs.reconcile.ReconcileReport;
+import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.reconcile.TimeSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Validated options of a repair run. Build with {@link #builder()}; {@link Builder#build()} throws
+ * a usage RekeyException (exit 2). Driver-side only.
+ *
+ * @param old the old side: a snapshot, or a live table read through a snapshot the run takes
+ * @param neu the new side: the live table repaired
+ * @param buckets the time buckets of the run (reconcile's)
+ * @param targets the buckets to repair; null = compare every bucket first, as reconcile does
+ * @param fromReconcile the reconcile report the targets come from, or null
+ * @param dryRun where to write the mutations instead of applying them, or null
+ * @param out where repair.json, repair.html and the checkpoint go
+ */
+public record RepairOptions(
+    SideSpec old,
+    SideSpec neu,
+    Buckets buckets,
+    TimeSource time,
+    NaturalKey naturalKey,
+    Set<Integer> targets,
+    Path fromReconcile,
+    boolean deleteExtra,
+    boolean compactIfMasked,
+    Duration compactWait,
+    Path dryRun,
+    long maxPutCells,
+    boolean resume,
+    Path out) {
+
+  /** How long --compact-if-masked waits for the delete markers to be compacted away. */
+  public static final Duration DEFAULT_COMPACT_WAIT = Duration.ofMinutes(5);
+
+  /** Where the reports go without --out or --from-reconcile: reconcile's default. */
+  public static final Path DEFAULT_OUT = Path.of("reconcile-report");
+
+  public RepairOptions {
+    targets = targets == null ? null : Set.copyOf(new TreeSet<>(targets));
+  }
+
+  /** The buckets to repair, ascending (every bucket when they are compared first). */
+  public TreeSet<Integer> targetsOrAll() {
+    TreeSet<Integer> s = new TreeSet<>();
+    if (targets != null) {
+      s.addAll(targets);
+    } else {
+      for (int i = 0; i < buckets.count(); i++) {
+        s.add(i);
+      }
+    }
+    return s;
+  }
+
+  /** The new table's name. */
+  public String table() {
+    return neu.source().name();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static final class Builder {
+    private SideSpec old;
+    private SideSpec neu;
+    private String from;
+    private String to;
+    private String bucket;
+    private String time;
+    private Path fromReconcile;
+    private boolean viaSnapshot;
+    private boolean deleteExtra;
+    private boolean compactIfMasked;
+    private Duration compactWait = DEFAULT_COMPACT_WAIT;
+    private Path dryRun;
+    private long maxPutCells = RepairPath.DEFAULT_MAX_PUT_CELLS;
+    private boolean resume;
+    private Path out;
+
+    public Builder old(SideSpec v) {
+      old = v;
+      return this;
+    }
+
+    public Builder neu(SideSpec v) {
+      neu = v;
+      return this;
+    }
+
+    public Builder from(String v) {
+      from = v;
+      return this;
+    }
+
+    public Builder to(String v) {
+      to = v;
+      return this;
+    }
+
+    public Builder from(long millis) {
+      return from(Long.toString(millis));
+    }
+
+    public Builder to(long millis) {
+      return to(Long.toString(millis));
+    }
+
+    public Builder bucket(String v) {
+      bucket = v;
+      return this;
+    }
+
+    public Builder time(String v) {
+      time = v;
+      return this;
+    }
+
+    /** A reconcile.json (or the directory holding one): its mismatched buckets are repaired. */
+    public Builder fromReconcile(Path v) {
+      fromReconcile = v;
+      return this;
+    }
+
+    public Builder viaSnapshot(boolean v) {
+      viaSnapshot = v;
+      return this;
+    }
+
+    public Builder deleteExtra(boolean v) {
+      deleteExtra = v;
+      return this;
+    }
+
+    public Builder compactIfMasked(boolean v) {
+      compactIfMasked = v;
+      return this;
+    }
+
+    public Builder compactWait(Duration v) {
+      compactWait = v;
+      return this;
+    }
+
+    public Builder dryRun(Path mutationFile) {
+      dryRun = mutationFile;
+      return this;
+    }
+
+    public Builder maxPutCells(long v) {
+      maxPutCells = v;
+      return this;
+    }
+
+    public Builder resume(boolean v) {
+      resume = v;
+      return this;
+    }
+
+    public Builder out(Path v) {
+      out = v;
+      return this;
+    }
+
+    public RepairOptions build() {
+      try {
+        return validated();
+      } catch (IllegalArgumentException e) { // the parsers' messages name the option already
+        throw RekeyException.usage(e.getMessage());
+      }
+    }
+
+    private RepairOptions validated() {
+      if (old == null || neu == null) {
+        throw RekeyException.usage(
+            "Both sides are required: --old-snapshot|--old-table with --old-layout, "
+                + "and --new-table with --new-layout");
+      }
+      if (neu.source().kind() != Source.Kind.TABLE) {
+        throw RekeyException.usage(
+            "Cannot repair "
+                + neu.describe()
+                + ": repair writes to the new side, so it must be a live table (--new-table)");
+      }
+      if (old.source().kind() == Source.Kind.TABLE && !viaSnapshot) {
+        throw RekeyException.usage(
+            "Cannot repair from the live table "
+                + old.source().name()
+                + ": writes in flight would look like damage. Add --via-snapshot (rekey snapshots it"
+                + " for the run and deletes the snapshot after), or give --old-snapshot");
+      }
+      Optional<String> unfit = new Rekeyer(old.layout(), neu.layout()).check();
+      if (unfit.isPresent()) {
+        throw RekeyException.usage(
+            "Cannot repair across layouts "
+                + old.layout().name()
+                + " and "
+                + neu.layout().name()
+                + ": "
+                + unfit.get());
+      }
+      if (maxPutCells < 0) {
+        throw RekeyException.usage("--max-put-cells must be 0 or more (got " + maxPutCells + ")");
+      }
+      if ((fromReconcile == null) == (from == null && to == null)) {
+        throw RekeyException.usage(
+            "Tell repair what to repair: --from-reconcile DIR/reconcile.json (its mismatched"
+                + " buckets) or --from and --to with --bucket (every bucket compared first), not "
+                + (fromReconcile == null ? "neither" : "both"));
+      }
+      Buckets b;
+      String timeOption = time;
+      Set<Integer> targets = null;
+      Path report = null;
+      if (fromReconcile != null) {
+        if (bucket != null) {
+          throw RekeyException.usage(
+              "--bucket comes from the reconcile report with --from-reconcile: leave it out");
+        }
+        report =
+            Files.isDirectory(fromReconcile)
+                ? fromReconcile.resolve(ReconcileReport.JSON)
+                : fromReconcile;
+        JsonNode root = readReport(report);
+        b =
+            new Buckets(
+                new TimeWindow(
+                    TimeArgs.instant(root.path("from").asText(), "from in " + report),
+                    TimeArgs.instant(root.path("to").asText(), "to in " + report)),
+                root.path("bucketMillis").asLong());
+        if (timeOption == null && root.hasNonNull("time")) {
+          timeOption = root.get("time").asText();
+        }
+        targets = new TreeSet<>();
+        for (JsonNode n : root.path("buckets")) {
+          if ("MISMATCH".equals(n.path("status").asText())) {
+            targets.add(n.path("index").asInt());
+          }
+        }
+      } else {
+        if ((from == null) != (to == null)) {
+          throw RekeyException.usage(
+              (from == null ? "--to" : "--from")
+                  + " was given without "
+                  + (from == null ? "--from" : "--to")
+                  + ": repair compares the buckets of [--from, --to); give both");
+        }
+        long size = TimeArgs.duration(bucket, "--bucket");
+        b =
+            new Buckets(
+                new TimeWindow(TimeArgs.instant(from, "--from"), TimeArgs.instant(to, "--to")),
+                size);
+      }
+      NaturalKey nk = NaturalKey.common(old.layout(), neu.layout());
+      TimeSource ts = TimeSource.resolve(timeOption, old.layout(), neu.layout());
+      Path dir =
+          out != null
+              ? out
+              : report != null && report.toAbsolutePath().getParent() != null
+                  ? report.toAbsolutePath().getParent()
+                  : DEFAULT_OUT;
+      return new RepairOptions(
+          viaSnapshot ? old.viaSnapshot() : old,
+          neu,
+          b,
+          ts,
+          nk,
+          targets,
+          report,
+          deleteExtra,
+          compactIfMasked,
+          compactWait,
+          dryRun,
+          maxPutCells,
+          resume,
+          dir);
+    }
+
+    private static JsonNode readReport(Path report) {
+      if (!Files.isRegularFile(report)) {
+        throw RekeyException.usage(
+            "Cannot repair from "
+                + report
+                + ": no such reconcile report (run `rekey reconcile ... --out DIR` first and"
+                + " give --from-reconcile DIR/reconcile.json)");
+      }
+      try {
+        JsonNode root = Json.MAPPER.readTree(report.toFile());
+        if (!root.has("bucketMillis") || !root.has("buckets") || !root.has("from")) {
+          throw RekeyException.usage(
+              "Cannot repair from "
+                  + report
+                  + ": it is not a reconcile.json (no from, bucketMillis or buckets)");
+        }
+        return root;
+      } catch (IOException e) {
+        throw RekeyException.usage(
+            "Cannot read reconcile report " + report + ": " + e.getMessage());
+      }
+    }
+  }
+}

@@ -1,0 +1,203 @@
+package dev.rekey.jobs.repair;
+
+import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.jobs.common.Poll;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.Hex;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.BufferedMutator;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+
+/**
+ * Writes repair mutations to the new table (driver side, the Puts path): first a raw scan of each
+ * row to be put finds the delete markers that would hide the Puts ({@link Masking}); masked rows
+ * are compacted first (their regions flushed and major-compacted, waiting with a deadline until the
+ * markers are gone) or the repair is refused with the regions and the command to run. Then Puts
+ * with the cells' own timestamps and Deletes at exact timestamps, through a BufferedMutator with
+ * the WAL on.
+ */
+final class RepairWriter {
+  private final Connection conn;
+  private final TableName table;
+  private final long snapshotTime;
+
+  RepairWriter(Connection conn, TableName table, long snapshotTime) {
+    this.conn = conn;
+    this.table = table;
+    this.snapshotTime = snapshotTime;
+  }
+
+  /** Per row (hex) with Puts, which of them delete markers hide, from a raw scan of the row now. */
+  Map<String, Masking> masking(List<RowMutation> rows) throws IOException {
+    Map<String, Masking> out = new HashMap<>();
+    try (Table t = conn.getTable(table)) {
+      for (RowMutation m : rows) {
+        if (!m.fix().puts().isEmpty()) {
+          out.put(m.rowHex(), Masking.of(m.fix().puts(), markers(t, m.row()), snapshotTime));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static List<Marker> markers(Table t, byte[] row) throws IOException {
+    List<Marker> out = new ArrayList<>();
+    Scan raw = new Scan().withStartRow(row).withStopRow(row, true).setRaw(true).readAllVersions();
+    try (ResultScanner s = t.getScanner(raw)) {
+      for (Result r : s) {
+        for (Cell c : r.rawCells()) {
+          Marker m = Marker.of(c);
+          if (m != null) {
+            out.add(m);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The masked rows' regions, encoded name → its start key in hex, for the messages. */
+  private Map<String, byte[]> regionsOf(List<RowMutation> rows, Map<String, Masking> masks)
+      throws IOException {
+    Map<String, byte[]> out = new TreeMap<>();
+    try (RegionLocator l = conn.getRegionLocator(table)) {
+      for (RowMutation m : rows) {
+        Masking k = masks.get(m.rowHex());
+        if (k != null && k.masked()) {
+          RegionInfo r = l.getRegionLocation(m.row(), true).getRegion();
+          out.put(r.getEncodedName(), r.getRegionName());
+        }
+      }
+    }
+    return out;
+  }
+
+  private static long maskedCells(Map<String, Masking> masks) {
+    return masks.values().stream().mapToLong(k -> k.needsCompaction().size()).sum();
+  }
+
+  /**
+   * The repair cannot go on while delete markers hide its Puts: what, where and the command to run.
+   */
+  RekeyException refusal(List<RowMutation> rows, Map<String, Masking> masks) throws IOException {
+    long rowsMasked = masks.values().stream().filter(Masking::masked).count();
+    return new RekeyException(
+        String.format(
+            Locale.ROOT,
+            "Cannot repair %s: delete markers would hide %,d of the cells to put, in %,d row%s"
+                + " (regions %s); a Put older than a marker stays invisible until a major"
+                + " compaction removes the marker, so the rows would be \"repaired\" and still"
+                + " missing. Run `major_compact '%s'` in the HBase shell, wait until it is done,"
+                + " and run repair again, or add --compact-if-masked",
+            table,
+            maskedCells(masks),
+            rowsMasked,
+            rowsMasked == 1 ? "" : "s",
+            String.join(", ", regionsOf(rows, masks).keySet()),
+            table));
+  }
+
+  /**
+   * Flushes the table, major-compacts the regions of the masked rows and waits until a raw scan
+   * shows no marker hiding a Put (or {@code wait} passes: then fails, naming the regions).
+   */
+  void compact(
+      List<RowMutation> rows, Map<String, Masking> masks, Duration wait, Consumer<String> progress)
+      throws IOException {
+    Map<String, byte[]> regions = regionsOf(rows, masks);
+    progress.accept(
+        String.format(
+            Locale.ROOT,
+            "  delete markers hide %,d cells to put: flushing %s and major-compacting %d region%s (%s)",
+            maskedCells(masks),
+            table,
+            regions.size(),
+            regions.size() == 1 ? "" : "s",
+            String.join(", ", regions.keySet())));
+    try (Admin admin = conn.getAdmin()) {
+      admin.flush(table);
+      for (byte[] region : regions.values()) {
+        admin.majorCompactRegion(region);
+      }
+    }
+    List<RowMutation> masked =
+        rows.stream()
+            .filter(m -> masks.containsKey(m.rowHex()) && masks.get(m.rowHex()).masked())
+            .toList();
+    Poll.until(
+        () -> masking(masked).values().stream().noneMatch(Masking::masked),
+        wait,
+        Duration.ofMillis(250),
+        () ->
+            new RekeyException(
+                "Cannot repair "
+                    + table
+                    + ": the delete markers in regions "
+                    + String.join(", ", regions.keySet())
+                    + " were still there after "
+                    + wait.toSeconds()
+                    + " s of major compaction; nothing was written. Wait for the compaction to"
+                    + " finish (`compaction_state '"
+                    + table
+                    + "'` in the HBase shell) and run repair again"));
+  }
+
+  /**
+   * Writes rows' Puts (those no marker hides; those a marker newer than the snapshot hides stay
+   * deleted) and Deletes, and flushes: when this returns, the cells are in the table.
+   */
+  WriteCounts write(List<RowMutation> rows, Map<String, Masking> masks) throws IOException {
+    long put = 0;
+    long deleted = 0;
+    long keptDeleted = 0;
+    try (BufferedMutator bm = conn.getBufferedMutator(table)) {
+      for (RowMutation m : rows) {
+        Masking k = masks.get(m.rowHex());
+        List<DecodedCell> puts = k == null ? m.fix().puts() : k.writable();
+        if (k != null && k.masked()) {
+          throw new IllegalStateException(
+              "row 0x" + Hex.of(m.row()) + " is still masked: check masking before writing");
+        }
+        keptDeleted += k == null ? 0 : k.deletedAfterSnapshot().size();
+        if (!puts.isEmpty()) {
+          Put p = new Put(m.row()).setDurability(Durability.SYNC_WAL);
+          for (DecodedCell c : puts) {
+            p.addColumn(c.family(), c.qualifier(), c.timestamp(), c.value());
+          }
+          bm.mutate(p);
+          put += puts.size();
+        }
+        if (!m.fix().deletes().isEmpty()) {
+          Delete d = new Delete(m.row());
+          for (DecodedCell c : m.fix().deletes()) {
+            d.addColumn(c.family(), c.qualifier(), c.timestamp());
+          }
+          bm.mutate(d);
+          deleted += m.fix().deletes().size();
+        }
+      }
+      bm.flush();
+    }
+    return new WriteCounts(put, deleted, keptDeleted);
+  }
+}

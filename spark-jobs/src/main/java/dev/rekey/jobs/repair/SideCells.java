@@ -1,0 +1,64 @@
+package dev.rekey.jobs.repair;
+
+import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.jobs.read.PartitionMap;
+import dev.rekey.jobs.reconcile.RowClassifier;
+import dev.rekey.jobs.reconcile.RowRecord;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.apache.hadoop.hbase.Cell;
+
+/**
+ * A side's rows in the repaired buckets, whole: reconcile's {@link RowClassifier} places each row
+ * in its bucket by natural key and time as the cells stream past, and the cells are kept (copied)
+ * only for rows of a bucket in {@code buckets}.
+ */
+final class SideCells implements PartitionMap<SideRow> {
+  private static final long serialVersionUID = 1L;
+  private final RowClassifier classifier;
+  private final HashSet<Integer> buckets;
+
+  SideCells(RowClassifier classifier, Set<Integer> buckets) {
+    this.classifier = classifier;
+    this.buckets = new HashSet<>(buckets);
+  }
+
+  @Override
+  public Sink open(int partition, Consumer<SideRow> out) {
+    RowClassifier.StreamedRow row = classifier.streamed();
+    List<DecodedCell> cells = new ArrayList<>();
+    return new Sink() {
+      @Override
+      public void startRow(byte[] k) {
+        row.start(k);
+        cells.clear();
+      }
+
+      @Override
+      public void cell(Cell c) {
+        row.cell(c);
+        cells.add(DecodedCell.of(c));
+      }
+
+      @Override
+      public void endRow() {
+        RowRecord r = row.finish();
+        if (r.inRange() && buckets.contains(r.bucket())) {
+          out.accept(
+              new SideRow(r.rowKey().clone(), r.naturalKey(), r.bucket(), List.copyOf(cells)));
+        }
+      }
+
+      @Override
+      public void dropRow() {
+        cells.clear();
+      }
+
+      @Override
+      public void finish() {}
+    };
+  }
+}

@@ -1,0 +1,160 @@
+package dev.rekey.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.read.Source;
+import dev.rekey.jobs.repair.RepairOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** rekey repair's command line to validated options, in-process (no Spark, no HBase). */
+@Tag("unit")
+class RepairCommandTest {
+  static final String[] SIDES = {
+    "--old-snapshot", "v1_snap", "--old-layout", "telemetry-v1",
+    "--new-table", "telemetry_v2", "--new-layout", "telemetry-v2"
+  };
+
+  static RepairCommand.Parsed parsed(String... args) {
+    RepairCommand c = new RepairCommand();
+    new CommandLine(c).parseArgs(args);
+    return c.options();
+  }
+
+  static RepairOptions options(String... args) {
+    String[] all = new String[SIDES.length + args.length];
+    System.arraycopy(SIDES, 0, all, 0, SIDES.length);
+    System.arraycopy(args, 0, all, SIDES.length, args.length);
+    return parsed(all).repair();
+  }
+
+  static RekeyException usage(String... args) {
+    RekeyException e = assertThrows(RekeyException.class, () -> parsed(args));
+    assertEquals(ExitCodes.USAGE, e.exitCode(), e.getMessage());
+    return e;
+  }
+
+  @Test
+  void everyOptionReachesTheJob() {
+    RepairOptions o =
+        options(
+            "--from",
+            "2026-11-29",
+            "--to",
+            "2026-11-30",
+            "--bucket",
+            "1h",
+            "--delete-extra",
+            "--compact-if-masked",
+            "--compact-wait",
+            "60",
+            "--max-put-cells",
+            "500",
+            "--dry-run",
+            "m.jsonl",
+            "--resume",
+            "--out",
+            "/tmp/r");
+    assertEquals(Source.snapshot("v1_snap"), o.old().source());
+    assertEquals(Source.table("telemetry_v2"), o.neu().source());
+    assertEquals(24, o.buckets().count());
+    assertNull(o.targets(), "every bucket is compared first");
+    assertTrue(o.deleteExtra() && o.compactIfMasked() && o.resume());
+    assertEquals(Duration.ofSeconds(60), o.compactWait());
+    assertEquals(500, o.maxPutCells());
+    assertEquals(Path.of("m.jsonl"), o.dryRun());
+    assertEquals(Path.of("/tmp/r"), o.out());
+  }
+
+  @Test
+  void aReconcileReportGivesTheBucketsAndTheOutDir(@TempDir Path dir) throws Exception {
+    Files.writeString(
+        dir.resolve("reconcile.json"),
+        """
+        {"from":"2026-11-29T00:00:00Z","to":"2026-11-29T06:00:00Z","bucketMillis":3600000,
+         "time":"key:ts","buckets":[{"index":0,"status":"ok"},{"index":2,"status":"MISMATCH"},
+         {"index":5,"status":"MISMATCH"}]}
+        """);
+    RepairOptions o = options("--from-reconcile", dir.toString());
+    assertEquals(Set.of(2, 5), o.targets());
+    assertEquals(6, o.buckets().count());
+    assertEquals(dir.toAbsolutePath(), o.out(), "repair.json goes beside reconcile.json");
+  }
+
+  @Test
+  void aLiveOldTableIsReadThroughASnapshotOrRefused() {
+    String[] live = {
+      "--old-table",
+      "telemetry_v1",
+      "--old-layout",
+      "telemetry-v1",
+      "--new-table",
+      "telemetry_v2",
+      "--new-layout",
+      "telemetry-v2",
+      "--from",
+      "2026-11-29",
+      "--to",
+      "2026-11-30",
+      "--bucket",
+      "1h"
+    };
+    assertEquals(
+        "Cannot repair from the live table telemetry_v1: writes in flight would look like damage."
+            + " Add --via-snapshot (rekey snapshots it for the run and deletes the snapshot after),"
+            + " or give --old-snapshot",
+        usage(live).getMessage());
+    String[] via = java.util.Arrays.copyOf(live, live.length + 1);
+    via[live.length] = "--via-snapshot";
+    assertEquals(Source.tableViaSnapshot("telemetry_v1"), parsed(via).repair().old().source());
+  }
+
+  @Test
+  void whatToRepairIsAReportOrARangeNotBothNorNeither() {
+    assertTrue(
+        assertThrows(RekeyException.class, () -> options())
+            .getMessage()
+            .endsWith("(every bucket compared first), not neither"));
+    assertTrue(
+        assertThrows(
+                RekeyException.class,
+                () ->
+                    options(
+                        "--from-reconcile",
+                        "r.json",
+                        "--from",
+                        "2026-11-29",
+                        "--to",
+                        "2026-11-30",
+                        "--bucket",
+                        "1h"))
+            .getMessage()
+            .endsWith("not both"));
+    assertTrue(
+        assertThrows(RekeyException.class, () -> options("--from-reconcile", "/nonexistent"))
+            .getMessage()
+            .startsWith("Cannot repair from /nonexistent: no such reconcile report"));
+  }
+
+  @Test
+  void applyTakesTheFileAlone() {
+    RepairCommand.Parsed p = parsed("--apply", "m.jsonl");
+    assertEquals(Path.of("m.jsonl"), p.apply());
+    assertNull(p.repair());
+    assertTrue(
+        usage("--apply", "m.jsonl", "--new-table", "t")
+            .getMessage()
+            .startsWith("--apply replays a mutation file on the table it names"));
+  }
+}

@@ -1,0 +1,63 @@
+package dev.rekey.jobs.repair;
+
+import static dev.rekey.jobs.repair.RowRepairTest.cell;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.jobs.common.DecodedCell;
+import java.util.List;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+
+class MaskingTest {
+  static final byte[] D = Bytes.toBytes("d");
+  static final byte[] V = Bytes.toBytes("v");
+  static final long SNAP = 1_000;
+  static final DecodedCell PUT = cell("d:v", 100, "a");
+
+  @Test
+  void markersHideByTypeFamilyQualifierAndTimestamp() {
+    assertTrue(new Marker(Marker.Type.FAMILY, D, null, 100).hides(PUT));
+    assertTrue(new Marker(Marker.Type.FAMILY, D, null, 500).hides(PUT));
+    assertFalse(new Marker(Marker.Type.FAMILY, D, null, 99).hides(PUT));
+    assertFalse(new Marker(Marker.Type.FAMILY, Bytes.toBytes("e"), null, 500).hides(PUT));
+    assertTrue(new Marker(Marker.Type.FAMILY_VERSION, D, null, 100).hides(PUT));
+    assertFalse(new Marker(Marker.Type.FAMILY_VERSION, D, null, 101).hides(PUT));
+    assertTrue(new Marker(Marker.Type.COLUMN, D, V, 100).hides(PUT));
+    assertFalse(new Marker(Marker.Type.COLUMN, D, Bytes.toBytes("s"), 100).hides(PUT));
+    assertTrue(new Marker(Marker.Type.VERSION, D, V, 100).hides(PUT));
+    assertFalse(new Marker(Marker.Type.VERSION, D, V, 101).hides(PUT));
+  }
+
+  @Test
+  void aMarkerOlderThanTheSnapshotNeedsACompaction() {
+    Masking m =
+        Masking.of(List.of(PUT), List.of(new Marker(Marker.Type.FAMILY, D, null, 900)), SNAP);
+    assertTrue(m.masked());
+    assertEquals(List.of(PUT), m.needsCompaction());
+    assertTrue(m.writable().isEmpty());
+  }
+
+  @Test
+  void aMarkerNewerThanTheSnapshotIsADeleteToKeep() {
+    Masking m =
+        Masking.of(
+            List.of(PUT),
+            List.of(
+                new Marker(Marker.Type.FAMILY, D, null, 900),
+                new Marker(Marker.Type.FAMILY, D, null, SNAP + 1)),
+            SNAP);
+    assertFalse(m.masked());
+    assertEquals(List.of(PUT), m.deletedAfterSnapshot());
+  }
+
+  @Test
+  void unhiddenPutsAreWritable() {
+    DecodedCell other = cell("d:s", 100, "ok");
+    Masking m =
+        Masking.of(List.of(PUT, other), List.of(new Marker(Marker.Type.VERSION, D, V, 100)), SNAP);
+    assertEquals(List.of(other), m.writable());
+    assertEquals(List.of(PUT), m.needsCompaction());
+  }
+}
