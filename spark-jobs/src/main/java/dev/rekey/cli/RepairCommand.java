@@ -113,7 +113,7 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
   @Option(
       names = "--compact-wait",
       paramLabel = "SECONDS",
-      defaultValue = "300",
+      defaultValue = "" + RepairOptions.DEFAULT_COMPACT_WAIT_SECONDS,
       description =
           "How long --compact-if-masked waits for the markers to go (default: ${DEFAULT-VALUE}).")
   long compactWaitSeconds;

@@ -48,8 +48,12 @@ public record RepairOptions(
     boolean resume,
     Path out) {
 
+  /** {@link #DEFAULT_COMPACT_WAIT} in seconds, for the CLI's default. */
+  public static final long DEFAULT_COMPACT_WAIT_SECONDS = 300;
+
   /** How long --compact-if-masked waits for the delete markers to be compacted away. */
-  public static final Duration DEFAULT_COMPACT_WAIT = Duration.ofMinutes(5);
+  public static final Duration DEFAULT_COMPACT_WAIT =
+      Duration.ofSeconds(DEFAULT_COMPACT_WAIT_SECONDS);
 
   /** Where the reports go without --out or --from-reconcile: reconcile's default. */
   public static final Path DEFAULT_OUT = Path.of("reconcile-report");
