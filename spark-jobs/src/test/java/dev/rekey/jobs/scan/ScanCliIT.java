@@ -43,17 +43,10 @@ class ScanCliIT {
   void scanWritesCsvSummaryAndHtml() throws Exception {
     Path out = SharedHBase.runRoot().resolve("scan-cli-" + System.nanoTime());
     RekeyProcess.Result r =
-        RekeyProcess.run(
-            300,
-            "scan",
-            "--table",
-            table.getNameAsString(),
-            "--layout",
-            "events-v2",
+        scanWithReport(
+            "sql/user_daily_activity.sql",
             "--day",
             "2026-11-29",
-            "--report",
-            "sql/user_daily_activity.sql",
             "--out",
             out.toString(),
             "--format",
@@ -97,16 +90,7 @@ class ScanCliIT {
 
   @Test
   void badInputExitsNonZeroWithAClearMessage() throws Exception {
-    RekeyProcess.Result r =
-        RekeyProcess.run(
-            300,
-            "scan",
-            "--table",
-            table.getNameAsString(),
-            "--layout",
-            "events-v2",
-            "--report",
-            "sql/no_such_report.sql");
+    RekeyProcess.Result r = scanWithReport("sql/no_such_report.sql");
     assertEquals(2, r.exitCode(), r.all());
     assertTrue(
         r.stderr().contains("Error: Cannot run report sql/no_such_report.sql: no such file"),
@@ -116,16 +100,7 @@ class ScanCliIT {
     Files.writeString(
         sql,
         "-- typo on line 3\nSELECT userId,\n  COUNT(nope) AS n\nFROM scan_rows GROUP BY userId\n");
-    r =
-        RekeyProcess.run(
-            300,
-            "scan",
-            "--table",
-            table.getNameAsString(),
-            "--layout",
-            "events-v2",
-            "--report",
-            sql.toString());
+    r = scanWithReport(sql.toString());
     assertEquals(2, r.exitCode(), r.all());
     assertTrue(r.stderr().contains("SQL error at " + sql + ":3 (COUNT(nope) AS n)"), r.all());
     assertNothingRead(r);
@@ -133,16 +108,7 @@ class ScanCliIT {
     Files.writeString(
         sql,
         "-- a syntax error on line 3\nSELECT userId, COUNT(*) AS n\nFROM scan_rows GROUP BY BY userId\n");
-    r =
-        RekeyProcess.run(
-            300,
-            "scan",
-            "--table",
-            table.getNameAsString(),
-            "--layout",
-            "events-v2",
-            "--report",
-            sql.toString());
+    r = scanWithReport(sql.toString());
     assertEquals(2, r.exitCode(), r.all());
     assertEquals(
         "Error: Cannot run report "
@@ -161,6 +127,23 @@ class ScanCliIT {
             300, "scan", "--table", table.getNameAsString(), "--layout", "telemetry-v1");
     assertEquals(1, r.exitCode(), r.all());
     assertTrue(r.stderr().contains("600 of 600 row keys do not decode"), r.all());
+  }
+
+  /** bin/rekey scan of the test's table with {@code report} and {@code more} arguments. */
+  private static RekeyProcess.Result scanWithReport(String report, String... more)
+      throws Exception {
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "scan",
+                "--table",
+                table.getNameAsString(),
+                "--layout",
+                "events-v2",
+                "--report",
+                report));
+    args.addAll(List.of(more));
+    return RekeyProcess.run(300, args.toArray(String[]::new));
   }
 
   /** The report's error came before the read: the job printed no "scanning ..." line. */
