@@ -110,17 +110,16 @@ class CreateTableIT {
         }
       }
       admin.majorCompact(t);
-      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(90);
-      int files = -1;
-      while (System.nanoTime() < deadline) {
-        files = SharedHBase.storeFileCount(t);
-        if (files == 2
-            && admin.getCompactionState(t) == org.apache.hadoop.hbase.client.CompactionState.NONE) {
-          break;
-        }
-        Thread.sleep(500);
-      }
-      assertEquals(2, files, "one file per time window after the major compaction");
+      // the major compaction has finished and left one file per time window
+      dev.rekey.jobs.common.Poll.until(
+          () ->
+              storeFiles(t) == 2
+                  && admin.getCompactionState(t)
+                      == org.apache.hadoop.hbase.client.CompactionState.NONE,
+          java.time.Duration.ofSeconds(90),
+          java.time.Duration.ofMillis(500),
+          () -> new IllegalStateException("the major compaction did not finish in 90 s"));
+      assertEquals(2, storeFiles(t), "one file per time window after the major compaction");
       long cells = 0;
       try (org.apache.hadoop.hbase.client.ResultScanner rows =
           table.getScanner(new org.apache.hadoop.hbase.client.Scan())) {
@@ -168,5 +167,15 @@ class CreateTableIT {
             "e:compression=zip9");
     assertEquals(2, bad.exitCode(), bad.all());
     assertTrue(bad.stderr().contains("compression=zip9"), bad.all());
+  }
+
+  private static int storeFiles(TableName t) throws java.io.IOException {
+    try {
+      return SharedHBase.storeFileCount(t);
+    } catch (java.io.IOException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new java.io.IOException(e);
+    }
   }
 }

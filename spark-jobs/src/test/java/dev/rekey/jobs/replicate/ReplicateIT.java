@@ -176,12 +176,14 @@ class ReplicateIT {
 
   static void await(Duration within, String what, BooleanSupplier done)
       throws InterruptedException {
-    long deadline = System.nanoTime() + within.toNanos();
-    while (!done.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("no " + what + " within " + within.toSeconds() + " s");
-      }
-      Thread.sleep(500);
+    try {
+      dev.rekey.jobs.common.Poll.until(
+          done::getAsBoolean,
+          within,
+          Duration.ofMillis(500),
+          () -> new IllegalStateException("no " + what + " within " + within.toSeconds() + " s"));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 }
