@@ -236,7 +236,8 @@ public final class LocalSparkCluster {
     }
     roles.add("master");
     for (String role : roles) {
-      Optional<ProcessHandle> p = process(role);
+      // alive by its pid alone: a process just started may not show its command line yet
+      Optional<ProcessHandle> p = Daemons.live(pidFile(role), cmd -> true);
       if (p.isPresent()) {
         Daemons.terminate(p.get(), Duration.ofSeconds(20), "Spark " + role, out);
         out.accept("Stopped Spark " + role + " (pid " + p.get().pid() + ")");
@@ -272,7 +273,8 @@ public final class LocalSparkCluster {
           && Files.readString(log(role), StandardCharsets.ISO_8859_1).contains(needle)) {
         return;
       }
-      Optional<ProcessHandle> p = process(role);
+      // alive by its pid alone: a process just started may not show its command line yet
+      Optional<ProcessHandle> p = Daemons.live(pidFile(role), cmd -> true);
       if (p.isEmpty()) {
         throw new EmbeddedHBaseException(
             "Spark "
