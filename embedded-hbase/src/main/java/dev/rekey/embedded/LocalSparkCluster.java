@@ -236,8 +236,7 @@ public final class LocalSparkCluster {
     }
     roles.add("master");
     for (String role : roles) {
-      // alive by its pid alone: a process just started may not show its command line yet
-      Optional<ProcessHandle> p = Daemons.live(pidFile(role), cmd -> true);
+      Optional<ProcessHandle> p = process(role);
       if (p.isPresent()) {
         Daemons.terminate(p.get(), Duration.ofSeconds(20), "Spark " + role, out);
         out.accept("Stopped Spark " + role + " (pid " + p.get().pid() + ")");
