@@ -2,12 +2,15 @@ package dev.rekey.cli;
 
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
+import dev.rekey.jobs.common.Clusters;
+import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.common.Versions;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,6 +38,16 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
       paramLabel = "L1",
       description = "Layout of the old keys (file or name under conf/layouts).")
   String sourceLayout;
+
+  @Option(
+      names = "--source-hbase-site",
+      paramLabel = "FILE",
+      description =
+          "The old cluster's HBase client config, when the snapshot is on another cluster than the"
+              + " target (--hbase-site): its files are read in place from that cluster's"
+              + " filesystem (no ExportSnapshot copy); HFiles are written and loaded on the"
+              + " target's. Default: the target's cluster.")
+  java.nio.file.Path sourceHBaseSite;
 
   @Option(
       names = "--target-table",
@@ -183,6 +196,9 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
         b.target(t.substring(0, eq), LayoutFiles.load(t.substring(eq + 1), "--target " + t));
       }
     }
+    if (sourceHBaseSite != null) {
+      HBaseConfigs.load(HBaseConfigs.resolveSite(sourceHBaseSite)); // a bad file fails here
+    }
     return b.cellTime(TimeArgs.window(from, to, null))
         .families(families)
         .staging(staging)
@@ -200,7 +216,12 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
 
   @Override
   protected int run(SparkSession spark, BackfillOptions options) {
-    return print(new Backfill(spark, hbaseConf(spark), options).executeAll(System.out::println));
+    Configuration target = hbaseConf(spark);
+    Clusters clusters =
+        sourceHBaseSite == null
+            ? Clusters.one(target)
+            : new Clusters(hbaseConf(spark, sourceHBaseSite), target);
+    return print(new Backfill(spark, clusters, options).executeAll(System.out::println));
   }
 
   private static boolean verifyRows(String mode) {

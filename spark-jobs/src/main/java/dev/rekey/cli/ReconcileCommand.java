@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -27,6 +28,8 @@ import picocli.CommandLine.Option;
       "Writes reconcile.json and reconcile.html to --out. Exit 0 all buckets match, 3 any mismatch, 1 failure."
     })
 public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
+  @Mixin SideSites sites;
+
   static final class OldSource {
     @Option(
         names = "--old-table",
@@ -163,6 +166,7 @@ public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
 
   @Override
   protected ReconcileOptions options() {
+    sites.check();
     return ReconcileOptions.builder()
         .old(oldSource.side(oldLayout))
         .neu(
@@ -185,7 +189,7 @@ public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
   @Override
   protected int run(SparkSession spark, ReconcileOptions options) {
     ReconcileResult r =
-        new Reconcile(spark, hbaseConf(spark), options)
+        new Reconcile(spark, sites.clusters(this, spark), options)
             .execute(global.quiet ? s -> {} : System.err::println);
     System.out.print(r.console(allBuckets));
     System.out.println(

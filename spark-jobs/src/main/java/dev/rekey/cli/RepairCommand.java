@@ -15,6 +15,7 @@ import java.time.Duration;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -35,6 +36,8 @@ import picocli.CommandLine.Option;
           + " now, 3 some still differ, 1 failure (a refusal included), 2 bad options."
     })
 public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
+  @Mixin SideSites sites;
+
   /** A repair to run on Spark, or a mutation file to replay without it. */
   record Parsed(RepairOptions repair, Path apply) {}
 
@@ -157,6 +160,7 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
 
   @Override
   protected Parsed options() {
+    sites.check();
     if (apply != null) {
       if (oldSource != null || newTable != null || fromReconcile != null || from != null) {
         throw RekeyException.usage(
@@ -200,7 +204,7 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
     }
     ApplyMutations.Applied a =
         new ApplyMutations(
-                global.hbaseConf(),
+                sites.newCluster(global),
                 p.apply(),
                 compactIfMasked,
                 Duration.ofSeconds(compactWaitSeconds))
@@ -213,7 +217,7 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
   protected int run(SparkSession spark, Parsed p) {
     RepairOptions options = p.repair();
     RepairResult r =
-        new Repair(spark, hbaseConf(spark), options)
+        new Repair(spark, sites.clusters(this, spark), options)
             .execute(global.quiet ? s -> {} : System.err::println);
     System.out.print(r.console());
     System.out.println(

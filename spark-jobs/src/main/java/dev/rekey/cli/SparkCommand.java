@@ -114,6 +114,20 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
     return HBaseConfigs.withSparkHadoop(global.hbaseConf(), spark.sparkContext().getConf());
   }
 
+  /**
+   * The HBase configuration of another cluster a job reads or writes ({@code --source-hbase-site},
+   * {@code --old-hbase-site}, {@code --new-hbase-site}); {@code null} site: {@link
+   * #hbaseConf(SparkSession)}'s. The session's {@code spark.hadoop.*} settings go over it, except
+   * those that name a cluster.
+   */
+  protected Configuration hbaseConf(SparkSession spark, java.nio.file.Path site) {
+    if (site == null) {
+      return hbaseConf(spark);
+    }
+    return HBaseConfigs.otherClusterWithSparkHadoop(
+        HBaseConfigs.load(HBaseConfigs.resolveSite(site)), spark.sparkContext().getConf());
+  }
+
   /** What every job command ends with: the result on stdout, its exit code returned. */
   protected static int print(JobResult result) {
     System.out.print(result.console());

@@ -20,8 +20,20 @@ public final class VersionedTables {
   public static TableName create(
       String prefix, byte[] family, int versions, List<byte[]> splits, List<Put> puts)
       throws IOException {
+    return create(SharedHBase.connection(), prefix, family, versions, splits, puts);
+  }
+
+  /** {@link #create(String, byte[], int, List, List)} on another cluster's connection. */
+  public static TableName create(
+      org.apache.hadoop.hbase.client.Connection conn,
+      String prefix,
+      byte[] family,
+      int versions,
+      List<byte[]> splits,
+      List<Put> puts)
+      throws IOException {
     TableName t = SharedHBase.uniqueTable(prefix);
-    try (Admin admin = SharedHBase.connection().getAdmin()) {
+    try (Admin admin = conn.getAdmin()) {
       var d =
           TableDescriptorBuilder.newBuilder(t)
               .setColumnFamily(
@@ -33,7 +45,7 @@ public final class VersionedTables {
         admin.createTable(d, splits.toArray(new byte[0][]));
       }
     }
-    try (Table table = SharedHBase.connection().getTable(t)) {
+    try (Table table = conn.getTable(t)) {
       table.put(puts);
     }
     return t;

@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RunOwner;
@@ -46,13 +47,28 @@ public final class Backfill implements Job<BackfillResult> {
   public static final String DEFAULT_MIN_SPLIT_BYTES = "64m";
 
   private final SparkSession spark;
+
+  /** The target's cluster: its tables, the staging dir's filesystem, the load. */
   private final Configuration hbaseConf;
+
+  private final Clusters clusters;
   private final BackfillOptions options;
   private Consumer<String> progress = s -> {};
 
+  /** A backfill whose snapshot and target are on one cluster. */
   public Backfill(SparkSession spark, Configuration hbaseConf, BackfillOptions options) {
+    this(spark, Clusters.one(hbaseConf), options);
+  }
+
+  /**
+   * A backfill from the snapshot on {@code clusters.old()} (read from that cluster's filesystem in
+   * place: no copy of the snapshot, no connection to that cluster) into the target on {@code
+   * clusters.neu()}.
+   */
+  public Backfill(SparkSession spark, Clusters clusters, BackfillOptions options) {
     this.spark = spark;
-    this.hbaseConf = hbaseConf;
+    this.hbaseConf = clusters.neu();
+    this.clusters = clusters;
     this.options = options;
   }
 
@@ -114,7 +130,7 @@ public final class Backfill implements Job<BackfillResult> {
         BackfillOptions o = options.forTarget(t);
         TableName table = TableName.valueOf(o.targetTable());
         Staging staging = new Staging(o.stagingOr(root), hbaseConf);
-        Preflight.Checked checked = new Preflight(o, hbaseConf).check(admin, table, staging);
+        Preflight.Checked checked = new Preflight(o, clusters).check(admin, table, staging);
         targets.add(
             new Prepared(
                 o, table, staging, checked.target(), checked.snapshot().getCreationTime()));
@@ -128,7 +144,7 @@ public final class Backfill implements Job<BackfillResult> {
           String earlier = repeat(p.options(), p.target(), p.staging(), p.snapshotCreated(), null);
           TargetRun run = targetRun(p.options(), conn, p.table(), p.target(), p.staging());
           run.plan().lines(p.options().versions()).forEach(progress);
-          results.add(DryRun.run(spark, hbaseConf, run, earlier));
+          results.add(DryRun.run(spark, clusters, run, earlier));
         }
         return new BackfillResults(results);
       }
@@ -195,8 +211,8 @@ public final class Backfill implements Job<BackfillResult> {
       long t0 = System.nanoTime();
       List<WriteStep.Written> written =
           runs.size() == 1
-              ? List.of(new WriteStep(spark, hbaseConf, progress).write(runs.get(0)))
-              : new FanOutWrite(spark, hbaseConf, progress).write(runs);
+              ? List.of(new WriteStep(spark, clusters, progress).write(runs.get(0)))
+              : new FanOutWrite(spark, clusters, progress).write(runs);
       // every target's write is checked before any is loaded: a refused one loads nothing
       for (int j = 0; j < runs.size(); j++) {
         progress.accept(header(runs.get(j).options()));
@@ -245,14 +261,14 @@ public final class Backfill implements Job<BackfillResult> {
     Staging staging = new Staging(stagingDir, hbaseConf);
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
-      Preflight.Checked checked = new Preflight(o, hbaseConf).check(admin, table, staging);
+      Preflight.Checked checked = new Preflight(o, clusters).check(admin, table, staging);
       TableDescriptor target = checked.target();
       long created = checked.snapshot().getCreationTime();
       if (o.dryRun()) {
         String earlier = repeat(o, target, staging, created, null);
         TargetRun run = targetRun(o, conn, table, target, staging);
         run.plan().lines(o.versions()).forEach(progress);
-        return DryRun.run(spark, hbaseConf, run, earlier);
+        return DryRun.run(spark, clusters, run, earlier);
       }
       // one run per staging dir and per target: a second would clean, or load, the first one's
       // HFiles
@@ -292,7 +308,7 @@ public final class Backfill implements Job<BackfillResult> {
       TargetRun run = targetRun(o, conn, table, target, staging);
       staging.clean();
       long t0 = System.nanoTime();
-      WriteStep.Written w = new WriteStep(spark, hbaseConf, progress).write(run);
+      WriteStep.Written w = new WriteStep(spark, clusters, progress).write(run);
       manifest = WriteOutcome.manifest(run, w, progress);
       writeSeconds = (System.nanoTime() - t0) / 1e9;
       try {
@@ -446,7 +462,7 @@ public final class Backfill implements Job<BackfillResult> {
    */
   private void requireSnapshot() throws IOException {
     SnapshotPresence.requireAfterRead(
-        hbaseConf,
+        clusters.old(),
         options.sourceSnapshot(),
         "Cannot backfill "
             + String.join(
@@ -462,7 +478,7 @@ public final class Backfill implements Job<BackfillResult> {
     BackfillPlan plan =
         PlanReader.plan(
             o,
-            hbaseConf,
+            clusters,
             live,
             target,
             spark.sparkContext().defaultParallelism(),

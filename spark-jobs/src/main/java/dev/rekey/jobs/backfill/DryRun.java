@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.read.PackedCells;
 import dev.rekey.jobs.read.PartitionFold;
@@ -28,8 +29,8 @@ final class DryRun {
    * (null if none).
    */
   static BackfillResult run(
-      SparkSession spark, Configuration hbaseConf, TargetRun run, String earlierLoad)
-      throws IOException {
+      SparkSession spark, Clusters clusters, TargetRun run, String earlierLoad) throws IOException {
+    Configuration hbaseConf = clusters.neu();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     BackfillOptions o = run.options();
     RegionBoundaries live = run.live();
@@ -37,7 +38,7 @@ final class DryRun {
     int n = live.count();
     WritePath path = run.plan().path();
     long[] totals;
-    try (RegionRead rows = SourceRead.of(o, run.plan()).open(jsc, hbaseConf)) {
+    try (RegionRead rows = SourceRead.of(o, run.plan()).open(jsc, clusters.old())) {
       Estimate estimate = new Estimate(counters, live, run.salted());
       // read as the write reads: on the in-order path in its tasks, so that the writers counted
       // per region are the (task, bucket) files the write opens

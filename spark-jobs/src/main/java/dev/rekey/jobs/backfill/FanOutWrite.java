@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.read.CellSink;
@@ -41,12 +42,15 @@ import scala.Tuple2;
  */
 final class FanOutWrite {
   private final SparkSession spark;
+  private final Clusters clusters;
   private final Configuration hbaseConf;
   private final Consumer<String> progress;
 
-  FanOutWrite(SparkSession spark, Configuration hbaseConf, Consumer<String> progress) {
+  /** Reads the snapshot on {@code clusters.old()}, writes for the targets on {@code neu()}. */
+  FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progress) {
     this.spark = spark;
-    this.hbaseConf = hbaseConf;
+    this.clusters = clusters;
+    this.hbaseConf = clusters.neu();
     this.progress = progress;
   }
 
@@ -97,7 +101,7 @@ final class FanOutWrite {
     List<List<InOrderHFiles.WrittenFile>> files = new ArrayList<>();
     runs.forEach(r -> files.add(new ArrayList<>()));
     String snapshot = lead.options().sourceSnapshot();
-    try (RegionRead rows = reader.open(jsc, hbaseConf)) {
+    try (RegionRead rows = reader.open(jsc, clusters.old())) {
       int tasks = rows.partitions();
       for (TargetRun r : runs) {
         if (r.plan().path().inSourceOrder()) {

@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.Clusters;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,13 +27,15 @@ final class PlanReader {
 
   static BackfillPlan plan(
       BackfillOptions o,
-      Configuration hbaseConf,
+      Clusters clusters,
       RegionBoundaries live,
       TableDescriptor target,
       int defaultParallelism,
       long minSplitBytes)
       throws IOException {
-    List<BackfillPlan.SourceRegion> source = sourceRegions(hbaseConf, o.sourceSnapshot());
+    // the snapshot's regions from its own cluster's filesystem; the target's settings from its own
+    Configuration hbaseConf = clusters.neu();
+    List<BackfillPlan.SourceRegion> source = sourceRegions(clusters.old(), o.sourceSnapshot());
     List<BackfillPlan.TargetFamily> families = new ArrayList<>();
     for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
       families.add(

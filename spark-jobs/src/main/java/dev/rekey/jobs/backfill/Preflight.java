@@ -1,12 +1,12 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -21,11 +21,11 @@ import org.apache.hadoop.hbase.snapshot.SnapshotInfo;
  */
 final class Preflight {
   private final BackfillOptions o;
-  private final Configuration hbaseConf;
+  private final Clusters clusters;
 
-  Preflight(BackfillOptions o, Configuration hbaseConf) {
+  Preflight(BackfillOptions o, Clusters clusters) {
     this.o = o;
-    this.hbaseConf = hbaseConf;
+    this.clusters = clusters;
   }
 
   /** What the checks found: the target's descriptor and the source snapshot. */
@@ -40,26 +40,15 @@ final class Preflight {
               + " NAME`)",
           table, o.targetLayout().name());
     }
-    SnapshotDescription snap = null;
-    for (SnapshotDescription s : admin.listSnapshots()) {
-      if (s.getName().equals(o.sourceSnapshot())) {
-        snap = s;
-      }
-    }
-    if (snap == null) {
-      throw RekeyException.cannot(
-          "Cannot backfill %1$s: snapshot %2$s does not exist (list snapshots with `echo"
-              + " list_snapshots | hbase shell`; take one with `snapshot 'SOURCE_TABLE',"
-              + " '%2$s'`)",
-          table, o.sourceSnapshot());
-    }
+    SourceSnapshot source = SourceSnapshot.open(clusters, o.sourceSnapshot(), "backfill " + table);
+    SnapshotDescription snap = source.description();
     TableDescriptor target = admin.getDescriptor(table);
-    checkFamilies(admin, table, target, snap.getTableName());
+    checkFamilies(table, target, source.table());
     checkSalt(admin, table);
     // a staging dir that cannot take the HFiles fails here, named, not after the read as a Spark
     // "Job aborted"
     if (!o.dryRun() && !o.resume()) {
-      long sourceBytes = SnapshotInfo.getSnapshotStats(hbaseConf, snap).getStoreFilesSize();
+      long sourceBytes = SnapshotInfo.getSnapshotStats(clusters.old(), snap).getStoreFilesSize();
       StagingCheck.check(
           staging,
           "backfill " + table,
@@ -69,9 +58,7 @@ final class Preflight {
     return new Checked(target, snap);
   }
 
-  private void checkFamilies(
-      Admin admin, TableName table, TableDescriptor target, TableName sourceTable)
-      throws IOException {
+  private void checkFamilies(TableName table, TableDescriptor target, TableDescriptor source) {
     Set<String> targetFamilies = new TreeSet<>();
     for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
       targetFamilies.add(f.getNameAsString());
@@ -84,18 +71,16 @@ final class Preflight {
             table, f, targetFamilies);
       }
     }
-    // the source table's families, when it still exists: every family read must exist in the
-    // target
-    if (admin.tableExists(sourceTable)) {
-      for (ColumnFamilyDescriptor f : admin.getDescriptor(sourceTable).getColumnFamilies()) {
-        String n = f.getNameAsString();
-        if ((o.families().isEmpty() || o.families().contains(n)) && !targetFamilies.contains(n)) {
-          throw RekeyException.usage(
-              "Cannot backfill %1$s: source family '%2$s' (table %3$s) is not in target table %1$s"
-                  + " (its families: %4$s); add it to the target, or choose families with"
-                  + " --families",
-              table, n, sourceTable, targetFamilies);
-        }
+    // the source table's families as the snapshot recorded them (the table itself may be gone, or
+    // on another cluster): every family read must exist in the target
+    for (ColumnFamilyDescriptor f : source.getColumnFamilies()) {
+      String n = f.getNameAsString();
+      if ((o.families().isEmpty() || o.families().contains(n)) && !targetFamilies.contains(n)) {
+        throw RekeyException.usage(
+            "Cannot backfill %1$s: source family '%2$s' (table %3$s) is not in target table %1$s"
+                + " (its families: %4$s); add it to the target, or choose families with"
+                + " --families",
+            table, n, source.getTableName(), targetFamilies);
       }
     }
   }

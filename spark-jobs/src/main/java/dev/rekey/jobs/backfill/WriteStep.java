@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.read.PartitionFold;
@@ -38,12 +39,15 @@ final class WriteStep {
       List<InOrderHFiles.WrittenFile> files) {}
 
   private final SparkSession spark;
+  private final Clusters clusters;
   private final Configuration hbaseConf;
   private final Consumer<String> progress;
 
-  WriteStep(SparkSession spark, Configuration hbaseConf, Consumer<String> progress) {
+  /** Reads the snapshot on {@code clusters.old()}, writes for the target on {@code neu()}. */
+  WriteStep(SparkSession spark, Clusters clusters, Consumer<String> progress) {
     this.spark = spark;
-    this.hbaseConf = hbaseConf;
+    this.clusters = clusters;
+    this.hbaseConf = clusters.neu();
     this.progress = progress;
   }
 
@@ -69,7 +73,7 @@ final class WriteStep {
         new InOrderHFiles(
             new HFileSlots(live, run.salted(), maxFile), target, confMap, staging.attempts());
     List<InOrderHFiles.WrittenFile> files;
-    try (RegionRead rows = SourceRead.of(o, plan).open(jsc, hbaseConf)) {
+    try (RegionRead rows = SourceRead.of(o, plan).open(jsc, clusters.old())) {
       if (plan.path().inSourceOrder()) {
         int tasks = Math.min(plan.path().writeTasks(), rows.partitions());
         progress.accept(

@@ -121,6 +121,38 @@ public final class HBaseConfigs {
   }
 
   /**
+   * Settings that say which cluster a configuration reaches: a {@code spark.hadoop.*} copy of one
+   * cluster's (e.g. the Kerberos pre-flight's, for Spark's token fetch) must not turn another
+   * cluster's configuration into the first one's.
+   */
+  static final java.util.Set<String> CLUSTER_ADDRESS_KEYS =
+      java.util.Set.of(
+          "hbase.zookeeper.quorum",
+          "hbase.zookeeper.property.clientPort",
+          "zookeeper.znode.parent",
+          "hbase.client.registry.impl",
+          "hbase.client.bootstrap.servers",
+          "hbase.rootdir",
+          "fs.defaultFS",
+          "hbase.master.kerberos.principal",
+          "hbase.regionserver.kerberos.principal");
+
+  /**
+   * {@link #withSparkHadoop} for a second cluster's configuration (the old cluster of a
+   * cross-cluster job): the session's {@code spark.hadoop.*} settings over it, except those naming
+   * a cluster, which stay the site's own.
+   */
+  public static Configuration otherClusterWithSparkHadoop(
+      Configuration conf, org.apache.spark.SparkConf spark) {
+    for (scala.Tuple2<String, String> kv : spark.getAllWithPrefix("spark.hadoop.")) {
+      if (!CLUSTER_ADDRESS_KEYS.contains(kv._1())) {
+        conf.set(kv._1(), kv._2());
+      }
+    }
+    return conf;
+  }
+
+  /**
    * Every property as a plain map: what a Spark closure ships to executors to rebuild the
    * configuration.
    */

@@ -62,4 +62,29 @@ public class RekeyException extends RuntimeException {
   public int exitCode() {
     return exitCode;
   }
+
+  /**
+   * A failure as one line: its message's first line, and its innermost cause's when that says more
+   * (the RPC layer's "Failed after attempts=N, exceptions:" hides the server's reason on the lines
+   * after it).
+   */
+  public static String oneLine(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String line = firstLine(e.getMessage());
+    String cause = firstLine(root.getMessage());
+    if (line.isEmpty()) {
+      line = e.getClass().getSimpleName();
+    }
+    if (root != e && !cause.isEmpty() && !line.contains(cause)) {
+      line += " (cause: " + root.getClass().getSimpleName() + ": " + cause + ")";
+    }
+    return line;
+  }
+
+  private static String firstLine(String message) {
+    return message == null ? "" : message.strip().lines().findFirst().orElse("").strip();
+  }
 }

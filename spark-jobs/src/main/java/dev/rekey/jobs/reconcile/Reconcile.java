@@ -1,5 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.RekeyException;
@@ -47,7 +48,7 @@ import scala.Tuple2;
  */
 public final class Reconcile implements Job<ReconcileResult> {
   private final SparkSession spark;
-  private final Configuration hbaseConf;
+  private final Clusters clusters;
   private final ReconcileOptions given;
 
   /** The options of the run under way: {@link #given}, with the range taken from the data. */
@@ -58,9 +59,15 @@ public final class Reconcile implements Job<ReconcileResult> {
   /** Live sides read from a snapshot taken for this run (--via-snapshot): the snapshot's name. */
   private final Map<SideSpec, String> via = new HashMap<>();
 
+  /** Both sides on one cluster. */
   public Reconcile(SparkSession spark, Configuration hbaseConf, ReconcileOptions options) {
+    this(spark, Clusters.one(hbaseConf), options);
+  }
+
+  /** The old side read from {@code clusters.old()}, the new side from {@code clusters.neu()}. */
+  public Reconcile(SparkSession spark, Clusters clusters, ReconcileOptions options) {
     this.spark = spark;
-    this.hbaseConf = hbaseConf;
+    this.clusters = clusters;
     this.given = options;
   }
 
@@ -90,10 +97,12 @@ public final class Reconcile implements Job<ReconcileResult> {
     if (!readsViaSnapshot(options.old()) && !readsViaSnapshot(options.neu())) {
       return compare(t0);
     }
-    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
-        Admin admin = conn.getAdmin();
-        TemporarySnapshot oldSnap = snapshotOf(admin, options.old());
-        TemporarySnapshot newSnap = snapshotOf(admin, options.neu())) {
+    try (Connection oldConn = ConnectionFactory.createConnection(clusters.old());
+        Admin oldAdmin = oldConn.getAdmin();
+        Connection newConn = ConnectionFactory.createConnection(clusters.neu());
+        Admin newAdmin = newConn.getAdmin();
+        TemporarySnapshot oldSnap = snapshotOf(oldAdmin, options.old());
+        TemporarySnapshot newSnap = snapshotOf(newAdmin, options.neu())) {
       if (oldSnap != null) {
         via.put(options.old(), oldSnap.name());
       }
@@ -114,27 +123,31 @@ public final class Reconcile implements Job<ReconcileResult> {
    * theirs.
    */
   private void sweepLeftovers() {
-    List<SideSpec> tables =
-        List.of(options.old(), options.neu()).stream().filter(s -> !s.isSnapshot()).toList();
-    if (tables.isEmpty()) {
-      return; // snapshots only: no table to sweep, no connection to open
-    }
-    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
-        Admin admin = conn.getAdmin()) {
-      for (SideSpec side : tables) {
-        if (!admin.tableExists(TableName.valueOf(side.source().name()))) {
-          continue; // a missing table is named by the read
-        }
-        for (TemporarySnapshots.Leftover l :
-            TemporarySnapshots.sweepDead(
-                admin, hbaseConf, "reconcile", TableName.valueOf(side.source().name()))) {
-          progress.accept("  removed a killed reconcile's " + l.describe());
-        }
-      }
+    try {
+      sweepLeftovers(options.old(), clusters.old());
+      sweepLeftovers(options.neu(), clusters.neu());
     } catch (IOException e) {
       throw new RekeyException(
           "Cannot reconcile: could not look for leftover reconcile snapshots: " + e.getMessage(),
           e);
+    }
+  }
+
+  /** {@link #sweepLeftovers()} for one side's table, on its own cluster. */
+  private void sweepLeftovers(SideSpec side, Configuration conf) throws IOException {
+    if (side.isSnapshot()) {
+      return; // a snapshot: no table to sweep, no connection to open
+    }
+    try (Connection conn = ConnectionFactory.createConnection(conf);
+        Admin admin = conn.getAdmin()) {
+      TableName table = TableName.valueOf(side.source().name());
+      if (!admin.tableExists(table)) {
+        return; // a missing table is named by the read
+      }
+      for (TemporarySnapshots.Leftover l :
+          TemporarySnapshots.sweepDead(admin, conf, "reconcile", table)) {
+        progress.accept("  removed a killed reconcile's " + l.describe());
+      }
     }
   }
 
@@ -144,11 +157,12 @@ public final class Reconcile implements Job<ReconcileResult> {
    */
   private void requireSnapshots() {
     try {
-      for (SideSpec side : List.of(options.old(), options.neu())) {
+      for (boolean oldSide : new boolean[] {true, false}) {
+        SideSpec side = oldSide ? options.old() : options.neu();
         String snapshot = side.isSnapshot() ? side.source().name() : via.get(side);
         if (snapshot != null) {
           SnapshotPresence.requireAfterRead(
-              hbaseConf,
+              clusters.side(oldSide),
               snapshot,
               "Cannot reconcile " + options.old().describe() + " and " + options.neu().describe(),
               "No result was written");
@@ -175,16 +189,18 @@ public final class Reconcile implements Job<ReconcileResult> {
 
   private ReconcileResult compare(long t0) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Configuration conf = new Configuration(hbaseConf);
+    // each side read with its own cluster's configuration (copies: a read sets its job's keys)
+    Configuration oldConf = new Configuration(clusters.old());
+    Configuration newConf = new Configuration(clusters.neu());
     boolean rangeFromData = options.rangeFromData();
     if (rangeFromData) {
-      options = options.withBuckets(rangeOfData(jsc, conf));
+      options = options.withBuckets(rangeOfData(jsc, oldConf, newConf));
     }
     Buckets buckets = options.buckets();
     RowClassifier oldC = classifier(options.old().layout());
     RowClassifier newC = classifier(options.neu().layout());
-    try (RegionRead oldRead = reader(options.old()).open(jsc, conf);
-        RegionRead newRead = reader(options.neu()).open(jsc, conf)) {
+    try (RegionRead oldRead = reader(options.old()).open(jsc, oldConf);
+        RegionRead newRead = reader(options.neu()).open(jsc, newConf)) {
       int n = buckets.count();
       progress.accept(
           "  comparing "
@@ -225,7 +241,8 @@ public final class Reconcile implements Job<ReconcileResult> {
               ? Map.of()
               : drill(
                   jsc,
-                  conf,
+                  oldConf,
+                  newConf,
                   oldRead,
                   newRead,
                   oldC.forDrillDown(),
@@ -252,10 +269,10 @@ public final class Reconcile implements Job<ReconcileResult> {
    * the range is the whole buckets covering them. The tally pass needs its buckets up front (dense
    * per-bucket arrays), hence the pass.
    */
-  private Buckets rangeOfData(JavaSparkContext jsc, Configuration conf) {
+  private Buckets rangeOfData(JavaSparkContext jsc, Configuration oldConf, Configuration newConf) {
     TimeExtent all;
-    try (RegionRead o = reads().reader(options.old(), true, false).open(jsc, conf);
-        RegionRead n = reads().reader(options.neu(), true, false).open(jsc, conf);
+    try (RegionRead o = reads().reader(options.old(), true, false).open(jsc, oldConf);
+        RegionRead n = reads().reader(options.neu(), true, false).open(jsc, newConf);
         JobPhase phase =
             JobPhase.start(jsc.sc(), "reconcile: find the time range of both sides' rows")) {
       all =
@@ -294,7 +311,8 @@ public final class Reconcile implements Job<ReconcileResult> {
    */
   private Map<Integer, BucketDrill> drill(
       JavaSparkContext jsc,
-      Configuration conf,
+      Configuration oldConf,
+      Configuration newConf,
       RegionRead oldRead,
       RegionRead newRead,
       RowClassifier oldC,
@@ -307,8 +325,8 @@ public final class Reconcile implements Job<ReconcileResult> {
       if (options.digest()) {
         return pass.run(oldRead, newRead, oldC, newC, mismatched);
       }
-      try (RegionRead o = reader(options.old(), false).open(jsc, conf);
-          RegionRead n = reader(options.neu(), false).open(jsc, conf)) {
+      try (RegionRead o = reader(options.old(), false).open(jsc, oldConf);
+          RegionRead n = reader(options.neu(), false).open(jsc, newConf)) {
         return pass.run(o, n, oldC, newC, mismatched);
       }
     }

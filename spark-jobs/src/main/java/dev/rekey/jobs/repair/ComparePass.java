@@ -1,6 +1,7 @@
 package dev.rekey.jobs.repair;
 
 import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.common.Versions;
@@ -44,7 +45,7 @@ final class ComparePass implements AutoCloseable {
    */
   ComparePass(
       JavaSparkContext jsc,
-      Configuration conf,
+      Clusters clusters,
       RepairOptions options,
       SideSpec old,
       long snapshotTime,
@@ -62,8 +63,9 @@ final class ComparePass implements AutoCloseable {
     KeyLayout newLayout = options.neu().layout();
     RowClassifier oldC = new RowClassifier(oldLayout, nk, options.time(), all, true);
     RowClassifier newC = new RowClassifier(newLayout, nk, options.time(), all, true);
-    oldRead = reads.reader(old, false, true).open(jsc, conf);
-    newRead = reads.reader(options.neu(), false, true).open(jsc, conf);
+    // each side from its own cluster (copies: a read sets its job's keys)
+    oldRead = reads.reader(old, false, true).open(jsc, new Configuration(clusters.old()));
+    newRead = reads.reader(options.neu(), false, true).open(jsc, new Configuration(clusters.neu()));
     JavaPairRDD<String, SideRow> o =
         oldRead.map(new SideCells(oldC, buckets)).mapToPair(r -> keyed(r));
     JavaPairRDD<String, SideRow> n =

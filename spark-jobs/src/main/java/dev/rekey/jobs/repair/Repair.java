@@ -1,5 +1,6 @@
 package dev.rekey.jobs.repair;
 
+import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.read.Source;
@@ -52,13 +53,22 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class Repair implements Job<RepairResult> {
   private final SparkSession spark;
-  private final Configuration hbaseConf;
+  private final Clusters clusters;
   private final RepairOptions options;
   private Consumer<String> progress = s -> {};
 
+  /** Both sides on one cluster. */
   public Repair(SparkSession spark, Configuration hbaseConf, RepairOptions options) {
+    this(spark, Clusters.one(hbaseConf), options);
+  }
+
+  /**
+   * The old side (its snapshot, or one taken of its table) on {@code clusters.old()}, the table
+   * repaired on {@code clusters.neu()}.
+   */
+  public Repair(SparkSession spark, Clusters clusters, RepairOptions options) {
     this.spark = spark;
-    this.hbaseConf = hbaseConf;
+    this.clusters = clusters;
     this.options = options;
   }
 
@@ -69,12 +79,15 @@ public final class Repair implements Job<RepairResult> {
     long t0 = System.nanoTime();
     Checkpoint checkpoint = options.dryRun() == null ? Checkpoint.open(options) : null;
     RepairResult result;
-    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
-        Admin admin = conn.getAdmin()) {
-      sweepLeftovers(admin);
-      try (TemporarySnapshot taken = snapshotOf(admin)) {
+    try (Connection conn = ConnectionFactory.createConnection(clusters.neu());
+        Connection oldConn =
+            clusters.separate() ? ConnectionFactory.createConnection(clusters.old()) : null;
+        Admin oldAdmin = (oldConn != null ? oldConn : conn).getAdmin()) {
+      // the old side's snapshot lives on the old cluster; the repaired table on the new one
+      sweepLeftovers(oldAdmin);
+      try (TemporarySnapshot taken = snapshotOf(oldAdmin)) {
         String snapshot = taken != null ? taken.name() : options.old().source().name();
-        result = repair(conn, snapshot, creationTime(admin, snapshot), checkpoint, t0);
+        result = repair(conn, snapshot, creationTime(oldAdmin, snapshot), checkpoint, t0);
       }
     } catch (IOException e) {
       throw new RekeyException("Cannot repair " + options.table() + ": " + e.getMessage(), e);
@@ -90,7 +103,6 @@ public final class Repair implements Job<RepairResult> {
       Connection conn, String snapshot, long snapshotTime, Checkpoint checkpoint, long t0)
       throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Configuration conf = new Configuration(hbaseConf);
     SideSpec old = SideSpec.snapshot("old", snapshot, options.old().layout());
     progress.accept(
         "  old side: snapshot "
@@ -118,7 +130,7 @@ public final class Repair implements Job<RepairResult> {
     boolean compacted = false;
     Map<Integer, WriteCounts> written = new HashMap<>();
     if (!todo.isEmpty()) {
-      try (ComparePass pass = new ComparePass(jsc, conf, options, old, snapshotTime, todo)) {
+      try (ComparePass pass = new ComparePass(jsc, clusters, options, old, snapshotTime, todo)) {
         found = pass.counts();
         long cells = found.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
         path = RepairPath.choose(cells, options.maxPutCells());
@@ -167,7 +179,8 @@ public final class Repair implements Job<RepairResult> {
     Map<Integer, BucketCounts> after = Map.of();
     if (!targets.isEmpty()) {
       progress.accept("  checking the " + targets.size() + " repaired bucket(s) again");
-      try (ComparePass again = new ComparePass(jsc, conf, options, old, snapshotTime, targets)) {
+      try (ComparePass again =
+          new ComparePass(jsc, clusters, options, old, snapshotTime, targets)) {
         after = again.counts();
       }
     }
@@ -231,7 +244,7 @@ public final class Repair implements Job<RepairResult> {
     ReconcileResult r =
         new Reconcile(
                 spark,
-                hbaseConf,
+                clusters,
                 ReconcileOptions.builder()
                     .old(old)
                     .neu(options.neu())
@@ -270,7 +283,7 @@ public final class Repair implements Job<RepairResult> {
       return; // named by the snapshot
     }
     for (TemporarySnapshots.Leftover l :
-        TemporarySnapshots.sweepDead(admin, hbaseConf, "repair", t)) {
+        TemporarySnapshots.sweepDead(admin, clusters.old(), "repair", t)) {
       progress.accept("  removed a killed repair's " + l.describe());
     }
   }
