@@ -5,7 +5,6 @@ import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -29,6 +28,10 @@ import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
  * a dual-written cell that is newer than the snapshot always wins over the backfilled one,
  * whichever reaches the new table last.
  *
+ * <p>A new table may be on another cluster than the old one (a migration to a new cluster): give it
+ * with that cluster's connection, {@code .newTable(t2, l2, newClusterConnection)} (one connection
+ * per cluster); failures then name the table as the new cluster's.
+ *
  * <p>Failures of any table are collected (the mutators' exception listeners) and raised by {@link
  * #flush()} and {@link #close()} as a {@link DualWriteException} naming the table and every failed
  * row: a successful flush means everything since the previous one is on every table. Thread-safe.
@@ -46,9 +49,10 @@ public final class DualWriter implements AutoCloseable {
     this.clock = b.clock;
     List<Side> opened = new ArrayList<>();
     try {
-      opened.add(new Side(b.conn, b.oldTable, b.oldLayout, b.writeBufferSize));
-      for (Map.Entry<TableName, KeyLayout> t : b.newTables.entrySet()) {
-        opened.add(new Side(b.conn, t.getKey(), t.getValue(), b.writeBufferSize));
+      opened.add(new Side(b.conn, b.oldTable, b.oldLayout, b.writeBufferSize, false));
+      for (Target t : b.newTables) {
+        opened.add(
+            new Side(t.conn(), t.table(), t.layout(), b.writeBufferSize, t.conn() != b.conn));
       }
     } catch (IOException | RuntimeException e) {
       for (Side s : opened) {
@@ -182,9 +186,17 @@ public final class DualWriter implements AutoCloseable {
     final KeyLayout layout;
     final BufferedMutator mutator;
 
-    Side(Connection conn, TableName table, KeyLayout layout, long bufferSize) throws IOException {
+    /** The table as failures name it: with its cluster when that is not the old table's. */
+    final String name;
+
+    Side(Connection conn, TableName table, KeyLayout layout, long bufferSize, boolean otherCluster)
+        throws IOException {
       this.table = table;
       this.layout = layout;
+      this.name =
+          otherCluster
+              ? table.getNameAsString() + " (on the new cluster, not the old table's)"
+              : table.getNameAsString();
       // collect instead of throwing from a later, unrelated mutate(): flush()/close() raise them
       // with the rows named
       this.mutator =
@@ -204,7 +216,7 @@ public final class DualWriter implements AutoCloseable {
       synchronized (failures) {
         for (int i = 0; i < e.getNumExceptions(); i++) {
           byte[] row = e.getRow(i).getRow();
-          failures.add(new FailedWrite(table.getNameAsString(), row, natural(row), e.getCause(i)));
+          failures.add(new FailedWrite(name, row, natural(row), e.getCause(i)));
         }
       }
     }
@@ -218,6 +230,9 @@ public final class DualWriter implements AutoCloseable {
     }
   }
 
+  /** A new table, its layout and the connection to its cluster. */
+  private record Target(Connection conn, TableName table, KeyLayout layout) {}
+
   /**
    * Builder of a {@link DualWriter}: the old table and at least one new table, each with its
    * layout, are required.
@@ -226,7 +241,7 @@ public final class DualWriter implements AutoCloseable {
     private final Connection conn;
     private TableName oldTable;
     private KeyLayout oldLayout;
-    private final Map<TableName, KeyLayout> newTables = new LinkedHashMap<>();
+    private final List<Target> newTables = new ArrayList<>();
     private boolean skipWal;
     private long writeBufferSize = 4L << 20;
     private LongSupplier clock = System::currentTimeMillis;
@@ -246,16 +261,33 @@ public final class DualWriter implements AutoCloseable {
      * l2).newTable(t3, l3)}). A table given twice is refused.
      */
     public Builder newTable(TableName table, KeyLayout layout) {
-      if (table == null || layout == null) {
+      return newTable(table, layout, conn);
+    }
+
+    /**
+     * Adds a new table on another cluster than the old table's ({@code conn}: that cluster's
+     * connection, closed by its owner, not by the writer). The same table on the same cluster twice
+     * is refused; a table of the same name on another cluster is another table.
+     */
+    public Builder newTable(TableName table, KeyLayout layout, Connection conn) {
+      if (table == null || layout == null || conn == null) {
         throw new IllegalArgumentException(
-            "Cannot add a new table to a dual writer: give a table and its layout");
+            "Cannot add a new table to a dual writer: give a table, its layout and its cluster's"
+                + " connection");
       }
-      if (table.equals(oldTable) || newTables.containsKey(table)) {
+      if (sameTable(this.conn, oldTable, conn, table)
+          || newTables.stream().anyMatch(t -> sameTable(t.conn(), t.table(), conn, table))) {
         throw new IllegalArgumentException(
             "Cannot dual-write " + table + " twice: each table is given once");
       }
-      newTables.put(table, layout);
+      newTables.add(new Target(conn, table, layout));
       return this;
+    }
+
+    private static boolean sameTable(Connection c1, TableName t1, Connection c2, TableName t2) {
+      // one connection per cluster: a table of the same name through another connection is
+      // another cluster's table
+      return t2.equals(t1) && c1 == c2;
     }
 
     /**
@@ -283,7 +315,7 @@ public final class DualWriter implements AutoCloseable {
         throw new IllegalStateException(
             "Cannot build a dual writer: give oldTable(...) and at least one newTable(...)");
       }
-      if (newTables.containsKey(oldTable)) {
+      if (newTables.stream().anyMatch(t -> sameTable(conn, oldTable, t.conn(), t.table()))) {
         throw new IllegalStateException(
             "Cannot build a dual writer: " + oldTable + " is both the old table and a new one");
       }

@@ -1,12 +1,18 @@
 package dev.rekey.jobs.dualwrite;
 
 import dev.rekey.client.DualWriter;
+import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.rowkey.KeyLayout;
+import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.spark.JavaHBaseContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -25,13 +31,16 @@ import scala.Tuple2;
  * so every copy and any retried task carry the same timestamps, and a retry rewrites identical
  * cells. A partition whose writes fail on any table fails its task (the {@code DualWriteException}
  * names the table and rows); Spark retries it.
+ *
+ * <p>A new table on another cluster ({@code .newTable(t2, l2, newClusterConf)}) is written through
+ * a connection to that cluster each partition opens and closes.
  */
 public final class SparkDualWrite {
   private final JavaSparkContext jsc;
   private final Configuration conf;
   private String oldTable;
   private KeyLayout oldLayout;
-  private final LinkedHashMap<String, KeyLayout> newTables = new LinkedHashMap<>();
+  private final List<NewTable> newTables = new ArrayList<>();
   private boolean skipWal;
 
   private SparkDualWrite(JavaSparkContext jsc, Configuration conf) {
@@ -49,12 +58,30 @@ public final class SparkDualWrite {
     return this;
   }
 
+  /** A new table, its layout, and its cluster's configuration (null: the old table's cluster). */
+  private record NewTable(String table, KeyLayout layout, Map<String, String> cluster)
+      implements Serializable {}
+
   /** Adds a new table written under its own layout; call once per new table. */
   public SparkDualWrite newTable(String table, KeyLayout layout) {
-    if (newTables.putIfAbsent(table, layout) != null) {
+    return add(new NewTable(table, layout, null));
+  }
+
+  /**
+   * Adds a new table on another cluster than the old table's, reached with {@code otherCluster}
+   * (that cluster's HBase client configuration).
+   */
+  public SparkDualWrite newTable(String table, KeyLayout layout, Configuration otherCluster) {
+    return add(new NewTable(table, layout, HBaseConfigs.toMap(otherCluster)));
+  }
+
+  private SparkDualWrite add(NewTable t) {
+    if (newTables.stream()
+        .anyMatch(n -> n.table().equals(t.table()) && Objects.equals(n.cluster(), t.cluster()))) {
       throw new IllegalArgumentException(
-          "Cannot dual-write " + table + " twice: each table is given once");
+          "Cannot dual-write " + t.table() + " twice: each table is given once");
     }
+    newTables.add(t);
     return this;
   }
 
@@ -77,7 +104,7 @@ public final class SparkDualWrite {
     LongAccumulator written = jsc.sc().longAccumulator("rekey dual-written records");
     String ot = oldTable;
     KeyLayout ol = oldLayout;
-    LinkedHashMap<String, KeyLayout> nts = new LinkedHashMap<>(newTables);
+    List<NewTable> nts = List.copyOf(newTables);
     boolean noWal = skipWal;
     new JavaHBaseContext(jsc, conf)
         .foreachPartition(
@@ -87,19 +114,34 @@ public final class SparkDualWrite {
                   DualWriter.builder(part._2())
                       .oldTable(TableName.valueOf(ot), ol)
                       .clock(() -> stamp);
-              nts.forEach((t, l) -> b.newTable(TableName.valueOf(t), l));
-              if (noWal) {
-                b.skipWal();
-              }
+              List<Connection> others = new ArrayList<>();
               long n = 0;
-              try (DualWriter w = b.build()) {
-                Iterator<KeyedCells> it = part._1();
-                while (it.hasNext()) {
-                  KeyedCells r = it.next();
-                  w.mutate(r.fields(), r.cells());
-                  n++;
+              try {
+                for (NewTable t : nts) {
+                  Connection c = part._2();
+                  if (t.cluster() != null) {
+                    c = ConnectionFactory.createConnection(HBaseConfigs.fromMap(t.cluster()));
+                    others.add(c);
+                  }
+                  b.newTable(TableName.valueOf(t.table()), t.layout(), c);
                 }
-              } // close() flushes every table and throws, naming the table and rows, if any failed
+                if (noWal) {
+                  b.skipWal();
+                }
+                try (DualWriter w = b.build()) {
+                  Iterator<KeyedCells> it = part._1();
+                  while (it.hasNext()) {
+                    KeyedCells r = it.next();
+                    w.mutate(r.fields(), r.cells());
+                    n++;
+                  }
+                } // close() flushes every table and throws, naming the table and rows, if any
+                // failed
+              } finally {
+                for (Connection c : others) {
+                  c.close();
+                }
+              }
               written.add(n);
             });
     return written.value();

@@ -14,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.client.Column;
+import dev.rekey.client.DualWriter;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
@@ -21,6 +23,8 @@ import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.Versions;
+import dev.rekey.jobs.dualwrite.KeyedCells;
+import dev.rekey.jobs.dualwrite.SparkDualWrite;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileResult;
@@ -31,6 +35,7 @@ import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
 import dev.rekey.testing.VersionedTables;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -40,6 +45,7 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -181,6 +187,54 @@ class TwoClustersIT {
         e.getMessage());
     assertTrue(
         TableContents.byNaturalKey(OtherCluster.connection(), v2, V2).isEmpty(), "nothing loaded");
+  }
+
+  /**
+   * The writers during a migration to a new cluster: the client's DualWriter and a Spark job's
+   * SparkDualWrite write the old table on the old cluster and the new table on the new one, each
+   * through its own cluster's connection; the two tables then hold the same rows by natural key,
+   * every cell and timestamp.
+   */
+  @Test
+  void dualWritesReachTheOldTableOnOneClusterAndTheNewOnTheOther() throws Exception {
+    TableName v1 = VersionedTables.create("tc_dw_v1", D, 3, null, List.of());
+    TableName v2 =
+        VersionedTables.create(
+            OtherCluster.connection(), "tc_dw_v2", D, 3, V2.splitPoints(16), List.of());
+    try (DualWriter w =
+        DualWriter.builder(SharedHBase.connection())
+            .oldTable(v1, V1)
+            .newTable(v2, V2, OtherCluster.connection())
+            .build()) {
+      for (long i = 0; i < 100; i++) {
+        TelemetryReading r = reading(i);
+        w.mutate(
+            Map.of("ts", r.ts(), "deviceId", r.deviceId()),
+            List.of(Column.at(D, V, r.ts(), Bytes.toBytes(r.value()))));
+      }
+      w.flush();
+    }
+    List<KeyedCells> records = new ArrayList<>();
+    for (long i = 100; i < 300; i++) {
+      TelemetryReading r = reading(i);
+      records.add(
+          KeyedCells.of(
+              Map.of("ts", r.ts(), "deviceId", r.deviceId()),
+              List.of(Column.at(D, V, r.ts(), Bytes.toBytes(r.value())))));
+    }
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
+    assertEquals(
+        200,
+        SparkDualWrite.on(jsc, SharedHBase.conf())
+            .oldTable(v1.getNameAsString(), V1)
+            .newTable(v2.getNameAsString(), V2, OtherCluster.conf())
+            .write(jsc.parallelize(records, 3)));
+    Map<String, List<String>> old = TableContents.byNaturalKey(SharedHBase.connection(), v1, V1);
+    assertEquals(300, old.size());
+    assertEquals(old, TableContents.byNaturalKey(OtherCluster.connection(), v2, V2));
+    try (Admin a = SharedHBase.connection().getAdmin()) {
+      assertFalse(a.tableExists(v2), "the new table is only on the new cluster");
+    }
   }
 
   private static ReconcileResult reconcile(Clusters clusters, String snapshot, TableName v2) {
