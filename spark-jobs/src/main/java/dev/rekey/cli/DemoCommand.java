@@ -3,9 +3,11 @@ package dev.rekey.cli;
 import dev.rekey.demo.ClusterDemo;
 import dev.rekey.demo.Demo;
 import dev.rekey.demo.DemoOptions;
+import dev.rekey.demo.TwoClusterDemo;
 import dev.rekey.embedded.EmbeddedHBase;
 import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.RekeyException;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
@@ -50,6 +52,14 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
   boolean cluster;
 
   @Option(
+      names = "--two-clusters",
+      description =
+          "Run the migration to a new cluster: the legacy table on the embedded HBase (the old"
+              + " cluster), the new table on the pseudo-distributed one (`rekey cluster start`);"
+              + " backfill, reconcile and repair across both through its spark-submit.")
+  boolean twoClusters;
+
+  @Option(
       names = "--cluster-dir",
       paramLabel = "DIR",
       description =
@@ -70,12 +80,27 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
 
   @Override
   protected Integer runWithoutSpark(DemoOptions options) throws Exception {
-    if (!cluster) {
+    if (!cluster && !twoClusters) {
       return null;
+    }
+    if (cluster && twoClusters) {
+      throw RekeyException.usage(
+          "Give one of --cluster (the story on the pseudo-distributed cluster) and --two-clusters"
+              + " (from the embedded HBase to it)");
     }
     PseudoCluster pc =
         new PseudoCluster(
             clusterDir != null ? clusterDir : PseudoCluster.defaultDir(), System.out::println);
+    if (twoClusters) {
+      return new TwoClusterDemo(
+              new EmbeddedHBase(options.runDir(), System.out::println),
+              pc,
+              rows,
+              devices,
+              Path.of(SparkSubmitLauncher.applicationJar()),
+              System.out)
+          .run();
+    }
     return new ClusterDemo(
             pc, rows, devices, Path.of(SparkSubmitLauncher.applicationJar()), System.out)
         .run();

@@ -59,11 +59,23 @@ final class DemoDualWrites implements AutoCloseable {
   static DemoDualWrites begin(
       Connection conn, TelemetryGenerator gen, KeyLayout v1, KeyLayout v2, PrintStream out)
       throws IOException {
+    return begin(conn, conn, gen, v1, v2, out);
+  }
+
+  /** As above, telemetry_v2 on another cluster than telemetry_v1 ({@code newCluster}). */
+  static DemoDualWrites begin(
+      Connection conn,
+      Connection newCluster,
+      TelemetryGenerator gen,
+      KeyLayout v1,
+      KeyLayout v2,
+      PrintStream out)
+      throws IOException {
     DemoDualWrites d =
         new DemoDualWrites(
             DualWriter.builder(conn)
                 .oldTable(DemoTables.TELEMETRY_V1, v1)
-                .newTable(DemoTables.TELEMETRY_V2, v2)
+                .newTable(DemoTables.TELEMETRY_V2, v2, newCluster)
                 .build(),
             gen,
             out);

@@ -1,0 +1,288 @@
+package dev.rekey.demo;
+
+import dev.rekey.embedded.EmbeddedHBase;
+import dev.rekey.embedded.PseudoCluster;
+import dev.rekey.embedded.RekeyHome;
+import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.createtable.FamilySpec;
+import dev.rekey.jobs.createtable.SplitChoice;
+import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.jobs.reconcile.ReconcileReport;
+import dev.rekey.rowkey.KeyLayout;
+import java.io.Closeable;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Table;
+
+/**
+ * The migration to a new cluster ({@code rekey demo --two-clusters}): the legacy table and its
+ * snapshot on the old cluster (the embedded standalone HBase, its files on this machine's disk),
+ * the salted table on the new one (the pseudo-distributed cluster: HBase on HDFS, two
+ * RegionServers), every job through the new cluster's spark-submit as a user would run it. The
+ * backfill reads the old cluster's snapshot files in place (no ExportSnapshot copy); reconcile and
+ * repair read each side from its own cluster; an HBase client of each cluster finds the two tables
+ * equal at the end.
+ */
+public final class TwoClusterDemo {
+  private static final int DAMAGED_ROWS = 3;
+
+  private final EmbeddedHBase old;
+  private final PseudoCluster neu;
+  private final long rows;
+  private final int devices;
+  private final Path jar;
+  private final PrintStream out;
+  private int stepNo;
+
+  public TwoClusterDemo(
+      EmbeddedHBase old, PseudoCluster neu, long rows, int devices, Path jar, PrintStream out) {
+    this.old = old;
+    this.neu = neu;
+    this.rows = rows;
+    this.devices = devices;
+    this.jar = jar;
+    this.out = out;
+  }
+
+  /**
+   * @return 0 when every job did what the story expects and both clusters' tables are equal
+   */
+  public int run() throws Exception {
+    if (!neu.running()) {
+      throw RekeyException.cannot(
+          "Cannot run the two-cluster demo: the new cluster (pseudo-distributed) is not running in"
+              + " %s (start it with `bin/rekey cluster start`)",
+          neu.dir());
+    }
+    long t0 = System.nanoTime();
+    old.start(Duration.ofSeconds(180)); // or the one already running
+    // a demo on the embedded server would drop this one's tables under it, and this one its
+    try (Closeable running = old.hold("demo", h -> Demo.anotherDemo(h, old.runDir()))) {
+      int failures = story();
+      out.println();
+      out.printf(
+          "== Done in %.1f s%s%n",
+          (System.nanoTime() - t0) / 1e9, failures == 0 ? "" : ", " + failures + " step(s) FAILED");
+      return failures == 0 ? 0 : 1;
+    }
+  }
+
+  private int story() throws Exception {
+    Path oldSite = old.clientSite();
+    Path newSite = neu.clientSite();
+    Configuration oldConf = HBaseConfigs.load(oldSite);
+    Configuration newConf = HBaseConfigs.load(newSite);
+    Path work = neu.dir().resolve("demo-two-clusters");
+    String master = neu.spark().masterUrl().orElseThrow();
+    String fs = neu.defaultFs().orElseThrow();
+    ClusterSubmit submit = new ClusterSubmit(neu.sparkSubmit(), jar, work.resolve("logs"));
+    Path layouts = RekeyHome.dir().resolve("conf/layouts");
+    String v1 = layouts.resolve("telemetry-v1.yaml").toString();
+    String v2 = layouts.resolve("telemetry-v2.yaml").toString();
+    KeyLayout v1Layout = LayoutFiles.load(v1, "demo");
+    KeyLayout v2Layout = LayoutFiles.load(v2, "demo");
+    TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, devices);
+    String day = Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START).toString();
+    String nextDay =
+        Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START + 86_400_000L).toString();
+    int failures = 0;
+    try (Connection oc = ConnectionFactory.createConnection(oldConf);
+        Admin oa = oc.getAdmin();
+        Connection nc = ConnectionFactory.createConnection(newConf);
+        Admin na = nc.getAdmin()) {
+      step(
+          String.format(
+              "Old cluster: embedded HBase (hbase.rootdir %s); new cluster: HBase on %s with %d"
+                  + " RegionServers, Spark %s",
+              oldConf.get("hbase.rootdir"), fs, na.getRegionServers().size(), master));
+      DemoTables.dropAll(oa, out::println);
+      DemoTables.dropAll(na, out::println);
+
+      step("Legacy table " + DemoTables.TELEMETRY_V1 + " on the old cluster (key ts | deviceId)");
+      LegacyTelemetryTable.create(oa, DemoTables.TELEMETRY_V1);
+      LegacyTelemetryTable.write(oc, DemoTables.TELEMETRY_V1, gen, out::println);
+      oa.flush(DemoTables.TELEMETRY_V1);
+      out.printf("  %,d readings written%n", rows);
+
+      step(
+          "Salted table "
+              + DemoTables.TELEMETRY_V2
+              + " on the new cluster; writers write the old table on the old cluster and the new"
+              + " one on the new (DualWriter, one connection per cluster)");
+      TableCreator.table(DemoTables.TELEMETRY_V2)
+          .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
+          .splitPoints(SplitChoice.choose(v2Layout, 16, "salt"))
+          .create(na);
+      out.println(
+          "  regions per server ("
+              + RegionSpread.interleave(na, DemoTables.TELEMETRY_V2)
+              + " moved): "
+              + ClusterDemo.regionsPerServer(na, DemoTables.TELEMETRY_V2));
+      try (DemoDualWrites dual = DemoDualWrites.begin(oc, nc, gen, v1Layout, v2Layout, out)) {
+        oa.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
+        out.println(
+            "  snapshot "
+                + DemoTables.TELEMETRY_V1_SNAPSHOT
+                + " taken on the old cluster; the dual writer keeps writing");
+        dual.keepWriting();
+
+        step(
+            "Backfill on the new cluster's Spark, reading the old cluster's snapshot files in place"
+                + " (--source-hbase-site; no ExportSnapshot copy)");
+        failures +=
+            report(
+                submit.run(
+                    "backfill",
+                    master,
+                    false,
+                    List.of(
+                        "backfill",
+                        "--hbase-site",
+                        newSite.toString(),
+                        "--source-hbase-site",
+                        oldSite.toString(),
+                        "--source-snapshot",
+                        DemoTables.TELEMETRY_V1_SNAPSHOT,
+                        "--source-layout",
+                        v1,
+                        "--target-table",
+                        DemoTables.TELEMETRY_V2.getNameAsString(),
+                        "--target-layout",
+                        v2,
+                        "--staging",
+                        fs + "/rekey-staging/two-clusters"),
+                    this::indent),
+                0);
+        dual.stop();
+      }
+
+      List<String> reconcile =
+          List.of(
+              "reconcile",
+              "--hbase-site",
+              newSite.toString(),
+              "--old-hbase-site",
+              oldSite.toString(),
+              "--old-table",
+              DemoTables.TELEMETRY_V1.getNameAsString(),
+              "--old-layout",
+              v1,
+              "--new-table",
+              DemoTables.TELEMETRY_V2.getNameAsString(),
+              "--new-layout",
+              v2,
+              "--bucket",
+              "1h",
+              "--from",
+              day,
+              "--to",
+              nextDay,
+              "--digest");
+      step("Reconcile across the clusters (--old-hbase-site): each side read from its own");
+      failures += report(submitReconcile(submit, master, reconcile, work.resolve("r1")), 0);
+
+      step(
+          "Repair across the clusters: "
+              + DAMAGED_ROWS
+              + " rows deleted on the new cluster, found by reconcile, put back from the old");
+      damage(nc, gen, v2Layout);
+      Path found = work.resolve("r2");
+      failures += report(submitReconcile(submit, master, reconcile, found), 3);
+      failures +=
+          report(
+              submit.run(
+                  "repair",
+                  master,
+                  false,
+                  List.of(
+                      "repair",
+                      "--hbase-site",
+                      newSite.toString(),
+                      "--old-hbase-site",
+                      oldSite.toString(),
+                      "--old-table",
+                      DemoTables.TELEMETRY_V1.getNameAsString(),
+                      "--via-snapshot",
+                      "--old-layout",
+                      v1,
+                      "--new-table",
+                      DemoTables.TELEMETRY_V2.getNameAsString(),
+                      "--new-layout",
+                      v2,
+                      "--from-reconcile",
+                      found.resolve(ReconcileReport.JSON).toString(),
+                      "--compact-if-masked",
+                      "--out",
+                      work.resolve("repair").toString()),
+                  this::indent),
+              0);
+
+      step("An HBase client of each cluster compares the tables by natural key, every version");
+      Map<String, List<String>> before =
+          TableContents.byNaturalKey(oc, DemoTables.TELEMETRY_V1, v1Layout);
+      Map<String, List<String>> after =
+          TableContents.byNaturalKey(nc, DemoTables.TELEMETRY_V2, v2Layout);
+      if (before.equals(after)) {
+        out.printf(
+            "  equal: %,d rows, %,d cells on each cluster%n",
+            before.size(), TableContents.cells(before));
+      } else {
+        out.printf(
+            "  NOT equal: %,d rows on the old cluster, %,d on the new%n",
+            before.size(), after.size());
+        failures++;
+      }
+    }
+    return failures;
+  }
+
+  private ClusterSubmit.Outcome submitReconcile(
+      ClusterSubmit submit, String master, List<String> args, Path outDir) throws Exception {
+    List<String> all = new ArrayList<>(args);
+    all.add("--out");
+    all.add(outDir.toString());
+    return submit.run("reconcile-" + outDir.getFileName(), master, false, all, this::indent);
+  }
+
+  /** Deletes a few readings' rows from the new table with a plain client. */
+  private void damage(Connection nc, TelemetryGenerator gen, KeyLayout v2Layout) throws Exception {
+    try (Table t = nc.getTable(DemoTables.TELEMETRY_V2)) {
+      for (long i = gen.rows() / 3; i < gen.rows() / 3 + DAMAGED_ROWS; i++) {
+        TelemetryReading r = gen.reading(i);
+        t.delete(new Delete(v2Layout.encode(Map.of("ts", r.ts(), "deviceId", r.deviceId()))));
+      }
+    }
+    out.println("  deleted " + DAMAGED_ROWS + " rows of " + DemoTables.TELEMETRY_V2);
+  }
+
+  /** 1 when the job's exit code is not the one the story expects. */
+  private int report(ClusterSubmit.Outcome o, int expected) {
+    out.printf("  (spark-submit: %.1f s, exit %d)%n", o.seconds(), o.exitCode());
+    if (o.exitCode() == expected) {
+      return 0;
+    }
+    out.println("  FAILED (expected exit " + expected + "): see " + o.log());
+    return 1;
+  }
+
+  private void indent(String line) {
+    out.println("  " + line);
+  }
+
+  private void step(String title) {
+    out.println();
+    out.println("== " + (++stepNo) + ". " + title);
+  }
+}
