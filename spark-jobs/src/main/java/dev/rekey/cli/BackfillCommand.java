@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
     description =
         "Backfill a pre-split target table from a snapshot of the old table, rekeying every row "
             + "(HFiles + bulk load; cell timestamps kept).")
-public final class BackfillCommand extends SparkCommand<BackfillOptions> {
+public final class BackfillCommand extends SparkCommand<BackfillOptions>
+    implements OtherClusterKerberos.OtherSites {
   @Option(
       names = "--source-snapshot",
       required = true,
@@ -212,6 +213,11 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
         .sortAlways(sortAlways(writePath))
         .verifyRows(verifyRows(verify))
         .build();
+  }
+
+  @Override
+  public List<java.nio.file.Path> otherHBaseSites() {
+    return OtherClusterKerberos.nonNull(sourceHBaseSite);
   }
 
   @Override

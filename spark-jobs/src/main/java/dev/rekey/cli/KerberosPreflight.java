@@ -70,7 +70,10 @@ final class KerberosPreflight {
       if (!help && global != null && !SparkSubmitLauncher.insideSparkSubmit()) {
         CommandLine cl = last.commandSpec().commandLine();
         try {
-          check(global, last.commandSpec().userObject() instanceof SparkCommand, cl.getErr());
+          boolean submits = last.commandSpec().userObject() instanceof SparkCommand;
+          check(global, submits, cl.getErr());
+          OtherClusterKerberos.check(
+              global, OtherClusterKerberos.of(last.commandSpec()), submits, cl.getErr());
         } catch (RekeyException e) {
           throw new CommandLine.ExecutionException(cl, e.getMessage(), e);
         }
@@ -134,7 +137,7 @@ final class KerberosPreflight {
   }
 
   /** Logs in from a keytab, or finds the ticket (or token) already there; says which. */
-  private static String login(GlobalOptions global, Configuration conf, Path site) {
+  static String login(GlobalOptions global, Configuration conf, Path site) {
     String principal = global.principal;
     Path keytab = global.keytab;
     if (principal == null && conf.get(HBASE_CLIENT_KEYTAB) != null) {
@@ -280,7 +283,7 @@ final class KerberosPreflight {
                     + " token's lifetime."));
   }
 
-  private static String sparkConf(GlobalOptions global, String key) {
+  static String sparkConf(GlobalOptions global, String key) {
     String value = null;
     for (String c : global.sparkConf) {
       if (c.startsWith(key + "=")) {
@@ -320,7 +323,7 @@ final class KerberosPreflight {
     return env != null ? "KRB5CCNAME=" + env : "default, KRB5CCNAME unset";
   }
 
-  private static boolean isKerberos(String method) {
+  static boolean isKerberos(String method) {
     return method != null && method.strip().toLowerCase(Locale.ROOT).equals("kerberos");
   }
 

@@ -3,6 +3,7 @@ package dev.rekey.cli;
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.HBaseConfigs;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Option;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Option;
  * The clusters of a command that compares an old table with a new one (picocli mixin): each side on
  * its own cluster when the migration moves to a new one, else both on --hbase-site's.
  */
-final class SideSites {
+final class SideSites implements OtherClusterKerberos.OtherSites {
   @Option(
       names = "--old-hbase-site",
       paramLabel = "FILE",
@@ -27,6 +28,11 @@ final class SideSites {
           "HBase client config of the new table's cluster, when it is not --hbase-site's."
               + " Default: --hbase-site.")
   Path newSite;
+
+  @Override
+  public List<Path> otherHBaseSites() {
+    return OtherClusterKerberos.nonNull(oldSite, newSite);
+  }
 
   /** Each given site read now: a missing or malformed file fails before Spark starts. */
   void check() {
