@@ -75,7 +75,11 @@ public class RekeyingEndpoint extends BaseReplicationEndpoint {
   @Override
   protected void doStart() {
     try {
-      connection = ConnectionFactory.createConnection(ctx.getLocalConfiguration());
+      // the targets' cluster: this one, or the one the peer names (rekey replicate start
+      // --target-hbase-site)
+      connection =
+          ConnectionFactory.createConnection(
+              settings.targetConfiguration(ctx.getLocalConfiguration()));
       LOG.info(
           "rekey replication peer {}: {} -> {}",
           ctx.getPeerId(),

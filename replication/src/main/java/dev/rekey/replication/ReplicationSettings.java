@@ -16,10 +16,16 @@ import java.util.Map;
  * @param sourceTable the replicated table, {@code namespace:name} or {@code name}
  * @param sourceLayout the source layout file's text
  * @param targets the tables the rekeyed edits go to, in the order given
- * @param quarantineTable where edits that cannot be rekeyed go
+ * @param quarantineTable where edits that cannot be rekeyed go (on the targets' cluster)
+ * @param targetCluster the client settings that reach the targets' cluster when it is not the
+ *     source's ({@link #CLUSTER_KEYS} of its hbase-site.xml); empty: the source's own cluster
  */
 public record ReplicationSettings(
-    String sourceTable, String sourceLayout, List<Target> targets, String quarantineTable) {
+    String sourceTable,
+    String sourceLayout,
+    List<Target> targets,
+    String quarantineTable,
+    Map<String, String> targetCluster) {
 
   /** The endpoint class the peer names ({@code setReplicationEndpointImpl}). */
   public static final String ENDPOINT_CLASS = RekeyingEndpoint.class.getName();
@@ -35,12 +41,43 @@ public record ReplicationSettings(
   static final String SOURCE_LAYOUT = KEY + "source.layout";
   static final String TARGETS = KEY + "targets";
   static final String QUARANTINE_TABLE = KEY + "quarantine.table";
+  static final String TARGET_CLUSTER = KEY + "target.cluster.";
+
+  /**
+   * What of another cluster's client configuration the endpoint needs to write there: its ZooKeeper
+   * (or registry) address and its security settings. Addresses and principals only: no secret
+   * travels in the peer's configuration.
+   */
+  public static final List<String> CLUSTER_KEYS =
+      List.of(
+          "hbase.zookeeper.quorum",
+          "hbase.zookeeper.property.clientPort",
+          "zookeeper.znode.parent",
+          "hbase.client.registry.impl",
+          "hbase.client.bootstrap.servers",
+          "hbase.security.authentication",
+          "hadoop.security.authentication",
+          "hbase.master.kerberos.principal",
+          "hbase.regionserver.kerberos.principal");
 
   /** One target: a table and its layout file's text. */
   public record Target(String table, String layout) {}
 
+  /** The targets on the source's own cluster. */
+  public ReplicationSettings(
+      String sourceTable, String sourceLayout, List<Target> targets, String quarantineTable) {
+    this(sourceTable, sourceLayout, targets, quarantineTable, Map.of());
+  }
+
   public ReplicationSettings {
     targets = List.copyOf(targets);
+    targetCluster = Map.copyOf(targetCluster);
+    for (String k : targetCluster.keySet()) {
+      if (!CLUSTER_KEYS.contains(k)) {
+        throw new IllegalArgumentException(
+            "a peer's target cluster carries only " + CLUSTER_KEYS + ", not " + k);
+      }
+    }
     if (targets.isEmpty()) {
       throw new IllegalArgumentException("a rekeying replication peer needs at least one target");
     }
@@ -66,6 +103,7 @@ public record ReplicationSettings(
       m.put(KEY + "target." + i + ".layout", targets.get(i).layout());
     }
     m.put(QUARANTINE_TABLE, quarantineTable);
+    targetCluster.forEach((k, v) -> m.put(TARGET_CLUSTER + k, v));
     return m;
   }
 
@@ -88,11 +126,27 @@ public record ReplicationSettings(
               required(conf, KEY + "target." + i + ".table"),
               required(conf, KEY + "target." + i + ".layout")));
     }
+    Map<String, String> cluster = new LinkedHashMap<>();
+    conf.forEach(
+        (k, v) -> {
+          if (k.startsWith(TARGET_CLUSTER)) {
+            cluster.put(k.substring(TARGET_CLUSTER.length()), v);
+          }
+        });
     return new ReplicationSettings(
         required(conf, SOURCE_TABLE),
         required(conf, SOURCE_LAYOUT),
         targets,
-        conf.getOrDefault(QUARANTINE_TABLE, DEFAULT_QUARANTINE_TABLE));
+        conf.getOrDefault(QUARANTINE_TABLE, DEFAULT_QUARANTINE_TABLE),
+        cluster);
+  }
+
+  /** The target cluster's settings over {@code local}'s: what the endpoint connects with. */
+  public org.apache.hadoop.conf.Configuration targetConfiguration(
+      org.apache.hadoop.conf.Configuration local) {
+    org.apache.hadoop.conf.Configuration c = new org.apache.hadoop.conf.Configuration(local);
+    targetCluster.forEach(c::set);
+    return c;
   }
 
   /**

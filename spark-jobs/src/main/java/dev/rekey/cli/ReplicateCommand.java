@@ -1,6 +1,7 @@
 package dev.rekey.cli;
 
 import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.replicate.ReplicationPeers;
@@ -71,6 +72,15 @@ public final class ReplicateCommand implements Callable<Integer> {
   List<String> targetLayouts = new ArrayList<>();
 
   @Option(
+      names = "--target-hbase-site",
+      paramLabel = "FILE",
+      description =
+          "The client config of the new tables' cluster, when it is not the old table's"
+              + " (--hbase-site): the endpoint writes there (start). Its address and security"
+              + " settings travel in the peer's configuration.")
+  java.nio.file.Path targetHBaseSite;
+
+  @Option(
       names = "--quarantine-table",
       paramLabel = "Q",
       defaultValue = ReplicationSettings.DEFAULT_QUARANTINE_TABLE,
@@ -86,8 +96,14 @@ public final class ReplicateCommand implements Callable<Integer> {
     if (action == Action.stop && sourceTable == null) {
       throw RekeyException.usage("Cannot stop replicating: give the old table with --source-table");
     }
-    try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf())) {
-      ReplicationPeers peers = new ReplicationPeers(conn);
+    org.apache.hadoop.conf.Configuration targetConf =
+        targetHBaseSite == null
+            ? null
+            : HBaseConfigs.load(HBaseConfigs.resolveSite(targetHBaseSite));
+    try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf());
+        Connection targets =
+            targetConf == null ? null : ConnectionFactory.createConnection(targetConf)) {
+      ReplicationPeers peers = new ReplicationPeers(conn, targets == null ? conn : targets);
       switch (action) {
         case start -> System.out.println(peers.start(settings));
         case stop -> System.out.println(peers.stop(sourceTable));
@@ -126,7 +142,27 @@ public final class ReplicateCommand implements Callable<Integer> {
               targetTables.get(i), layoutText(targetLayouts.get(i), "--target-layout")));
     }
     return new ReplicationSettings(
-        sourceTable, layoutText(sourceLayout, "--source-layout"), targets, quarantineTable);
+        sourceTable,
+        layoutText(sourceLayout, "--source-layout"),
+        targets,
+        quarantineTable,
+        targetCluster());
+  }
+
+  /** What of --target-hbase-site the peer carries to the endpoint (none: the source's cluster). */
+  private java.util.Map<String, String> targetCluster() {
+    if (targetHBaseSite == null) {
+      return java.util.Map.of();
+    }
+    org.apache.hadoop.conf.Configuration c =
+        HBaseConfigs.load(HBaseConfigs.resolveSite(targetHBaseSite));
+    java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+    for (String k : ReplicationSettings.CLUSTER_KEYS) {
+      if (c.get(k) != null) {
+        m.put(k, c.get(k));
+      }
+    }
+    return m;
   }
 
   private static String layoutText(String arg, String option) {

@@ -21,6 +21,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
@@ -44,8 +45,20 @@ public final class ReplicationPeers {
 
   private final Connection conn;
 
+  /** The targets' cluster: {@link #conn}'s, or another's (a peer with a target cluster). */
+  private final Connection targetConn;
+
   public ReplicationPeers(Connection conn) {
+    this(conn, conn);
+  }
+
+  /**
+   * Peers of the source cluster {@code conn} whose targets are on the cluster of {@code targetConn}
+   * (checked and given the quarantine table there).
+   */
+  public ReplicationPeers(Connection conn, Connection targetConn) {
     this.conn = conn;
+    this.targetConn = targetConn;
   }
 
   /**
@@ -71,29 +84,7 @@ public final class ReplicationPeers {
         throw RekeyException.usage("Cannot %s: %s", what, e.getMessage());
       }
       TableDescriptor source = descriptor(admin, settings.sourceTable(), what, "--source-table");
-      for (ReplicationSettings.Target t : settings.targets()) {
-        TableDescriptor target = descriptor(admin, t.table(), what, "--target-table");
-        Set<String> missing =
-            new TreeSet<>(source.getColumnFamilyNames().stream().map(Bytes::toString).toList());
-        target.getColumnFamilyNames().forEach(f -> missing.remove(Bytes.toString(f)));
-        if (!missing.isEmpty()) {
-          throw RekeyException.usage(
-              "Cannot %s: target table %s has no famil%s %s of %s, and every edit of those would"
-                  + " fail and stop the replication queue (add them: `alter '%s', NAME => '%s'` in"
-                  + " the HBase shell)",
-              what,
-              t.table(),
-              missing.size() == 1 ? "y" : "ies",
-              String.join(", ", missing),
-              settings.sourceTable(),
-              t.table(),
-              missing.iterator().next());
-        }
-      }
-      TableName quarantine = TableName.valueOf(settings.quarantineTable());
-      if (!admin.tableExists(quarantine)) {
-        admin.createTable(Quarantine.descriptor(quarantine));
-      }
+      startOnTargets(settings, source, what);
       List<String> scoped = new ArrayList<>();
       for (ColumnFamilyDescriptor f : source.getColumnFamilies()) {
         if (f.getScope() == HConstants.REPLICATION_SCOPE_LOCAL) {
@@ -133,6 +124,39 @@ public final class ReplicationPeers {
           scoped.size() == 1 ? "y" : "ies",
           scoped.isEmpty() ? "(none: already replicated)" : String.join(", ", scoped),
           settings.quarantineTable());
+    }
+  }
+
+  /**
+   * The checks and set-up on the targets' cluster: each target exists and has the source's
+   * families; the quarantine table is there (created if absent).
+   */
+  private void startOnTargets(ReplicationSettings settings, TableDescriptor source, String what)
+      throws IOException {
+    try (Admin admin = targetConn.getAdmin()) {
+      for (ReplicationSettings.Target t : settings.targets()) {
+        TableDescriptor target = descriptor(admin, t.table(), what, "--target-table");
+        Set<String> missing =
+            new TreeSet<>(source.getColumnFamilyNames().stream().map(Bytes::toString).toList());
+        target.getColumnFamilyNames().forEach(f -> missing.remove(Bytes.toString(f)));
+        if (!missing.isEmpty()) {
+          throw RekeyException.usage(
+              "Cannot %s: target table %s has no famil%s %s of %s, and every edit of those would"
+                  + " fail and stop the replication queue (add them: `alter '%s', NAME => '%s'` in"
+                  + " the HBase shell)",
+              what,
+              t.table(),
+              missing.size() == 1 ? "y" : "ies",
+              String.join(", ", missing),
+              settings.sourceTable(),
+              t.table(),
+              missing.iterator().next());
+        }
+      }
+      TableName quarantine = TableName.valueOf(settings.quarantineTable());
+      if (!admin.tableExists(quarantine)) {
+        admin.createTable(Quarantine.descriptor(quarantine));
+      }
     }
   }
 
@@ -197,16 +221,30 @@ public final class ReplicationPeers {
         }
         out.add(
             new ReplicationStatus(
-                p.getPeerId(), p.isEnabled(), s, servers, quarantined(admin, s, p.getPeerId())));
+                p.getPeerId(), p.isEnabled(), s, servers, quarantined(s, p.getPeerId())));
       }
     }
     return out;
   }
 
-  private long quarantined(Admin admin, ReplicationSettings s, String peerId) throws IOException {
+  private long quarantined(ReplicationSettings s, String peerId) throws IOException {
+    if (s.targetCluster().isEmpty()) {
+      return quarantined(targetConn, s, peerId);
+    }
+    // the peer writes its quarantine on its targets' cluster
+    try (Connection c =
+        ConnectionFactory.createConnection(s.targetConfiguration(conn.getConfiguration()))) {
+      return quarantined(c, s, peerId);
+    }
+  }
+
+  private static long quarantined(Connection conn, ReplicationSettings s, String peerId)
+      throws IOException {
     TableName q = TableName.valueOf(s.quarantineTable());
-    if (!admin.tableExists(q)) {
-      return 0;
+    try (Admin admin = conn.getAdmin()) {
+      if (!admin.tableExists(q)) {
+        return 0;
+      }
     }
     try (Table t = conn.getTable(q)) {
       Result r =

@@ -21,6 +21,7 @@ import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.common.Clusters;
+import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.jobs.dualwrite.KeyedCells;
@@ -28,13 +29,18 @@ import dev.rekey.jobs.dualwrite.SparkDualWrite;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileResult;
+import dev.rekey.jobs.replicate.ReplicationPeers;
+import dev.rekey.replication.ReplicationSettings;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.OtherCluster;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
 import dev.rekey.testing.VersionedTables;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -234,6 +240,62 @@ class TwoClustersIT {
     assertEquals(old, TableContents.byNaturalKey(OtherCluster.connection(), v2, V2));
     try (Admin a = SharedHBase.connection().getAdmin()) {
       assertFalse(a.tableExists(v2), "the new table is only on the new cluster");
+    }
+  }
+
+  /**
+   * Without touching the writers, across clusters: the rekeying replication endpoint runs in the
+   * old cluster's RegionServer and writes the new table on the new cluster (the peer carries that
+   * cluster's address, {@code replicate start --target-hbase-site}); Puts and a Delete reach it
+   * with their timestamps.
+   */
+  @Test
+  void replicationRekeysTheOldTablesEditsIntoTheNewClustersTable() throws Exception {
+    TableName v1 = VersionedTables.create("tc_repl_v1", D, 3, null, List.of());
+    TableName v2 =
+        VersionedTables.create(
+            OtherCluster.connection(), "tc_repl_v2", D, 3, V2.splitPoints(16), List.of());
+    TableName quarantine = SharedHBase.uniqueTable("tc_repl_q");
+    Map<String, String> newCluster = new java.util.LinkedHashMap<>();
+    Configuration other = OtherCluster.conf();
+    for (String k : ReplicationSettings.CLUSTER_KEYS) {
+      if (other.get(k) != null) {
+        newCluster.put(k, other.get(k));
+      }
+    }
+    ReplicationSettings settings =
+        new ReplicationSettings(
+            v1.getNameAsString(),
+            Files.readString(Layouts.file("telemetry-v1")),
+            List.of(
+                new ReplicationSettings.Target(
+                    v2.getNameAsString(), Files.readString(Layouts.file("telemetry-v2")))),
+            quarantine.getNameAsString(),
+            newCluster);
+    ReplicationPeers peers =
+        new ReplicationPeers(SharedHBase.connection(), OtherCluster.connection());
+    peers.start(settings);
+    try {
+      try (Table t = SharedHBase.connection().getTable(v1)) {
+        for (long i = 0; i < 50; i++) {
+          t.put(RepairFixture.put(RepairFixture.v1Key(reading(i)), i));
+        }
+        t.delete(new Delete(RepairFixture.v1Key(reading(3))));
+      }
+      Map<String, List<String>> old = TableContents.byNaturalKey(SharedHBase.connection(), v1, V1);
+      assertEquals(49, old.size());
+      Poll.until(
+          () -> old.equals(TableContents.byNaturalKey(OtherCluster.connection(), v2, V2)),
+          Duration.ofSeconds(120),
+          Duration.ofMillis(500),
+          () ->
+              new IllegalStateException(
+                  "the new cluster's table did not reach the old table's content"));
+      try (Admin a = OtherCluster.connection().getAdmin()) {
+        assertTrue(a.tableExists(quarantine), "the quarantine is on the targets' cluster");
+      }
+    } finally {
+      peers.stop(v1.getNameAsString());
     }
   }
 
