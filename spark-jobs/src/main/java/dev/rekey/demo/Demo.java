@@ -134,12 +134,17 @@ public final class Demo {
 
       KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
       KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
+      KeyLayout byDevice = DemoHistoryTable.layout();
+      DemoHistoryTable history = new DemoHistoryTable(out);
       step(
           "Dual writes start: "
               + DemoTables.TELEMETRY_V2
-              + " is created, writers write both keys (rekey-client)");
+              + " (window queries) and "
+              + DemoTables.TELEMETRY_BY_DEVICE
+              + " (device histories) are created, writers write all three keys (rekey-client)");
       createRekeyed(admin, v2);
-      try (DemoDualWrites dual = DemoDualWrites.begin(conn, gen, v1, v2, out)) {
+      history.create(admin, byDevice);
+      try (DemoDualWrites dual = DemoDualWrites.begin(conn, gen, v1, v2, byDevice, out)) {
         out.printf(
             "  %,d new readings written to both tables before the snapshot%n",
             DemoDualWrites.FIRST_BATCH);
@@ -158,6 +163,18 @@ public final class Demo {
       }
       analyzeRekeyedIfPresent(spark, conf);
       reconcileStep(spark, conf, conn, gen);
+      step(
+          "Reconcile "
+              + DemoTables.TELEMETRY_V1
+              + " vs "
+              + DemoTables.TELEMETRY_BY_DEVICE
+              + " (the history table, backfilled in the same run)");
+      history.reconcile(
+          spark,
+          conf,
+          v1,
+          byDevice,
+          options.runDir().toAbsolutePath().resolveSibling("reports").resolve("reconcile-history"));
 
       step(
           "Reads switched: SHADOW (serve "
@@ -170,6 +187,13 @@ public final class Demo {
             "Demo: the new table does not answer reads as the old one does "
                 + "(see the mismatches above)");
       }
+      step(
+          "History of one device: "
+              + DemoTables.TELEMETRY_BY_DEVICE
+              + " (one range scan) vs "
+              + DemoTables.TELEMETRY_V2
+              + " (16 salt buckets merged)");
+      history.historyOfDevice(conn, v2, byDevice, TelemetryGenerator.deviceId(7));
       eventsTable(conn, admin);
       nightlyReports(spark, admin, conf);
     }
@@ -186,28 +210,38 @@ public final class Demo {
     step(
         "Backfill "
             + DemoTables.TELEMETRY_V2
-            + " (layout telemetry-v2: salt 16 | ts | deviceId) from snapshot "
-            + DemoTables.TELEMETRY_V1_SNAPSHOT);
+            + " (layout telemetry-v2: salt 16 | ts | deviceId) and "
+            + DemoTables.TELEMETRY_BY_DEVICE
+            + " (telemetry-by-device: md5(deviceId)[0..2] | deviceId | reversed ts) from snapshot "
+            + DemoTables.TELEMETRY_V1_SNAPSHOT
+            + ", one read for both");
     KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
     KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
-    BackfillResult r =
+    List<BackfillResult> all =
         new Backfill(
                 spark,
                 conf,
                 BackfillOptions.builder()
                     .sourceSnapshot(DemoTables.TELEMETRY_V1_SNAPSHOT)
                     .sourceLayout(v1)
-                    .targetTable(DemoTables.TELEMETRY_V2.getNameAsString())
-                    .targetLayout(v2)
-                    .staging(
-                        options
-                            .runDir()
-                            .resolve("staging")
-                            .resolve("backfill-telemetry_v2")
-                            .toUri()
-                            .toString())
+                    .target(DemoTables.TELEMETRY_V2.getNameAsString(), v2)
+                    .target(
+                        DemoTables.TELEMETRY_BY_DEVICE.getNameAsString(), DemoHistoryTable.layout())
+                    // each target in its own subdir: <staging>/backfill-<table>
+                    .staging(options.runDir().resolve("staging").toUri().toString())
                     .build())
-            .execute();
+            .executeAll(s -> {})
+            .targets();
+    for (BackfillResult t : all) {
+      if (t.notVerified().isPresent()) {
+        throw new RekeyException(t.notVerified().get(), t.exitCode(), null);
+      }
+    }
+    BackfillResult history = all.get(1);
+    out.printf(
+        "  %s: %s; %d HFiles (sorted by device, newest first), verified%n",
+        DemoTables.TELEMETRY_BY_DEVICE, history.accounting().line(), history.filesWritten());
+    BackfillResult r = all.get(0);
     if (r.notVerified().isPresent()) {
       throw new RekeyException(r.notVerified().get(), r.exitCode(), null);
     }

@@ -62,6 +62,25 @@ final class DemoDualWrites implements AutoCloseable {
     return begin(conn, conn, gen, v1, v2, out);
   }
 
+  /** As above, writing the history table telemetry_by_device (layout {@code byDevice}) too. */
+  static DemoDualWrites begin(
+      Connection conn,
+      TelemetryGenerator gen,
+      KeyLayout v1,
+      KeyLayout v2,
+      KeyLayout byDevice,
+      PrintStream out)
+      throws IOException {
+    return begin(
+        DualWriter.builder(conn)
+            .oldTable(DemoTables.TELEMETRY_V1, v1)
+            .newTable(DemoTables.TELEMETRY_V2, v2)
+            .newTable(DemoTables.TELEMETRY_BY_DEVICE, byDevice)
+            .build(),
+        gen,
+        out);
+  }
+
   /** As above, telemetry_v2 on another cluster than telemetry_v1 ({@code newCluster}). */
   static DemoDualWrites begin(
       Connection conn,
@@ -71,14 +90,18 @@ final class DemoDualWrites implements AutoCloseable {
       KeyLayout v2,
       PrintStream out)
       throws IOException {
-    DemoDualWrites d =
-        new DemoDualWrites(
-            DualWriter.builder(conn)
-                .oldTable(DemoTables.TELEMETRY_V1, v1)
-                .newTable(DemoTables.TELEMETRY_V2, v2, newCluster)
-                .build(),
-            gen,
-            out);
+    return begin(
+        DualWriter.builder(conn)
+            .oldTable(DemoTables.TELEMETRY_V1, v1)
+            .newTable(DemoTables.TELEMETRY_V2, v2, newCluster)
+            .build(),
+        gen,
+        out);
+  }
+
+  private static DemoDualWrites begin(DualWriter writer, TelemetryGenerator gen, PrintStream out)
+      throws IOException {
+    DemoDualWrites d = new DemoDualWrites(writer, gen, out);
     for (long j = 0; j < FIRST_BATCH; j++) {
       d.writeNew(j);
     }
@@ -160,8 +183,12 @@ final class DemoDualWrites implements AutoCloseable {
       throw failure;
     }
     out.printf(
-        "  dual writer stopped: %,d new readings and %,d updates written to both tables (flushed)%n",
-        written.get(), updated.get());
+        "  dual writer stopped: %,d new readings and %,d updates written to %s (flushed)%n",
+        written.get(),
+        updated.get(),
+        writer.newTables().size() == 1
+            ? "both tables"
+            : "all " + (writer.newTables().size() + 1) + " tables");
   }
 
   @Override

@@ -11,10 +11,12 @@ import org.apache.hadoop.hbase.client.SnapshotDescription;
 public final class DemoTables {
   public static final TableName TELEMETRY_V1 = TableName.valueOf("telemetry_v1");
   public static final TableName TELEMETRY_V2 = TableName.valueOf("telemetry_v2");
+  public static final TableName TELEMETRY_BY_DEVICE = TableName.valueOf("telemetry_by_device");
   public static final TableName EVENTS_V2 = TableName.valueOf("events_v2");
   public static final String TELEMETRY_V1_SNAPSHOT = "telemetry_v1_snap";
 
-  static final List<TableName> TABLES = List.of(TELEMETRY_V1, TELEMETRY_V2, EVENTS_V2);
+  static final List<TableName> TABLES =
+      List.of(TELEMETRY_V1, TELEMETRY_V2, TELEMETRY_BY_DEVICE, EVENTS_V2);
   static final List<String> SNAPSHOTS = List.of(TELEMETRY_V1_SNAPSHOT);
 
   private DemoTables() {}
