@@ -52,6 +52,17 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
   boolean cluster;
 
   @Option(
+      names = "--writers",
+      paramLabel = "dual|replication",
+      defaultValue = "dual",
+      description =
+          "How the new tables get the migration window's writes: dual (the writer writes every"
+              + " table through rekey-client's DualWriter, the default) or replication (it writes"
+              + " the old table alone; a rekeying replication peer brings each edit to the new"
+              + " tables, docs/replication.md).")
+  String writers;
+
+  @Option(
       names = "--two-clusters",
       description =
           "Run the migration to a new cluster: the legacy table on the embedded HBase (the old"
@@ -68,8 +79,16 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
 
   @Override
   protected DemoOptions options() {
+    DemoOptions.Writers w =
+        switch (writers) {
+          case "dual" -> DemoOptions.Writers.DUAL;
+          case "replication" -> DemoOptions.Writers.REPLICATION;
+          default ->
+              throw RekeyException.usage(
+                  "Invalid --writers '%s': expected dual or replication", writers);
+        };
     return new DemoOptions(
-        rows, devices, runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), stop);
+        rows, devices, runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), stop, w);
   }
 
   /** The demo starts (or reuses) its embedded server itself, inside the job. */

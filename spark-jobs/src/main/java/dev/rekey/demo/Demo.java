@@ -136,18 +136,29 @@ public final class Demo {
       KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
       KeyLayout byDevice = DemoHistoryTable.layout();
       DemoHistoryTable history = new DemoHistoryTable(out);
+      boolean replicated = options.writers() == DemoOptions.Writers.REPLICATION;
       step(
-          "Dual writes start: "
+          (replicated ? "Replication starts: " : "Dual writes start: ")
               + DemoTables.TELEMETRY_V2
               + " (window queries) and "
               + DemoTables.TELEMETRY_BY_DEVICE
-              + " (device histories) are created, writers write all three keys (rekey-client)");
+              + " (device histories) are created, "
+              + (replicated
+                  ? "the writer keeps writing "
+                      + DemoTables.TELEMETRY_V1
+                      + " alone and a rekeying"
+                      + " replication peer brings its edits to both"
+                  : "writers write all three keys (rekey-client)"));
       createRekeyed(admin, v2);
       history.create(admin, byDevice);
-      try (DemoDualWrites dual = DemoDualWrites.begin(conn, gen, v1, v2, byDevice, out)) {
+      try (DemoReplication replication = replicated ? DemoReplication.start(conn, out) : null;
+          DemoDualWrites dual =
+              replicated
+                  ? DemoDualWrites.beginOldTableOnly(conn, gen, v1, out)
+                  : DemoDualWrites.begin(conn, gen, v1, v2, byDevice, out)) {
         out.printf(
-            "  %,d new readings written to both tables before the snapshot%n",
-            DemoDualWrites.FIRST_BATCH);
+            "  %,d new readings written to %s before the snapshot%n",
+            DemoDualWrites.FIRST_BATCH, dual.tables());
 
         step(
             "Snapshot "
@@ -160,6 +171,9 @@ public final class Demo {
         analyzeLegacy(spark, conf);
         backfillStep(spark, conf, admin);
         dual.stop(); // before reconcile: it compares ranges writers no longer touch
+        if (replication != null) {
+          replication.awaitArrival(conn, dual.writeLast(), v2, byDevice);
+        }
       }
       analyzeRekeyedIfPresent(spark, conf);
       reconcileStep(spark, conf, conn, gen);

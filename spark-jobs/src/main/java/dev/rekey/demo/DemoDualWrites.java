@@ -34,7 +34,82 @@ final class DemoDualWrites implements AutoCloseable {
   private static final int DEVICES = 4;
   private static final long DAY = 24L * 3600 * 1000;
 
-  private final DualWriter writer;
+  private final Writes writer;
+
+  /**
+   * Where the demo's writer writes: every table through a {@link DualWriter}, or only the old table
+   * (the migration with replication: the rekeying endpoint brings its edits to the new tables).
+   */
+  interface Writes extends java.io.Closeable {
+    void mutate(Map<String, ?> fields, List<Column> cells) throws IOException;
+
+    void flush() throws IOException;
+
+    /** The tables written, for the output: "both tables", "all 3 tables", "telemetry_v1". */
+    String tables();
+  }
+
+  /** A DualWriter as the demo's writer. */
+  private static Writes dual(DualWriter w) {
+    return new Writes() {
+      @Override
+      public void mutate(Map<String, ?> fields, List<Column> cells) throws IOException {
+        w.mutate(fields, cells);
+      }
+
+      @Override
+      public void flush() throws IOException {
+        w.flush();
+      }
+
+      @Override
+      public String tables() {
+        int n = w.newTables().size() + 1;
+        return n == 2 ? "both tables" : "all " + n + " tables";
+      }
+
+      @Override
+      public void close() throws IOException {
+        w.close();
+      }
+    };
+  }
+
+  /**
+   * The old table alone, under its key, through a BufferedMutator (WAL on: replication reads it).
+   */
+  private static Writes oldTableOnly(Connection conn, KeyLayout v1) throws IOException {
+    org.apache.hadoop.hbase.client.BufferedMutator m =
+        conn.getBufferedMutator(DemoTables.TELEMETRY_V1);
+    return new Writes() {
+      @Override
+      public void mutate(Map<String, ?> fields, List<Column> cells) throws IOException {
+        @SuppressWarnings("unchecked")
+        org.apache.hadoop.hbase.client.Put p =
+            new org.apache.hadoop.hbase.client.Put(v1.encode((Map<String, Object>) fields));
+        for (Column c : cells) {
+          p.addColumn(c.family(), c.qualifier(), c.timestamp(), c.value());
+        }
+        m.mutate(p);
+      }
+
+      @Override
+      public void flush() throws IOException {
+        m.flush();
+      }
+
+      @Override
+      public String tables() {
+        return DemoTables.TELEMETRY_V1 + " only (replication brings them to the new tables)";
+      }
+
+      @Override
+      public void close() throws IOException {
+        m.close();
+      }
+    };
+  }
+
   private final TelemetryGenerator gen;
   private final PrintStream out;
 
@@ -49,7 +124,7 @@ final class DemoDualWrites implements AutoCloseable {
   private Thread thread;
   private volatile Exception failure;
 
-  private DemoDualWrites(DualWriter writer, TelemetryGenerator gen, PrintStream out) {
+  private DemoDualWrites(Writes writer, TelemetryGenerator gen, PrintStream out) {
     this.writer = writer;
     this.gen = gen;
     this.out = out;
@@ -99,7 +174,21 @@ final class DemoDualWrites implements AutoCloseable {
         out);
   }
 
+  /**
+   * The writer of the migration without dual writes: it writes telemetry_v1 only, and replication
+   * carries each edit to the new tables.
+   */
+  static DemoDualWrites beginOldTableOnly(
+      Connection conn, TelemetryGenerator gen, KeyLayout v1, PrintStream out) throws IOException {
+    return begin(oldTableOnly(conn, v1), gen, out);
+  }
+
   private static DemoDualWrites begin(DualWriter writer, TelemetryGenerator gen, PrintStream out)
+      throws IOException {
+    return begin(dual(writer), gen, out);
+  }
+
+  private static DemoDualWrites begin(Writes writer, TelemetryGenerator gen, PrintStream out)
       throws IOException {
     DemoDualWrites d = new DemoDualWrites(writer, gen, out);
     for (long j = 0; j < FIRST_BATCH; j++) {
@@ -184,11 +273,7 @@ final class DemoDualWrites implements AutoCloseable {
     }
     out.printf(
         "  dual writer stopped: %,d new readings and %,d updates written to %s (flushed)%n",
-        written.get(),
-        updated.get(),
-        writer.newTables().size() == 1
-            ? "both tables"
-            : "all " + (writer.newTables().size() + 1) + " tables");
+        written.get(), updated.get(), writer.tables());
   }
 
   @Override
@@ -202,6 +287,22 @@ final class DemoDualWrites implements AutoCloseable {
       }
     }
     writer.close();
+  }
+
+  /** The tables the writer writes, for the output. */
+  String tables() {
+    return writer.tables();
+  }
+
+  /**
+   * After {@link #stop()}: one more new reading, written and flushed last, so that its arrival in a
+   * new table shows every earlier edit has arrived (replication ships a server's edits in order).
+   */
+  TelemetryReading writeLast() throws IOException {
+    long j = written.get();
+    writeNew(j);
+    writer.flush();
+    return newReading(j);
   }
 
   /** The j-th reading of the dual writer: inside the demo's day, from its own devices. */

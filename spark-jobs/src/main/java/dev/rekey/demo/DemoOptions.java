@@ -10,8 +10,22 @@ import java.nio.file.Path;
  * @param devices devices they come from
  * @param runDir the embedded server's run directory
  * @param stop stop the embedded server at the end
+ * @param writers how the new tables get the writes of the migration window
  */
-public record DemoOptions(long rows, int devices, Path runDir, boolean stop) {
+public record DemoOptions(long rows, int devices, Path runDir, boolean stop, Writers writers) {
+  /**
+   * DUAL: the writer writes every table (rekey-client's DualWriter); REPLICATION: it writes the old
+   * table alone and a rekeying replication peer brings its edits to the new ones.
+   */
+  public enum Writers {
+    DUAL,
+    REPLICATION
+  }
+
+  public DemoOptions(long rows, int devices, Path runDir, boolean stop) {
+    this(rows, devices, runDir, stop, Writers.DUAL);
+  }
+
   public DemoOptions {
     if (rows < 1) {
       throw RekeyException.usage(
