@@ -38,7 +38,7 @@ public final class ClusterDemo {
   private final int devices;
   private final Path jar;
   private final PrintStream out;
-  private int stepNo;
+  private final StepLines lines;
 
   public ClusterDemo(PseudoCluster cluster, long rows, int devices, Path jar, PrintStream out) {
     this.cluster = cluster;
@@ -46,6 +46,7 @@ public final class ClusterDemo {
     this.devices = devices;
     this.jar = jar;
     this.out = out;
+    this.lines = new StepLines(out);
   }
 
   /**
@@ -235,17 +236,7 @@ public final class ClusterDemo {
   }
 
   private int report(ClusterSubmit.Outcome o) {
-    out.printf("  (spark-submit: %.1f s from submission to exit)%n", o.seconds());
-    if (o.ok()) {
-      return 0;
-    }
-    out.println(
-        "  FAILED (exit "
-            + o.exitCode()
-            + (o.driverState() != null ? ", driver " + o.driverState() : "")
-            + "): see "
-            + o.log());
-    return 1;
+    return lines.report(o, 0);
   }
 
   /** In cluster deploy mode the driver's output stays with the worker: show it here. */
@@ -263,7 +254,7 @@ public final class ClusterDemo {
   }
 
   private void indent(String line) {
-    out.println("  " + line);
+    lines.indent(line);
   }
 
   static String regionsPerServer(Admin admin, TableName table) throws IOException {
@@ -282,7 +273,6 @@ public final class ClusterDemo {
   }
 
   private void step(String title) {
-    out.println();
-    out.println("== " + (++stepNo) + ". " + title);
+    lines.step(title);
   }
 }

@@ -44,7 +44,7 @@ public final class TwoClusterDemo {
   private final int devices;
   private final Path jar;
   private final PrintStream out;
-  private int stepNo;
+  private final StepLines lines;
 
   public TwoClusterDemo(
       EmbeddedHBase old, PseudoCluster neu, long rows, int devices, Path jar, PrintStream out) {
@@ -54,6 +54,7 @@ public final class TwoClusterDemo {
     this.devices = devices;
     this.jar = jar;
     this.out = out;
+    this.lines = new StepLines(out);
   }
 
   /**
@@ -269,20 +270,14 @@ public final class TwoClusterDemo {
 
   /** 1 when the job's exit code is not the one the story expects. */
   private int report(ClusterSubmit.Outcome o, int expected) {
-    out.printf("  (spark-submit: %.1f s, exit %d)%n", o.seconds(), o.exitCode());
-    if (o.exitCode() == expected) {
-      return 0;
-    }
-    out.println("  FAILED (expected exit " + expected + "): see " + o.log());
-    return 1;
+    return lines.report(o, expected);
   }
 
   private void indent(String line) {
-    out.println("  " + line);
+    lines.indent(line);
   }
 
   private void step(String title) {
-    out.println();
-    out.println("== " + (++stepNo) + ". " + title);
+    lines.step(title);
   }
 }

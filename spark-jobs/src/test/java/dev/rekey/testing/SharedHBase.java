@@ -1,16 +1,11 @@
 package dev.rekey.testing;
 
 import dev.rekey.embedded.EmbeddedHBase;
-import dev.rekey.jobs.common.HBaseConfigs;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * The one embedded HBase server process of a test run, shared by every e2e class in the JVM (unique
@@ -19,8 +14,8 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  * server. Stopped when the JVM exits.
  */
 public final class SharedHBase {
-  private static EmbeddedHBase server;
-  private static Connection connection;
+  private static final TestServer SERVER =
+      new TestServer(runRoot().resolve("hbase"), "embedded-hbase");
   private static final AtomicInteger TABLE_SEQ = new AtomicInteger();
 
   private SharedHBase() {}
@@ -34,54 +29,22 @@ public final class SharedHBase {
     return rekeyHome().resolve("target").resolve("test-run");
   }
 
-  public static synchronized EmbeddedHBase server() {
-    if (server == null) {
-      EmbeddedHBase s = new EmbeddedHBase(runRoot().resolve("hbase"), System.out::println);
-      s.startEmpty(
-          Duration.ofSeconds(
-              180)); // no tables of earlier local runs: each run starts from an empty server
-      Runtime.getRuntime()
-          .addShutdownHook(
-              new Thread(
-                  () -> {
-                    closeConnection();
-                    s.stop(Duration.ofSeconds(60));
-                  },
-                  "stop-embedded-hbase"));
-      server = s;
-    }
-    return server;
+  public static EmbeddedHBase server() {
+    return SERVER.server();
   }
 
   public static Configuration conf() {
-    return HBaseConfigs.load(server().clientSite());
+    return SERVER.conf();
   }
 
-  public static synchronized Connection connection() {
-    if (connection == null || connection.isClosed()) {
-      try {
-        connection = ConnectionFactory.createConnection(conf());
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return connection;
+  public static Connection connection() {
+    return SERVER.connection();
   }
 
   /** A table name no other test uses in this run. */
   public static TableName uniqueTable(String prefix) {
     return TableName.valueOf(
         prefix + "_" + ProcessHandle.current().pid() + "_" + TABLE_SEQ.incrementAndGet());
-  }
-
-  private static synchronized void closeConnection() {
-    if (connection != null) {
-      try {
-        connection.close();
-      } catch (IOException ignored) {
-        // the server is going away anyway
-      }
-    }
   }
 
   /** The application jar bin/rekey and spark-submit run (built by the package phase). */

@@ -146,17 +146,7 @@ class TwoClustersIT {
     RekeyException e =
         assertThrows(
             RekeyException.class,
-            () ->
-                new Backfill(
-                        SharedSpark.session(),
-                        new Clusters(SharedHBase.conf(), OtherCluster.conf()),
-                        BackfillOptions.builder()
-                            .sourceSnapshot("tc_no_such_snapshot")
-                            .sourceLayout(V1)
-                            .targetTable(v2.getNameAsString())
-                            .targetLayout(V2)
-                            .build())
-                    .execute(s -> {}));
+            () -> backfillToOtherCluster(SharedHBase.conf(), "tc_no_such_snapshot", v2));
     assertTrue(
         e.getMessage()
             .contains("snapshot tc_no_such_snapshot does not exist on the source cluster"),
@@ -173,19 +163,7 @@ class TwoClustersIT {
     gone.set("hbase.rootdir", "hdfs://127.0.0.1:1/hbase"); // no NameNode there
     gone.set("ipc.client.connect.max.retries", "0");
     RekeyException e =
-        assertThrows(
-            RekeyException.class,
-            () ->
-                new Backfill(
-                        SharedSpark.session(),
-                        new Clusters(gone, OtherCluster.conf()),
-                        BackfillOptions.builder()
-                            .sourceSnapshot("tc_any")
-                            .sourceLayout(V1)
-                            .targetTable(v2.getNameAsString())
-                            .targetLayout(V2)
-                            .build())
-                    .execute(s -> {}));
+        assertThrows(RekeyException.class, () -> backfillToOtherCluster(gone, "tc_any", v2));
     assertTrue(
         e.getMessage()
             .startsWith(
@@ -297,6 +275,21 @@ class TwoClustersIT {
     } finally {
       peers.stop(v1.getNameAsString());
     }
+  }
+
+  /** A backfill of snapshot {@code snapshot} of the cluster {@code source} into v2 on the other. */
+  private static BackfillResult backfillToOtherCluster(
+      Configuration source, String snapshot, TableName v2) {
+    return new Backfill(
+            SharedSpark.session(),
+            new Clusters(source, OtherCluster.conf()),
+            BackfillOptions.builder()
+                .sourceSnapshot(snapshot)
+                .sourceLayout(V1)
+                .targetTable(v2.getNameAsString())
+                .targetLayout(V2)
+                .build())
+        .execute(s -> {});
   }
 
   private static ReconcileResult reconcile(Clusters clusters, String snapshot, TableName v2) {
