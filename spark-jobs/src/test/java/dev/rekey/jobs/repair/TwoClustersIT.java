@@ -16,6 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.client.Column;
 import dev.rekey.client.DualWriter;
+import dev.rekey.client.LayoutReader;
+import dev.rekey.client.ReadQuery;
+import dev.rekey.client.ReadSwitch;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
@@ -96,6 +99,16 @@ class TwoClustersIT {
     assertEquals(0, b.exitCode(), b.console());
     Map<String, List<String>> old = TableContents.byNaturalKey(SharedHBase.connection(), v1, V1);
     assertEquals(old, TableContents.byNaturalKey(OtherCluster.connection(), v2, V2));
+
+    // readers in SHADOW: served by the old cluster's table, compared with the new cluster's
+    try (LayoutReader oldReader = LayoutReader.open(SharedHBase.connection(), v1, V1);
+        LayoutReader newReader = LayoutReader.open(OtherCluster.connection(), v2, V2)) {
+      ReadSwitch reads = new ReadSwitch(oldReader, newReader, ReadSwitch.Mode.SHADOW);
+      assertEquals(
+          200, reads.scan(ReadQuery.window(START + HOUR, START + 2 * HOUR)).size(), "hour 1");
+      assertTrue(reads.stats().agreed(), reads.stats().line());
+      assertEquals(1, reads.stats().shadowReads());
+    }
 
     // the reconcile through bin/rekey, each side named by its own cluster's site
     RekeyProcess.Result same = reconcileCli(v1, v2, dir.resolve("r1"));
