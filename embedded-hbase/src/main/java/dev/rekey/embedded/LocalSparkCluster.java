@@ -140,7 +140,7 @@ public final class LocalSparkCluster {
     }
     stopLocked();
     Path home = runDir.resolve("spark-home");
-    EmbeddedHBase.deleteTree(home);
+    Daemons.deleteTree(home);
     Files.createDirectories(home.resolve("jars"));
     Files.createDirectories(runDir.resolve("logs"));
     for (Path jar : jars) {
@@ -151,7 +151,7 @@ public final class LocalSparkCluster {
     }
     SparkSubmitScript.write(home, env, defaults);
     // master, master web UI, then per worker: RPC port and web UI
-    int[] ports = EmbeddedHBase.freePorts(2 + 2 * workerHosts.size());
+    int[] ports = Daemons.freePorts(2 + 2 * workerHosts.size());
     String url = "spark://127.0.0.1:" + ports[0];
     StringBuilder portsFile = new StringBuilder("master=" + ports[0] + "\n");
     for (int i = 1; i <= workerHosts.size(); i++) {
