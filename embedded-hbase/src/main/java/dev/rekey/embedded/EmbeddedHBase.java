@@ -292,7 +292,7 @@ public final class EmbeddedHBase {
           });
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "Cannot stop embedded HBase in " + runDir + ": " + e.getMessage(), e);
+          String.format("Cannot stop embedded HBase in %s: %s", runDir, e.getMessage()), e);
     }
   }
 

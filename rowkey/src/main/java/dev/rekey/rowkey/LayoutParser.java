@@ -55,7 +55,8 @@ final class LayoutParser {
     try {
       return new Yaml(new SafeConstructor(opts)).load(text);
     } catch (RuntimeException e) {
-      throw new LayoutException("Cannot read " + source + ": not valid JSON: " + e.getMessage(), e);
+      throw new LayoutException(
+          String.format("Cannot read %s: not valid JSON: %s", source, e.getMessage()), e);
     }
   }
 

@@ -245,7 +245,7 @@ public final class VectorChecker {
       return asMap(
           LayoutParser.loadJson(Files.readString(file, StandardCharsets.UTF_8), file.toString()));
     } catch (IOException e) {
-      throw new IllegalArgumentException("Cannot read vectors " + file + ": " + e, e);
+      throw new IllegalArgumentException(String.format("Cannot read vectors %s: %s", file, e), e);
     }
   }
 }

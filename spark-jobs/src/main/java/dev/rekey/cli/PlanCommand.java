@@ -108,7 +108,7 @@ public final class PlanCommand implements Callable<Integer> {
       }
       plan = p.plan();
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage("Cannot plan " + l.name() + ": " + e.getMessage());
+      throw RekeyException.usage("Cannot plan %s: %s", l.name(), e.getMessage());
     }
     PrintWriter w = spec.commandLine().getOut();
     print(plan, w);
