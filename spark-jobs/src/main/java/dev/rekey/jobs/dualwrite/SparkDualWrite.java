@@ -33,6 +33,7 @@ public final class SparkDualWrite {
   private KeyLayout oldLayout;
   private final LinkedHashMap<String, KeyLayout> newTables = new LinkedHashMap<>();
   private boolean skipWal;
+  private long writeBufferSize = -1;
 
   private SparkDualWrite(JavaSparkContext jsc, Configuration conf) {
     this.jsc = jsc;
@@ -65,6 +66,16 @@ public final class SparkDualWrite {
   }
 
   /**
+   * Bytes each task buffers per table before it sends them ({@link
+   * DualWriter.Builder#writeBufferSize}; default the DualWriter's): smaller sends sooner, so a task
+   * that dies has written more of its rows, which its retry then writes again, identically.
+   */
+  public SparkDualWrite writeBufferSize(long bytes) {
+    this.writeBufferSize = bytes;
+    return this;
+  }
+
+  /**
    * Writes every record to every table; returns the records written (each to every table), after
    * the job succeeded.
    */
@@ -79,6 +90,7 @@ public final class SparkDualWrite {
     KeyLayout ol = oldLayout;
     LinkedHashMap<String, KeyLayout> nts = new LinkedHashMap<>(newTables);
     boolean noWal = skipWal;
+    long buffer = writeBufferSize;
     new JavaHBaseContext(jsc, conf)
         .foreachPartition(
             records,
@@ -90,6 +102,9 @@ public final class SparkDualWrite {
               nts.forEach((t, l) -> b.newTable(TableName.valueOf(t), l));
               if (noWal) {
                 b.skipWal();
+              }
+              if (buffer > 0) {
+                b.writeBufferSize(buffer);
               }
               long n = 0;
               try (DualWriter w = b.build()) {
