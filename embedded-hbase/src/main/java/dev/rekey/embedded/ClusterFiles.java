@@ -42,7 +42,7 @@ final class ClusterFiles {
 
   /** Free ports for every daemon, stored in ports.properties for later commands. */
   Map<String, Integer> choosePorts() throws IOException {
-    int[] free = EmbeddedHBase.freePorts(PORT_NAMES.size());
+    int[] free = Daemons.freePorts(PORT_NAMES.size());
     Map<String, Integer> ports = new LinkedHashMap<>();
     for (int i = 0; i < PORT_NAMES.size(); i++) {
       ports.put(PORT_NAMES.get(i), free[i]);
@@ -72,7 +72,7 @@ final class ClusterFiles {
     }
     // ZooKeeper holds nothing HBase cannot rebuild, and stale sessions of a killed cluster would
     // delay the master
-    EmbeddedHBase.deleteTree(dir.resolve("data/zookeeper"));
+    Daemons.deleteTree(dir.resolve("data/zookeeper"));
     Files.createDirectories(dir.resolve("data/zookeeper"));
     Files.writeString(dir.resolve("conf/hadoop").resolve("core-site.xml"), sites.coreSite());
     Files.writeString(dir.resolve("conf/hadoop").resolve("hdfs-site.xml"), sites.hdfsSite());

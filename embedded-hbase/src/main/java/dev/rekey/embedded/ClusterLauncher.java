@@ -55,11 +55,9 @@ final class ClusterLauncher {
       if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
         p.destroyForcibly();
         throw new EmbeddedHBaseException(
-            "Cannot format HDFS in "
-                + dir.resolve("data/namenode")
-                + ": the NameNode format failed (see "
-                + cluster.logFile("namenode-format")
-                + ")");
+            String.format(
+                "Cannot format HDFS in %s: the NameNode format failed (see %s)",
+                dir.resolve("data/namenode"), cluster.logFile("namenode-format")));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -90,28 +88,22 @@ final class ClusterLauncher {
           out.accept(String.format("  %-16s ready (pid %d)", d.role(), p.pid()));
         } else if (!p.isAlive()) {
           throw new EmbeddedHBaseException(
-              "Cannot start the cluster: "
-                  + d.role()
-                  + " exited during start-up (exit "
-                  + p.exitValue()
-                  + "); see "
-                  + cluster.logFile(d.role())
-                  + ":\n"
-                  + Daemons.tail(
-                      cluster.logFile(d.role()), dir.resolve("logs/" + d.role() + ".out")));
+              String.format(
+                  "Cannot start the cluster: %s exited during start-up (exit %s); see" + " %s:\n%s",
+                  d.role(),
+                  p.exitValue(),
+                  cluster.logFile(d.role()),
+                  Daemons.tail(
+                      cluster.logFile(d.role()), dir.resolve("logs/" + d.role() + ".out"))));
         }
       }
       if (System.nanoTime() > deadline) {
         List<String> waiting =
             daemons.stream().map(ClusterDaemon::role).filter(r -> !ready.contains(r)).toList();
         throw new EmbeddedHBaseException(
-            "Cannot start the cluster: "
-                + waiting
-                + " not ready within "
-                + timeout.toSeconds()
-                + " s (see their logs in "
-                + dir.resolve("logs")
-                + ")");
+            String.format(
+                "Cannot start the cluster: %s not ready within %s s (see their logs in" + " %s)",
+                waiting, timeout.toSeconds(), dir.resolve("logs")));
       }
       try {
         Thread.sleep(200);

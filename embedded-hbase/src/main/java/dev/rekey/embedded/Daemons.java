@@ -191,4 +191,37 @@ final class Daemons {
       return !p.isAlive();
     }
   }
+
+  /** {@code n} distinct free loopback ports. */
+  static int[] freePorts(int n) throws IOException {
+    // Hold all sockets open until every port is chosen, so the n ports are distinct.
+    List<java.net.ServerSocket> sockets = new ArrayList<>();
+    try {
+      int[] ports = new int[n];
+      for (int i = 0; i < n; i++) {
+        java.net.ServerSocket s =
+            new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+        s.setReuseAddress(true);
+        sockets.add(s);
+        ports[i] = s.getLocalPort();
+      }
+      return ports;
+    } finally {
+      for (java.net.ServerSocket s : sockets) {
+        s.close();
+      }
+    }
+  }
+
+  /** Deletes {@code dir} and everything under it; nothing if it is absent. */
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : (Iterable<Path>) walk.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
 }

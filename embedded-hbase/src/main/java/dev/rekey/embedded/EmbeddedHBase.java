@@ -4,22 +4,17 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * A real standalone HBase server process (HMaster with its RegionServer and ZooKeeper in one JVM),
@@ -34,23 +29,16 @@ import java.util.stream.Stream;
  * started it and a Ctrl-C of that command does not reach it. Start and stop are serialised by a
  * file lock, so two starts never start two servers.
  *
- * <p>One class over ~400 lines on purpose: it is the lifecycle of one run directory (start under
- * its lock, the ports, the client site, stop, the log's reason for a failed start), each step on
- * the same files; waiting for a process is {@link Processes}.
+ * <p>The lifecycle of one run directory: start and stop under its lock, the run lock a demo holds;
+ * the run directory's files (configuration, ports, logs) are {@link EmbeddedFiles}, what the three
+ * launchers do alike with a daemon is {@link Daemons}.
  */
 public final class EmbeddedHBase {
   static final String READY_LINE = "Master has completed initialization";
   static final String MAIN_CLASS = "org.apache.hadoop.hbase.master.HMaster";
 
-  /**
-   * "java.io.IOException: why", "Caused by: ...": the lines of a stack trace that say what went
-   * wrong
-   */
-  private static final java.util.regex.Pattern EXCEPTION_LINE =
-      java.util.regex.Pattern.compile(
-          "^(Caused by: |Exception in thread )?[\\w.$]+(Exception|Error)(: |$)");
-
   private final Path runDir;
+  private final EmbeddedFiles files;
   private final Consumer<String> out;
   private final List<String> serverArgs;
 
@@ -64,6 +52,7 @@ public final class EmbeddedHBase {
    */
   public EmbeddedHBase(Path runDir, Consumer<String> out, List<String> serverArgs) {
     this.runDir = runDir.toAbsolutePath().normalize();
+    this.files = new EmbeddedFiles(this.runDir);
     this.out = out;
     this.serverArgs = List.copyOf(serverArgs);
   }
@@ -97,11 +86,11 @@ public final class EmbeddedHBase {
 
   /** The client hbase-site.xml of this server; jobs load it as their HBase configuration. */
   public Path clientSite() {
-    return runDir.resolve("client").resolve("hbase-site.xml");
+    return files.clientSite();
   }
 
   public Path logFile() {
-    return runDir.resolve("logs").resolve("hbase.log");
+    return files.logFile();
   }
 
   /**
@@ -111,8 +100,7 @@ public final class EmbeddedHBase {
   public Optional<ProcessHandle> runningProcess() {
     // A recycled pid must not be mistaken for our server: check its command line.
     return Daemons.live(
-        runDir.resolve("hbase.pid"),
-        cmd -> cmd.contains(MAIN_CLASS) && cmd.contains(runDir.toString()));
+        files.pidFile(), cmd -> cmd.contains(MAIN_CLASS) && cmd.contains(runDir.toString()));
   }
 
   /**
@@ -168,21 +156,7 @@ public final class EmbeddedHBase {
   }
 
   public Optional<Ports> ports() {
-    Path f = runDir.resolve("ports.properties");
-    if (!Files.exists(f)) {
-      return Optional.empty();
-    }
-    Properties p = new Properties();
-    try (InputStream in = Files.newInputStream(f)) {
-      p.load(in);
-      return Optional.of(
-          new Ports(
-              Integer.parseInt(p.getProperty("zookeeper")),
-              Integer.parseInt(p.getProperty("master")),
-              Integer.parseInt(p.getProperty("regionserver"))));
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
-    }
+    return files.ports();
   }
 
   /**
@@ -214,58 +188,28 @@ public final class EmbeddedHBase {
             Optional<ProcessHandle> running = runningProcess();
             if (running.isPresent()) {
               out.accept(
-                  "HBase is already running (pid "
-                      + running.get().pid()
-                      + ", run dir "
-                      + runDir
-                      + ")");
+                  String.format(
+                      "HBase is already running (pid %d, run dir %s)",
+                      running.get().pid(), runDir));
               return false;
             }
             if (empty) {
-              deleteTree(runDir.resolve("data"));
+              Daemons.deleteTree(runDir.resolve("data"));
             }
             launch(timeout);
             return true;
           });
     } catch (IOException e) {
       throw new EmbeddedHBaseException(
-          "Cannot start embedded HBase in "
-              + runDir
-              + ": "
-              + e
-              + ". Check that the run directory is writable, or remove it to start from scratch.");
+          String.format(
+              "Cannot start embedded HBase in %s: %s. Check that the run directory is writable,"
+                  + " or remove it to start from scratch.",
+              runDir, e));
     }
   }
 
   private void launch(Duration timeout) throws IOException {
-    // A previous server that died (kill -9, reboot) leaves ZooKeeper state whose sessions would
-    // make the new
-    // master wait for them to expire. Standalone ZooKeeper holds nothing HBase cannot rebuild:
-    // start it clean.
-    deleteTree(runDir.resolve("data").resolve("zookeeper"));
-    Files.deleteIfExists(runDir.resolve("hbase.pid"));
-    for (String d : List.of("conf", "client", "logs", "data/hbase", "data/tmp", "data/staging")) {
-      Files.createDirectories(runDir.resolve(d));
-    }
-    int[] free = freePorts(3);
-    Ports ports = new Ports(free[0], free[1], free[2]);
-    String site =
-        resource("hbase-site.template.xml")
-            .replace("@RUN_DIR@", runDir.toString())
-            .replace("@ZK_PORT@", Integer.toString(ports.zookeeper()))
-            .replace("@MASTER_PORT@", Integer.toString(ports.master()))
-            .replace("@RS_PORT@", Integer.toString(ports.regionServer()));
-    Files.writeString(runDir.resolve("conf/hbase-site.xml"), site);
-    Files.writeString(runDir.resolve("conf/log4j2.properties"), resource("log4j2.properties"));
-    Files.writeString(clientSite(), clientSiteXml(ports));
-    Properties p = new Properties();
-    p.setProperty("zookeeper", Integer.toString(ports.zookeeper()));
-    p.setProperty("master", Integer.toString(ports.master()));
-    p.setProperty("regionserver", Integer.toString(ports.regionServer()));
-    try (var w = Files.newBufferedWriter(runDir.resolve("ports.properties"))) {
-      p.store(w, "embedded HBase ports (127.0.0.1)");
-    }
-    Files.deleteIfExists(logFile());
+    Ports ports = files.prepare();
 
     List<String> cmd = new ArrayList<>(javaCommand("-Xmx1g"));
     cmd.add(MAIN_CLASS);
@@ -273,29 +217,21 @@ public final class EmbeddedHBase {
     cmd.add("start");
     long t0 = System.nanoTime();
     out.accept(
-        "Starting HBase (standalone, 127.0.0.1, ZooKeeper port "
-            + ports.zookeeper()
-            + ") in "
-            + runDir);
-    Process proc =
-        Daemons.launch(
-            cmd, runDir.resolve("logs/hbase.out"), runDir.resolve("hbase.pid"), Map.of());
+        String.format(
+            "Starting HBase (standalone, 127.0.0.1, ZooKeeper port %d) in %s",
+            ports.zookeeper(), runDir));
+    Process proc = Daemons.launch(cmd, files.outFile(), files.pidFile(), Map.of());
 
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
       if (!proc.isAlive()) {
-        Files.deleteIfExists(runDir.resolve("hbase.pid"));
+        Files.deleteIfExists(files.pidFile());
         throw new EmbeddedHBaseException(
-            "HBase exited during start-up (exit code "
-                + proc.exitValue()
-                + "). "
-                + reasonFromLog()
-                + "\nFull log: "
-                + logFile()
-                + " and "
-                + runDir.resolve("logs/hbase.out"));
+            String.format(
+                "HBase exited during start-up (exit code %d). %s\nFull log: %s and %s",
+                proc.exitValue(), files.reasonFromLog(), logFile(), files.outFile()));
       }
-      if (logContains(READY_LINE)) {
+      if (files.logContains(READY_LINE)) {
         out.accept(
             String.format(
                 "HBase is up in %.1f s (pid %d). Client config: %s",
@@ -311,14 +247,11 @@ public final class EmbeddedHBase {
       }
     }
     proc.destroyForcibly();
-    Files.deleteIfExists(runDir.resolve("hbase.pid"));
+    Files.deleteIfExists(files.pidFile());
     throw new EmbeddedHBaseException(
-        "HBase did not finish starting within "
-            + timeout.toSeconds()
-            + " s. "
-            + reasonFromLog()
-            + "\nFull log: "
-            + logFile());
+        String.format(
+            "HBase did not finish starting within %d s. %s\nFull log: %s",
+            timeout.toSeconds(), files.reasonFromLog(), logFile()));
   }
 
   /**
@@ -335,7 +268,7 @@ public final class EmbeddedHBase {
             Optional<ProcessHandle> running = runningProcess();
             if (running.isEmpty()) {
               out.accept("HBase is not running (run dir " + runDir + ")");
-              Files.deleteIfExists(runDir.resolve("hbase.pid"));
+              Files.deleteIfExists(files.pidFile());
               return false;
             }
             ProcessHandle server = running.get();
@@ -345,8 +278,7 @@ public final class EmbeddedHBase {
             Process stopper =
                 new ProcessBuilder(cmd)
                     .redirectErrorStream(true)
-                    .redirectOutput(
-                        ProcessBuilder.Redirect.appendTo(runDir.resolve("logs/hbase.out").toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(files.outFile().toFile()))
                     .start();
             if (!Daemons.waitFor(server, timeout)) {
               out.accept(
@@ -354,13 +286,13 @@ public final class EmbeddedHBase {
               Daemons.terminate(server, Duration.ofSeconds(30), "HBase", out);
             }
             stopper.destroyForcibly();
-            Files.deleteIfExists(runDir.resolve("hbase.pid"));
+            Files.deleteIfExists(files.pidFile());
             out.accept("HBase stopped");
             return true;
           });
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "Cannot stop embedded HBase in " + runDir + ": " + e.getMessage(), e);
+          String.format("Cannot stop embedded HBase in %s: %s", runDir, e.getMessage()), e);
     }
   }
 
@@ -394,99 +326,16 @@ public final class EmbeddedHBase {
     return cp;
   }
 
-  private boolean logContains(String needle) {
-    try (Stream<String> lines = Files.lines(logFile(), StandardCharsets.UTF_8)) {
-      return lines.anyMatch(l -> l.contains(needle));
-    } catch (IOException | UncheckedIOException e) {
-      return false;
-    }
-  }
-
-  /** The first ERROR/FATAL lines and exception messages of the server log: why it did not start. */
-  String reasonFromLog() {
-    List<String> reasons = new ArrayList<>();
-    for (Path f : List.of(logFile(), runDir.resolve("logs/hbase.out"))) {
-      if (!Files.exists(f)) {
-        continue;
-      }
-      try (Stream<String> lines = Files.lines(f, StandardCharsets.ISO_8859_1)) {
-        lines
-            .filter(
-                l ->
-                    l.contains(" ERROR ")
-                        || l.contains(" FATAL ")
-                        || EXCEPTION_LINE.matcher(l).find())
-            .distinct()
-            .limit(8)
-            .forEach(reasons::add);
-      } catch (IOException | UncheckedIOException e) {
-        // best effort: the caller prints the log path anyway
-      }
-    }
-    return reasons.isEmpty()
-        ? "The server log has no error lines."
-        : "Reason from the server log:\n  " + String.join("\n  ", reasons);
-  }
-
-  private String clientSiteXml(Ports ports) {
-    return "<?xml version=\"1.0\"?>\n"
-        + "<!-- Client configuration of the embedded HBase server (written at start; ports change per start). -->\n"
-        + "<configuration>\n"
-        + "  <property><name>hbase.zookeeper.quorum</name><value>127.0.0.1</value></property>\n"
-        + "  <property><name>hbase.zookeeper.property.clientPort</name><value>"
-        + ports.zookeeper()
-        + "</value></property>\n"
-        + "  <property><name>hbase.cluster.distributed</name><value>false</value></property>\n"
-        + "  <property><name>hbase.rootdir</name><value>file://"
-        + runDir.resolve("data/hbase")
-        + "</value></property>\n"
-        + "  <property><name>hbase.unsafe.stream.capability.enforce</name><value>false</value></property>\n"
-        + "  <!-- operation timeout > rpc timeout x retries; rpc >= 5 s, retries >= 5 -->\n"
-        + "  <property><name>hbase.rpc.timeout</name><value>20000</value></property>\n"
-        + "  <property><name>hbase.client.retries.number</name><value>5</value></property>\n"
-        + "  <property><name>hbase.client.operation.timeout</name><value>120000</value></property>\n"
-        + "</configuration>\n";
-  }
-
   static String resource(String name) throws IOException {
     try (InputStream in = EmbeddedHBase.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new EmbeddedHBaseException(
-            "Missing resource dev/rekey/embedded/"
-                + name
-                + " in the rekey-embedded-hbase jar: rebuild it (mvn -pl embedded-hbase package).");
+            String.format(
+                "Missing resource dev/rekey/embedded/%s in the rekey-embedded-hbase jar: rebuild it"
+                    + " (mvn -pl embedded-hbase package).",
+                name));
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-  }
-
-  static int[] freePorts(int n) throws IOException {
-    // Hold all sockets open until every port is chosen, so the n ports are distinct.
-    List<ServerSocket> sockets = new ArrayList<>();
-    try {
-      int[] ports = new int[n];
-      for (int i = 0; i < n; i++) {
-        ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        s.setReuseAddress(true);
-        sockets.add(s);
-        ports[i] = s.getLocalPort();
-      }
-      return ports;
-    } finally {
-      for (ServerSocket s : sockets) {
-        s.close();
-      }
-    }
-  }
-
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 

@@ -122,7 +122,8 @@ public final class LocalSparkCluster {
       return Daemons.locked(
           runDir, () -> startLocked(jars, workerHosts, workerCores, workerMemory, timeout));
     } catch (IOException e) {
-      throw new EmbeddedHBaseException("Cannot start the Spark cluster in " + runDir + ": " + e);
+      throw new EmbeddedHBaseException(
+          String.format("Cannot start the Spark cluster in %s: %s", runDir, e));
     }
   }
 
@@ -140,7 +141,7 @@ public final class LocalSparkCluster {
     }
     stopLocked();
     Path home = runDir.resolve("spark-home");
-    EmbeddedHBase.deleteTree(home);
+    Daemons.deleteTree(home);
     Files.createDirectories(home.resolve("jars"));
     Files.createDirectories(runDir.resolve("logs"));
     for (Path jar : jars) {
@@ -151,7 +152,7 @@ public final class LocalSparkCluster {
     }
     SparkSubmitScript.write(home, env, defaults);
     // master, master web UI, then per worker: RPC port and web UI
-    int[] ports = EmbeddedHBase.freePorts(2 + 2 * workerHosts.size());
+    int[] ports = Daemons.freePorts(2 + 2 * workerHosts.size());
     String url = "spark://127.0.0.1:" + ports[0];
     StringBuilder portsFile = new StringBuilder("master=" + ports[0] + "\n");
     for (int i = 1; i <= workerHosts.size(); i++) {
@@ -219,7 +220,7 @@ public final class LocalSparkCluster {
       Daemons.locked(runDir, this::stopLocked);
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "Cannot stop the Spark cluster in " + runDir + ": " + e.getMessage(), e);
+          String.format("Cannot stop the Spark cluster in %s: %s", runDir, e.getMessage()), e);
     }
   }
 
@@ -276,12 +277,9 @@ public final class LocalSparkCluster {
       Optional<ProcessHandle> p = Daemons.live(pidFile(role), cmd -> true);
       if (p.isEmpty()) {
         throw new EmbeddedHBaseException(
-            "Spark "
-                + role
-                + " exited during start-up; see "
-                + log(role)
-                + ":\n"
-                + Daemons.tail(log(role)));
+            String.format(
+                "Spark %s exited during start-up; see %s:\n%s",
+                role, log(role), Daemons.tail(log(role))));
       }
       try {
         p.get().onExit().get(250, TimeUnit.MILLISECONDS); // returns early only if it dies
@@ -294,14 +292,9 @@ public final class LocalSparkCluster {
     }
     stop();
     throw new EmbeddedHBaseException(
-        "Spark "
-            + role
-            + " did not start within "
-            + timeout.toSeconds()
-            + " s; see "
-            + log(role)
-            + ":\n"
-            + Daemons.tail(log(role)));
+        String.format(
+            "Spark %s did not start within %s s; see %s:\n%s",
+            role, timeout.toSeconds(), log(role), Daemons.tail(log(role))));
   }
 
   /**

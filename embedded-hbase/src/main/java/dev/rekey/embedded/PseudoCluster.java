@@ -169,11 +169,10 @@ public final class PseudoCluster {
       Daemons.locked(dir, () -> startLocked(sparkJars, timeout));
     } catch (IOException e) {
       throw new EmbeddedHBaseException(
-          "Cannot start the cluster in "
-              + dir
-              + ": "
-              + e
-              + " (check that the directory is writable, or remove it to start from scratch)");
+          String.format(
+              "Cannot start the cluster in %s: %s (check that the directory is"
+                  + " writable, or remove it to start from scratch)",
+              dir, e));
     }
   }
 
@@ -220,7 +219,7 @@ public final class PseudoCluster {
           });
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "Cannot stop the cluster in " + dir + ": " + e.getMessage(), e);
+          String.format("Cannot stop the cluster in %s: %s", dir, e.getMessage()), e);
     }
   }
 
@@ -254,7 +253,8 @@ public final class PseudoCluster {
             .orElseThrow(
                 () ->
                     new EmbeddedHBaseException(
-                        "Cannot restart " + role + ": no such process (one of " + ROLES + ")"));
+                        String.format(
+                            "Cannot restart %s: no such process (one of %s)", role, ROLES)));
     try {
       launcher()
           .launchInOrder(
@@ -270,11 +270,9 @@ public final class PseudoCluster {
               timeout);
     } catch (IOException e) {
       throw new EmbeddedHBaseException(
-          "Cannot restart "
-              + role
-              + ": "
-              + e.getMessage()
-              + " (see `rekey cluster status` and its log)");
+          String.format(
+              "Cannot restart %s: %s (see `rekey cluster status` and its log)",
+              role, e.getMessage()));
     }
   }
 

@@ -96,15 +96,9 @@ public interface FieldCodec extends Serializable {
     private void require(int n, String what) {
       if (remaining() < n) {
         throw new IllegalArgumentException(
-            "key too short: "
-                + what
-                + " needs "
-                + n
-                + " bytes at offset "
-                + pos
-                + " but only "
-                + remaining()
-                + " remain");
+            String.format(
+                "key too short: %s needs %s bytes at offset %s but only %s remain",
+                what, n, pos, remaining()));
       }
     }
   }

@@ -2,6 +2,7 @@ package dev.rekey.rowkey;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Text ↔ typed field values, for the CLI and vector files: bytes as hex, int/long/reversed_long and
@@ -20,28 +21,18 @@ public final class FieldValues {
       if (layout.field(k) == null) {
         throw new KeyEncodeException(
             k,
-            "unknown field '"
-                + k
-                + "' for layout "
-                + layout.name()
-                + " (fields: "
-                + layout.fields().stream().map(FieldSpec::name).toList()
-                + ")");
+            String.format(
+                "unknown field '%s' for layout %s (fields: %s)",
+                k, layout.name(), layout.fields().stream().map(FieldSpec::name).toList()));
       }
     }
-    LinkedHashMap<String, Object> out = new LinkedHashMap<>();
-    for (FieldSpec f : layout.fields()) {
-      if (text.containsKey(f.name())) {
-        out.put(f.name(), parseValue(f, text.get(f.name())));
-      }
-    }
-    return out;
+    return inKeyOrder(layout, text, FieldValues::parseValue);
   }
 
   /** Parses one field's text value. */
   public static Object parseValue(FieldSpec f, String s) {
     if (s == null) {
-      throw new KeyEncodeException(f.name(), "field '" + f.name() + "': no value given");
+      throw new KeyEncodeException(f.name(), String.format("field '%s': no value given", f.name()));
     }
     switch (f.type()) {
       case STRING:
@@ -51,60 +42,40 @@ public final class FieldValues {
           return Hex.parse(s);
         } catch (IllegalArgumentException e) {
           throw new KeyEncodeException(
-              f.name(), "field '" + f.name() + "' (bytes, give hex): " + e.getMessage());
+              f.name(),
+              String.format("field '%s' (bytes, give hex): %s", f.name(), e.getMessage()));
         }
       case INT:
       case SUB_BUCKET:
         try {
           return Integer.parseInt(s.trim());
         } catch (NumberFormatException e) {
-          throw new KeyEncodeException(
-              f.name(),
-              "field '"
-                  + f.name()
-                  + "' ("
-                  + f.type().fileName()
-                  + "): not a decimal int in ["
-                  + Integer.MIN_VALUE
-                  + ", "
-                  + Integer.MAX_VALUE
-                  + "]: '"
-                  + s
-                  + "'");
+          throw notDecimal(f, s, "int", Integer.MIN_VALUE, Integer.MAX_VALUE);
         }
       case LONG:
       case REVERSED_LONG:
         try {
           return Long.parseLong(s.trim());
         } catch (NumberFormatException e) {
-          throw new KeyEncodeException(
-              f.name(),
-              "field '"
-                  + f.name()
-                  + "' ("
-                  + f.type().fileName()
-                  + "): not a decimal long in ["
-                  + Long.MIN_VALUE
-                  + ", "
-                  + Long.MAX_VALUE
-                  + "]: '"
-                  + s
-                  + "'");
+          throw notDecimal(f, s, "long", Long.MIN_VALUE, Long.MAX_VALUE);
         }
       default:
         throw new AssertionError(f.type());
     }
   }
 
+  private static KeyEncodeException notDecimal(
+      FieldSpec f, String s, String kind, long min, long max) {
+    return new KeyEncodeException(
+        f.name(),
+        String.format(
+            "field '%s' (%s): not a decimal %s in [%d, %d]: '%s'",
+            f.name(), f.type().fileName(), kind, min, max, s));
+  }
+
   /** Formats typed values (e.g. {@link DecodedKey#fields()}) as text, in the layout's key order. */
   public static LinkedHashMap<String, String> format(KeyLayout layout, Map<String, Object> values) {
-    LinkedHashMap<String, String> out = new LinkedHashMap<>();
-    for (FieldSpec f : layout.fields()) {
-      if (values.containsKey(f.name())) {
-        out.put(f.name(), formatValue(f, values.get(f.name())));
-      }
-    }
-    return out;
+    return inKeyOrder(layout, values, FieldValues::formatValue);
   }
 
   /** Formats one value: bytes as lower-case hex, numbers as decimal, strings as-is. */
@@ -113,5 +84,17 @@ public final class FieldValues {
       return Hex.of((byte[]) v);
     }
     return String.valueOf(v);
+  }
+
+  /** The values the map has for the layout's fields, converted, in key order. */
+  private static <V, R> LinkedHashMap<String, R> inKeyOrder(
+      KeyLayout layout, Map<String, V> values, BiFunction<FieldSpec, V, R> convert) {
+    LinkedHashMap<String, R> out = new LinkedHashMap<>();
+    for (FieldSpec f : layout.fields()) {
+      if (values.containsKey(f.name())) {
+        out.put(f.name(), convert.apply(f, values.get(f.name())));
+      }
+    }
+    return out;
   }
 }

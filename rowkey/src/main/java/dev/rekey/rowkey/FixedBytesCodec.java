@@ -24,12 +24,13 @@ public final class FixedBytesCodec implements FieldCodec {
   public Object coerce(Object value) {
     if (!(value instanceof byte[])) {
       throw new IllegalArgumentException(
-          "expected " + length + " bytes (byte[]), got " + Utf8StringCodec.typeOf(value));
+          String.format(
+              "expected %s bytes (byte[]), got %s", length, Utf8StringCodec.typeOf(value)));
     }
     byte[] b = (byte[]) value;
     if (b.length != length) {
       throw new IllegalArgumentException(
-          "wrong length: expected exactly " + length + " bytes, got " + b.length);
+          String.format("wrong length: expected exactly %s bytes, got %s", length, b.length));
     }
     return b.clone();
   }

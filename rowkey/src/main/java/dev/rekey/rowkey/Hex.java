@@ -15,7 +15,8 @@ public final class Hex {
     try {
       return org.apache.commons.codec.binary.Hex.decodeHex(hex);
     } catch (DecoderException e) {
-      throw new IllegalArgumentException("not valid hex (" + e.getMessage() + "): '" + hex + "'");
+      throw new IllegalArgumentException(
+          String.format("not valid hex (%s): '%s'", e.getMessage(), hex));
     }
   }
 }

@@ -114,7 +114,8 @@ public final class KeyLayout implements Serializable {
           "Cannot read layout " + file + ": no such file (the shipped ones are in conf/layouts)",
           e);
     } catch (IOException e) {
-      throw new LayoutException("Cannot read layout " + file + ": " + e.getMessage(), e);
+      throw new LayoutException(
+          String.format("Cannot read layout %s: %s", file, e.getMessage()), e);
     }
     return parse(text, file.toString());
   }
@@ -193,14 +194,9 @@ public final class KeyLayout implements Serializable {
   public byte[] encode(Object[] valuesInKeyOrder) {
     if (valuesInKeyOrder.length != fieldArray.length) {
       throw new IllegalArgumentException(
-          "Cannot encode with layout "
-              + name
-              + ": "
-              + valuesInKeyOrder.length
-              + " values for "
-              + fieldArray.length
-              + " fields "
-              + fieldNames);
+          String.format(
+              "Cannot encode with layout %s: %s values for %s fields %s",
+              name, valuesInKeyOrder.length, fieldArray.length, fieldNames));
     }
     return encodeCoerced(coercion.inKeyOrder(valuesInKeyOrder, true));
   }
@@ -244,7 +240,7 @@ public final class KeyLayout implements Serializable {
     if (from != sharesFieldsWith) {
       if (!sameFieldsAs(from)) {
         throw new IllegalArgumentException(
-            "layout " + name + " does not share the fields of layout " + from.name());
+            String.format("layout %s does not share the fields of layout %s", name, from.name()));
       }
       sharesFieldsWith = from;
     }
@@ -270,7 +266,8 @@ public final class KeyLayout implements Serializable {
   /** The salt bucket (0..N-1) the values map to; SALT layouts only. */
   public int saltOf(Map<String, Object> fieldValues) {
     if (prefix.kind() != PrefixSpec.Kind.SALT) {
-      throw new IllegalStateException("layout " + name + " has no salt prefix (" + prefix + ")");
+      throw new IllegalStateException(
+          String.format("layout %s has no salt prefix (%s)", name, prefix));
     }
     return encode(fieldValues)[0] & 0xff;
   }
@@ -307,7 +304,8 @@ public final class KeyLayout implements Serializable {
   public Object checkedField(byte[] rowKey, int fieldIndex) {
     if (fieldIndex < 0 || fieldIndex >= fieldArray.length) {
       throw new IllegalArgumentException(
-          "layout " + name + " has no field " + fieldIndex + " (it has " + fieldArray.length + ")");
+          String.format(
+              "layout %s has no field %s (it has %s)", name, fieldIndex, fieldArray.length));
     }
     return walker.walk(rowKey, false, fieldIndex)[fieldIndex];
   }
@@ -323,15 +321,10 @@ public final class KeyLayout implements Serializable {
       case SALT:
         if (regions != prefix.buckets()) {
           throw new IllegalArgumentException(
-              "Cannot split layout "
-                  + name
-                  + " into "
-                  + regions
-                  + " regions: a salted table has exactly "
-                  + prefix.buckets()
-                  + " write tails, pre-split it into "
-                  + prefix.buckets()
-                  + " regions (one per salt byte)");
+              String.format(
+                  "Cannot split layout %s into %s regions: a salted table has exactly %s"
+                      + " write tails, pre-split it into %s regions (one per salt byte)",
+                  name, regions, prefix.buckets(), prefix.buckets()));
         }
         return SplitPoints.salt(prefix.buckets());
       case HASH_PREFIX:

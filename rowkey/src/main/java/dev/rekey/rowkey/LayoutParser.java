@@ -55,7 +55,8 @@ final class LayoutParser {
     try {
       return new Yaml(new SafeConstructor(opts)).load(text);
     } catch (RuntimeException e) {
-      throw new LayoutException("Cannot read " + source + ": not valid JSON: " + e.getMessage(), e);
+      throw new LayoutException(
+          String.format("Cannot read %s: not valid JSON: %s", source, e.getMessage()), e);
     }
   }
 
@@ -160,27 +161,16 @@ final class LayoutParser {
         spec = new FieldSpec(name, type, length, false, false, new FixedBytesCodec(length));
         break;
       case INT:
-        allowed.add("signed");
-        spec =
-            new FieldSpec(
-                name,
-                type,
-                4,
-                Boolean.TRUE.equals(signed),
-                false,
-                new IntCodec(Boolean.TRUE.equals(signed)));
-        break;
       case LONG:
-        allowed.add("signed");
-        spec =
-            new FieldSpec(
-                name,
-                type,
-                8,
-                Boolean.TRUE.equals(signed),
-                false,
-                new LongCodec(Boolean.TRUE.equals(signed)));
-        break;
+        {
+          allowed.add("signed");
+          boolean sign = Boolean.TRUE.equals(signed);
+          spec =
+              type == FieldType.INT
+                  ? new FieldSpec(name, type, 4, sign, false, new IntCodec(sign))
+                  : new FieldSpec(name, type, 8, sign, false, new LongCodec(sign));
+          break;
+        }
       case REVERSED_LONG:
         spec = new FieldSpec(name, type, 8, false, false, new ReversedLongCodec());
         break;

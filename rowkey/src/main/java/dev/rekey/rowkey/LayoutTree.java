@@ -19,7 +19,7 @@ final class LayoutTree {
   }
 
   LayoutException err(String where, String problem) {
-    return new LayoutException("Invalid layout " + source + ": " + where + problem);
+    return new LayoutException(String.format("Invalid layout %s: %s%s", source, where, problem));
   }
 
   Map<String, Object> map(Object o, String where, Set<String> allowed) {

@@ -40,12 +40,9 @@ public final class SplitPoints {
     BigInteger space = BigInteger.ONE.shiftLeft(8 * prefixBytes);
     if (regions < 1 || BigInteger.valueOf(regions).compareTo(space) > 0) {
       throw new IllegalArgumentException(
-          "regions must be in 1.."
-              + space
-              + " for a "
-              + prefixBytes
-              + "-byte prefix, got "
-              + regions);
+          String.format(
+              "regions must be in 1..%s for a %s-byte prefix, got %s",
+              space, prefixBytes, regions));
     }
     List<byte[]> out = new ArrayList<>(regions - 1);
     for (int i = 1; i < regions; i++) {

@@ -66,7 +66,7 @@ final class StrictYaml {
       throw e;
     } catch (RuntimeException e) {
       throw new LayoutException(
-          "Cannot read layout " + source + ": not valid YAML: " + e.getMessage(), e);
+          String.format("Cannot read layout %s: not valid YAML: %s", source, e.getMessage()), e);
     }
   }
 
@@ -91,12 +91,9 @@ final class StrictYaml {
 
   private LayoutException fail(Event e, String problem) {
     return new LayoutException(
-        "Cannot read layout "
-            + source
-            + ": line "
-            + (e.getStartMark().getLine() + 1)
-            + ": "
-            + problem);
+        String.format(
+            "Cannot read layout %s: line %s: %s",
+            source, (e.getStartMark().getLine() + 1), problem));
   }
 
   private Object node(Event e) {

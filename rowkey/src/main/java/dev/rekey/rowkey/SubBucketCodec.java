@@ -47,7 +47,8 @@ public final class SubBucketCodec implements FieldCodec {
     }
     int v = (Integer) value;
     if (v < 0 || v >= buckets) {
-      throw new IllegalArgumentException("sub-bucket " + v + " out of range [0, " + buckets + ")");
+      throw new IllegalArgumentException(
+          String.format("sub-bucket %s out of range [0, %s)", v, buckets));
     }
     return v;
   }
@@ -66,7 +67,8 @@ public final class SubBucketCodec implements FieldCodec {
   public Object decode(Cursor c) {
     int v = c.take(1, "sub-bucket")[0] & 0xff;
     if (v >= buckets) {
-      throw new IllegalArgumentException("sub-bucket " + v + " out of range [0, " + buckets + ")");
+      throw new IllegalArgumentException(
+          String.format("sub-bucket %s out of range [0, %s)", v, buckets));
     }
     return v;
   }

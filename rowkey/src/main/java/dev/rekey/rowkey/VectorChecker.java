@@ -72,31 +72,8 @@ public final class VectorChecker {
       for (Object o : (List<?>) doc.get("badLayouts")) {
         Map<String, Object> b = asMap(o);
         String name = String.valueOf(b.get("name"));
-        String want = String.valueOf(b.get("error"));
-        try {
-          KeyLayout.fromTree(b.get("layout"), "inline:" + name);
-          failures.add(
-              vectorsFile.getFileName()
-                  + ": "
-                  + name
-                  + ": layout accepted, expected error containing '"
-                  + want
-                  + "'");
-        } catch (LayoutException e) {
-          if (e.getMessage().contains(want)) {
-            passed++;
-          } else {
-            failures.add(
-                vectorsFile.getFileName()
-                    + ": "
-                    + name
-                    + ": error '"
-                    + e.getMessage()
-                    + "' does not contain '"
-                    + want
-                    + "'");
-          }
-        }
+        Runnable parse = () -> KeyLayout.fromTree(b.get("layout"), "inline:" + name);
+        passed += rejected(vectorsFile, name, "layout", parse, b.get("error"), failures);
       }
       return new Report(passed, failures);
     }
@@ -114,26 +91,8 @@ public final class VectorChecker {
     for (Object o : (List<?>) doc.get("badYaml")) {
       Map<String, Object> b = asMap(o);
       String name = String.valueOf(b.get("name"));
-      String want = String.valueOf(b.get("error"));
-      try {
-        KeyLayout.parse((String) b.get("yaml"), "inline:" + name);
-        failures.add(
-            file + ": " + name + ": YAML accepted, expected error containing '" + want + "'");
-      } catch (LayoutException e) {
-        if (e.getMessage().contains(want)) {
-          passed++;
-        } else {
-          failures.add(
-              file
-                  + ": "
-                  + name
-                  + ": error '"
-                  + e.getMessage()
-                  + "' does not contain '"
-                  + want
-                  + "'");
-        }
-      }
+      Runnable parse = () -> KeyLayout.parse((String) b.get("yaml"), "inline:" + name);
+      passed += rejected(vectorsFile, name, "YAML", parse, b.get("error"), failures);
     }
     for (Object o : (List<?>) doc.getOrDefault("goodYaml", List.of())) {
       Map<String, Object> g = asMap(o);
@@ -145,6 +104,37 @@ public final class VectorChecker {
       }
     }
     return new Report(passed, failures);
+  }
+
+  /**
+   * 1 if {@code parse} rejects the input with a message containing {@code error}, else 0 with the
+   * failure added: accepted, or rejected for another reason.
+   */
+  private static int rejected(
+      Path vectorsFile,
+      String name,
+      String what,
+      Runnable parse,
+      Object error,
+      List<String> failures) {
+    String want = String.valueOf(error);
+    try {
+      parse.run();
+      failures.add(
+          String.format(
+              "%s: %s: %s accepted, expected error containing '%s'",
+              vectorsFile.getFileName(), name, what, want));
+      return 0;
+    } catch (LayoutException e) {
+      if (e.getMessage().contains(want)) {
+        return 1;
+      }
+      failures.add(
+          String.format(
+              "%s: %s: error '%s' does not contain '%s'",
+              vectorsFile.getFileName(), name, e.getMessage(), want));
+      return 0;
+    }
   }
 
   /** The layout a vectors file declares. */
@@ -255,7 +245,7 @@ public final class VectorChecker {
       return asMap(
           LayoutParser.loadJson(Files.readString(file, StandardCharsets.UTF_8), file.toString()));
     } catch (IOException e) {
-      throw new IllegalArgumentException("Cannot read vectors " + file + ": " + e, e);
+      throw new IllegalArgumentException(String.format("Cannot read vectors %s: %s", file, e), e);
     }
   }
 }

@@ -72,11 +72,9 @@ public final class CheckConfigCommand implements Callable<Integer> {
       throw e; // already names the file, the line and the fix
     } catch (RuntimeException e) {
       throw RekeyException.usage(
-          "Cannot read HBase configuration "
-              + file
-              + ": "
-              + e.getMessage()
-              + " (fix the XML, or pass another file with --conf)");
+          "Cannot read HBase configuration %s: %s (fix the XML, or pass another"
+              + " file with --conf)",
+          file, e.getMessage());
     }
     CheckConfigResult r =
         CheckConfig.of(conf, file.toString()).assumedScanRowsPerSecond(scanRowsPerSecond).execute();

@@ -71,14 +71,14 @@ public final class CreateTableCommand implements Callable<Integer> {
         specs.add(FamilySpec.parse(f));
       }
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage("Cannot create " + target.table + ": " + e.getMessage());
+      throw RekeyException.usage("Cannot create %s: %s", target.table, e.getMessage());
     }
     TableName name;
     try {
       name = TableName.valueOf(target.table);
     } catch (IllegalArgumentException e) {
       throw RekeyException.usage(
-          "Cannot create '" + target.table + "': not a valid table name (" + e.getMessage() + ")");
+          "Cannot create '%s': not a valid table name (%s)", target.table, e.getMessage());
     }
     try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf());
         Admin admin = conn.getAdmin()) {

@@ -60,7 +60,7 @@ public final class GetCommand implements Callable<Integer> {
       fields = FieldValues.parse(l, values);
       key = l.encode(fields);
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage("Cannot get from " + target.table + ": " + e.getMessage());
+      throw RekeyException.usage("Cannot get from %s: %s", target.table, e.getMessage());
     }
     try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf())) {
       TableName name = target.existing(conn, "get from");

@@ -116,16 +116,9 @@ final class KerberosPreflight {
       // HBase's client picks its Kerberos (GSSAPI) authentication only for a user with Kerberos
       // credentials, and UserGroupInformation reads none while Hadoop's own setting says simple
       throw RekeyException.usage(
-          site
-              + " sets "
-              + HBASE_AUTH
-              + "=kerberos but "
-              + HADOOP_AUTH
-              + "="
-              + conf.get(HADOOP_AUTH, "simple")
-              + ": the HBase client then cannot use a Kerberos ticket or keytab. Set "
-              + HADOOP_AUTH
-              + "=kerberos in it too");
+          "%s sets %s=kerberos but %s=%s: the HBase client then cannot use a"
+              + " Kerberos ticket or keytab. Set %s=kerberos in it too",
+          site, HBASE_AUTH, HADOOP_AUTH, conf.get(HADOOP_AUTH, "simple"), HADOOP_AUTH);
     }
     UserGroupInformation.setConfiguration(conf);
     String identity = login(global, conf, site);
@@ -145,12 +138,9 @@ final class KerberosPreflight {
       principal = conf.get(HBASE_CLIENT_PRINCIPAL);
       if (principal == null) {
         throw RekeyException.usage(
-            site
-                + " sets "
-                + HBASE_CLIENT_KEYTAB
-                + " but not "
-                + HBASE_CLIENT_PRINCIPAL
-                + ": set the keytab's principal there, or pass --principal and --keytab");
+            "%s sets %s but not %s: set the keytab's principal there, or pass"
+                + " --principal and --keytab",
+            site, HBASE_CLIENT_KEYTAB, HBASE_CLIENT_PRINCIPAL);
       }
     }
     if (keytab != null) {
@@ -172,45 +162,38 @@ final class KerberosPreflight {
       return "using the HBase delegation token of " + user.getShortUserName();
     }
     throw RekeyException.usage(
-        "Cannot connect to HBase: "
-            + site
-            + " says Kerberos, and there is no Kerberos ticket (ticket cache "
-            + ticketCache()
-            + ") and no keytab. Run `kinit PRINCIPAL` first, or pass --principal PRINCIPAL --keytab"
-            + " FILE");
+        "Cannot connect to HBase: %s says Kerberos, and there is no Kerberos"
+            + " ticket (ticket cache %s) and no keytab. Run `kinit PRINCIPAL` first,"
+            + " or pass --principal PRINCIPAL --keytab FILE",
+        site, ticketCache());
   }
 
   private static String loginFromKeytab(String principal, Path keytab) {
     if (!Files.isRegularFile(keytab) || !Files.isReadable(keytab)) {
       throw RekeyException.usage(
-          "Cannot log in to Kerberos as "
-              + principal
-              + ": keytab "
-              + keytab
-              + (Files.exists(keytab) ? " cannot be read" : " does not exist")
-              + " (pass the keytab's path with --keytab, or log in with kinit "
-              + principal
-              + " instead)");
+          "Cannot log in to Kerberos as %s: keytab %s%s (pass the keytab's path"
+              + " with --keytab, or log in with kinit %s instead)",
+          principal,
+          keytab,
+          (Files.exists(keytab) ? " cannot be read" : " does not exist"),
+          principal);
     }
     try {
       UserGroupInformation.loginUserFromKeytab(principal, keytab.toString());
     } catch (IOException | RuntimeException e) {
       List<String> held = principalsIn(keytab);
       throw RekeyException.usage(
-          "Cannot log in to Kerberos as "
-              + principal
-              + " with keytab "
-              + keytab
-              + ": "
-              + oneLine(e)
-              + (held.isEmpty()
-                  ? ""
-                  : ". The keytab holds "
-                      + String.join(", ", held)
-                      + (held.contains(principal) ? "" : ", not " + principal))
-              + " (list it with `klist -kt "
-              + keytab
-              + "`, and pass its principal with --principal)");
+          "Cannot log in to Kerberos as %s with keytab %s: %s%s (list it with"
+              + " `klist -kt %s`, and pass its principal with --principal)",
+          principal,
+          keytab,
+          oneLine(e),
+          (held.isEmpty()
+              ? ""
+              : ". The keytab holds "
+                  + String.join(", ", held)
+                  + (held.contains(principal) ? "" : ", not " + principal)),
+          keytab);
     }
     return "logged in as " + principal + " from keytab " + keytab;
   }
@@ -233,11 +216,9 @@ final class KerberosPreflight {
     }
     if ("false".equalsIgnoreCase(sparkConf(global, SPARK_HBASE_TOKENS))) {
       throw RekeyException.usage(
-          "Executors on "
-              + master
-              + " reach a kerberized HBase only with a delegation token, and --conf "
-              + SPARK_HBASE_TOKENS
-              + "=false stops Spark from getting one: remove it");
+          "Executors on %s reach a kerberized HBase only with a delegation token,"
+              + " and --conf %s=false stops Spark from getting one: remove it",
+          master, SPARK_HBASE_TOKENS);
     }
     // Spark's HBase token provider reads HBaseConfiguration.create(its Hadoop conf): the
     // hbase-site.xml on the driver's classpath plus spark.hadoop.* settings, not --hbase-site.
@@ -313,8 +294,7 @@ final class KerberosPreflight {
     try {
       return SecurityUtil.getServerPrincipal(principal, (String) null);
     } catch (IOException e) {
-      throw RekeyException.usage(
-          "Cannot resolve _HOST in principal " + principal + ": " + oneLine(e));
+      throw RekeyException.usage("Cannot resolve _HOST in principal %s: %s", principal, oneLine(e));
     }
   }
 

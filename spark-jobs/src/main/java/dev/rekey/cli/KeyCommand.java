@@ -2,7 +2,6 @@ package dev.rekey.cli;
 
 import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.DecodedKey;
 import dev.rekey.rowkey.FieldValues;
@@ -24,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,10 +46,6 @@ public final class KeyCommand implements Runnable {
         "Missing subcommand: encode, decode or vectors (see `rekey key --help`).");
   }
 
-  static KeyLayout load(Path file) {
-    return LayoutFiles.load(file.toString(), "--layout");
-  }
-
   @Command(
       name = "encode",
       mixinStandardHelpOptions = true,
@@ -59,12 +55,7 @@ public final class KeyCommand implements Runnable {
   static final class Encode implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(
-        names = "--layout",
-        required = true,
-        paramLabel = "FILE",
-        description = "Layout file (conf/layouts/*.yaml).")
-    Path layout;
+    @Mixin LayoutArg layout;
 
     @Parameters(
         paramLabel = "NAME=VALUE",
@@ -74,13 +65,13 @@ public final class KeyCommand implements Runnable {
 
     @Override
     public Integer call() {
-      KeyLayout l = load(layout);
+      KeyLayout l = layout.layout();
       try {
         byte[] key = l.encode(FieldValues.parse(l, values));
         spec.commandLine().getOut().println(Hex.of(key));
         return ExitCodes.OK;
       } catch (IllegalArgumentException e) {
-        throw RekeyException.usage("Cannot encode with layout " + l.name() + ": " + e.getMessage());
+        throw RekeyException.usage("Cannot encode with layout %s: %s", l.name(), e.getMessage());
       }
     }
   }
@@ -92,24 +83,19 @@ public final class KeyCommand implements Runnable {
   static final class Decode implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(
-        names = "--layout",
-        required = true,
-        paramLabel = "FILE",
-        description = "Layout file (conf/layouts/*.yaml).")
-    Path layout;
+    @Mixin LayoutArg layout;
 
     @Parameters(paramLabel = "HEX", description = "The row key as hex.")
     String hex;
 
     @Override
     public Integer call() {
-      KeyLayout l = load(layout);
+      KeyLayout l = layout.layout();
       byte[] key;
       try {
         key = Hex.parse(hex);
       } catch (IllegalArgumentException e) {
-        throw RekeyException.usage("Cannot decode '" + hex + "': not hex (" + e.getMessage() + ")");
+        throw RekeyException.usage("Cannot decode '%s': not hex (%s)", hex, e.getMessage());
       }
       try {
         DecodedKey d = l.decode(key);
@@ -139,12 +125,7 @@ public final class KeyCommand implements Runnable {
 
     @Spec CommandSpec spec;
 
-    @Option(
-        names = "--layout",
-        required = true,
-        paramLabel = "FILE",
-        description = "Layout file (conf/layouts/*.yaml).")
-    Path layout;
+    @Mixin LayoutArg layout;
 
     @Option(
         names = "--vectors",
@@ -155,7 +136,7 @@ public final class KeyCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      KeyLayout l = load(layout);
+      KeyLayout l = layout.layout();
       if (!vectors.isEmpty()) {
         return check(l, vectors);
       }
@@ -178,9 +159,9 @@ public final class KeyCommand implements Runnable {
     private int check(KeyLayout l, List<Path> files) {
       if (files.isEmpty()) {
         throw RekeyException.usage(
-            "Cannot check layout "
-                + layout
-                + ": no pinned vectors name it (pass --vectors FILE, in the format of docs/layouts.md)");
+            "Cannot check layout %s: no pinned vectors name it (pass --vectors FILE, in the format"
+                + " of docs/layouts.md)",
+            layout.layout);
       }
       PrintWriter out = spec.commandLine().getOut();
       int passed = 0;
@@ -202,7 +183,7 @@ public final class KeyCommand implements Runnable {
     /** Vector files in {@code dir} whose "layout" names the same file as {@link #layout}. */
     private List<Path> vectorsNaming(Path dir) throws IOException {
       Path home = RekeyHome.dir();
-      Path wanted = layout.toAbsolutePath().normalize();
+      Path wanted = layout.file().toAbsolutePath().normalize();
       List<Path> out = new ArrayList<>();
       try (Stream<Path> files = Files.list(dir)) {
         for (Path f : files.sorted().toList()) {

@@ -2,7 +2,6 @@ package dev.rekey.cli;
 
 import dev.rekey.jobs.common.AtomicFile;
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.plan.SplitFile;
 import dev.rekey.jobs.plan.SplitPlan;
@@ -14,6 +13,7 @@ import java.time.YearMonth;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -33,12 +33,7 @@ public final class PlanCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--layout",
-      required = true,
-      paramLabel = "L",
-      description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
-  String layout;
+  @Mixin LayoutArg layout;
 
   @Option(names = "--regions", paramLabel = "N", description = "Number of regions.")
   Integer regions;
@@ -89,7 +84,7 @@ public final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    KeyLayout l = LayoutFiles.load(layout, "--layout");
+    KeyLayout l = layout.layout();
     SplitPlan plan;
     try {
       SplitPlanner p = SplitPlanner.forLayout(l);
@@ -108,7 +103,7 @@ public final class PlanCommand implements Callable<Integer> {
       }
       plan = p.plan();
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage("Cannot plan " + l.name() + ": " + e.getMessage());
+      throw RekeyException.usage("Cannot plan %s: %s", l.name(), e.getMessage());
     }
     PrintWriter w = spec.commandLine().getOut();
     print(plan, w);

@@ -99,8 +99,8 @@ public final class ReadCommand implements Callable<Integer> {
           }
         } catch (BucketReadException e) {
           out.flush();
-          throw new RekeyException(
-              e.getMessage() + " [" + rows + " rows printed before the failure]", e);
+          throw RekeyException.cannot(
+              e, "%s [%s rows printed before the failure]", e.getMessage(), rows);
         }
         out.flush();
         spec.commandLine()
@@ -133,7 +133,7 @@ public final class ReadCommand implements Callable<Integer> {
     } catch (RekeyException e) {
       throw e;
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage("Cannot read " + target.table + ": " + e.getMessage());
+      throw RekeyException.usage("Cannot read %s: %s", target.table, e.getMessage());
     }
   }
 }

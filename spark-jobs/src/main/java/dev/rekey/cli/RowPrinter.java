@@ -86,7 +86,7 @@ final class RowPrinter {
       out.println(Json.MAPPER.writeValueAsString(row));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(
-          "Cannot print row " + Hex.of(r.getRow()) + " as JSON: " + e.getMessage(), e);
+          String.format("Cannot print row %s as JSON: %s", Hex.of(r.getRow()), e.getMessage()), e);
     }
   }
 }

@@ -1,12 +1,12 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -17,16 +17,11 @@ final class TableArgs {
   @Option(names = "--table", required = true, description = "Table (namespace:name or name).")
   String table;
 
-  @Option(
-      names = "--layout",
-      required = true,
-      paramLabel = "L",
-      description = "Layout file, or a name under conf/layouts (e.g. telemetry-v2).")
-  String layout;
+  @Mixin LayoutArg layout;
 
   /** The --layout file, loaded (a usage error names the argument and where it looked). */
   KeyLayout layout() {
-    return LayoutFiles.load(layout, "--layout");
+    return layout.layout();
   }
 
   /** The --table, checked to exist on the cluster; {@code verb} says what the command does. */
@@ -36,17 +31,14 @@ final class TableArgs {
       name = TableName.valueOf(table);
     } catch (IllegalArgumentException e) {
       throw RekeyException.usage(
-          "Cannot " + verb + " '" + table + "': not a valid table name (" + e.getMessage() + ")");
+          "Cannot %s '%s': not a valid table name (%s)", verb, table, e.getMessage());
     }
     try (Admin admin = conn.getAdmin()) {
       if (!admin.tableExists(name)) {
         throw RekeyException.usage(
-            "Cannot "
-                + verb
-                + " "
-                + table
-                + ": no such table (list tables in the HBase shell "
-                + "with `list`, or check --hbase-site)");
+            "Cannot %s %s: no such table (list tables in the HBase shell with `list`, or check"
+                + " --hbase-site)",
+            verb, table);
       }
     }
     return name;

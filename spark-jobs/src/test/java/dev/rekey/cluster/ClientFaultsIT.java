@@ -265,6 +265,121 @@ class ClientFaultsIT {
     }
   }
 
+  /**
+   * A Spark job's dual write ({@link dev.rekey.jobs.dualwrite.SparkDualWrite}) whose executor is
+   * SIGKILLed mid-partition, after that partition's first rows reached both tables: Spark runs the
+   * lost tasks again on a new executor, the retry writes the same cells with the same timestamps
+   * (the job's one stamp for cells given none), and both tables end equal by natural key, every
+   * cell and version: nothing lost, no version twice.
+   */
+  @Test
+  @Order(4)
+  void sparkDualWriteWithAnExecutorKilledMidPartitionLosesNothingAndWritesNoVersionTwice()
+      throws Exception {
+    TableName old = TableName.valueOf("client_faults_sdw_v1");
+    TableName neu = TableName.valueOf("client_faults_sdw_v2");
+    try (Admin admin = conn.getAdmin()) {
+      for (TableName t : List.of(old, neu)) {
+        if (admin.tableExists(t)) {
+          admin.disableTable(t);
+          admin.deleteTable(t);
+        }
+      }
+      LegacyTelemetryTable.create(
+          admin, old, new byte[][] {Bytes.toBytes(TelemetryGenerator.DEFAULT_START + DAY / 2)});
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(neu)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(D))
+              .build(),
+          v2.splitPoints(16).toArray(new byte[0][]));
+    }
+    int rows = 8_000;
+    Path work = DIR.resolve("it-dual-write-kill");
+    Path markers = work.resolve("markers");
+    java.nio.file.Files.createDirectories(work);
+    try (var walk = java.nio.file.Files.walk(markers)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    } catch (java.nio.file.NoSuchFileException e) {
+      // first run
+    }
+    Path app =
+        dev.rekey.testing.TestJar.of(
+            work.resolve("dual-write-app.jar"),
+            DualWriteApp.class,
+            DualWriteApp.Part.class,
+            DualWriteApp.Records.class);
+    String jars = SharedHBase.sparkJar() + ":" + app;
+    Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
+    List<String> cmd =
+        List.of(
+            cluster.sparkSubmit().toString(),
+            "--master",
+            cluster.spark().masterUrl().orElseThrow(),
+            "--deploy-mode",
+            "client",
+            "--class",
+            DualWriteApp.class.getName(),
+            "--conf",
+            "spark.driver.extraClassPath=" + jars,
+            "--conf",
+            "spark.executor.extraClassPath=" + jars,
+            app.toString(),
+            cluster.clientSite().toString(),
+            old.getNameAsString(),
+            layouts.resolve("telemetry-v1.yaml").toString(),
+            neu.getNameAsString(),
+            layouts.resolve("telemetry-v2.yaml").toString(),
+            Integer.toString(rows),
+            "4",
+            markers.toString());
+    Path log = work.resolve("spark-submit.log");
+    Process submit =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Path marker = markers.resolve("half-p0");
+    Poll.until(
+        () -> java.nio.file.Files.isRegularFile(marker) || !submit.isAlive(),
+        Duration.ofMinutes(5),
+        Duration.ofMillis(200),
+        () ->
+            new IllegalStateException("partition 0 did not reach its half-way point; see " + log));
+    assertTrue(submit.isAlive(), "the job waits at partition 0's half-way point; see " + log);
+    long pid = Long.parseLong(java.nio.file.Files.readString(marker).trim());
+    long writtenBeforeKill = TableContents.byNaturalKey(conn, neu, v2).size();
+    ProcessHandle executor = ProcessHandle.of(pid).orElseThrow();
+    assertTrue(
+        PseudoCluster.commandLine(executor).contains("CoarseGrainedExecutorBackend"),
+        "the marker names an executor JVM");
+    executor.destroyForcibly();
+    assertTrue(submit.waitFor(10, java.util.concurrent.TimeUnit.MINUTES), "the job ends; " + log);
+    String out = java.nio.file.Files.readString(log);
+    System.out.println(
+        "rows in the new table when the executor was killed: "
+            + writtenBeforeKill
+            + "; the job: "
+            + out.lines().filter(l -> l.startsWith("written=")).findFirst().orElse("?"));
+    assertEquals(0, submit.exitValue(), "the job succeeds after the kill; see " + log);
+    assertTrue(out.contains("written=" + rows), "every record written once it succeeded: " + log);
+    assertTrue(writtenBeforeKill > 0, "the killed task had written rows, which its retry rewrote");
+    assertTrue(
+        out.contains("ExecutorLostFailure")
+            || out.contains("lost executor")
+            || out.contains("Lost executor"),
+        "Spark saw the executor lost: " + log);
+
+    Map<String, List<String>> oldRows = TableContents.byNaturalKey(conn, old, v1);
+    Map<String, List<String>> newRows = TableContents.byNaturalKey(conn, neu, v2);
+    assertEquals(rows, oldRows.size(), "every record is in " + old);
+    assertEquals(rows, TableContents.cells(oldRows), "one version per record in " + old);
+    assertEquals(rows, TableContents.cells(newRows), "one version per record in " + neu);
+    assertEquals(oldRows, newRows, "both tables: same natural keys, cells and timestamps");
+    TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, DualWriteApp.DEVICES);
+    for (long i = 0; i < rows; i += 97) {
+      TelemetryReading r = gen.reading(i);
+      String key = TableContents.naturalKey(v2, v2.encode(fields(r)));
+      assertTrue(newRows.containsKey(key), "record " + i + " (" + key + ") is in " + neu);
+    }
+  }
+
   private static Map<String, Object> fields(TelemetryReading r) {
     return Map.of("ts", r.ts(), "deviceId", r.deviceId());
   }

@@ -82,17 +82,14 @@ public final class Analyze implements Job<AnalyzeResult> {
         Admin admin = conn.getAdmin()) {
       live = table != null ? table : sourceOf(admin, snapshot);
       if (!admin.tableExists(live)) {
-        throw new RekeyException(
-            "Cannot analyze "
-                + source
-                + ": table "
-                + live
-                + " does not exist (list tables "
-                + "with `list` in the HBase shell, or check --hbase-site points at the right cluster)");
+        throw RekeyException.cannot(
+            "Cannot analyze %s: table %s does not exist (list tables with `list` in"
+                + " the HBase shell, or check --hbase-site points at the right cluster)",
+            source, live);
       }
       view = ClusterRegions.read(conn, admin, live);
     } catch (IOException e) {
-      throw new RekeyException("Cannot analyze " + source + ": " + e.getMessage(), e);
+      throw RekeyException.cannot(e, "Cannot analyze %s: %s", source, e.getMessage());
     }
 
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
@@ -164,12 +161,10 @@ public final class Analyze implements Job<AnalyzeResult> {
         return s.getTableName();
       }
     }
-    throw new RekeyException(
-        "Cannot analyze snapshot "
-            + snapshot
-            + ": it does not exist (list snapshots with "
-            + "`list_snapshots` in the HBase shell; take one with `snapshot 'TABLE', '"
-            + snapshot
-            + "'`)");
+    throw RekeyException.cannot(
+        "Cannot analyze snapshot %s: it does not exist (list snapshots with"
+            + " `list_snapshots` in the HBase shell; take one with `snapshot 'TABLE',"
+            + " '%s'`)",
+        snapshot, snapshot);
   }
 }

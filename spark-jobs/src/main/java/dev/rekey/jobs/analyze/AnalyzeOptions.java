@@ -47,11 +47,11 @@ public record AnalyzeOptions(
     String what = "Cannot analyze " + source + ": ";
     if (sample < MIN_SAMPLE) {
       throw RekeyException.usage(
-          what + "--sample " + sample + " is too small (give at least " + MIN_SAMPLE + ")");
+          "%s--sample %s is too small (give at least %s)", what, sample, MIN_SAMPLE);
     }
     if (servers != null && servers < 1) {
       throw RekeyException.usage(
-          what + "--servers " + servers + " is not a count of servers (give 1 or more)");
+          "%s--servers %s is not a count of servers (give 1 or more)", what, servers);
     }
     if (window == null) {
       throw RekeyException.usage(what + "no time window (give --from/--to, or none for all)");
@@ -62,10 +62,9 @@ public record AnalyzeOptions(
     }
     if (layout2 != null && layout == null) {
       throw RekeyException.usage(
-          what
-              + "simulating --layout2 "
-              + layout2.name()
-              + " needs the current layout (--layout) to decode the sampled keys");
+          "%ssimulating --layout2 %s needs the current layout (--layout) to decode"
+              + " the sampled keys",
+          what, layout2.name());
     }
   }
 
@@ -131,7 +130,7 @@ public record AnalyzeOptions(
         try {
           spec = SplitSpec.parse(splits, layout2 != null ? layout2 : layout);
         } catch (IllegalArgumentException e) {
-          throw RekeyException.usage("Cannot analyze " + source + ": " + e.getMessage());
+          throw RekeyException.usage("Cannot analyze %s: %s", source, e.getMessage());
         }
       }
       return new AnalyzeOptions(source, layout, sample, servers, window, layout2, spec, out);

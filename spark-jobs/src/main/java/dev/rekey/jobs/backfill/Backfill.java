@@ -4,7 +4,6 @@ import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RunOwner;
-import dev.rekey.jobs.read.RegionReader;
 import dev.rekey.jobs.read.SnapshotPresence;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,19 +11,16 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
@@ -84,12 +80,7 @@ public final class Backfill implements Job<BackfillResult> {
               + " executeAll(), which returns each target's)",
           options.targets().size());
     }
-    this.progress = progress;
-    try {
-      return run();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return executeAll(progress).targets().get(0);
   }
 
   /**
@@ -97,9 +88,6 @@ public final class Backfill implements Job<BackfillResult> {
    * from one read of the snapshot; with one target, {@link #execute} as it is.
    */
   public BackfillResults executeAll(Consumer<String> progress) {
-    if (!options.severalTargets()) {
-      return new BackfillResults(List.of(execute(progress)));
-    }
     this.progress = progress;
     try {
       return runAll();
@@ -108,7 +96,7 @@ public final class Backfill implements Job<BackfillResult> {
     }
   }
 
-  /** One target of a run of several, after its pre-flight. */
+  /** One target of a run, after its pre-flight. */
   private record Prepared(
       BackfillOptions options,
       TableName table,
@@ -117,9 +105,10 @@ public final class Backfill implements Job<BackfillResult> {
       long snapshotCreated) {}
 
   /**
-   * Several targets: each its pre-flight, locks, repeat check and ledger, as a run of its own; the
-   * targets that are written (not resumed) are written from one read of the snapshot ({@link
-   * FanOutWrite}); then each target is loaded, verified and recorded in turn.
+   * Each target its pre-flight, locks, repeat check and ledger, as a run of its own; the targets
+   * that are written (not resumed) are written from one read of the snapshot (one target: {@link
+   * WriteStep}; several: {@link FanOutWrite}); then each target is loaded, verified and recorded in
+   * turn.
    */
   private BackfillResults runAll() throws IOException {
     String root = defaultStagingRoot();
@@ -140,8 +129,10 @@ public final class Backfill implements Job<BackfillResult> {
         // one read per target: a dry run writes nothing, and each target's estimate is read as
         // its own write path reads
         for (Prepared p : targets) {
-          progress.accept(header(p.options()));
-          String earlier = repeat(p.options(), p.target(), p.staging(), p.snapshotCreated(), null);
+          header(p.options());
+          String earlier =
+              LoadRecords.checkRepeat(
+                  p.options(), p.target(), p.staging(), p.snapshotCreated(), null, progress);
           TargetRun run = targetRun(p.options(), conn, p.table(), p.target(), p.staging());
           run.plan().lines(p.options().versions()).forEach(progress);
           results.add(DryRun.run(spark, clusters, run, earlier));
@@ -161,7 +152,7 @@ public final class Backfill implements Job<BackfillResult> {
                   progress));
           locks.push(
               RunLock.take(
-                  targetLock(admin, p.table()),
+                  RunLock.targetPath(hbaseConf, admin, p.table()),
                   hbaseConf,
                   verb,
                   "target table " + p.table(),
@@ -186,19 +177,26 @@ public final class Backfill implements Job<BackfillResult> {
       Prepared p = targets.get(i);
       BackfillOptions o = p.options();
       if (o.resume() && p.staging().fs.exists(p.staging().manifest())) {
-        progress.accept(header(o));
+        header(o);
         manifests[i] = Ledger.read(p.staging(), o, p.table());
         earlier[i] =
-            repeat(
+            LoadRecords.checkRepeat(
                 o,
                 admin.getDescriptor(p.table()),
                 p.staging(),
                 p.snapshotCreated(),
-                manifests[i].writtenAt());
+                manifests[i].writtenAt(),
+                progress);
         Ledger.resume(p.staging(), manifests[i], progress);
       } else {
         earlier[i] =
-            repeat(o, admin.getDescriptor(p.table()), p.staging(), p.snapshotCreated(), null);
+            LoadRecords.checkRepeat(
+                o,
+                admin.getDescriptor(p.table()),
+                p.staging(),
+                p.snapshotCreated(),
+                null,
+                progress);
         toWrite.add(i);
         runs.add(targetRun(o, conn, p.table(), p.target(), p.staging()));
       }
@@ -215,7 +213,7 @@ public final class Backfill implements Job<BackfillResult> {
               : new FanOutWrite(spark, clusters, progress).write(runs);
       // every target's write is checked before any is loaded: a refused one loads nothing
       for (int j = 0; j < runs.size(); j++) {
-        progress.accept(header(runs.get(j).options()));
+        header(runs.get(j).options());
         manifests[toWrite.get(j)] = WriteOutcome.manifest(runs.get(j), written.get(j), progress);
       }
       writeSeconds = (System.nanoTime() - t0) / 1e9;
@@ -234,7 +232,7 @@ public final class Backfill implements Job<BackfillResult> {
     List<BackfillResult> results = new ArrayList<>();
     for (int i = 0; i < targets.size(); i++) {
       Prepared p = targets.get(i);
-      progress.accept(header(p.options()));
+      header(p.options());
       results.add(
           finish(
               p.options(),
@@ -250,76 +248,12 @@ public final class Backfill implements Job<BackfillResult> {
     return new BackfillResults(results);
   }
 
-  private static String header(BackfillOptions o) {
-    return String.format("Target %s (layout %s):", o.targetTable(), o.targetLayout().name());
-  }
-
-  private BackfillResult run() throws IOException {
-    BackfillOptions o = options;
-    TableName table = TableName.valueOf(o.targetTable());
-    String stagingDir = o.stagingOr(defaultStagingRoot());
-    Staging staging = new Staging(stagingDir, hbaseConf);
-    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
-        Admin admin = conn.getAdmin()) {
-      Preflight.Checked checked = new Preflight(o, clusters).check(admin, table, staging);
-      TableDescriptor target = checked.target();
-      long created = checked.snapshot().getCreationTime();
-      if (o.dryRun()) {
-        String earlier = repeat(o, target, staging, created, null);
-        TargetRun run = targetRun(o, conn, table, target, staging);
-        run.plan().lines(o.versions()).forEach(progress);
-        return DryRun.run(spark, clusters, run, earlier);
-      }
-      // one run per staging dir and per target: a second would clean, or load, the first one's
-      // HFiles
-      String verb = "backfill " + table;
-      try (RunLock onStaging =
-              RunLock.take(
-                  staging.lock(), hbaseConf, verb, "staging dir " + staging.root, progress);
-          RunLock onTarget =
-              RunLock.take(
-                  targetLock(admin, table), hbaseConf, verb, "target table " + table, progress)) {
-        return execute(conn, admin, staging, table, target, created);
-      }
+  /** With several targets, the line that says which one the next lines are about. */
+  private void header(BackfillOptions o) {
+    if (options.severalTargets()) {
+      progress.accept(
+          String.format("Target %s (layout %s):", o.targetTable(), o.targetLayout().name()));
     }
-  }
-
-  private BackfillResult execute(
-      Connection conn,
-      Admin admin,
-      Staging staging,
-      TableName table,
-      TableDescriptor target,
-      long snapshotCreated)
-      throws IOException {
-    BackfillOptions o = options;
-    Manifest manifest;
-    String earlier;
-    double writeSeconds = 0;
-    if (o.resume() && staging.fs.exists(staging.manifest())) {
-      manifest = Ledger.read(staging, o, table);
-      earlier =
-          repeat(o, admin.getDescriptor(table), staging, snapshotCreated, manifest.writtenAt());
-      Ledger.resume(staging, manifest, progress);
-    } else {
-      // read under the target's lock, before the staging dir is cleaned: a refused repeat keeps the
-      // earlier run's ledger for its --resume
-      earlier = repeat(o, admin.getDescriptor(table), staging, snapshotCreated, null);
-      TargetRun run = targetRun(o, conn, table, target, staging);
-      staging.clean();
-      long t0 = System.nanoTime();
-      WriteStep.Written w = new WriteStep(spark, clusters, progress).write(run);
-      manifest = WriteOutcome.manifest(run, w, progress);
-      writeSeconds = (System.nanoTime() - t0) / 1e9;
-      try {
-        requireSnapshot();
-      } catch (RekeyException gone) {
-        staging.clean();
-        throw gone;
-      }
-      staging.writeJson(staging.manifest(), manifest);
-    }
-    return finish(o, conn, admin, staging, table, manifest, earlier, snapshotCreated, writeSeconds);
   }
 
   /** Loads, verifies and records one target's written (or resumed) manifest: its result. */
@@ -351,7 +285,12 @@ public final class Backfill implements Job<BackfillResult> {
       manifest =
           new BulkLoadStep(
                   JavaSparkContext.fromSparkContext(spark.sparkContext()), hbaseConf, progress)
-              .load(conn, staging, table, manifest, () -> recordLoading(admin, table, loading));
+              .load(
+                  conn,
+                  staging,
+                  table,
+                  manifest,
+                  () -> LoadRecords.recordLoading(admin, table, loading, progress));
       loadSeconds = (System.nanoTime() - t1) / 1e9;
       long t2 = System.nanoTime();
       manifest =
@@ -359,7 +298,7 @@ public final class Backfill implements Job<BackfillResult> {
               .verify(conn, staging, table, manifest);
       verifySeconds = (System.nanoTime() - t2) / 1e9;
       if (unfinished) {
-        recordOutcome(admin, table, loading, manifest);
+        LoadRecords.recordOutcome(admin, table, loading, manifest, progress);
       }
     }
     BackfillResult result =
@@ -377,82 +316,6 @@ public final class Backfill implements Job<BackfillResult> {
             earlier);
     staging.writeJson(staging.result(), result);
     return result;
-  }
-
-  /**
-   * Refuses a run that would load cells of the snapshot that the target's records show loaded
-   * already ({@link RepeatCheck}); returns the note on such a load that the run goes past (a dry
-   * run, --no-load, --load-again), or null.
-   */
-  private String repeat(
-      BackfillOptions o,
-      TableDescriptor target,
-      Staging staging,
-      long snapshotCreated,
-      String resumedRun) {
-    RepeatCheck.Decision d =
-        RepeatCheck.decide(
-            LoadRecords.of(target, o.sourceSnapshot()),
-            new RepeatCheck.Attempt(
-                o.targetTable(),
-                o.sourceSnapshot(),
-                snapshotCreated,
-                o.cellTime(),
-                o.families(),
-                staging.root.toString(),
-                resumedRun,
-                o.dryRun(),
-                o.noLoad(),
-                o.loadAgain()));
-    switch (d.verdict()) {
-      case REFUSE -> throw RekeyException.usage(d.message());
-      case NOTE -> progress.accept(d.message());
-      case GO -> {}
-    }
-    return d.verdict() == RepeatCheck.Verdict.NOTE ? d.message() : null;
-  }
-
-  /**
-   * Records the load in the target's descriptor right before the first bulk-load request, so that a
-   * run killed during the load is found by the next one (which is then told to --resume it).
-   * Nothing is loaded when it cannot be recorded: a later run could not see the load.
-   */
-  private void recordLoading(Admin admin, TableName table, LoadRecord loading) throws IOException {
-    try {
-      LoadRecords.record(admin, table, loading, progress);
-    } catch (IOException | RuntimeException e) {
-      throw RekeyException.cannot(
-          e,
-          "Cannot backfill %1$s: cannot record the load in the attribute %2$s of %1$s, which lets a"
-              + " later run find it: %3$s. Nothing was loaded; the HFiles are kept in the staging"
-              + " dir (the backfill needs the right to alter %1$s, as to snapshot it; rerun with"
-              + " --resume once it has)",
-          table,
-          LoadRecords.key(loading.snapshot()),
-          BulkLoadStep.oneLine(e));
-    }
-  }
-
-  /**
-   * Records how the load ended. A failure here only leaves the record saying the load did not
-   * finish, which still refuses a repeat and points at --resume: a note, not a failed run.
-   */
-  private void recordOutcome(Admin admin, TableName table, LoadRecord loading, Manifest m) {
-    boolean verified = Ledger.count(m, RegionState.VERIFIED) == m.regions().size();
-    try {
-      LoadRecords.record(
-          admin,
-          table,
-          loading.withState(
-              verified ? LoadRecord.State.VERIFIED : LoadRecord.State.NOT_VERIFIED, Instant.now()),
-          progress);
-    } catch (IOException | RuntimeException e) {
-      progress.accept(
-          String.format(
-              "  could not record the outcome of the load in %s of %s (%s): it still says the load"
-                  + " did not finish",
-              LoadRecords.key(loading.snapshot()), table, BulkLoadStep.oneLine(e)));
-    }
   }
 
   /**
@@ -487,24 +350,6 @@ public final class Backfill implements Job<BackfillResult> {
                 .getConf()
                 .getSizeAsBytes(MIN_SPLIT_BYTES, DEFAULT_MIN_SPLIT_BYTES));
     return new TargetRun(o, plan, staging, live, target);
-  }
-
-  /**
-   * Where the lock on a target table lives: on the HBase root's filesystem, beside rekey's restore
-   * dirs, under the cluster's id: standalone HBases on one machine share a local /tmp, and their
-   * tables of one name are different tables.
-   */
-  private Path targetLock(Admin admin, TableName table) throws IOException {
-    Path root = CommonFSUtils.getRootDir(hbaseConf);
-    FileSystem fs = root.getFileSystem(hbaseConf);
-    String cluster =
-        admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.CLUSTER_ID)).getClusterId();
-    return fs.makeQualified(
-        new Path(
-            RegionReader.defaultRestoreRoot(fs).getParent(),
-            String.format(
-                "rekey-locks/%s/backfill-%s.lock",
-                cluster, table.getNameAsString().replace(':', '_'))));
   }
 
   private String defaultStagingRoot() throws IOException {

@@ -126,24 +126,7 @@ public record BackfillOptions(
       return this;
     }
     String dir = staging == null ? null : staging + "/backfill-" + t.table().replace(':', '_');
-    return new BackfillOptions(
-        sourceSnapshot,
-        sourceLayout,
-        t.table(),
-        t.layout(),
-        cellTime,
-        families,
-        dir,
-        splitsPerRegion,
-        dryRun,
-        noLoad,
-        resume,
-        maxQuarantined,
-        versions,
-        sortAlways,
-        verifyRows,
-        loadAgain,
-        List.of(t));
+    return new Builder(this).staging(dir).target(t.table(), t.layout()).build();
   }
 
   /**
@@ -176,6 +159,26 @@ public record BackfillOptions(
     private boolean verifyRows;
     private boolean loadAgain;
     private final List<Target> targets = new java.util.ArrayList<>();
+
+    private Builder() {}
+
+    /** A builder holding these options but their targets, to build a variant of them. */
+    private Builder(BackfillOptions o) {
+      sourceSnapshot = o.sourceSnapshot;
+      sourceLayout = o.sourceLayout;
+      cellTime = o.cellTime;
+      families = o.families;
+      staging = o.staging;
+      splitsPerRegion = o.splitsPerRegion;
+      dryRun = o.dryRun;
+      noLoad = o.noLoad;
+      resume = o.resume;
+      maxQuarantined = o.maxQuarantined;
+      versions = o.versions;
+      sortAlways = o.sortAlways;
+      verifyRows = o.verifyRows;
+      loadAgain = o.loadAgain;
+    }
 
     public Builder sourceSnapshot(String s) {
       this.sourceSnapshot = s;

@@ -21,7 +21,8 @@ public record BackfillResults(List<BackfillResult> targets) implements JobResult
     return targets.stream()
         .filter(r -> r.targetTable().equals(table))
         .findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no target " + table + " in " + this));
+        .orElseThrow(
+            () -> new IllegalArgumentException(String.format("no target %s in %s", table, this)));
   }
 
   @Override

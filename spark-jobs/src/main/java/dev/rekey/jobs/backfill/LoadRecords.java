@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import dev.rekey.jobs.common.Json;
 import dev.rekey.jobs.common.RekeyException;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
@@ -79,6 +80,86 @@ final class LoadRecords {
                   + " with coprocessors, HBASE-29706): reopening them to record the load",
               table));
       admin.modifyTable(td);
+    }
+  }
+
+  /**
+   * Refuses a run that would load cells of the snapshot that the target's records show loaded
+   * already ({@link RepeatCheck}); returns the note on such a load that the run goes past (a dry
+   * run, --no-load, --load-again), or null.
+   */
+  static String checkRepeat(
+      BackfillOptions o,
+      TableDescriptor target,
+      Staging staging,
+      long snapshotCreated,
+      String resumedRun,
+      Consumer<String> progress) {
+    RepeatCheck.Decision d =
+        RepeatCheck.decide(
+            of(target, o.sourceSnapshot()),
+            new RepeatCheck.Attempt(
+                o.targetTable(),
+                o.sourceSnapshot(),
+                snapshotCreated,
+                o.cellTime(),
+                o.families(),
+                staging.root.toString(),
+                resumedRun,
+                o.dryRun(),
+                o.noLoad(),
+                o.loadAgain()));
+    switch (d.verdict()) {
+      case REFUSE -> throw RekeyException.usage(d.message());
+      case NOTE -> progress.accept(d.message());
+      case GO -> {}
+    }
+    return d.verdict() == RepeatCheck.Verdict.NOTE ? d.message() : null;
+  }
+
+  /**
+   * Records the load in the target's descriptor right before the first bulk-load request, so that a
+   * run killed during the load is found by the next one (which is then told to --resume it).
+   * Nothing is loaded when it cannot be recorded: a later run could not see the load.
+   */
+  static void recordLoading(
+      Admin admin, TableName table, LoadRecord loading, Consumer<String> progress)
+      throws IOException {
+    try {
+      record(admin, table, loading, progress);
+    } catch (IOException | RuntimeException e) {
+      throw RekeyException.cannot(
+          e,
+          "Cannot backfill %1$s: cannot record the load in the attribute %2$s of %1$s, which lets a"
+              + " later run find it: %3$s. Nothing was loaded; the HFiles are kept in the staging"
+              + " dir (the backfill needs the right to alter %1$s, as to snapshot it; rerun with"
+              + " --resume once it has)",
+          table,
+          key(loading.snapshot()),
+          BulkLoadStep.oneLine(e));
+    }
+  }
+
+  /**
+   * Records how the load ended. A failure here only leaves the record saying the load did not
+   * finish, which still refuses a repeat and points at --resume: a note, not a failed run.
+   */
+  static void recordOutcome(
+      Admin admin, TableName table, LoadRecord loading, Manifest m, Consumer<String> progress) {
+    boolean verified = Ledger.count(m, RegionState.VERIFIED) == m.regions().size();
+    try {
+      record(
+          admin,
+          table,
+          loading.withState(
+              verified ? LoadRecord.State.VERIFIED : LoadRecord.State.NOT_VERIFIED, Instant.now()),
+          progress);
+    } catch (IOException | RuntimeException e) {
+      progress.accept(
+          String.format(
+              "  could not record the outcome of the load in %s of %s (%s): it still says the load"
+                  + " did not finish",
+              key(loading.snapshot()), table, BulkLoadStep.oneLine(e)));
     }
   }
 }

@@ -96,7 +96,7 @@ final class LoaderCopies {
                 Path src = new Path(p[0]);
                 FileSystem fs = src.getFileSystem(c);
                 if (!FileUtil.copy(fs, src, fs, new Path(p[1]), false, true, c)) {
-                  throw new IOException("Cannot copy " + src + " to " + p[1]);
+                  throw new IOException(String.format("Cannot copy %s to %s", src, p[1]));
                 }
               });
     }

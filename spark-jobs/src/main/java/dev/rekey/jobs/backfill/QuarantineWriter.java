@@ -57,7 +57,7 @@ final class QuarantineWriter implements AutoCloseable {
       out.write('\n');
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "Cannot write quarantine file in " + dir + ": " + e.getMessage(), e);
+          String.format("Cannot write quarantine file in %s: %s", dir, e.getMessage()), e);
     }
   }
 
@@ -81,11 +81,11 @@ final class QuarantineWriter implements AutoCloseable {
       out = null;
       fs.delete(dest, false);
       if (!fs.rename(tmp, dest)) {
-        throw new IOException("rename " + tmp + " -> " + dest + " failed");
+        throw new IOException(String.format("rename %s -> %s failed", tmp, dest));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "Cannot publish quarantine file in " + dir + ": " + e.getMessage(), e);
+          String.format("Cannot publish quarantine file in %s: %s", dir, e.getMessage()), e);
     }
   }
 

@@ -2,15 +2,21 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RunOwner;
+import dev.rekey.jobs.read.RegionReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
 
 /**
  * A lock file owned by one backfill run: created only if absent ({@code create(path,
@@ -82,5 +88,23 @@ final class RunLock implements AutoCloseable {
       throw RekeyException.cannot(
           e, "Could not remove the lock %s: %s (delete it by hand)", path, e.getMessage());
     }
+  }
+
+  /**
+   * Where the lock on a target table lives: on the HBase root's filesystem, beside rekey's restore
+   * dirs, under the cluster's id: standalone HBases on one machine share a local /tmp, and their
+   * tables of one name are different tables.
+   */
+  static Path targetPath(Configuration hbaseConf, Admin admin, TableName table) throws IOException {
+    Path root = CommonFSUtils.getRootDir(hbaseConf);
+    FileSystem fs = root.getFileSystem(hbaseConf);
+    String cluster =
+        admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.CLUSTER_ID)).getClusterId();
+    return fs.makeQualified(
+        new Path(
+            RegionReader.defaultRestoreRoot(fs).getParent(),
+            String.format(
+                "rekey-locks/%s/backfill-%s.lock",
+                cluster, table.getNameAsString().replace(':', '_'))));
   }
 }

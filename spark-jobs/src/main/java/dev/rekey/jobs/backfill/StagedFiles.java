@@ -30,7 +30,7 @@ final class StagedFiles {
       Path dest = new Path(new Path(staging.region(f.region()), f.family()), src.getName());
       staging.fs.mkdirs(dest.getParent());
       if (!staging.fs.rename(src, dest)) {
-        throw new IOException("Cannot move " + src + " to " + dest);
+        throw new IOException(String.format("Cannot move %s to %s", src, dest));
       }
       files.merge(f.region(), 1, Integer::sum);
     }

@@ -31,7 +31,7 @@ public final class CheckConfig {
   public CheckConfig assumedScanRowsPerSecond(long rowsPerSecond) {
     if (rowsPerSecond <= 0) {
       throw RekeyException.usage(
-          "Cannot check " + source + ": --scan-rows-per-sec must be > 0, got " + rowsPerSecond);
+          "Cannot check %s: --scan-rows-per-sec must be > 0, got %s", source, rowsPerSecond);
     }
     this.assumedScanRowsPerSecond = rowsPerSecond;
     return this;
@@ -44,7 +44,7 @@ public final class CheckConfig {
           assumedScanRowsPerSecond,
           ClientConfigRules.checkAll(properties, assumedScanRowsPerSecond));
     } catch (IllegalArgumentException e) {
-      throw RekeyException.usage(e.getMessage() + " in " + source);
+      throw RekeyException.usage("%s in %s", e.getMessage(), source);
     }
   }
 }

@@ -287,7 +287,7 @@ public final class ClientConfigRules {
       return new Setting(Long.parseLong(raw.trim()), raw.trim());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          "Cannot check " + key + ": '" + raw + "' is not a whole number");
+          String.format("Cannot check %s: '%s' is not a whole number", key, raw));
     }
   }
 

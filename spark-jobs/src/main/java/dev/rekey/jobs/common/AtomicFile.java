@@ -32,13 +32,11 @@ public final class AtomicFile {
       Files.writeString(tmp, text, StandardCharsets.UTF_8);
       Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw new RekeyException(
-          "Cannot write "
-              + abs
-              + ": "
-              + e.getMessage()
-              + " (check the directory exists and is writable)",
-          e);
+      throw RekeyException.cannot(
+          e,
+          "Cannot write %s: %s (check the directory exists and is writable)",
+          abs,
+          e.getMessage());
     }
   }
 
@@ -56,7 +54,7 @@ public final class AtomicFile {
     }
     fs.delete(file, false);
     if (!fs.rename(tmp, file)) {
-      throw new IOException("Cannot rename " + tmp + " to " + file);
+      throw new IOException(String.format("Cannot rename %s to %s", tmp, file));
     }
   }
 }

@@ -85,11 +85,10 @@ public final class HBaseConfigs {
 
   private static RekeyException notValid(Path site, String why) {
     return RekeyException.usage(
-        "Cannot read HBase configuration "
-            + site
-            + ": not a valid Hadoop configuration file: "
-            + why
-            + " (fix the XML, or pass the cluster's hbase-site.xml with --hbase-site)");
+        "Cannot read HBase configuration %s: not a valid Hadoop configuration"
+            + " file: %s (fix the XML, or pass the cluster's hbase-site.xml with"
+            + " --hbase-site)",
+        site, why);
   }
 
   /**

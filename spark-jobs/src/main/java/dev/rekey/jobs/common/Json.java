@@ -22,9 +22,8 @@ public final class Json {
     try {
       return PRETTY.writeValueAsString(value);
     } catch (java.io.IOException e) {
-      throw new RekeyException(
-          "Cannot serialise " + value.getClass().getSimpleName() + " to JSON: " + e.getMessage(),
-          e);
+      throw RekeyException.cannot(
+          e, "Cannot serialise %s to JSON: %s", value.getClass().getSimpleName(), e.getMessage());
     }
   }
 }

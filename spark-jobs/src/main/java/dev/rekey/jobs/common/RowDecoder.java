@@ -22,11 +22,9 @@ public final class RowDecoder implements Serializable {
   public RowDecoder(KeyLayout layout) {
     if (!layout.decodable()) {
       throw RekeyException.usage(
-          "Cannot decode rows with layout "
-              + layout.name()
-              + " ("
-              + layout.source()
-              + "): its keys are full hashes and cannot be turned back into fields; use a layout with the natural key");
+          "Cannot decode rows with layout %s (%s): its keys are full hashes and"
+              + " cannot be turned back into fields; use a layout with the natural key",
+          layout.name(), layout.source());
     }
     this.layout = layout;
   }

@@ -15,13 +15,9 @@ public final class TableNames {
       return TableName.valueOf(name);
     } catch (IllegalArgumentException e) {
       throw RekeyException.usage(
-          "Cannot "
-              + verb
-              + " '"
-              + name
-              + "': not a valid table name ("
-              + e.getMessage()
-              + "; use letters, digits, '_', '-' and '.', with an optional 'namespace:' prefix)");
+          "Cannot %s '%s': not a valid table name (%s; use letters, digits, '_',"
+              + " '-' and '.', with an optional 'namespace:' prefix)",
+          verb, name, e.getMessage());
     }
   }
 }

@@ -34,8 +34,7 @@ public final class TimeArgs {
       try {
         return Long.parseLong(s);
       } catch (NumberFormatException e) {
-        throw RekeyException.usage(
-            "Invalid " + option + " '" + text + "': epoch millis out of range");
+        throw RekeyException.usage("Invalid %s '%s': epoch millis out of range", option, text);
       }
     }
     try {
@@ -52,12 +51,10 @@ public final class TimeArgs {
       return LocalDate.parse(s).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
     } catch (DateTimeParseException e) {
       throw RekeyException.usage(
-          "Invalid "
-              + option
-              + " '"
-              + text
-              + "': expected epoch millis "
-              + "(1795910400000) or ISO-8601 (2026-11-29T00:00:00Z, 2026-11-29T01:00+01:00, 2026-11-29; no zone means UTC)");
+          "Invalid %s '%s': expected epoch millis (1795910400000) or ISO-8601"
+              + " (2026-11-29T00:00:00Z, 2026-11-29T01:00+01:00, 2026-11-29; no zone"
+              + " means UTC)",
+          option, text);
     }
   }
 
@@ -86,7 +83,7 @@ public final class TimeArgs {
       return TimeWindow.ofDay(LocalDate.parse(text.trim()));
     } catch (DateTimeParseException e) {
       throw RekeyException.usage(
-          "Invalid " + option + " '" + text + "': expected a date like 2026-11-29 (the UTC day)");
+          "Invalid %s '%s': expected a date like 2026-11-29 (the UTC day)", option, text);
     }
   }
 
@@ -117,15 +114,11 @@ public final class TimeArgs {
       }
     } catch (DateTimeParseException | ArithmeticException | NumberFormatException e) {
       throw RekeyException.usage(
-          "Invalid "
-              + option
-              + " '"
-              + text
-              + "': expected a size such as 1h, 1d, 5m, 30s or ISO-8601 PT5M, P1D");
+          "Invalid %s '%s': expected a size such as 1h, 1d, 5m, 30s or ISO-8601" + " PT5M, P1D",
+          option, text);
     }
     if (millis <= 0) {
-      throw RekeyException.usage(
-          "Invalid " + option + " '" + text + "': the size must be positive");
+      throw RekeyException.usage("Invalid %s '%s': the size must be positive", option, text);
     }
     return millis;
   }

@@ -24,11 +24,9 @@ public record TimeWindow(long from, long to) implements Serializable {
     }
     if (from >= to) {
       throw RekeyException.usage(
-          "Invalid time range: --from "
-              + text(from)
-              + " is not before --to "
-              + text(to)
-              + " (give a --to after --from; --to is exclusive)");
+          "Invalid time range: --from %s is not before --to %s (give a --to after"
+              + " --from; --to is exclusive)",
+          text(from), text(to));
     }
   }
 

@@ -31,7 +31,7 @@ public record Versions(int max) implements Serializable {
       // fall through to the message below
     }
     throw RekeyException.usage(
-        "Invalid " + option + " '" + s + "': expected a positive number of versions or 'all'");
+        "Invalid %s '%s': expected a positive number of versions or 'all'", option, s);
   }
 
   public boolean isAll() {

@@ -59,12 +59,12 @@ public record FamilySpec(
         int eq = kv.indexOf('=');
         if (eq <= 0) {
           throw new IllegalArgumentException(
-              "Invalid --family '" + arg + "': '" + kv + "' is not key=value");
+              String.format("Invalid --family '%s': '%s' is not key=value", arg, kv));
         }
         String key = kv.substring(0, eq).trim().toLowerCase(Locale.ROOT);
         if (settings.put(key, kv.substring(eq + 1).trim()) != null) {
           throw new IllegalArgumentException(
-              "Invalid --family '" + arg + "': '" + key + "' given twice");
+              String.format("Invalid --family '%s': '%s' given twice", arg, key));
         }
       }
     }
@@ -108,13 +108,9 @@ public record FamilySpec(
         case "max_age" -> maxAge = duration(v, where);
         default ->
             throw new IllegalArgumentException(
-                "Invalid --family '"
-                    + arg
-                    + "': unknown setting '"
-                    + e.getKey()
-                    + "' (known: "
-                    + KNOWN
-                    + ")");
+                String.format(
+                    "Invalid --family '%s': unknown setting '%s' (known: %s)",
+                    arg, e.getKey(), KNOWN));
       }
     }
     boolean tiered = "date_tiered".equals(compaction);
@@ -186,7 +182,7 @@ public record FamilySpec(
     for (E c : type.getEnumConstants()) {
       allowed.append(allowed.length() == 0 ? "" : ", ").append(c.name().toLowerCase(Locale.ROOT));
     }
-    throw new IllegalArgumentException(where + " is not one of " + allowed);
+    throw new IllegalArgumentException(String.format("%s is not one of %s", where, allowed));
   }
 
   private static int integer(String v, String where) {

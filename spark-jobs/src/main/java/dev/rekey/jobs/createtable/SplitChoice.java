@@ -45,23 +45,18 @@ public final class SplitChoice {
         {
           if (layout.prefix().kind() != PrefixSpec.Kind.SALT) {
             throw new IllegalArgumentException(
-                "--splits salt needs a salted layout, but "
-                    + layout.name()
-                    + " has prefix "
-                    + layout.prefix()
-                    + " (use --regions N for its natural split points)");
+                String.format(
+                    "--splits salt needs a salted layout, but %s has prefix %s (use"
+                        + " --regions N for its natural split points)",
+                    layout.name(), layout.prefix()));
           }
           int buckets = layout.prefix().buckets();
           if (regions != null && regions != buckets) {
             throw new IllegalArgumentException(
-                "--splits salt gives one region per salt bucket: layout "
-                    + layout.name()
-                    + " has "
-                    + buckets
-                    + " buckets, so --regions must be "
-                    + buckets
-                    + " (or omitted), not "
-                    + regions);
+                String.format(
+                    "--splits salt gives one region per salt bucket: layout %s has %s"
+                        + " buckets, so --regions must be %s (or omitted), not %s",
+                    layout.name(), buckets, buckets, regions));
           }
           return SplitPoints.salt(buckets);
         }
@@ -74,15 +69,10 @@ public final class SplitChoice {
           List<byte[]> points = SplitFile.read(Path.of(splits));
           if (regions != null && regions != points.size() + 1) {
             throw new IllegalArgumentException(
-                "--regions "
-                    + regions
-                    + " does not match split file "
-                    + splits
-                    + " ("
-                    + points.size()
-                    + " points = "
-                    + (points.size() + 1)
-                    + " regions); omit --regions");
+                String.format(
+                    "--regions %s does not match split file %s (%s points = %s regions);"
+                        + " omit --regions",
+                    regions, splits, points.size(), (points.size() + 1)));
           }
           return points;
         }

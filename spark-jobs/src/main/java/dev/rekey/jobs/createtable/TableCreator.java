@@ -56,8 +56,7 @@ public final class TableCreator {
     List<String> seen = new ArrayList<>();
     for (FamilySpec f : families) {
       if (seen.contains(f.name())) {
-        throw RekeyException.usage(
-            "Cannot create " + table + ": family '" + f.name() + "' given twice");
+        throw RekeyException.usage("Cannot create %s: family '%s' given twice", table, f.name());
       }
       seen.add(f.name());
       ColumnFamilyDescriptor d = f.toDescriptor();
@@ -91,13 +90,12 @@ public final class TableCreator {
       // e.g. a compression codec the servers do not have: the master's sanity check refuses the
       // descriptor
       String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-      throw new RekeyException(
-          "Cannot create "
-              + table
-              + ": HBase refused the table descriptor: "
-              + first
-              + " (check the --family settings; a codec must be installed on every RegionServer)",
-          e);
+      throw RekeyException.cannot(
+          e,
+          "Cannot create %s: HBase refused the table descriptor: %s (check the"
+              + " --family settings; a codec must be installed on every RegionServer)",
+          table,
+          first);
     }
     return new CreateTableResult(
         table.getNameAsString(), true, admin.getRegions(table).size(), pointsHex, familyNames);

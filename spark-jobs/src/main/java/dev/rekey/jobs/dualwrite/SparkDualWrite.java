@@ -42,6 +42,7 @@ public final class SparkDualWrite {
   private KeyLayout oldLayout;
   private final List<NewTable> newTables = new ArrayList<>();
   private boolean skipWal;
+  private long writeBufferSize = -1;
 
   private SparkDualWrite(JavaSparkContext jsc, Configuration conf) {
     this.jsc = jsc;
@@ -92,6 +93,16 @@ public final class SparkDualWrite {
   }
 
   /**
+   * Bytes each task buffers per table before it sends them ({@link
+   * DualWriter.Builder#writeBufferSize}; default the DualWriter's): smaller sends sooner, so a task
+   * that dies has written more of its rows, which its retry then writes again, identically.
+   */
+  public SparkDualWrite writeBufferSize(long bytes) {
+    this.writeBufferSize = bytes;
+    return this;
+  }
+
+  /**
    * Writes every record to every table; returns the records written (each to every table), after
    * the job succeeded.
    */
@@ -106,6 +117,7 @@ public final class SparkDualWrite {
     KeyLayout ol = oldLayout;
     List<NewTable> nts = List.copyOf(newTables);
     boolean noWal = skipWal;
+    long buffer = writeBufferSize;
     new JavaHBaseContext(jsc, conf)
         .foreachPartition(
             records,
@@ -127,6 +139,9 @@ public final class SparkDualWrite {
                 }
                 if (noWal) {
                   b.skipWal();
+                }
+                if (buffer > 0) {
+                  b.writeBufferSize(buffer);
                 }
                 try (DualWriter w = b.build()) {
                   Iterator<KeyedCells> it = part._1();

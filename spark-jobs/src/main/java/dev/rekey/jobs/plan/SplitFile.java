@@ -72,11 +72,10 @@ public final class SplitFile {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new IllegalArgumentException(
-          "Cannot read split file "
-              + file
-              + ": "
-              + e.getMessage()
-              + " (write one with `rekey plan --layout L --regions N --out FILE`)");
+          String.format(
+              "Cannot read split file %s: %s (write one with `rekey plan --layout L"
+                  + " --regions N --out FILE`)",
+              file, e.getMessage()));
     }
     return parse(text, file.toString());
   }
@@ -101,11 +100,10 @@ public final class SplitFile {
       }
       if (line.startsWith("#")) {
         throw new IllegalArgumentException(
-            where
-                + "'"
-                + line
-                + "' looks like a comment; split files have none (the "
-                + "HBase shell would make the line a split key)");
+            String.format(
+                "%s'%s' looks like a comment; split files have none (the HBase shell"
+                    + " would make the line a split key)",
+                where, line));
       }
       for (int c = 0; c < line.length(); c++) {
         char ch = line.charAt(c);
@@ -125,13 +123,10 @@ public final class SplitFile {
                   && isHex(line.charAt(c + 3));
           if (!ok) {
             throw new IllegalArgumentException(
-                where
-                    + "backslash at column "
-                    + (c + 1)
-                    + " is not followed by xNN "
-                    + "(two upper-case hex digits, which is all the HBase shell decodes): '"
-                    + line
-                    + "'");
+                String.format(
+                    "%sbackslash at column %s is not followed by xNN (two upper-case hex"
+                        + " digits, which is all the HBase shell decodes): '%s'",
+                    where, (c + 1), line));
           }
           c += 3;
         }
@@ -139,16 +134,10 @@ public final class SplitFile {
       byte[] point = Bytes.toBytesBinary(line);
       if (!out.isEmpty() && Arrays.compareUnsigned(out.get(out.size() - 1), point) >= 0) {
         throw new IllegalArgumentException(
-            where
-                + "'"
-                + line
-                + "' (0x"
-                + Hex.of(point)
-                + ") is not greater than the "
-                + "previous point 0x"
-                + Hex.of(out.get(out.size() - 1))
-                + " (points must be strictly increasing in "
-                + "unsigned byte order)");
+            String.format(
+                "%s'%s' (0x%s) is not greater than the previous point 0x%s (points must"
+                    + " be strictly increasing in unsigned byte order)",
+                where, line, Hex.of(point), Hex.of(out.get(out.size() - 1))));
       }
       out.add(point);
     }

@@ -117,7 +117,8 @@ public final class SplitPlanner {
       double gb, double regionGb, double growth, List<String> arithmetic) {
     if (!(gb > 0) || !(regionGb > 0)) {
       throw new IllegalArgumentException(
-          "--volume-gb and --region-gb must be > 0, got " + num(gb) + " and " + num(regionGb));
+          String.format(
+              "--volume-gb and --region-gb must be > 0, got %s and %s", num(gb), num(regionGb)));
     }
     if (growth < MIN_GROWTH || growth > MAX_GROWTH) {
       throw new IllegalArgumentException(
@@ -264,11 +265,11 @@ public final class SplitPlanner {
     if (!layout.timeLeads()
         || (prefix.kind() != PrefixSpec.Kind.NONE && prefix.kind() != PrefixSpec.Kind.SALT)) {
       throw new IllegalArgumentException(
-          "Cannot plan monthly split points for layout "
-              + layout.name()
-              + " ("
-              + prefix
-              + "): time does not lead its keys, so a month is not a key range (use --regions, --volume-gb or --servers)");
+          String.format(
+              "Cannot plan monthly split points for layout %s (%s): time does not lead"
+                  + " its keys, so a month is not a key range (use --regions, --volume-gb or"
+                  + " --servers)",
+              layout.name(), prefix));
     }
     FieldSpec time = layout.fields().get(0);
     List<byte[]> months = new ArrayList<>();

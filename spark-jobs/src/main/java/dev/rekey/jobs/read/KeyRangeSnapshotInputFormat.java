@@ -171,20 +171,16 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
    * cell with a negative timestamp) would escape the reader's one-line error for it ({@link
    * UnreadableRows}) and fail the task with HBase's message.
    */
-  static final class OpenedOnFirstRow extends RecordReader<ImmutableBytesWritable, Result>
-      implements StreamsCells {
+  static final class OpenedOnFirstRow extends DeferredReader implements StreamsCells {
     private final RecordReader<ImmutableBytesWritable, Result> reader;
-    private InputSplit split;
-    private TaskAttemptContext context;
 
     OpenedOnFirstRow(RecordReader<ImmutableBytesWritable, Result> reader) {
       this.reader = reader;
     }
 
     @Override
-    public void initialize(InputSplit s, TaskAttemptContext c) {
-      this.split = s;
-      this.context = c;
+    protected RecordReader<ImmutableBytesWritable, Result> current() {
+      return reader;
     }
 
     @Override
@@ -224,16 +220,6 @@ public class KeyRangeSnapshotInputFormat extends TableSnapshotInputFormat {
         split = null;
         reader.initialize(s, context);
       }
-    }
-
-    @Override
-    public ImmutableBytesWritable getCurrentKey() throws IOException, InterruptedException {
-      return reader.getCurrentKey();
-    }
-
-    @Override
-    public Result getCurrentValue() throws IOException, InterruptedException {
-      return reader.getCurrentValue();
     }
 
     @Override

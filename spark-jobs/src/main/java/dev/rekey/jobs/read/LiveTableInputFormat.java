@@ -165,13 +165,11 @@ public class LiveTableInputFormat extends TableInputFormat {
   }
 
   /** Reads a split's ranges one after the other, each with HBase's own record reader. */
-  private final class RangeByRange extends RecordReader<ImmutableBytesWritable, Result> {
+  private final class RangeByRange extends DeferredReader {
     private final List<KeyRange> ranges;
     private final Scan scan;
     private int next;
     private TableRecordReader current;
-    private InputSplit split;
-    private TaskAttemptContext context;
 
     RangeByRange(List<KeyRange> ranges, Scan scan) {
       this.ranges = ranges;
@@ -179,9 +177,8 @@ public class LiveTableInputFormat extends TableInputFormat {
     }
 
     @Override
-    public void initialize(InputSplit s, TaskAttemptContext c) {
-      this.split = s;
-      this.context = c;
+    protected RecordReader<ImmutableBytesWritable, Result> current() {
+      return current;
     }
 
     @Override
@@ -202,16 +199,6 @@ public class LiveTableInputFormat extends TableInputFormat {
         current = reader;
       }
       return true;
-    }
-
-    @Override
-    public ImmutableBytesWritable getCurrentKey() throws IOException, InterruptedException {
-      return current.getCurrentKey();
-    }
-
-    @Override
-    public Result getCurrentValue() throws IOException, InterruptedException {
-      return current.getCurrentValue();
     }
 
     @Override

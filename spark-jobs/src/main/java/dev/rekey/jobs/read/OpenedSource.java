@@ -19,14 +19,11 @@ record OpenedSource(List<byte[][]> bounds, ReadPlan plan) {
     }
     if (!missing.isEmpty()) {
       throw RekeyException.usage(
-          "Cannot read "
-              + what
-              + ": unknown famil"
-              + (missing.size() == 1 ? "y " : "ies ")
-              + String.join(",", missing)
-              + " (it has "
-              + String.join(",", existing)
-              + "; fix --families)");
+          "Cannot read %s: unknown famil%s%s (it has %s; fix --families)",
+          what,
+          (missing.size() == 1 ? "y " : "ies "),
+          String.join(",", missing),
+          String.join(",", existing));
     }
   }
 }

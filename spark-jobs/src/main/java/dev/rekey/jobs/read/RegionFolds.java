@@ -66,14 +66,10 @@ final class RegionFolds {
       throw new IOException("interrupted while planning the splits", e);
     }
     if (splits.size() < regions) {
-      throw new RekeyException(
-          "Cannot read "
-              + source
-              + ": planned "
-              + splits.size()
-              + " splits for "
-              + regions
-              + " regions (at least one per region). Check that no region is offline.");
+      throw RekeyException.cannot(
+          "Cannot read %s: planned %s splits for %s regions (at least one per"
+              + " region). Check that no region is offline.",
+          source, splits.size(), regions);
     }
   }
 

@@ -141,13 +141,11 @@ public final class RegionRead implements AutoCloseable {
     try {
       restoreDir.getFileSystem(conf).delete(restoreDir, true);
     } catch (IOException e) {
-      throw new RekeyException(
-          "Could not remove the snapshot restore dir "
-              + restoreDir
-              + ": "
-              + e.getMessage()
-              + " (remove it by hand)",
-          e);
+      throw RekeyException.cannot(
+          e,
+          "Could not remove the snapshot restore dir %s: %s (remove it by hand)",
+          restoreDir,
+          e.getMessage());
     }
   }
 }

@@ -91,8 +91,7 @@ public final class RegionReader implements Serializable {
 
   public RegionReader timeRange(long from, long to) {
     if (from >= to) {
-      throw RekeyException.usage(
-          "Empty time range [" + from + ", " + to + "): --from must be before --to");
+      throw RekeyException.usage("Empty time range [%s, %s): --from must be before --to", from, to);
     }
     this.fromInclusive = from;
     this.toExclusive = to;
@@ -130,7 +129,7 @@ public final class RegionReader implements Serializable {
   public RegionReader versions(int n) {
     if (n < 1) {
       throw RekeyException.usage(
-          "Cannot read " + describe() + ": versions must be at least 1 (got " + n + ")");
+          "Cannot read %s: versions must be at least 1 (got %s)", describe(), n);
     }
     this.versions = n;
     return this;
@@ -167,7 +166,7 @@ public final class RegionReader implements Serializable {
   public RegionReader plan(ReadPlan p) {
     if (p.keyRanges() && p.ranges().isEmpty()) {
       throw RekeyException.usage(
-          "Cannot read " + describe() + ": " + p.reason() + " leaves no key range to read");
+          "Cannot read %s: %s leaves no key range to read", describe(), p.reason());
     }
     this.plan = p;
     return this;
@@ -294,7 +293,7 @@ public final class RegionReader implements Serializable {
       }
       throw e instanceof RuntimeException r
           ? r
-          : new RekeyException("Cannot read " + describe() + ": " + e.getMessage(), e);
+          : RekeyException.cannot(e, "Cannot read %s: %s", describe(), e.getMessage());
     }
   }
 
@@ -339,18 +338,11 @@ public final class RegionReader implements Serializable {
           // fewer partitions than regions is a loss (e.g. Spark dropping a snapshot's zero-length
           // splits)
           if (whole.getNumPartitions() < regions) {
-            throw new RekeyException(
-                "Cannot read "
-                    + describe
-                    + ": Spark planned "
-                    + whole.getNumPartitions()
-                    + " partitions for "
-                    + regions
-                    + " regions x "
-                    + perRegion
-                    + " splits (at least one per region). Check "
-                    + IGNORE_EMPTY_SPLITS
-                    + "=false and that no region is offline.");
+            throw RekeyException.cannot(
+                "Cannot read %s: Spark planned %s partitions for %s regions x %s splits"
+                    + " (at least one per region). Check %s=false and that no region is"
+                    + " offline.",
+                describe, whole.getNumPartitions(), regions, perRegion, IGNORE_EMPTY_SPLITS);
           }
           return whole;
         };

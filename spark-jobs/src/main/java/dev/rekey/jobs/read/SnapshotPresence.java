@@ -78,14 +78,12 @@ public final class SnapshotPresence {
       throws IOException {
     Optional<String> p = problem(conf, name);
     if (p.isPresent()) {
-      throw new RekeyException(
-          cannot
-              + ": "
-              + p.get()
-              + ", and the job was reading it (the files only the snapshot kept may have been removed"
-              + " under the read, so what was read is not known to be the snapshot's content). "
-              + state
-              + ". Take the snapshot again (without a TTL, or with one longer than the job) and rerun.");
+      throw RekeyException.cannot(
+          "%s: %s, and the job was reading it (the files only the snapshot kept"
+              + " may have been removed under the read, so what was read is not known to"
+              + " be the snapshot's content). %s. Take the snapshot again (without a"
+              + " TTL, or with one longer than the job) and rerun.",
+          cannot, p.get(), state);
     }
   }
 }

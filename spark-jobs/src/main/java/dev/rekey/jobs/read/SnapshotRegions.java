@@ -60,16 +60,11 @@ final class SnapshotRegions {
     Configuration jobConf = job.getConfiguration();
     snapshotReadSettings(jobConf, jsc.isLocal());
     if (jsc.getConf().getBoolean(RegionReader.IGNORE_EMPTY_SPLITS, true)) {
-      throw new RekeyException(
-          "Cannot read snapshot "
-              + snapshot
-              + " with "
-              + RegionReader.IGNORE_EMPTY_SPLITS
-              + "=true: "
-              + "snapshot splits report length 0 and Spark would drop them all (0 rows, no error). Run with "
-              + "--conf "
-              + RegionReader.IGNORE_EMPTY_SPLITS
-              + "=false (bin/rekey sets it).");
+      throw RekeyException.cannot(
+          "Cannot read snapshot %s with %s=true: snapshot splits report length 0"
+              + " and Spark would drop them all (0 rows, no error). Run with --conf"
+              + " %s=false (bin/rekey sets it).",
+          snapshot, RegionReader.IGNORE_EMPTY_SPLITS, RegionReader.IGNORE_EMPTY_SPLITS);
     }
     // A snapshot is read from its files alone: no connection to the cluster (a ZooKeeper session
     // and master RPCs cost more than the rest of opening a small read), and the families are
@@ -128,13 +123,10 @@ final class SnapshotRegions {
             manifest.getSnapshotDescription().getCreationTime(),
             System.currentTimeMillis());
     if (expired.isPresent()) {
-      throw new RekeyException(
-          "Cannot read snapshot "
-              + snapshot
-              + ": "
-              + expired.get()
-              + ". Nothing was read. Take a new snapshot without a TTL (or with one longer than the"
-              + " job) and rerun with it.");
+      throw RekeyException.cannot(
+          "Cannot read snapshot %s: %s. Nothing was read. Take a new snapshot"
+              + " without a TTL (or with one longer than the job) and rerun with it.",
+          snapshot, expired.get());
     }
   }
 
@@ -146,13 +138,11 @@ final class SnapshotRegions {
       throws IOException {
     Path dir = SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot, rootDir);
     if (!fs.exists(dir)) {
-      throw new RekeyException(
-          "Cannot read snapshot "
-              + snapshot
-              + ": it does not exist (list snapshots with `list_snapshots` in the HBase shell; take"
-              + " one with `snapshot 'TABLE', '"
-              + snapshot
-              + "'`)");
+      throw RekeyException.cannot(
+          "Cannot read snapshot %s: it does not exist (list snapshots with"
+              + " `list_snapshots` in the HBase shell; take one with `snapshot 'TABLE',"
+              + " '%s'`)",
+          snapshot, snapshot);
     }
     return SnapshotManifest.open(conf, fs, dir, SnapshotDescriptionUtils.readSnapshotInfo(fs, dir));
   }

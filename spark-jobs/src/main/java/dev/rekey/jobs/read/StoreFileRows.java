@@ -4,40 +4,20 @@ import dev.rekey.rowkey.KeyRange;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.ByteBufferExtendedCell;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.PrivateCellUtil;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
-import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.filter.Filter;
-import org.apache.hadoop.hbase.filter.FilterList;
-import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
-import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
-import org.apache.hadoop.hbase.regionserver.HStoreFile;
-import org.apache.hadoop.hbase.regionserver.KeyValueHeap;
-import org.apache.hadoop.hbase.regionserver.KeyValueScanner;
-import org.apache.hadoop.hbase.regionserver.StoreFileInfo;
 import org.apache.hadoop.hbase.regionserver.StoreFileScanner;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -64,18 +44,15 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
   private static final org.slf4j.Logger LOG =
       org.slf4j.LoggerFactory.getLogger(StoreFileRows.class);
 
+  /**
+   * The DEBUG line each reader logs at its close: the region, the rows it read from the store files
+   * itself, and where HBase's reader took over ("none", or "from ROW on (why)").
+   */
+  static final String SPLIT_READ =
+      "Region {}: {} rows read from its store files; HBase's reader: {}";
+
   /** Hadoop conf key: read eligible snapshot regions from their store files (default true). */
   static final String ENABLED = "rekey.snapshot.storeFileReader";
-
-  /**
-   * Rows this JVM's tasks read from store files, and splits handed (whole or from a row on) to
-   * HBase's reader: diagnostics for a local-mode run (benchmarks, tests), never read by the jobs.
-   */
-  static final java.util.concurrent.atomic.LongAdder ROWS_FROM_FILES =
-      new java.util.concurrent.atomic.LongAdder();
-
-  static final java.util.concurrent.atomic.LongAdder HANDED_TO_HBASE =
-      new java.util.concurrent.atomic.LongAdder();
 
   /** HBase's reader for the split, from a row on (null: the split as it is), initialized. */
   interface Fallback {
@@ -94,8 +71,9 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
   private long maxRowSize;
   private ImmutableBytesWritable key;
   private Result value;
-  private long rowsFromFiles; // as Results; added to ROWS_FROM_FILES on close
-  private long rowsStreamed; // streamed whole (ended); added to ROWS_FROM_FILES on close
+  private long rowsFromFiles; // as Results
+  private long rowsStreamed; // streamed whole (ended)
+  private String handedOver; // why HBase's reader took the split over (from where), or null
   private byte[] firstStreamed;
   private Cell[] rowCells = new Cell[8]; // the row being assembled, reused across rows
   private boolean streamMore; // stream: the scanner is at a cell of range {@code range}
@@ -111,274 +89,25 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
     this.fallback = fallback;
   }
 
-  /**
-   * One family's store files and its scan rules. Several files are merged by HBase's own heap
-   * (newer file first among equal cells, as the region scanner merges them), built at the first
-   * seek: the heap drops a scanner that has not been positioned yet. A single file (a
-   * major-compacted or bulk-loaded family, the common case) is read by its HFile scanner directly:
-   * nothing to merge, and a store-file scanner's MVCC and sequence-id handling per cell is moot at
-   * a snapshot's read point.
-   */
-  private static final class FamilyFiles {
-    final List<HStoreFile> files;
-    final List<StoreFileScanner> scanners;
-    final ColumnVersions rules;
-    final HFileScanner single; // the one file's scanner, or null for several files
-    KeyValueScanner merged;
-    Cell cur; // single: the current cell, null before the first seek and at the file's end
-
-    FamilyFiles(
-        List<HStoreFile> files,
-        List<StoreFileScanner> scanners,
-        HFileScanner single,
-        ColumnVersions rules) {
-      this.files = files;
-      this.scanners = scanners;
-      this.single = single;
-      this.rules = rules;
-    }
-
-    void seek(Cell first) throws IOException {
-      if (single != null) {
-        // forward: the ranges come in key order
-        cur = StoreFileScanner.seekAtOrAfter(single, first) ? single.getCell() : null;
-        return;
-      }
-      if (merged != null) {
-        merged.seek(first); // forward: the ranges come in key order
-        return;
-      }
-      for (StoreFileScanner s : scanners) {
-        s.seek(first);
-      }
-      merged =
-          scanners.size() == 1
-              ? scanners.get(0)
-              : new KeyValueHeap(scanners, CellComparator.getInstance());
-    }
-
-    Cell peek() {
-      if (single != null) {
-        return cur;
-      }
-      return merged == null ? null : merged.peek();
-    }
-
-    /** Moves past the current cell (there is one). */
-    void next() throws IOException {
-      if (single != null) {
-        cur = single.next() ? single.getCell() : null;
-        return;
-      }
-      merged.next();
-    }
-
-    void close() {
-      if (single != null) {
-        single.close();
-      } else if (merged != null) {
-        merged.close();
-      } else {
-        scanners.forEach(StoreFileScanner::close);
-      }
-      for (HStoreFile f : files) {
-        try {
-          f.closeStoreFile(false);
-        } catch (IOException e) {
-          // a read-only file of a restored snapshot: nothing to flush or lose
-        }
-      }
-    }
-  }
-
   @Override
   public void initialize(InputSplit s, TaskAttemptContext context)
       throws IOException, InterruptedException {
-    Scan scan = TableMapReduceUtil.convertStringToScan(split.getScan());
-    TableDescriptor htd = split.getHtd();
-    RegionInfo region = split.getRegionInfo();
-    Path restoreDir = new Path(split.getRestoreDir());
-    FileSystem fs = restoreDir.getFileSystem(conf);
-    Path regionDir =
-        new Path(
-            CommonFSUtils.getTableDir(restoreDir, htd.getTableName()), region.getEncodedName());
-    List<ColumnFamilyDescriptor> read = new ArrayList<>();
-    if (scan.getFamilyMap().isEmpty()) {
-      read.addAll(List.of(htd.getColumnFamilies()));
-    } else {
-      for (byte[] f : scan.getFamilyMap().keySet()) {
-        read.add(htd.getColumnFamily(f));
-      }
-    }
-    read.sort(Comparator.comparing(ColumnFamilyDescriptor::getName, Bytes.BYTES_COMPARATOR));
-    List<List<Path>> files = new ArrayList<>();
-    for (ColumnFamilyDescriptor f : read) {
-      files.add(storeFiles(fs, new Path(regionDir, f.getNameAsString())));
-    }
-    Optional<String> refused = refusal(scan, read, files);
-    if (refused.isPresent()) {
-      // in the executor's log: why this region is read the slower way
-      LOG.info(
-          "Region {} of {} is read by HBase's snapshot reader: {}",
-          region.getEncodedName(),
-          htd.getTableName(),
-          refused.get());
-      HANDED_TO_HBASE.increment();
-      storeFiles = null;
-      hbase = fallback.from(null);
-      return;
-    }
-    long now = System.currentTimeMillis();
-    boolean skipByTime = conf.getBoolean(StoreFiles.SKIP_BY_TIME, true);
-    List<HStoreFile> all = new ArrayList<>(); // closed here if the files cannot be read
+    StoreFileSplits.Opened opened;
     try {
-      for (int i = 0; i < read.size(); i++) {
-        ColumnFamilyDescriptor f = read.get(i);
-        int ttl = f.getTimeToLive();
-        ColumnVersions rules =
-            new ColumnVersions(
-                scan.getTimeRange().getMin(),
-                scan.getTimeRange().getMax(),
-                ttl == HConstants.FOREVER ? Long.MIN_VALUE : now - ttl * 1000L,
-                Math.min(scan.getMaxVersions(), f.getMaxVersions()));
-        if (files.get(i).isEmpty()) {
-          continue;
-        }
-        List<HStoreFile> opened = new ArrayList<>();
-        for (Path p : files.get(i)) {
-          HStoreFile file =
-              new HStoreFile(fs, p, conf, CacheConfig.DISABLED, f.getBloomFilterType(), true);
-          all.add(file);
-          file.initReader(); // its trailer and file info: the TIMERANGE, no data block yet
-          long length = file.getReader().length();
-          if (skipByTime
-              && !StoreFiles.mayHold(file, scan.getTimeRange(), rules.oldestUnexpired())) {
-            file.closeStoreFile(false);
-            storeFiles = storeFiles.skippedOne(length);
-            continue;
-          }
-          opened.add(file);
-          storeFiles = storeFiles.readOne(length);
-        }
-        if (opened.isEmpty()) {
-          continue; // no file of this family can hold a cell of the window
-        }
-        if (opened.size() == 1) {
-          // one file: its HFile scanner, reading the file front to back (no positioned reads)
-          HStoreFile only = opened.get(0);
-          only.initReader();
-          families.add(
-              new FamilyFiles(
-                  opened, List.of(), only.getReader().getScanner(false, false, false), rules));
-          continue;
-        }
-        // HBase's own scanners, ordered by the files' sequence ids (it opens their readers)
-        List<StoreFileScanner> scanners =
-            StoreFileScanner.getScannersForStoreFiles(
-                opened, false, false, false, false, Long.MAX_VALUE);
-        families.add(new FamilyFiles(opened, scanners, null, rules));
-      }
+      opened = StoreFileSplits.open(split, conf);
     } catch (IOException | RuntimeException e) {
-      closeFiles();
-      for (HStoreFile f : all) {
-        try {
-          f.closeStoreFile(false); // a no-op for a file closed already
-        } catch (IOException | RuntimeException closing) {
-          e.addSuppressed(closing);
-        }
-      }
-      storeFiles = null;
-      HANDED_TO_HBASE.increment();
-      hbase = fallback.from(null); // HBase opens them and names what is wrong
+      handOver(null, "its store files cannot be read here: " + e); // HBase names what is wrong
       return;
     }
-    ranges = ranges(scan);
+    if (opened.refusal() != null) {
+      handOver(null, opened.refusal());
+      return;
+    }
+    families.addAll(opened.families());
+    storeFiles = opened.storeFiles();
+    ranges = opened.ranges();
     maxRowSize =
         conf.getLong(HConstants.TABLE_MAX_ROWSIZE_KEY, HConstants.TABLE_MAX_ROWSIZE_DEFAULT);
-  }
-
-  /**
-   * Why a split cannot be read from its store files (empty if it can): the scan asks for more than
-   * whole families in key ranges, a family's rules need HBase's matcher, or a family holds a
-   * reference to a parent region's file.
-   */
-  static Optional<String> refusal(
-      Scan scan, List<ColumnFamilyDescriptor> families, List<List<Path>> files) {
-    if (scan.isRaw() || scan.isReversed() || scan.getBatch() > 0 || scan.getLimit() > 0) {
-      return Optional.of("a raw, reversed, batched or limited scan");
-    }
-    if (scan.getMaxResultsPerColumnFamily() >= 0 || scan.getRowOffsetPerColumnFamily() > 0) {
-      return Optional.of("a per-family limit");
-    }
-    if (!scan.getColumnFamilyTimeRange().isEmpty()) {
-      return Optional.of("a per-family time range");
-    }
-    if (!onlyKeyRanges(scan.getFilter())) {
-      return Optional.of("a filter other than key ranges");
-    }
-    for (var e : scan.getFamilyMap().entrySet()) {
-      if (e.getValue() != null && !e.getValue().isEmpty()) {
-        return Optional.of("a column selection in family " + Bytes.toString(e.getKey()));
-      }
-    }
-    for (int i = 0; i < families.size(); i++) {
-      ColumnFamilyDescriptor f = families.get(i);
-      if (f == null) {
-        return Optional.of("a family the table does not have");
-      }
-      if (f.isMobEnabled() || f.isNewVersionBehavior()) {
-        return Optional.of("family " + f.getNameAsString() + " is MOB or new-version-behavior");
-      }
-      if (f.getMinVersions() > 0 && f.getTimeToLive() != HConstants.FOREVER) {
-        return Optional.of("family " + f.getNameAsString() + " keeps MIN_VERSIONS past its TTL");
-      }
-      if (files.get(i).stream().anyMatch(p -> StoreFileInfo.isReference(p))) {
-        return Optional.of("family " + f.getNameAsString() + " references a parent region");
-      }
-    }
-    return Optional.empty();
-  }
-
-  private static boolean onlyKeyRanges(Filter f) {
-    if (f == null || f instanceof MultiRowRangeFilter) {
-      return true;
-    }
-    if (f instanceof FilterList list && list.getOperator() == FilterList.Operator.MUST_PASS_ALL) {
-      return list.getFilters().stream().allMatch(StoreFileRows::onlyKeyRanges);
-    }
-    return false;
-  }
-
-  /** The store files (links, in a restored snapshot) of one family dir; none if it is absent. */
-  private static List<Path> storeFiles(FileSystem fs, Path familyDir) throws IOException {
-    List<Path> out = new ArrayList<>();
-    if (!fs.exists(familyDir)) {
-      return out;
-    }
-    for (FileStatus st : fs.listStatus(familyDir)) {
-      if (st.isFile() && !st.getPath().getName().startsWith(".")) {
-        out.add(st.getPath());
-      }
-    }
-    return out;
-  }
-
-  /** The split's key range, cut to the scan's key ranges if it has any, in key order. */
-  private static List<KeyRange> ranges(Scan scan) {
-    List<KeyRange> asked = KeyRangeSnapshotInputFormat.keyRanges(scan);
-    KeyRange whole = new KeyRange(scan.getStartRow(), scan.getStopRow());
-    if (asked == null) {
-      return List.of(whole);
-    }
-    List<KeyRange> out = new ArrayList<>();
-    for (KeyRange r : asked) {
-      KeyRange c = ReadPlan.clip(r, scan.getStartRow(), scan.getStopRow());
-      if (c != null) {
-        out.add(c);
-      }
-    }
-    out.sort((a, b) -> Bytes.compareTo(a.start(), b.start()));
-    return out;
   }
 
   @Override
@@ -386,9 +115,8 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
     if (hbase != null) {
       return hbase.nextKeyValue();
     }
-    CellComparator cmp = CellComparator.getInstance();
     while (true) {
-      if (range < 0 || endOfRange()) {
+      if (range < 0 || FamilyFiles.allPast(families, rangeStop)) {
         if (++range >= ranges.size()) {
           return false;
         }
@@ -399,21 +127,14 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
             f.seek(first);
           }
         } catch (IOException | RuntimeException e) {
-          return fallBackAt(ranges.get(range).start());
+          return fallBackAt(ranges.get(range).start(), e);
         }
         continue;
       }
       int n = families.size();
-      Cell lowest = families.get(0).peek();
-      for (int i = 1; i < n; i++) {
-        Cell c = families.get(i).peek();
-        if (c != null && (lowest == null || cmp.compareRows(c, lowest) < 0)) {
-          lowest = c;
-        }
-      }
       // the row's first cell stands for its key: the scanners' cells do not share buffers that a
       // later read overwrites (a block is read into a new buffer), so no copy of the key per row
-      Cell rowCell = lowest;
+      Cell rowCell = FamilyFiles.lowestRow(families);
       int kept = 0;
       long bytes = 0;
       try {
@@ -424,7 +145,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
             f.next();
             bytes += c.getSerializedSize();
             if (c.getTypeByte() != PUT || (maxRowSize > 0 && bytes > maxRowSize)) {
-              return fallBackAt(CellUtil.cloneRow(rowCell));
+              return fallBackAt(CellUtil.cloneRow(rowCell), null);
             }
             if (f.rules.accept(c)) {
               if (kept == rowCells.length) {
@@ -435,7 +156,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
           }
         }
       } catch (IOException | RuntimeException e) {
-        return fallBackAt(CellUtil.cloneRow(rowCell));
+        return fallBackAt(CellUtil.cloneRow(rowCell), e);
       }
       if (kept > 0) {
         // the Result keeps the array it is given: a copy of the reused one, sized to the row
@@ -446,28 +167,35 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
     }
   }
 
-  /** True when every family's scanner is past the current range (or at its files' end). */
-  private boolean endOfRange() {
-    byte[] stop = rangeStop;
-    CellComparator cmp = CellComparator.getInstance();
-    for (FamilyFiles f : families) {
-      Cell c = f.peek();
-      if (c != null && (stop.length == 0 || cmp.compareRows(c, stop, 0, stop.length) < 0)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** HBase's reader takes the split over from {@code row} on. */
-  private boolean fallBackAt(byte[] row) throws IOException, InterruptedException {
-    handOver(row);
+  private boolean fallBackAt(byte[] row, Exception error) throws IOException, InterruptedException {
+    handOver(row, midSplit(error));
     return hbase.nextKeyValue();
   }
 
-  private void handOver(byte[] row) throws IOException, InterruptedException {
+  /** Why a split is handed over mid-way: a read error, else a cell or row HBase must judge. */
+  private static String midSplit(Exception error) {
+    return error != null
+        ? "a read error: " + error
+        : "a cell that is not a Put (a delete marker) or a row over "
+            + HConstants.TABLE_MAX_ROWSIZE_KEY;
+  }
+
+  /** HBase's reader takes the split over from {@code row} on (null: the whole split). */
+  private void handOver(byte[] row, String why) throws IOException, InterruptedException {
     closeFiles();
-    HANDED_TO_HBASE.increment();
+    if (row == null) {
+      storeFiles = null; // HBase's reader opens the files, and skips by time range on its own
+      // in the executor's log: why this region is read the slower way
+      LOG.info(
+          "Region {} of {} is read by HBase's snapshot reader: {}",
+          split.getRegionInfo().getEncodedName(),
+          split.getHtd().getTableName(),
+          why);
+    }
+    handedOver =
+        String.format(
+            "from %s on (%s)", row == null ? "its start" : Bytes.toStringBinary(row), why);
     hbase = fallback.from(row);
   }
 
@@ -512,7 +240,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
         try {
           more = StoreFileScanner.seekAtOrAfter(s, PrivateCellUtil.createFirstOnRow(r.start()));
         } catch (IOException | RuntimeException e) {
-          handOver(r.start());
+          handOver(r.start(), midSplit(e));
           return Streamed.AS_RESULTS;
         }
         continue;
@@ -546,7 +274,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
       }
       bytes += c.getSerializedSize();
       if (c.getTypeByte() != PUT || (maxRowSize > 0 && bytes > maxRowSize)) {
-        return handOverMidRow(sink, started, key);
+        return handOverMidRow(sink, started, key, null);
       }
       if (rules.accept(
           c.getQualifierArray(),
@@ -562,7 +290,7 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
       try {
         more = s.next();
       } catch (IOException | RuntimeException e) {
-        return handOverMidRow(sink, started, key);
+        return handOverMidRow(sink, started, key, e);
       }
     }
   }
@@ -590,12 +318,12 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
     return firstStreamed;
   }
 
-  private Streamed handOverMidRow(CellSink sink, boolean started, byte[] key)
+  private Streamed handOverMidRow(CellSink sink, boolean started, byte[] key, Exception error)
       throws IOException, InterruptedException {
     if (started) {
       sink.dropRow();
     }
-    handOver(key.clone());
+    handOver(key.clone(), midSplit(error));
     return Streamed.AS_RESULTS;
   }
 
@@ -636,8 +364,15 @@ final class StoreFileRows extends RecordReader<ImmutableBytesWritable, Result>
 
   @Override
   public void close() throws IOException {
-    // counted per reader, added once: a shared counter per row cost 12% of this reader's samples
-    ROWS_FROM_FILES.add(rowsFromFiles + rowsStreamed);
+    if (rowsFromFiles + rowsStreamed > 0 || handedOver != null) {
+      // the split's account, for whoever wants to know how a region was read (tests, benchmarks)
+      LOG.debug(
+          SPLIT_READ,
+          split.getRegionInfo().getEncodedName(),
+          rowsFromFiles + rowsStreamed,
+          handedOver == null ? "none" : handedOver);
+    }
+    handedOver = null;
     rowsFromFiles = 0;
     rowsStreamed = 0;
     closeFiles();

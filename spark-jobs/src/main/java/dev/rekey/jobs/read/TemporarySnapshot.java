@@ -43,16 +43,13 @@ public final class TemporarySnapshot implements AutoCloseable {
       }
       admin.snapshot(name, table);
     } catch (IOException e) {
-      throw new RekeyException(
-          "Cannot snapshot table "
-              + table
-              + " as "
-              + name
-              + ": "
-              + e.getMessage()
-              + " (taking "
-              + "a snapshot needs the ADMIN or CREATE permission on the table)",
-          e);
+      throw RekeyException.cannot(
+          e,
+          "Cannot snapshot table %s as %s: %s (taking a snapshot needs the ADMIN"
+              + " or CREATE permission on the table)",
+          table,
+          name,
+          e.getMessage());
     }
     // who took it, so that the next run of the same job on the table can tell a killed run's
     // leftover from a running job's snapshot (TemporarySnapshots.sweepDead)
@@ -74,17 +71,14 @@ public final class TemporarySnapshot implements AutoCloseable {
       admin.deleteSnapshot(name);
       TemporarySnapshots.removeOwner(admin.getConfiguration(), name);
     } catch (IOException e) {
-      throw new RekeyException(
-          "Could not delete snapshot "
-              + name
-              + " of "
-              + table
-              + ": "
-              + e.getMessage()
-              + " (delete it with `delete_snapshot '"
-              + name
-              + "'` in the HBase shell)",
-          e);
+      throw RekeyException.cannot(
+          e,
+          "Could not delete snapshot %s of %s: %s (delete it with `delete_snapshot"
+              + " '%s'` in the HBase shell)",
+          name,
+          table,
+          e.getMessage(),
+          name);
     }
   }
 }

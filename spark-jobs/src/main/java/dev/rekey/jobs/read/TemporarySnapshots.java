@@ -87,16 +87,12 @@ public final class TemporarySnapshots {
         }
         removeOwner(conf, l.snapshot());
       } catch (IOException e) {
-        throw new RekeyException(
-            "Cannot remove "
-                + l.describe()
-                + ": "
-                + e.getMessage()
-                + " (delete it with "
-                + "`delete_snapshot '"
-                + l.snapshot()
-                + "'` in the HBase shell)",
-            e);
+        throw RekeyException.cannot(
+            e,
+            "Cannot remove %s: %s (delete it with `delete_snapshot '%s'` in the" + " HBase shell)",
+            l.describe(),
+            e.getMessage(),
+            l.snapshot());
       }
     }
   }

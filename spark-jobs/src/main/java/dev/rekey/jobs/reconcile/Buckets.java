@@ -34,17 +34,9 @@ public final class Buckets implements Serializable {
     long n = (range.to() - range.from() - 1) / sizeMillis + 1;
     if (n > MAX_BUCKETS) {
       throw RekeyException.usage(
-          "Too many buckets: "
-              + n
-              + " buckets of "
-              + sizeMillis
-              + " ms between "
-              + TimeSpec.iso(range.from())
-              + " and "
-              + TimeSpec.iso(range.to())
-              + " (at most "
-              + MAX_BUCKETS
-              + "; use a larger --bucket or a shorter --from/--to range)");
+          "Too many buckets: %s buckets of %s ms between %s and %s (at most %s;"
+              + " use a larger --bucket or a shorter --from/--to range)",
+          n, sizeMillis, TimeSpec.iso(range.from()), TimeSpec.iso(range.to()), MAX_BUCKETS);
     }
     this.range = range;
     this.size = sizeMillis;
@@ -97,7 +89,7 @@ public final class Buckets implements Serializable {
 
   private void check(int index) {
     if (index < 0 || index >= count) {
-      throw new IndexOutOfBoundsException("bucket " + index + " of " + count);
+      throw new IndexOutOfBoundsException(String.format("bucket %s of %s", index, count));
     }
   }
 }

@@ -65,16 +65,12 @@ public final class NaturalKey implements Serializable {
     NaturalKey b = of(newLayout);
     if (!a.fields.equals(b.fields)) {
       throw new IllegalArgumentException(
-          "Cannot reconcile: layouts "
-              + oldLayout.name()
-              + " and "
-              + newLayout.name()
-              + " do not have the same natural key (old fields "
-              + describe(a.fields)
-              + ", new fields "
-              + describe(b.fields)
-              + "); reconcile matches rows by the fields both keys encode, so both layouts need the same field names and"
-              + " kinds (string, bytes, integer)");
+          String.format(
+              "Cannot reconcile: layouts %s and %s do not have the same natural key"
+                  + " (old fields %s, new fields %s); reconcile matches rows by the fields"
+                  + " both keys encode, so both layouts need the same field names and kinds"
+                  + " (string, bytes, integer)",
+              oldLayout.name(), newLayout.name(), describe(a.fields), describe(b.fields)));
     }
     return a;
   }
@@ -135,12 +131,9 @@ public final class NaturalKey implements Serializable {
         }
     }
     throw new IllegalArgumentException(
-        "field '"
-            + name
-            + "' has a "
-            + v.getClass().getSimpleName()
-            + " value, expected "
-            + kind(tag));
+        String.format(
+            "field '%s' has a %s value, expected %s",
+            name, v.getClass().getSimpleName(), kind(tag)));
   }
 
   private static char tag(FieldType t) {

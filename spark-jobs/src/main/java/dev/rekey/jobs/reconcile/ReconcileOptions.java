@@ -64,75 +64,14 @@ public record ReconcileOptions(
     return new Builder();
   }
 
-  public static final class Builder {
-    private SideSpec old;
-    private SideSpec neu;
-    private String from;
-    private String to;
-    private String bucket;
-    private String time;
+  public static final class Builder extends SidesBuilder<Builder> {
     private boolean digest;
     private int samples = DEFAULT_SAMPLES;
     private Path out;
-    private boolean viaSnapshot;
     private Versions versions = Versions.ALL;
-
-    public Builder old(SideSpec v) {
-      old = v;
-      return this;
-    }
-
-    public Builder neu(SideSpec v) {
-      neu = v;
-      return this;
-    }
-
-    /**
-     * ISO-8601 or epoch millis, inclusive; null (with {@link #to(String)} null too) = from the
-     * data.
-     */
-    public Builder from(String v) {
-      from = v;
-      return this;
-    }
-
-    /** ISO-8601 or epoch millis, exclusive. */
-    public Builder to(String v) {
-      to = v;
-      return this;
-    }
-
-    public Builder from(long millis) {
-      return from(Long.toString(millis));
-    }
-
-    public Builder to(long millis) {
-      return to(Long.toString(millis));
-    }
-
-    /** 1h, 1d, 5m, PT5M, ... */
-    public Builder bucket(String v) {
-      bucket = v;
-      return this;
-    }
-
-    /** key:FIELD or cell; null = the layouts' time field. */
-    public Builder time(String v) {
-      time = v;
-      return this;
-    }
 
     public Builder digest(boolean v) {
       digest = v;
-      return this;
-    }
-
-    /**
-     * Read live tables from snapshots taken (and deleted) for this run, not through their
-     * RegionServers.
-     */
-    public Builder viaSnapshot(boolean v) {
-      viaSnapshot = v;
       return this;
     }
 

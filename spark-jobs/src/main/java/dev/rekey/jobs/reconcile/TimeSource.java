@@ -38,16 +38,11 @@ public record TimeSource(String field) implements Serializable {
       String b = newLayout.timeField().orElse(null);
       if (a == null || b == null || !a.equals(b)) {
         throw new IllegalArgumentException(
-            "Cannot tell the time of a row: layouts "
-                + oldLayout.name()
-                + " (time: "
-                + a
-                + ") and "
-                + newLayout.name()
-                + " (time: "
-                + b
-                + ") do not declare the same time field; pass --time"
-                + " key:FIELD (a key field holding epoch millis) or --time cell (cell timestamps)");
+            String.format(
+                "Cannot tell the time of a row: layouts %s (time: %s) and %s (time: %s)"
+                    + " do not declare the same time field; pass --time key:FIELD (a key field"
+                    + " holding epoch millis) or --time cell (cell timestamps)",
+                oldLayout.name(), a, newLayout.name(), b));
       }
       field = a;
     } else if (option.startsWith("key:") && option.length() > 4) {
@@ -65,29 +60,18 @@ public record TimeSource(String field) implements Serializable {
     FieldSpec f = layout.field(field);
     if (f == null) {
       throw new IllegalArgumentException(
-          "Invalid --time key:"
-              + field
-              + ": layout "
-              + layout.name()
-              + " has no field '"
-              + field
-              + "' (fields: "
-              + layout.fields()
-              + ")");
+          String.format(
+              "Invalid --time key:%s: layout %s has no field '%s' (fields: %s)",
+              field, layout.name(), field, layout.fields()));
     }
     if (f.type() != FieldType.LONG
         && f.type() != FieldType.REVERSED_LONG
         && f.type() != FieldType.INT) {
       throw new IllegalArgumentException(
-          "Invalid --time key:"
-              + field
-              + ": field '"
-              + field
-              + "' of layout "
-              + layout.name()
-              + " is "
-              + f.type().fileName()
-              + ", not an integer of epoch millis");
+          String.format(
+              "Invalid --time key:%s: field '%s' of layout %s is %s, not an integer of"
+                  + " epoch millis",
+              field, field, layout.name(), f.type().fileName()));
     }
   }
 }

@@ -11,6 +11,7 @@ import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.reconcile.SidesBuilder;
 import dev.rekey.jobs.reconcile.TimeSource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -84,15 +85,8 @@ public record RepairOptions(
     return new Builder();
   }
 
-  public static final class Builder {
-    private SideSpec old;
-    private SideSpec neu;
-    private String from;
-    private String to;
-    private String bucket;
-    private String time;
+  public static final class Builder extends SidesBuilder<Builder> {
     private Path fromReconcile;
-    private boolean viaSnapshot;
     private boolean deleteExtra;
     private boolean compactIfMasked;
     private Duration compactWait = DEFAULT_COMPACT_WAIT;
@@ -101,52 +95,9 @@ public record RepairOptions(
     private boolean resume;
     private Path out;
 
-    public Builder old(SideSpec v) {
-      old = v;
-      return this;
-    }
-
-    public Builder neu(SideSpec v) {
-      neu = v;
-      return this;
-    }
-
-    public Builder from(String v) {
-      from = v;
-      return this;
-    }
-
-    public Builder to(String v) {
-      to = v;
-      return this;
-    }
-
-    public Builder from(long millis) {
-      return from(Long.toString(millis));
-    }
-
-    public Builder to(long millis) {
-      return to(Long.toString(millis));
-    }
-
-    public Builder bucket(String v) {
-      bucket = v;
-      return this;
-    }
-
-    public Builder time(String v) {
-      time = v;
-      return this;
-    }
-
     /** A reconcile.json (or the directory holding one): its mismatched buckets are repaired. */
     public Builder fromReconcile(Path v) {
       fromReconcile = v;
-      return this;
-    }
-
-    public Builder viaSnapshot(boolean v) {
-      viaSnapshot = v;
       return this;
     }
 

@@ -83,13 +83,9 @@ public final class ReportFile {
       }
     }
     throw RekeyException.usage(
-        "Cannot run report "
-            + arg
-            + ": no such file (reports in "
-            + sqlDir
-            + ": "
-            + String.join(", ", shipped(sqlDir))
-            + "; give a path or a name from that list)");
+        "Cannot run report %s: no such file (reports in %s: %s; give a path or a"
+            + " name from that list)",
+        arg, sqlDir, String.join(", ", shipped(sqlDir)));
   }
 
   static List<String> shipped(Path sqlDir) {
@@ -111,7 +107,7 @@ public final class ReportFile {
     try {
       text = Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw RekeyException.usage("Cannot read report " + path + ": " + e.getMessage());
+      throw RekeyException.usage("Cannot read report %s: %s", path, e.getMessage());
     }
     String file = path.getFileName().toString();
     return parse(file.endsWith(".sql") ? file.substring(0, file.length() - 4) : file, path, text);
@@ -120,12 +116,9 @@ public final class ReportFile {
   public static ReportFile parse(String name, Path path, String text) {
     if (!name.matches("[A-Za-z0-9_.-]+")) {
       throw RekeyException.usage(
-          "Invalid report name '"
-              + name
-              + "' ("
-              + path
-              + "): use letters, digits, _ . - (it"
-              + " names the output directory)");
+          "Invalid report name '%s' (%s): use letters, digits, _ . - (it names the"
+              + " output directory)",
+          name, path);
     }
     String[] lines = text.split("\n", -1);
     StringBuilder description = new StringBuilder();
@@ -147,21 +140,13 @@ public final class ReportFile {
         Matcher m = PARAM.matcher(c);
         if (!m.matches()) {
           throw RekeyException.usage(
-              "Invalid parameter declaration at "
-                  + where
-                  + ": '"
-                  + c
-                  + "' (expected: -- @param NAME long|double|string [= DEFAULT] description)");
+              "Invalid parameter declaration at %s: '%s' (expected: -- @param NAME"
+                  + " long|double|string [= DEFAULT] description)",
+              where, c);
         }
         if (params.containsKey(m.group(1))) {
           throw RekeyException.usage(
-              "Parameter '"
-                  + m.group(1)
-                  + "' declared twice in "
-                  + path
-                  + " (line "
-                  + (i + 1)
-                  + ")");
+              "Parameter '%s' declared twice in %s (line %s)", m.group(1), path, (i + 1));
         }
         Param p = new Param(m.group(1), m.group(2), m.group(3), m.group(4).trim());
         if (p.defaultValue() != null) {
@@ -172,20 +157,18 @@ public final class ReportFile {
         Matcher m = COLUMN.matcher(c);
         if (!m.matches()) {
           throw RekeyException.usage(
-              "Invalid column declaration at "
-                  + where
-                  + ": '"
-                  + c
-                  + "' (expected: -- @column family:qualifier=type[:name])");
+              "Invalid column declaration at %s: '%s' (expected: -- @column"
+                  + " family:qualifier=type[:name])",
+              where, c);
         }
         try {
           columns.add(WideColumn.parse(m.group(1)));
         } catch (RekeyException e) {
-          throw RekeyException.usage(e.getMessage() + " (at " + where + ")");
+          throw RekeyException.usage("%s (at %s)", e.getMessage(), where);
         }
       } else if (c.startsWith("@")) {
         throw RekeyException.usage(
-            "Unknown header tag at " + where + ": '" + c + "' (known: @param, @column)");
+            "Unknown header tag at %s: '%s' (known: @param, @column)", where, c);
       } else if (!c.isEmpty()) {
         description.append(description.length() > 0 ? " " : "").append(c);
       }
@@ -203,17 +186,9 @@ public final class ReportFile {
       while (m.find()) {
         if (!params.containsKey(m.group(1))) {
           throw RekeyException.usage(
-              "Report "
-                  + name
-                  + ": undeclared parameter ${"
-                  + m.group(1)
-                  + "} at "
-                  + path
-                  + ":"
-                  + (i + 1)
-                  + " (declare it in the header: -- @param "
-                  + m.group(1)
-                  + " long|double|string [= DEFAULT])");
+              "Report %s: undeclared parameter ${%s} at %s:%s (declare it in the"
+                  + " header: -- @param %s long|double|string [= DEFAULT])",
+              name, m.group(1), path, (i + 1), m.group(1));
         }
       }
     }
@@ -254,17 +229,8 @@ public final class ReportFile {
     for (Param p : params.values()) {
       if (!values.containsKey(p.name()) && p.defaultValue() == null) {
         throw RekeyException.usage(
-            "Report "
-                + name
-                + " ("
-                + path
-                + ") needs parameter '"
-                + p.name()
-                + "' ("
-                + p.description()
-                + "): pass --param "
-                + p.name()
-                + "=VALUE");
+            "Report %s (%s) needs parameter '%s' (%s): pass --param %s=VALUE",
+            name, path, p.name(), p.description(), p.name());
       }
     }
     String[] lines = text.split("\n", -1);
@@ -302,14 +268,14 @@ public final class ReportFile {
           return Long.toString(Long.parseLong(v.trim()));
         } catch (NumberFormatException e) {
           throw RekeyException.usage(
-              "Invalid value '" + v + "' for parameter " + p.name() + " (long) at " + where);
+              "Invalid value '%s' for parameter %s (long) at %s", v, p.name(), where);
         }
       case "double":
         try {
           return Double.toString(Double.parseDouble(v.trim()));
         } catch (NumberFormatException e) {
           throw RekeyException.usage(
-              "Invalid value '" + v + "' for parameter " + p.name() + " (double) at " + where);
+              "Invalid value '%s' for parameter %s (double) at %s", v, p.name(), where);
         }
       default:
         return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";

@@ -66,14 +66,12 @@ final class ReportWrite {
         if (e instanceof RekeyException) {
           throw e;
         }
-        throw new RekeyException(
-            "Report "
-                + report.name()
-                + " ("
-                + report.path()
-                + ") failed while running: "
-                + String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString()),
-            e);
+        throw RekeyException.cannot(
+            e,
+            "Report %s (%s) failed while running: %s",
+            report.name(),
+            report.path(),
+            String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString()));
       }
       List<String> columns = Arrays.asList(df.columns());
       List<List<String>> shown = new ArrayList<>();

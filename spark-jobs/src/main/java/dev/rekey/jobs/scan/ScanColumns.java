@@ -44,13 +44,9 @@ final class ScanColumns {
     for (FieldSpec f : layout.fields()) {
       if (RESERVED.contains(f.name())) {
         throw RekeyException.usage(
-            "Cannot scan with layout "
-                + layout.name()
-                + ": its field '"
-                + f.name()
-                + "' has the name of a view column ("
-                + RESERVED
-                + "); rename the field in the layout");
+            "Cannot scan with layout %s: its field '%s' has the name of a view"
+                + " column (%s); rename the field in the layout",
+            layout.name(), f.name(), RESERVED);
       }
       taken.add(f.name());
       if (f.type() == FieldType.BYTES) {
@@ -67,48 +63,32 @@ final class ScanColumns {
       if (seen != null) {
         if (!seen.equals(c)) {
           throw RekeyException.usage(
-              "Column '"
-                  + c.name()
-                  + "' defined twice differently: "
-                  + seen.spec()
-                  + " and "
-                  + c.spec()
-                  + " (name one of them: "
-                  + c.family()
-                  + ":"
-                  + c.qualifier()
-                  + "="
-                  + c.type().name().toLowerCase(Locale.ROOT)
-                  + ":other_name)");
+              "Column '%s' defined twice differently: %s and %s (name one of them:"
+                  + " %s:%s=%s:other_name)",
+              c.name(),
+              seen.spec(),
+              c.spec(),
+              c.family(),
+              c.qualifier(),
+              c.type().name().toLowerCase(Locale.ROOT));
         }
         continue;
       }
       if (taken.contains(c.name()) || RESERVED.contains(c.name())) {
         throw RekeyException.usage(
-            "Column '"
-                + c.name()
-                + "' ("
-                + c.spec()
-                + ") clashes with a key field or view "
-                + "column; give it another name: "
-                + c.family()
-                + ":"
-                + c.qualifier()
-                + "="
-                + c.type().name().toLowerCase(Locale.ROOT)
-                + ":"
-                + c.qualifier()
-                + "_value");
+            "Column '%s' (%s) clashes with a key field or view column; give it"
+                + " another name: %s:%s=%s:%s_value",
+            c.name(),
+            c.spec(),
+            c.family(),
+            c.qualifier(),
+            c.type().name().toLowerCase(Locale.ROOT),
+            c.qualifier());
       }
       if (!families.isEmpty() && !families.contains(c.family())) {
         throw RekeyException.usage(
-            "Column "
-                + c.spec()
-                + " reads family '"
-                + c.family()
-                + "', which --families "
-                + families
-                + " leaves out");
+            "Column %s reads family '%s', which --families %s leaves out",
+            c.spec(), c.family(), families);
       }
       byName.put(c.name(), c);
     }

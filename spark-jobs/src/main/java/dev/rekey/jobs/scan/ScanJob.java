@@ -78,7 +78,7 @@ public final class ScanJob implements Job<ScanResult> {
           t0,
           progress);
     } catch (IOException e) {
-      throw new RekeyException("Cannot scan " + options.source() + ": " + e.getMessage(), e);
+      throw RekeyException.cannot(e, "Cannot scan %s: %s", options.source(), e.getMessage());
     }
   }
 
@@ -97,12 +97,11 @@ public final class ScanJob implements Job<ScanResult> {
         progress.accept("  removed a killed scan's " + l.describe());
       }
     } catch (IOException e) {
-      throw new RekeyException(
-          "Cannot scan table "
-              + table
-              + ": could not look for leftover scan snapshots: "
-              + e.getMessage(),
-          e);
+      throw RekeyException.cannot(
+          e,
+          "Cannot scan table %s: could not look for leftover scan snapshots: %s",
+          table,
+          e.getMessage());
     }
   }
 
@@ -160,14 +159,10 @@ public final class ScanJob implements Job<ScanResult> {
                       : read.fold(ScanTally.fold(decoder, o.samples())).collect());
         }
         if (stats.size() != read.partitions()) {
-          throw new RekeyException(
-              "Cannot scan "
-                  + source
-                  + ": got stats from "
-                  + stats.size()
-                  + " of "
-                  + read.partitions()
-                  + " partitions; some partitions were not read");
+          throw RekeyException.cannot(
+              "Cannot scan %s: got stats from %s of %s partitions; some partitions"
+                  + " were not read",
+              source, stats.size(), read.partitions());
         }
         progress.accept(
             String.format(
@@ -284,22 +279,17 @@ public final class ScanJob implements Job<ScanResult> {
         }
       }
     }
-    throw new RekeyException(
-        "Cannot scan "
-            + source
-            + " with layout "
-            + o.layout().name()
-            + " ("
-            + o.layout().source()
-            + "): "
-            + bad
-            + " of "
-            + (bad + rows)
-            + " row keys do not decode. Samples (key hex: "
-            + "reason):\n  "
-            + String.join("\n  ", samples)
-            + "\nCheck that --layout is the layout the table was "
-            + "written with (e.g. telemetry-v1 for the legacy table, telemetry-v2 for the salted one).");
+    throw RekeyException.cannot(
+        "Cannot scan %s with layout %s (%s): %s of %s row keys do not decode."
+            + " Samples (key hex: reason):\n  %s\nCheck that --layout is the layout"
+            + " the table was written with (e.g. telemetry-v1 for the legacy table,"
+            + " telemetry-v2 for the salted one).",
+        source,
+        o.layout().name(),
+        o.layout().source(),
+        bad,
+        (bad + rows),
+        String.join("\n  ", samples));
   }
 
   /**
@@ -319,15 +309,15 @@ public final class ScanJob implements Job<ScanResult> {
             .sorted(Arrays::compareUnsigned) // KeyRangeSnapshotInputFormat lists them in key order
             .toList();
       } catch (IOException e) {
-        throw new RekeyException("Cannot read the regions of " + from + ": " + e.getMessage(), e);
+        throw RekeyException.cannot(e, "Cannot read the regions of %s: %s", from, e.getMessage());
       }
     }
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         RegionLocator locator = conn.getRegionLocator(TableName.valueOf(from.name()))) {
       return Arrays.asList(locator.getStartKeys());
     } catch (IOException e) {
-      throw new RekeyException(
-          "Cannot read the region boundaries of " + from + ": " + e.getMessage(), e);
+      throw RekeyException.cannot(
+          e, "Cannot read the region boundaries of %s: %s", from, e.getMessage());
     }
   }
 }

@@ -281,19 +281,15 @@ public final class ScanOptions {
       }
       if (!layout.decodable()) {
         throw RekeyException.usage(
-            "Cannot scan "
-                + source
-                + " with layout "
-                + layout.name()
-                + ": its keys are full"
-                + " hashes and cannot be decoded into fields; give the layout of a table that keeps the natural key");
+            "Cannot scan %s with layout %s: its keys are full hashes and cannot be"
+                + " decoded into fields; give the layout of a table that keeps the natural"
+                + " key",
+            source, layout.name());
       }
       if (splitsPerRegion < 1 || splitsPerRegion > MAX_SPLITS_PER_REGION) {
         throw RekeyException.usage(
-            "Invalid --splits-per-region "
-                + splitsPerRegion
-                + ": expected 1.."
-                + MAX_SPLITS_PER_REGION);
+            "Invalid --splits-per-region %s: expected 1..%s",
+            splitsPerRegion, MAX_SPLITS_PER_REGION);
       }
       if (caching < 0) {
         throw RekeyException.usage(
@@ -311,14 +307,8 @@ public final class ScanOptions {
       for (ReportFile r : reports) {
         if (!names.add(r.name())) {
           throw RekeyException.usage(
-              "Report "
-                  + r.name()
-                  + " given twice ("
-                  + r.path()
-                  + "): each report writes "
-                  + "--out/"
-                  + r.name()
-                  + "/");
+              "Report %s given twice (%s): each report writes --out/%s/",
+              r.name(), r.path(), r.name());
         }
       }
       for (String p : params.keySet()) {
@@ -328,7 +318,7 @@ public final class ScanOptions {
         }
         if (reports.stream().noneMatch(r -> r.params().containsKey(p))) {
           throw RekeyException.usage(
-              "Unknown --param " + p + ": no report declares it (reports: " + names + ")");
+              "Unknown --param %s: no report declares it (reports: %s)", p, names);
         }
       }
       return new ScanOptions(
@@ -347,17 +337,9 @@ public final class ScanOptions {
         return ReadPlan.entity(layout, FieldValues.parse(layout, where)).and(p);
       } catch (IllegalArgumentException e) { // KeyEncodeException is one
         throw RekeyException.usage(
-            "Cannot scan "
-                + source
-                + " --where "
-                + where
-                + ": "
-                + e.getMessage()
-                + " (give the key's leading fields in key order, "
-                + layout.fieldNames()
-                + ", e.g. --where "
-                + layout.fieldNames().get(0)
-                + "=VALUE)");
+            "Cannot scan %s --where %s: %s (give the key's leading fields in key"
+                + " order, %s, e.g. --where %s=VALUE)",
+            source, where, e.getMessage(), layout.fieldNames(), layout.fieldNames().get(0));
       }
     }
   }

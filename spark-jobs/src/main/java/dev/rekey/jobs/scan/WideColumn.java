@@ -29,30 +29,18 @@ public record WideColumn(String family, String qualifier, Type type, String name
         }
       }
       throw RekeyException.usage(
-          "Invalid column '"
-              + spec
-              + "': unknown type '"
-              + s
-              + "' (expected string, long, int, double or binary)");
+          "Invalid column '%s': unknown type '%s' (expected string, long, int,"
+              + " double or binary)",
+          spec, s);
     }
   }
 
   public WideColumn {
     if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
       throw RekeyException.usage(
-          "Invalid column name '"
-              + name
-              + "' for "
-              + family
-              + ":"
-              + qualifier
-              + ": use letters, digits and _ (give a name: "
-              + family
-              + ":"
-              + qualifier
-              + "="
-              + type.name().toLowerCase(Locale.ROOT)
-              + ":my_name)");
+          "Invalid column name '%s' for %s:%s: use letters, digits and _ (give a"
+              + " name: %s:%s=%s:my_name)",
+          name, family, qualifier, family, qualifier, type.name().toLowerCase(Locale.ROOT));
     }
   }
 

@@ -243,9 +243,12 @@ class StoreFileRowsIT {
    */
   private static long sameAsHBase(String snapshot, UnaryOperator<RegionReader> options) {
     List<String> hbase = cells(snapshot, options, false);
-    long before = StoreFileRows.ROWS_FROM_FILES.sum();
-    List<String> files = cells(snapshot, options, true);
-    long fromFiles = StoreFileRows.ROWS_FROM_FILES.sum() - before;
+    List<String> files;
+    long fromFiles;
+    try (SplitReads reads = SplitReads.capture()) {
+      files = cells(snapshot, options, true);
+      fromFiles = reads.rowsFromFiles();
+    }
     assertEquals(hbase, files);
     assertTrue(!hbase.isEmpty(), "the read returns cells");
     assertEquals(hbase, foldedCells(snapshot, options, true), "folded from the files");
@@ -267,13 +270,14 @@ class StoreFileRowsIT {
           t, ColumnFamilyDescriptorBuilder.newBuilder(D).setMaxVersions(2).build());
       admin.snapshot(narrowed, t);
     }
-    long handed = StoreFileRows.HANDED_TO_HBASE.sum();
-    assertEquals(ROWS, sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE)));
-    assertEquals(ROWS, sameAsHBase(narrowed, r -> r.versions(Integer.MAX_VALUE)));
-    assertEquals(ROWS, sameAsHBase(s, r -> r.versions(1)));
-    assertEquals(ROWS, sameAsHBase(s, r -> r.versions(3).timeRange(2_000, 4_000)));
-    assertEquals(ROWS, sameAsHBase(s, r -> r.families(List.of("m")).splitsPerRegion(3)));
-    assertEquals(handed, StoreFileRows.HANDED_TO_HBASE.sum(), "no split handed to HBase");
+    try (SplitReads reads = SplitReads.capture()) {
+      assertEquals(ROWS, sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE)));
+      assertEquals(ROWS, sameAsHBase(narrowed, r -> r.versions(Integer.MAX_VALUE)));
+      assertEquals(ROWS, sameAsHBase(s, r -> r.versions(1)));
+      assertEquals(ROWS, sameAsHBase(s, r -> r.versions(3).timeRange(2_000, 4_000)));
+      assertEquals(ROWS, sameAsHBase(s, r -> r.families(List.of("m")).splitsPerRegion(3)));
+      assertEquals(0, reads.handedOver(), "no split handed to HBase");
+    }
     assertEquals(
         2 * ROWS + ROWS / 3 + 1,
         cells(narrowed, r -> r.versions(Integer.MAX_VALUE).families(List.of("d")), true).size(),
@@ -291,10 +295,11 @@ class StoreFileRowsIT {
       table.delete(new Delete(row(700))); // a row, in the second region
     }
     String s = snapshot(t);
-    long handed = StoreFileRows.HANDED_TO_HBASE.sum();
-    long fromFiles = sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE));
-    assertTrue(fromFiles >= 100 && fromFiles < ROWS, "rows before each region's first marker");
-    assertTrue(StoreFileRows.HANDED_TO_HBASE.sum() - handed >= 2, "each region handed over");
+    try (SplitReads reads = SplitReads.capture()) {
+      long fromFiles = sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE));
+      assertTrue(fromFiles >= 100 && fromFiles < ROWS, "rows before each region's first marker");
+      assertTrue(reads.handedOver() >= 2, "each region handed over");
+    }
     // one family in one file: folded and mapped reads stream its cells and hand over mid-split
     long streamedFamily = sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE).families(List.of("d")));
     assertTrue(streamedFamily >= 100 && streamedFamily < ROWS, "d's rows before its first marker");
@@ -318,10 +323,11 @@ class StoreFileRowsIT {
       table.put(puts);
     }
     String s = snapshot(t);
-    long handed = StoreFileRows.HANDED_TO_HBASE.sum();
-    assertEquals(ROWS, sameAsHBase(s, r -> r.versions(2)));
-    assertEquals(ROWS, sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE)));
-    assertEquals(handed, StoreFileRows.HANDED_TO_HBASE.sum(), "no split handed to HBase");
+    try (SplitReads reads = SplitReads.capture()) {
+      assertEquals(ROWS, sameAsHBase(s, r -> r.versions(2)));
+      assertEquals(ROWS, sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE)));
+      assertEquals(0, reads.handedOver(), "no split handed to HBase");
+    }
     assertTrue(
         cells(s, r -> r.versions(Integer.MAX_VALUE), true)
             .contains("r0007/d:v/1007=" + Bytes.toHex(Bytes.toBytes("again"))),
@@ -337,12 +343,11 @@ class StoreFileRowsIT {
       table.delete(new Delete(row(250)).addColumns(D, Bytes.toBytes("v")));
     }
     String s = snapshot(t);
-    long handed = StoreFileRows.HANDED_TO_HBASE.sum();
-    long fromFiles = sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE));
-    assertEquals(ROWS - 250, fromFiles, "the first region up to the marker, all of the second");
-    assertEquals(
-        3,
-        StoreFileRows.HANDED_TO_HBASE.sum() - handed,
-        "the first region, once as rows, once folded and once mapped");
+    try (SplitReads reads = SplitReads.capture()) {
+      long fromFiles = sameAsHBase(s, r -> r.versions(Integer.MAX_VALUE));
+      assertEquals(ROWS - 250, fromFiles, "the first region up to the marker, all of the second");
+      assertEquals(
+          3, reads.handedOver(), "the first region, once as rows, once folded and once mapped");
+    }
   }
 }
