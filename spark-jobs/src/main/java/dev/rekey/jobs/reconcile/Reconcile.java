@@ -6,10 +6,7 @@ import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.read.RegionRead;
 import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.read.SnapshotPresence;
-import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.read.TemporarySnapshot;
-import dev.rekey.jobs.read.TemporarySnapshots;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
@@ -21,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -93,16 +89,17 @@ public final class Reconcile implements Job<ReconcileResult> {
   }
 
   private ReconcileResult execute(long t0) {
-    sweepLeftovers();
-    if (!readsViaSnapshot(options.old()) && !readsViaSnapshot(options.neu())) {
+    new SideSnapshots(clusters, progress).sweepLeftovers(options);
+    if (!SideSnapshots.readsViaSnapshot(options.old())
+        && !SideSnapshots.readsViaSnapshot(options.neu())) {
       return compare(t0);
     }
     try (Connection oldConn = ConnectionFactory.createConnection(clusters.old());
         Admin oldAdmin = oldConn.getAdmin();
         Connection newConn = ConnectionFactory.createConnection(clusters.neu());
         Admin newAdmin = newConn.getAdmin();
-        TemporarySnapshot oldSnap = snapshotOf(oldAdmin, options.old());
-        TemporarySnapshot newSnap = snapshotOf(newAdmin, options.neu())) {
+        TemporarySnapshot oldSnap = SideSnapshots.take(oldAdmin, options.old());
+        TemporarySnapshot newSnap = SideSnapshots.take(newAdmin, options.neu())) {
       if (oldSnap != null) {
         via.put(options.old(), oldSnap.name());
       }
@@ -115,76 +112,6 @@ public final class Reconcile implements Job<ReconcileResult> {
     } finally {
       via.clear();
     }
-  }
-
-  /**
-   * Removes the reconcile snapshots (and restore dirs) that killed reconciles of either side's
-   * table left: a leaked snapshot pins its HFiles after every compaction. Runs still going keep
-   * theirs.
-   */
-  private void sweepLeftovers() {
-    try {
-      sweepLeftovers(options.old(), clusters.old());
-      sweepLeftovers(options.neu(), clusters.neu());
-    } catch (IOException e) {
-      throw new RekeyException(
-          "Cannot reconcile: could not look for leftover reconcile snapshots: " + e.getMessage(),
-          e);
-    }
-  }
-
-  /** {@link #sweepLeftovers()} for one side's table, on its own cluster. */
-  private void sweepLeftovers(SideSpec side, Configuration conf) throws IOException {
-    if (side.isSnapshot()) {
-      return; // a snapshot: no table to sweep, no connection to open
-    }
-    try (Connection conn = ConnectionFactory.createConnection(conf);
-        Admin admin = conn.getAdmin()) {
-      TableName table = TableName.valueOf(side.source().name());
-      if (!admin.tableExists(table)) {
-        return; // a missing table is named by the read
-      }
-      for (TemporarySnapshots.Leftover l :
-          TemporarySnapshots.sweepDead(admin, conf, "reconcile", table)) {
-        progress.accept("  removed a killed reconcile's " + l.describe());
-      }
-    }
-  }
-
-  /**
-   * Each snapshot read must still be there after the last read (a side's own or one taken for this
-   * run): else no result is returned, so no report is written.
-   */
-  private void requireSnapshots() {
-    try {
-      for (boolean oldSide : new boolean[] {true, false}) {
-        SideSpec side = oldSide ? options.old() : options.neu();
-        String snapshot = side.isSnapshot() ? side.source().name() : via.get(side);
-        if (snapshot != null) {
-          SnapshotPresence.requireAfterRead(
-              clusters.side(oldSide),
-              snapshot,
-              "Cannot reconcile " + options.old().describe() + " and " + options.neu().describe(),
-              "No result was written");
-        }
-      }
-    } catch (IOException e) {
-      throw new RekeyException("Cannot reconcile: " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * A snapshot of a live side, taken now (both sides then read files of the same moment, pass 2
-   * too); else null.
-   */
-  private static TemporarySnapshot snapshotOf(Admin admin, SideSpec side) {
-    return readsViaSnapshot(side)
-        ? TemporarySnapshot.take(admin, TableName.valueOf(side.source().name()), "reconcile")
-        : null;
-  }
-
-  private static boolean readsViaSnapshot(SideSpec side) {
-    return side.source().kind() == Source.Kind.TABLE_VIA_SNAPSHOT;
   }
 
   private ReconcileResult compare(long t0) {
@@ -248,7 +175,8 @@ public final class Reconcile implements Job<ReconcileResult> {
                   oldC.forDrillDown(),
                   newC.forDrillDown(),
                   mismatched);
-      requireSnapshots();
+      new SideSnapshots(clusters, progress)
+          .requireAfterRead(options, via.get(options.old()), via.get(options.neu()));
       return new ReconcileResult(
           summary(oldRead, options.old(), old),
           summary(newRead, options.neu(), neu),
