@@ -32,26 +32,18 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  * mode on the Spark standalone master (HFiles staged on HDFS, so the bulk load is a rename),
  * analyze, reconcile and the nightly scan on YARN.
  */
-public final class ClusterDemo {
+public final class ClusterDemo extends ClusterStory {
   private final PseudoCluster cluster;
-  private final long rows;
-  private final int devices;
-  private final Path jar;
-  private final PrintStream out;
-  private final StepLines lines;
 
   public ClusterDemo(PseudoCluster cluster, long rows, int devices, Path jar, PrintStream out) {
+    super(rows, devices, jar, out);
     this.cluster = cluster;
-    this.rows = rows;
-    this.devices = devices;
-    this.jar = jar;
-    this.out = out;
-    this.lines = new StepLines(out);
   }
 
   /**
    * @return 0 when every job succeeded and reconcile was green
    */
+  @Override
   public int run() throws Exception {
     if (!cluster.running()) {
       throw new RekeyException(
@@ -235,10 +227,6 @@ public final class ClusterDemo {
     return failures == 0 ? 0 : 1;
   }
 
-  private int report(ClusterSubmit.Outcome o) {
-    return lines.report(o, 0);
-  }
-
   /** In cluster deploy mode the driver's output stays with the worker: show it here. */
   private void printDriverOutput(String driverId) throws IOException {
     if (driverId == null) {
@@ -251,10 +239,6 @@ public final class ClusterDemo {
       }
       out.println("  (driver output: " + stdout + ")");
     }
-  }
-
-  private void indent(String line) {
-    lines.indent(line);
   }
 
   static String regionsPerServer(Admin admin, TableName table) throws IOException {
@@ -270,9 +254,5 @@ public final class ClusterDemo {
     List<String> parts = new ArrayList<>();
     counts.forEach((s, n) -> parts.add(s + " " + n));
     return String.join(", ", parts);
-  }
-
-  private void step(String title) {
-    lines.step(title);
   }
 }

@@ -35,31 +35,23 @@ import org.apache.hadoop.hbase.client.Table;
  * repair read each side from its own cluster; an HBase client of each cluster finds the two tables
  * equal at the end.
  */
-public final class TwoClusterDemo {
+public final class TwoClusterDemo extends ClusterStory {
   private static final int DAMAGED_ROWS = 3;
 
   private final EmbeddedHBase old;
   private final PseudoCluster neu;
-  private final long rows;
-  private final int devices;
-  private final Path jar;
-  private final PrintStream out;
-  private final StepLines lines;
 
   public TwoClusterDemo(
       EmbeddedHBase old, PseudoCluster neu, long rows, int devices, Path jar, PrintStream out) {
+    super(rows, devices, jar, out);
     this.old = old;
     this.neu = neu;
-    this.rows = rows;
-    this.devices = devices;
-    this.jar = jar;
-    this.out = out;
-    this.lines = new StepLines(out);
   }
 
   /**
    * @return 0 when every job did what the story expects and both clusters' tables are equal
    */
+  @Override
   public int run() throws Exception {
     if (!neu.running()) {
       throw RekeyException.cannot(
@@ -266,18 +258,5 @@ public final class TwoClusterDemo {
       }
     }
     out.println("  deleted " + DAMAGED_ROWS + " rows of " + DemoTables.TELEMETRY_V2);
-  }
-
-  /** 1 when the job's exit code is not the one the story expects. */
-  private int report(ClusterSubmit.Outcome o, int expected) {
-    return lines.report(o, expected);
-  }
-
-  private void indent(String line) {
-    lines.indent(line);
-  }
-
-  private void step(String title) {
-    lines.step(title);
   }
 }

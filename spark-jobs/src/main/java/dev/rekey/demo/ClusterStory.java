@@ -1,15 +1,31 @@
 package dev.rekey.demo;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 
-/** A cluster story's output: numbered step headings and the lines under them, indented. */
-final class StepLines {
-  private final PrintStream out;
+/**
+ * A demo story run through a cluster's spark-submit ({@link ClusterDemo}, {@link TwoClusterDemo}):
+ * its size, the application jar, and its output — numbered step headings, the lines under them
+ * indented, and each submission's time and outcome.
+ */
+abstract class ClusterStory {
+  protected final long rows;
+  protected final int devices;
+  protected final Path jar;
+  protected final PrintStream out;
   private int stepNo;
 
-  StepLines(PrintStream out) {
+  ClusterStory(long rows, int devices, Path jar, PrintStream out) {
+    this.rows = rows;
+    this.devices = devices;
+    this.jar = jar;
     this.out = out;
   }
+
+  /**
+   * @return 0 when every step did what the story expects
+   */
+  public abstract int run() throws Exception;
 
   void step(String title) {
     out.println();
@@ -18,6 +34,11 @@ final class StepLines {
 
   void indent(String line) {
     out.println("  " + line);
+  }
+
+  /** {@link #report(ClusterSubmit.Outcome, int)} of a submission expected to exit 0. */
+  int report(ClusterSubmit.Outcome o) {
+    return report(o, 0);
   }
 
   /**
