@@ -45,6 +45,17 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
   boolean stop;
 
   @Option(
+      names = "--writers",
+      paramLabel = "dual|replication",
+      defaultValue = "dual",
+      description =
+          "How telemetry_v2 gets the writes made during the migration: dual (the client's"
+              + " DualWriter writes both tables) or replication (the writer writes telemetry_v1"
+              + " only; `rekey replicate` starts before the snapshot and stops at the end)"
+              + " (default: ${DEFAULT-VALUE}).")
+  DemoOptions.Writers writers;
+
+  @Option(
       names = "--cluster",
       description =
           "Run the story on the pseudo-distributed cluster (`rekey cluster start`), "
@@ -69,7 +80,7 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
   @Override
   protected DemoOptions options() {
     return new DemoOptions(
-        rows, devices, runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), stop);
+        rows, devices, runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), stop, writers);
   }
 
   /** The demo starts (or reuses) its embedded server itself, inside the job. */
@@ -82,6 +93,12 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
   protected Integer runWithoutSpark(DemoOptions options) throws Exception {
     if (!cluster && !twoClusters) {
       return null;
+    }
+    if (options.writers() != DemoOptions.Writers.dual) {
+      throw RekeyException.usage(
+          "--writers %s runs on the embedded HBase only: leave out --cluster/--two-clusters, or"
+              + " --writers",
+          options.writers());
     }
     if (cluster && twoClusters) {
       throw RekeyException.usage(

@@ -115,6 +115,8 @@ public final class Demo {
             HBaseConfigs.load(hbase.clientSite()), spark.sparkContext().getConf());
     try (Connection conn = ConnectionFactory.createConnection(conf);
         Admin admin = conn.getAdmin()) {
+      DemoReplication replication = new DemoReplication(conn, out);
+      replication.removeLeftover(); // before its tables go
       DemoTables.dropAll(admin, out::println);
 
       step(
@@ -134,15 +136,10 @@ public final class Demo {
 
       KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
       KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
-      step(
-          "Dual writes start: "
-              + DemoTables.TELEMETRY_V2
-              + " is created, writers write both keys (rekey-client)");
-      createRekeyed(admin, v2);
-      try (DemoDualWrites dual = DemoDualWrites.begin(conn, gen, v1, v2, out)) {
+      try (DemoDualWrites dual = startWriters(conn, admin, replication, gen, v1, v2)) {
         out.printf(
-            "  %,d new readings written to both tables before the snapshot%n",
-            DemoDualWrites.FIRST_BATCH);
+            "  %,d new readings written to %s before the snapshot%n",
+            DemoDualWrites.FIRST_BATCH, dual.where());
 
         step(
             "Snapshot "
@@ -155,6 +152,9 @@ public final class Demo {
         analyzeLegacy(spark, conf);
         backfillStep(spark, conf, admin);
         dual.stop(); // before reconcile: it compares ranges writers no longer touch
+        if (replicated()) {
+          replication.awaitCaughtUp(conn, v2, dual.lastWritten());
+        }
       }
       analyzeRekeyedIfPresent(spark, conf);
       reconcileStep(spark, conf, conn, gen);
@@ -170,6 +170,13 @@ public final class Demo {
             "Demo: the new table does not answer reads as the old one does "
                 + "(see the mismatches above)");
       }
+      if (replicated()) {
+        step(
+            "Replication stopped: the writers now write "
+                + DemoTables.TELEMETRY_V2
+                + " (their one change: the new key)");
+        replication.stop();
+      }
       eventsTable(conn, admin);
       nightlyReports(spark, admin, conf);
     }
@@ -177,6 +184,42 @@ public final class Demo {
     double total = (System.nanoTime() - t0) / 1e9;
     out.println();
     out.printf("== Done in %.1f s%n", total);
+  }
+
+  private boolean replicated() {
+    return options.writers() == DemoOptions.Writers.replication;
+  }
+
+  /**
+   * The migration's second step, before the snapshot: telemetry_v2 is created, then either the
+   * writer writes both tables (dual writes) or replication starts and the writer keeps writing
+   * telemetry_v1 only.
+   */
+  private DemoDualWrites startWriters(
+      Connection conn,
+      Admin admin,
+      DemoReplication replication,
+      TelemetryGenerator gen,
+      KeyLayout v1,
+      KeyLayout v2)
+      throws IOException {
+    if (!replicated()) {
+      step(
+          "Dual writes start: "
+              + DemoTables.TELEMETRY_V2
+              + " is created, writers write both keys (rekey-client)");
+      createRekeyed(admin, v2);
+      return DemoDualWrites.begin(conn, gen, v1, v2, out);
+    }
+    step(
+        "Replication starts: "
+            + DemoTables.TELEMETRY_V2
+            + " is created, rekey replicate start; the writers keep writing "
+            + DemoTables.TELEMETRY_V1
+            + " only");
+    createRekeyed(admin, v2);
+    replication.start();
+    return DemoDualWrites.beginOldTableOnly(conn, gen, out);
   }
 
   /**

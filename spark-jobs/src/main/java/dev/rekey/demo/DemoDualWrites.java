@@ -1,14 +1,11 @@
 package dev.rekey.demo;
 
-import dev.rekey.client.Column;
 import dev.rekey.client.DualWriter;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +31,7 @@ final class DemoDualWrites implements AutoCloseable {
   private static final int DEVICES = 4;
   private static final long DAY = 24L * 3600 * 1000;
 
-  private final DualWriter writer;
+  private final DemoWrites writer;
   private final TelemetryGenerator gen;
   private final PrintStream out;
 
@@ -49,7 +46,10 @@ final class DemoDualWrites implements AutoCloseable {
   private Thread thread;
   private volatile Exception failure;
 
-  private DemoDualWrites(DualWriter writer, TelemetryGenerator gen, PrintStream out) {
+  /** The last new reading written (the one replication must deliver last). */
+  private volatile TelemetryReading last;
+
+  private DemoDualWrites(DemoWrites writer, TelemetryGenerator gen, PrintStream out) {
     this.writer = writer;
     this.gen = gen;
     this.out = out;
@@ -71,19 +71,43 @@ final class DemoDualWrites implements AutoCloseable {
       KeyLayout v2,
       PrintStream out)
       throws IOException {
-    DemoDualWrites d =
-        new DemoDualWrites(
+    return begin(
+        DemoWrites.dual(
             DualWriter.builder(conn)
                 .oldTable(DemoTables.TELEMETRY_V1, v1)
                 .newTable(DemoTables.TELEMETRY_V2, v2, newCluster)
-                .build(),
-            gen,
-            out);
+                .build()),
+        gen,
+        out);
+  }
+
+  /**
+   * The writer of {@code demo --writers replication}: the same readings and updates, written to
+   * telemetry_v1 only (the peer carries them to telemetry_v2).
+   */
+  static DemoDualWrites beginOldTableOnly(Connection conn, TelemetryGenerator gen, PrintStream out)
+      throws IOException {
+    return begin(DemoWrites.oldTableOnly(conn, DemoTables.TELEMETRY_V1), gen, out);
+  }
+
+  private static DemoDualWrites begin(DemoWrites writes, TelemetryGenerator gen, PrintStream out)
+      throws IOException {
+    DemoDualWrites d = new DemoDualWrites(writes, gen, out);
     for (long j = 0; j < FIRST_BATCH; j++) {
       d.writeNew(j);
     }
     d.writer.flush();
     return d;
+  }
+
+  /** Where this writer writes: "both tables", "telemetry_v1 only". */
+  String where() {
+    return writer.where();
+  }
+
+  /** The last new reading written so far. */
+  TelemetryReading lastWritten() {
+    return last;
   }
 
   /**
@@ -97,13 +121,7 @@ final class DemoDualWrites implements AutoCloseable {
               try {
                 for (int k = 0; k < UPDATES; k++) {
                   TelemetryReading r = gen.reading(updatedIndex(k, gen.rows()));
-                  writer.mutate(
-                      Map.of("ts", r.ts(), "deviceId", r.deviceId()),
-                      List.of(
-                          Column.of(
-                              LegacyTelemetryTable.FAMILY,
-                              LegacyTelemetryTable.VALUE,
-                              Bytes.toBytes(r.value() + UPDATE_DELTA))));
+                  writer.update(r, r.value() + UPDATE_DELTA);
                   updated.incrementAndGet();
                 }
                 writer.flush();
@@ -130,19 +148,8 @@ final class DemoDualWrites implements AutoCloseable {
 
   private void writeNew(long j) throws IOException {
     TelemetryReading r = newReading(j);
-    writer.mutate(
-        Map.of("ts", r.ts(), "deviceId", r.deviceId()),
-        List.of(
-            Column.at(
-                LegacyTelemetryTable.FAMILY,
-                LegacyTelemetryTable.VALUE,
-                r.ts(),
-                Bytes.toBytes(r.value())),
-            Column.at(
-                LegacyTelemetryTable.FAMILY,
-                LegacyTelemetryTable.STATUS,
-                r.ts(),
-                Bytes.toBytes(r.status()))));
+    writer.write(r);
+    last = r;
     written.incrementAndGet();
   }
 
@@ -160,8 +167,8 @@ final class DemoDualWrites implements AutoCloseable {
       throw failure;
     }
     out.printf(
-        "  dual writer stopped: %,d new readings and %,d updates written to both tables (flushed)%n",
-        written.get(), updated.get());
+        "  writer stopped: %,d new readings and %,d updates written to %s (flushed)%n",
+        written.get(), updated.get(), writer.where());
   }
 
   @Override

@@ -10,8 +10,23 @@ import java.nio.file.Path;
  * @param devices devices they come from
  * @param runDir the embedded server's run directory
  * @param stop stop the embedded server at the end
+ * @param writers how the new table gets the writes made during the migration
  */
-public record DemoOptions(long rows, int devices, Path runDir, boolean stop) {
+public record DemoOptions(long rows, int devices, Path runDir, boolean stop, Writers writers) {
+  /**
+   * The migration's second step: the writers write both tables, or replication does it for them.
+   */
+  public enum Writers {
+    /** The client's DualWriter writes both tables. */
+    dual,
+    /** The writer writes telemetry_v1 only; {@code rekey replicate} carries its edits. */
+    replication
+  }
+
+  public DemoOptions(long rows, int devices, Path runDir, boolean stop) {
+    this(rows, devices, runDir, stop, Writers.dual);
+  }
+
   public DemoOptions {
     if (rows < 1) {
       throw RekeyException.usage(

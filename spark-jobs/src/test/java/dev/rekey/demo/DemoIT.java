@@ -33,13 +33,17 @@ class DemoIT {
 
   /**
    * A demo killed half-way, then two whole runs: each starts from what the one before left (a
-   * half-written legacy table, then a finished demo) and ends with the same tables and reports.
+   * half-written legacy table, then a finished demo) and ends with the same tables and reports. The
+   * second run is {@code --writers replication}: its writer writes telemetry_v1 only, and the
+   * rekeying replication peer brings telemetry_v2 the same rows (one demo run less in CI than a
+   * test of its own).
    */
   @Test
   void demoKilledHalfWayRunsAgainAndAgain() throws Exception {
     SharedHBase.server();
     killHalfWay();
     for (int run = 1; run <= 2; run++) {
+      boolean replication = run == 2;
       RekeyProcess.Result r =
           RekeyProcess.run(
               600,
@@ -47,7 +51,9 @@ class DemoIT {
               "--rows",
               Integer.toString(ROWS),
               "--devices",
-              Integer.toString(DEVICES));
+              Integer.toString(DEVICES),
+              "--writers",
+              replication ? "replication" : "dual");
       assertEquals(0, r.exitCode(), "run " + run + ":\n" + r.all());
       assertTrue(r.stdout().contains("dropped table telemetry_v1 from an earlier run"), r.stdout());
       assertTrue(r.stdout().contains("5,000 readings from 25 devices"), r.stdout());
@@ -83,7 +89,16 @@ class DemoIT {
           r.stdout());
       // dual writes during the backfill, then the read switch: no mismatch, one hour read the same
       // from both tables
-      assertTrue(r.stdout().contains("updates written to both tables (flushed)"), r.stdout());
+      assertTrue(
+          r.stdout()
+              .contains(
+                  "updates written to "
+                      + (replication ? "telemetry_v1 only" : "both tables")
+                      + " (flushed)"),
+          r.stdout());
+      if (replication) {
+        assertReplicated(r.stdout());
+      }
       assertTrue(r.stdout().contains("0 mismatched (0 rows), 0 new-table errors"), r.stdout());
       assertTrue(r.stdout().contains("same rows in the same order: yes"), r.stdout());
     }
@@ -147,6 +162,38 @@ class DemoIT {
       first.destroyForcibly();
       Files.deleteIfExists(firstOut);
     }
+  }
+
+  /**
+   * {@code --writers replication}: the peer started before the snapshot, delivered every edit of
+   * the writer (who wrote telemetry_v1 only), and was removed at the end; both tables are equal by
+   * natural key, every cell and version with its timestamp.
+   */
+  private static void assertReplicated(String stdout) throws Exception {
+    assertTrue(
+        stdout.indexOf(
+                "replication peer rekey_telemetry_v1 started: telemetry_v1 -> [telemetry_v2]")
+            < stdout.indexOf("snapshot telemetry_v1_snap taken"),
+        stdout);
+    assertTrue(stdout.contains("replication caught up in "), stdout);
+    assertTrue(stdout.contains("replication peer rekey_telemetry_v1 removed"), stdout);
+    assertTrue(
+        new dev.rekey.jobs.replicate.ReplicationPeers(SharedHBase.connection())
+            .status("telemetry_v1")
+            .isEmpty());
+    java.util.Map<String, List<String>> old =
+        dev.rekey.testing.TableContents.byNaturalKey(
+            SharedHBase.connection(),
+            DemoTables.TELEMETRY_V1,
+            dev.rekey.testing.Layouts.shipped("telemetry-v1"));
+    // the generated readings, the first batch and what the writer wrote after the snapshot
+    assertTrue(old.size() > ROWS + DemoDualWrites.FIRST_BATCH, "rows: " + old.size());
+    assertEquals(
+        old,
+        dev.rekey.testing.TableContents.byNaturalKey(
+            SharedHBase.connection(),
+            DemoTables.TELEMETRY_V2,
+            dev.rekey.testing.Layouts.shipped("telemetry-v2")));
   }
 
   private static String read(Path f) {
