@@ -68,11 +68,6 @@ public class ReplicateBench {
       for (TableName t : List.of(ON_V2, DUAL_V2)) {
         create(admin, t, v2.splitPoints(16));
       }
-      // warm-up: JIT, connections, regions' first flushes — one small write of each kind
-      int warm = Math.min(rows, 20_000);
-      writeOld(conn, OFF, warm);
-      writeDual(conn, warm);
-      truncate(admin, OFF, DUAL_V1, DUAL_V2);
       ReplicationSettings settings = new ReplicationSettings(ON.getNameAsString(),
           Files.readString(Path.of("conf/layouts/telemetry-v1.yaml")),
           List.of(new ReplicationSettings.Target(ON_V2.getNameAsString(),
@@ -80,13 +75,14 @@ public class ReplicateBench {
           "bench_repl_quarantine");
       double[] r1 = new double[rounds];
       double[] r4 = new double[rounds];
-      for (int round = 1; round <= rounds; round++) {
+      // round 0 warms the JIT, the connections and the server up: recorded as a warm-up, left out of the figures
+      for (int round = 0; round <= rounds; round++) {
         double off = 0;
         double dual = 0;
         Replicated on = null;
         // three writes per round, the order rotated: none of them always runs on a fresher server
         List<String> order = new ArrayList<>(List.of("off", "on", "dual"));
-        java.util.Collections.rotate(order, round - 1);
+        java.util.Collections.rotate(order, round);
         for (String w : order) {
           switch (w) {
             case "off" -> off = writeOld(conn, OFF, rows);
@@ -94,14 +90,17 @@ public class ReplicateBench {
             default -> on = replicated(conn, admin, peers, settings, rows);
           }
         }
-        r1[round - 1] = off / on.writeSeconds;
-        r4[round - 1] = dual / on.writeSeconds;
-        System.out.printf("round %d: (1) writes peer on %,.0f rows/s vs no peer %,.0f rows/s = %.2fx; (2) replicated "
+        if (round > 0) {
+          r1[round - 1] = off / on.writeSeconds;
+          r4[round - 1] = dual / on.writeSeconds;
+        }
+        System.out.printf("round %d%s: (1) writes peer on %,.0f rows/s vs no peer %,.0f rows/s = %.2fx; (2) replicated "
             + "%,.0f rows/s (%.1f s from the first write to the last row in %s); (3) caught up %.1f s after the "
             + "writes stopped (HBase's reported lag at the end of the writes: %,d ms); (4) dual writer %,.0f rows/s "
             + "(each written twice) vs replication %,.0f rows/s = %.2fx%n",
-            round, rows / on.writeSeconds, rows / off, r1[round - 1], rows / on.deliverSeconds, on.deliverSeconds,
-            ON_V2, on.catchUpSeconds, on.reportedLagMs, rows / dual, rows / on.writeSeconds, r4[round - 1]);
+            round, round == 0 ? " (warm-up)" : "", rows / on.writeSeconds, rows / off, off / on.writeSeconds, rows / on.deliverSeconds,
+            on.deliverSeconds, ON_V2, on.catchUpSeconds, on.reportedLagMs, rows / dual, rows / on.writeSeconds,
+            dual / on.writeSeconds);
         record(round, "BufferedMutator writes to the old table with the rekeying peer on",
             "the same writes with no peer", rows, on.writeSeconds, off, off / on.writeSeconds, "0.7");
         record(round, "rows replicated into the new table (first write to the last row there)",
@@ -225,9 +224,13 @@ public class ReplicateBench {
 
   static void record(int round, String variant, String baseline, int rows, double rekeyS, double baseS, double ratio,
       String target) throws Exception {
-    Process p = new ProcessBuilder("python3", "bench/record.py", "replicate", Integer.toString(round), variant,
-        baseline, Integer.toString(rows), Double.toString(rekeyS), Double.toString(baseS), Double.toString(ratio),
-        target).inheritIO().start();
+    List<String> cmd = new ArrayList<>(List.of("python3", "bench/record.py", "replicate", Integer.toString(round),
+        variant, baseline, Integer.toString(rows), Double.toString(rekeyS), Double.toString(baseS),
+        Double.toString(ratio), target));
+    if (round == 0) {
+      cmd.add("warm-up");
+    }
+    Process p = new ProcessBuilder(cmd).inheritIO().start();
     if (p.waitFor() != 0) {
       throw new IllegalStateException("bench/record.py failed");
     }

@@ -10,7 +10,7 @@
 #     replication instead (dual seconds / replication seconds: above 1, the application writes faster), the price
 #     being the new table's freshness (3.).
 #
-#   bench/replicate/run.sh [ROWS] [ROUNDS]      (default 200000 rows, 3 rounds)
+#   bench/replicate/run.sh [ROWS] [ROUNDS]      (default 200000 rows, 4 rounds after a warm-up round)
 #
 # On the embedded HBase (started if needed, left running): the endpoint runs inside its RegionServer, so it shares
 # the server's cores with the writes it replicates, as on a real RegionServer. Results go to
@@ -21,7 +21,7 @@ source "$(dirname "$0")/../lib/run-record.sh"
 bench_run_start "$0" "$@"
 cd "$REKEY_HOME"
 ROWS="${1:-200000}"
-ROUNDS="${2:-3}"
+ROUNDS="${2:-4}"
 mkdir -p target/bench/replicate
 bin/rekey hbase start >/dev/null
 RUN_DIR="${REKEY_RUN_DIR:-$REKEY_HOME/.rekey}/hbase"
