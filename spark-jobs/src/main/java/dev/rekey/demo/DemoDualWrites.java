@@ -18,11 +18,13 @@ import org.apache.hadoop.hbase.util.Bytes;
  * writer writes new readings to both tables through the client's {@link DualWriter}, and, while the
  * backfill runs, updates a few old readings. A first batch is written before the snapshot (so the
  * snapshot, and the backfill's row count, are the same on every run); a thread keeps writing until
- * {@link #stop()}.
+ * {@link #stop()}. With {@code demo --writers replication} the same writer writes telemetry_v1 only
+ * ({@link #beginOldTableOnly}), and the rekeying replication peer carries its edits.
  *
  * <p>New readings come from devices the generator never uses ({@link #isDualWriterDevice}); updates
  * add {@link #UPDATE_DELTA} to a reading's value, stamped by the writer (now, newer than the
- * snapshot's cell), so the backfill's older copy of the same cell can never shadow them.
+ * snapshot's cell; by the RegionServer when the old table alone is written), so the backfill's
+ * older copy of the same cell can never shadow them.
  */
 final class DemoDualWrites implements AutoCloseable {
   static final int FIRST_BATCH = 100;
