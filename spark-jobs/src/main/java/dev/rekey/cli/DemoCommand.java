@@ -96,8 +96,8 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
     }
     if (options.writers() != DemoOptions.Writers.dual) {
       throw RekeyException.usage(
-          "--writers %s runs on the embedded HBase only: leave out --cluster/--two-clusters, or"
-              + " --writers",
+          "Cannot run the demo: --writers %s runs on the embedded HBase only (leave out"
+              + " --cluster/--two-clusters, or --writers)",
           options.writers());
     }
     if (cluster && twoClusters) {
