@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -79,7 +81,7 @@ public class RekeyingEndpoint extends BaseReplicationEndpoint {
       // --target-hbase-site)
       connection =
           ConnectionFactory.createConnection(
-              settings.targetConfiguration(ctx.getLocalConfiguration()));
+              failFast(settings.targetConfiguration(ctx.getLocalConfiguration())));
       LOG.info(
           "rekey replication peer {}: {} -> {}",
           ctx.getPeerId(),
@@ -101,6 +103,35 @@ public class RekeyingEndpoint extends BaseReplicationEndpoint {
     } catch (IOException e) {
       notifyFailed(e);
     }
+  }
+
+  /** Client retries of the endpoint's writes: HBase's own replication sink's key and default. */
+  static final String CLIENT_RETRIES = "replication.sink.client.retries.number";
+
+  /** The longest one batch's writes may take before the batch fails (HBase's sink's key). */
+  static final String CLIENT_OPS_TIMEOUT = "replication.sink.client.ops.timeout";
+
+  static final int DEFAULT_CLIENT_RETRIES = 4;
+
+  /**
+   * 60 s, not the sink's 10 s: one shipped batch may hold up to 64 MiB of edits
+   * (replication.source.size.capacity), applied in one call.
+   */
+  static final int DEFAULT_CLIENT_OPS_TIMEOUT_MS = 60_000;
+
+  /**
+   * The endpoint's client fails a batch in seconds instead of retrying it inside the client for
+   * minutes (a RegionServer's client default: 15 retries, a 20-minute operation timeout): HBase's
+   * shipper then retries the batch with its own backoff, counts it in {@code failedBatches} and the
+   * failure is logged — as HBase's replication sink configures its client for the same reason.
+   */
+  static Configuration failFast(Configuration c) {
+    c.setInt(
+        HConstants.HBASE_CLIENT_RETRIES_NUMBER, c.getInt(CLIENT_RETRIES, DEFAULT_CLIENT_RETRIES));
+    c.setInt(
+        HConstants.HBASE_CLIENT_OPERATION_TIMEOUT,
+        c.getInt(CLIENT_OPS_TIMEOUT, DEFAULT_CLIENT_OPS_TIMEOUT_MS));
+    return c;
   }
 
   /** The same cluster: the targets are tables next to the source. */

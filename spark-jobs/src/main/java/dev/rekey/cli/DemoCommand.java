@@ -102,6 +102,11 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
     if (!cluster && !twoClusters) {
       return null;
     }
+    if (options.writers() == DemoOptions.Writers.REPLICATION) {
+      throw RekeyException.usage(
+          "--writers replication runs on the embedded HBase only (the demo's own server loads the"
+              + " rekeying endpoint); drop --cluster/--two-clusters, or --writers");
+    }
     if (cluster && twoClusters) {
       throw RekeyException.usage(
           "Give one of --cluster (the story on the pseudo-distributed cluster) and --two-clusters"

@@ -86,6 +86,18 @@ class RekeyCliTest {
   }
 
   @Test
+  void demoWritersAreDualOrReplicationAndReplicationOnlyOnTheEmbeddedServer() {
+    CliRun bad = run("demo", "--writers", "both");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("--writers"), bad.err());
+    CliRun cluster = run("demo", "--writers", "replication", "--cluster");
+    assertEquals(2, cluster.code(), cluster.err());
+    assertTrue(
+        cluster.err().contains("--writers replication runs on the embedded HBase only"),
+        cluster.err());
+  }
+
+  @Test
   void hbaseActionIsChecked() {
     CliRun r = run("hbase", "restart");
     assertEquals(2, r.code());
