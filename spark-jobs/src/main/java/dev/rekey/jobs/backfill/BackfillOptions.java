@@ -35,7 +35,8 @@ public record BackfillOptions(
     boolean sortAlways,
     boolean verifyRows,
     boolean loadAgain,
-    List<Target> targets) {
+    List<Target> targets,
+    TierRequest timeTiers) {
 
   /** One target table and the layout of its keys. */
   public record Target(String table, KeyLayout layout) {}
@@ -143,7 +144,8 @@ public record BackfillOptions(
         sortAlways,
         verifyRows,
         loadAgain,
-        List.of(t));
+        List.of(t),
+        timeTiers);
   }
 
   /**
@@ -176,6 +178,16 @@ public record BackfillOptions(
     private boolean verifyRows;
     private boolean loadAgain;
     private final List<Target> targets = new java.util.ArrayList<>();
+    private TierRequest timeTiers;
+
+    /**
+     * Write one HFile per time tier per region slot ({@code --time-tiers}); null (default) for one
+     * file per slot.
+     */
+    public Builder timeTiers(TierRequest t) {
+      this.timeTiers = t;
+      return this;
+    }
 
     public Builder sourceSnapshot(String s) {
       this.sourceSnapshot = s;
@@ -308,7 +320,8 @@ public record BackfillOptions(
           sortAlways,
           verifyRows,
           loadAgain,
-          targets);
+          targets,
+          timeTiers);
     }
   }
 }

@@ -80,7 +80,7 @@ final class FanOutWrite {
           new Target(
               run.plan().path().inSourceOrder(),
               new InOrderHFiles(
-                  new HFileSlots(run.live(), run.salted(), maxFile),
+                  new HFileSlots(run.live(), run.salted(), maxFile, run.plan().tiers()),
                   run.target(),
                   confMap,
                   run.staging().attempts()),

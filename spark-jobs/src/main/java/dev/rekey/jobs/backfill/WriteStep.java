@@ -71,7 +71,10 @@ final class WriteStep {
     long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     InOrderHFiles writer =
         new InOrderHFiles(
-            new HFileSlots(live, run.salted(), maxFile), target, confMap, staging.attempts());
+            new HFileSlots(live, run.salted(), maxFile, run.plan().tiers()),
+            target,
+            confMap,
+            staging.attempts());
     List<InOrderHFiles.WrittenFile> files;
     try (RegionRead rows = SourceRead.of(o, plan).open(jsc, clusters.old())) {
       if (plan.path().inSourceOrder()) {
