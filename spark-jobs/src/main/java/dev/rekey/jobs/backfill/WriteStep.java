@@ -68,6 +68,9 @@ final class WriteStep {
     String quarantineDir = staging.quarantine().toString();
 
     progress.accept("Write path: " + plan.path().describe());
+    if (!plan.tiers().reason().isEmpty()) {
+      progress.accept("Time tiers: " + plan.tiers().describe() + "; " + plan.tiers().reason());
+    }
     long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     InOrderHFiles writer =
         new InOrderHFiles(
