@@ -53,8 +53,14 @@ public record TierRequest(Duration width) implements Serializable {
   String asked(Duration resolved, String family) {
     return fromFamily()
         ? String.format(
-            "--time-tiers family (%s, family %s's date-tiered window)", resolved, family)
-        : "--time-tiers " + width;
+            "--time-tiers family (%s, family %s's date-tiered window)", iso(resolved), family)
+        : "--time-tiers " + iso(width);
+  }
+
+  /** P1D rather than Duration's PT24H: as a user writes a day. */
+  static String iso(Duration d) {
+    long day = 86_400_000L;
+    return d.toMillis() % day == 0 ? "P" + d.toMillis() / day + "D" : d.toString();
   }
 
   /**

@@ -122,7 +122,7 @@ public record TimeTiers(long widthMillis, long first, int count, String reason)
             wanted * filesPerTier,
             limit,
             limitName,
-            Duration.ofMillis(wm),
+            TierRequest.iso(Duration.ofMillis(wm)),
             n,
             filesPerTier,
             n * filesPerTier));
@@ -135,6 +135,8 @@ public record TimeTiers(long widthMillis, long first, int count, String reason)
     }
     return String.format(
         "%d time tiers of %s from %s",
-        count, Duration.ofMillis(widthMillis), java.time.Instant.ofEpochMilli(startOf(0)));
+        count,
+        TierRequest.iso(Duration.ofMillis(widthMillis)),
+        java.time.Instant.ofEpochMilli(startOf(0)));
   }
 }

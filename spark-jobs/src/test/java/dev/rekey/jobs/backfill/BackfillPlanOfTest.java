@@ -273,7 +273,7 @@ class BackfillPlanOfTest {
         coarser.tiers().reason());
     List<String> lines = coarser.lines(Versions.ALL);
     assertTrue(
-        lines.stream().anyMatch(l -> l.startsWith("  time tiers: 15 time tiers of PT48H")),
+        lines.stream().anyMatch(l -> l.startsWith("  time tiers: 15 time tiers of P2D")),
         String.join("\n", lines));
     // a family's write-blocking count below it: 16 -> 8 tiers at most, of 4 or more days
     BackfillPlan blocking = BackfillPlan.of(withTiers(base, thirtyDaily(16)));

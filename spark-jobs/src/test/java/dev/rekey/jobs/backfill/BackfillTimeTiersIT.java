@@ -112,7 +112,7 @@ class BackfillTimeTiersIT {
     assertEquals(new Accounting(DAYS * PER_DAY, DAYS * PER_DAY, 0, 0), r.accounting());
     assertTrue(r.loaded() && r.verified(), String.join("\n", progress));
     assertTrue(
-        progress.stream().anyMatch(l -> l.startsWith("Time tiers: 3 time tiers of PT24H")),
+        progress.stream().anyMatch(l -> l.startsWith("Time tiers: 3 time tiers of P1D")),
         String.join("\n", progress));
     // one HFile per day in each region (the events span exactly the three days)
     assertEquals(DAYS * REGIONS, SharedHBase.storeFileCount(target));

@@ -60,7 +60,7 @@ class TimeTiersTest {
     assertEquals(2 * DAY, t.widthMillis());
     assertEquals(15, t.count());
     assertTrue(t.reason().contains("30 tiers x 2 file(s) = 60 HFiles"), t.reason());
-    assertTrue(t.reason().contains("tiers of PT48H instead, 15 x 2 = 30"), t.reason());
+    assertTrue(t.reason().contains("tiers of P2D instead, 15 x 2 = 30"), t.reason());
     // HBase's default blocking count (16), one file per tier: 30 -> 15 two-day tiers
     assertEquals(15, thirtyDays(1, 16).count());
     // 7 files per tier, limit 32: 4 tiers at most; 30 days / 8 days per tier spans 4 or 5 tiers
