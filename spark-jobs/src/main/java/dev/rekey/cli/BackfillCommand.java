@@ -2,6 +2,7 @@ package dev.rekey.cli;
 
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
+import dev.rekey.jobs.backfill.TierRequest;
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
@@ -132,6 +133,16 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions>
   String writePath;
 
   @Option(
+      names = "--time-tiers",
+      paramLabel = "P|family",
+      description =
+          "Write each region's cells into one HFile per time tier of this width (ISO-8601: P1D, P30D,"
+              + " PT6H; family: the target family's date-tiered window), so a read of a window skips"
+              + " the other tiers' files; coarser tiers when HBase's per-region file limit would be"
+              + " passed (default: one file per region).")
+  String timeTiers;
+
+  @Option(
       names = "--verify",
       paramLabel = "files|rows",
       defaultValue = "files",
@@ -211,6 +222,7 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions>
         .loadAgain(loadAgain)
         .versions(Versions.parse(versions, "--versions"))
         .sortAlways(sortAlways(writePath))
+        .timeTiers(TierRequest.parse(timeTiers))
         .verifyRows(verifyRows(verify))
         .build();
   }

@@ -56,7 +56,8 @@ public final class Advisor {
       "nightly window reports: on an entity-first key a day is not a key range and a window scan"
           + " reads every key; create the family with date-tiered compaction (rekey create-table"
           + " --family NAME:compaction=date_tiered,window=P1D) so its files stay split by day and a"
-          + " snapshot scan skips the files outside the window. It costs more store files per"
+          + " snapshot scan skips the files outside the window, and backfill it with --time-tiers"
+          + " P1D so the loaded history is split by day too. It costs more store files per"
           + " region (writes block at 60 files, not 16), compactions only within a window, and"
           + " late writes for old days in small files of their own (docs/layouts.md#time-tiers)";
 

@@ -13,10 +13,10 @@ import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The open HFiles of one write task attempt ({@link InOrderHFiles}), one per (region, bucket) slot
- * and family, each written with the family's own settings ({@link TargetFileWriter}) under the
- * attempt's dir and rolled at the max file size; what they hold once closed is the attempt's {@link
- * InOrderHFiles.WrittenFile}s.
+ * The open HFiles of one write task attempt ({@link InOrderHFiles}), one per (region, bucket) slot,
+ * time tier and family, each written with the family's own settings ({@link TargetFileWriter})
+ * under the attempt's dir and rolled at the max file size; what they hold once closed is the
+ * attempt's {@link InOrderHFiles.WrittenFile}s.
  */
 final class AttemptFiles {
   private final HFileSlots slots;
@@ -25,8 +25,12 @@ final class AttemptFiles {
   private final Configuration conf;
   private final TableDescriptor target;
   private final long taskAttemptId;
+  private final int tiers;
 
-  /** Per region, the open writer of each (bucket, family): index bucket * families + family. */
+  /**
+   * Per region, the open writer of each (bucket, tier, family): index (bucket * tiers + tier) *
+   * families + family.
+   */
   private final Open[][] open;
 
   private final List<InOrderHFiles.WrittenFile> closed = new ArrayList<>();
@@ -43,6 +47,7 @@ final class AttemptFiles {
     this.conf = conf;
     this.target = target;
     this.taskAttemptId = taskAttemptId;
+    this.tiers = slots.tiers().count();
     ColumnFamilyDescriptor[] fams = target.getColumnFamilies();
     this.familyNames = new byte[fams.length][];
     this.families = new String[fams.length];
@@ -69,9 +74,10 @@ final class AttemptFiles {
     int famIndex = familyIndex(kv);
     Open[] inRegion = open[region];
     if (inRegion == null) {
-      inRegion = open[region] = new Open[slots.buckets() * familyNames.length];
+      inRegion = open[region] = new Open[slots.buckets() * tiers * familyNames.length];
     }
-    int at = bucket * familyNames.length + famIndex;
+    int tier = tiers == 1 ? 0 : slots.tiers().tierOf(kv.getTimestamp());
+    int at = (bucket * tiers + tier) * familyNames.length + famIndex;
     Open o = inRegion[at];
     if (o != null && o.writer.getPos() >= slots.maxFileSize()) {
       close(o);
@@ -114,7 +120,8 @@ final class AttemptFiles {
   }
 
   List<InOrderHFiles.WrittenFile> closeAll() throws IOException {
-    for (Open[] inRegion : open) { // in region, bucket and family order, as the files are listed
+    for (Open[] inRegion :
+        open) { // in region, bucket, tier and family order, as the files are listed
       if (inRegion == null) {
         continue;
       }

@@ -35,7 +35,8 @@ public record BackfillOptions(
     boolean sortAlways,
     boolean verifyRows,
     boolean loadAgain,
-    List<Target> targets) {
+    List<Target> targets,
+    TierRequest timeTiers) {
 
   /** One target table and the layout of its keys. */
   public record Target(String table, KeyLayout layout) {}
@@ -159,6 +160,16 @@ public record BackfillOptions(
     private boolean verifyRows;
     private boolean loadAgain;
     private final List<Target> targets = new java.util.ArrayList<>();
+    private TierRequest timeTiers;
+
+    /**
+     * Write one HFile per time tier per region slot ({@code --time-tiers}); null (default) for one
+     * file per slot.
+     */
+    public Builder timeTiers(TierRequest t) {
+      this.timeTiers = t;
+      return this;
+    }
 
     private Builder() {}
 
@@ -178,6 +189,7 @@ public record BackfillOptions(
       sortAlways = o.sortAlways;
       verifyRows = o.verifyRows;
       loadAgain = o.loadAgain;
+      timeTiers = o.timeTiers;
     }
 
     public Builder sourceSnapshot(String s) {
@@ -311,7 +323,8 @@ public record BackfillOptions(
           sortAlways,
           verifyRows,
           loadAgain,
-          targets);
+          targets,
+          timeTiers);
     }
   }
 }

@@ -25,7 +25,8 @@ public record BackfillPlan(
     int readVersions,
     List<SourceRegion> sourceRegions,
     List<TargetRegion> regions,
-    List<FamilyPlan> families) {
+    List<FamilyPlan> families,
+    TimeTiers tiers) {
 
   /** A region of the source snapshot: its key range (end empty = last) and store files' size. */
   public record SourceRegion(byte[] start, byte[] end, long bytes) {}
@@ -88,7 +89,50 @@ public record BackfillPlan(
       int wantedReadTasks,
       int maxFilesPerRegion,
       long maxFileSize,
-      long nowMillis) {}
+      long nowMillis,
+      Tiers tiers) {
+    /** Without {@code --time-tiers}. */
+    public Inputs(
+        KeyLayout sourceLayout,
+        KeyLayout targetLayout,
+        RegionBoundaries target,
+        List<SourceRegion> source,
+        List<TargetFamily> targetFamilies,
+        List<String> familiesAsked,
+        Versions versions,
+        int splitsPerRegion,
+        boolean sortAlways,
+        int wantedReadTasks,
+        int maxFilesPerRegion,
+        long maxFileSize,
+        long nowMillis) {
+      this(
+          sourceLayout,
+          targetLayout,
+          target,
+          source,
+          targetFamilies,
+          familiesAsked,
+          versions,
+          splitsPerRegion,
+          sortAlways,
+          wantedReadTasks,
+          maxFilesPerRegion,
+          maxFileSize,
+          nowMillis,
+          Tiers.NONE);
+    }
+  }
+
+  /**
+   * What {@code --time-tiers} asked for, resolved: the tier width ({@code null} without tiers), how
+   * it was asked, the source's cells' time span [min, max] and the most HFiles a region may get per
+   * family (the bulk-load limit and the families' write-blocking file count, whichever is lower).
+   */
+  public record Tiers(
+      java.time.Duration width, String asked, long min, long max, int limit, String limitName) {
+    public static final Tiers NONE = new Tiers(null, "", 0, -1, 0, "");
+  }
 
   public BackfillPlan {
     sourceRegions = List.copyOf(sourceRegions);
@@ -97,6 +141,17 @@ public record BackfillPlan(
   }
 
   public static BackfillPlan of(Inputs in) {
+    Tiers asked = in.tiers();
+    // the tiers asked for come first: the in-order path may only use the files per region that
+    // leaves each tier (else the sorted path, whose files per tier are its sub-partitions)
+    long tiersWanted =
+        asked.width() == null || asked.max() < asked.min()
+            ? 1
+            : TimeTiers.tiersOver(asked.width().toMillis(), asked.min(), asked.max());
+    int pathLimit =
+        tiersWanted <= 1
+            ? in.maxFilesPerRegion()
+            : (int) Math.max(1, Math.min(in.maxFilesPerRegion(), asked.limit()) / tiersWanted);
     WritePath path =
         in.sortAlways()
             ? WritePath.sorted("--write-path sort")
@@ -106,7 +161,24 @@ public record BackfillPlan(
                 in.target(),
                 in.source().size(),
                 in.wantedReadTasks(),
-                in.maxFilesPerRegion());
+                pathLimit);
+    if (!path.inSourceOrder()
+        && pathLimit < in.maxFilesPerRegion()
+        && !in.sortAlways()
+        && WritePath.orderMismatch(in.sourceLayout(), in.targetLayout()).isEmpty()) {
+      path =
+          WritePath.sorted(
+              String.format(
+                  "%s asks for %d time tiers, which leave %d HFile(s) per tier and region within"
+                      + " the limit of %d (%s): too few for the in-order write tasks",
+                  asked.asked(),
+                  tiersWanted,
+                  pathLimit,
+                  Math.min(in.maxFilesPerRegion(), asked.limit()),
+                  in.maxFilesPerRegion() < asked.limit()
+                      ? WritePath.MAX_FILES_PER_REGION_KEY
+                      : asked.limitName()));
+    }
     int k = path.inSourceOrder() ? path.splitsPerSourceRegion() : in.splitsPerRegion();
     // the sorted path reads with at least two tasks per core: a legacy source is often a few
     // large regions
@@ -134,20 +206,39 @@ public record BackfillPlan(
       }
       fedBy.add(f);
     }
+    long[] writersPer = new long[t.count()];
+    int filesPerTier = 1;
+    for (int r = 0; r < t.count(); r++) {
+      // per family: in source order one file per (read task, bucket) the region holds; sorted,
+      // one per sub-partition; either rolls at the max file size
+      int bucketsHere = buckets > 1 ? SaltFit.bucketsIn(t, r, buckets) : 1;
+      writersPer[r] =
+          path.inSourceOrder()
+              ? (long) tasksFeeding(fedBy.get(r), k, in.source().size(), path.writeTasks())
+                  * bucketsHere
+              : k;
+      filesPerTier = (int) Math.max(filesPerTier, writersPer[r]);
+    }
+    TimeTiers tiers =
+        asked.width() == null
+            ? TimeTiers.NONE
+            : TimeTiers.choose(
+                asked.width(),
+                asked.asked(),
+                asked.min(),
+                asked.max(),
+                filesPerTier,
+                Math.min(in.maxFilesPerRegion(), asked.limit()),
+                in.maxFilesPerRegion() < asked.limit()
+                    ? WritePath.MAX_FILES_PER_REGION_KEY + "=" + in.maxFilesPerRegion()
+                    : asked.limitName());
     List<TargetRegion> regions = new ArrayList<>();
     for (int r = 0; r < t.count(); r++) {
       long bytes = 0;
       for (int s : fedBy.get(r)) {
         bytes += in.source().get(s).bytes() / feeds[s];
       }
-      // per family: in source order one file per (read task, bucket) the region holds; sorted,
-      // one per sub-partition; either rolls at the max file size
-      int bucketsHere = buckets > 1 ? SaltFit.bucketsIn(t, r, buckets) : 1;
-      long writers =
-          path.inSourceOrder()
-              ? (long) tasksFeeding(fedBy.get(r), k, in.source().size(), path.writeTasks())
-                  * bucketsHere
-              : k;
+      long writers = writersPer[r] * tiers.count();
       long rolled = in.maxFileSize() > 0 ? bytes / in.maxFileSize() : 0;
       int files = fedBy.get(r).isEmpty() ? 0 : (int) (familyCount * writers + rolled);
       regions.add(
@@ -159,7 +250,7 @@ public record BackfillPlan(
     // skipped by the scan
     int readVersions =
         in.versions().isAll() ? Integer.MAX_VALUE : Math.max(most, in.versions().max());
-    return new BackfillPlan(path, k, minTasks, readVersions, in.source(), regions, families);
+    return new BackfillPlan(path, k, minTasks, readVersions, in.source(), regions, families, tiers);
   }
 
   /**
@@ -230,6 +321,9 @@ public record BackfillPlan(
             minReadTasks > 0 ? ", at least " + minReadTasks + " read tasks" : ""));
     for (FamilyPlan f : families) {
       out.add("  " + f.line(asked));
+    }
+    if (!tiers.reason().isEmpty()) {
+      out.add("  time tiers: " + tiers.describe() + "; " + tiers.reason());
     }
     out.add(
         String.format(

@@ -78,7 +78,7 @@ final class FanOutWrite {
           new Target(
               run.plan().path().inSourceOrder(),
               new InOrderHFiles(
-                  new HFileSlots(run.live(), run.salted(), maxFile),
+                  new HFileSlots(run.live(), run.salted(), maxFile, run.plan().tiers()),
                   run.target(),
                   confMap,
                   run.staging().attempts()),
@@ -89,6 +89,11 @@ final class FanOutWrite {
               jsc.sc().longAccumulator("backfill." + table + ".collisions"),
               jsc.sc().collectionAccumulator("backfill." + table + ".collisionExamples")));
       progress.accept(String.format("Write path of %s: %s", table, run.plan().path().describe()));
+      TimeTiers tiers = run.plan().tiers();
+      if (!tiers.reason().isEmpty()) {
+        progress.accept(
+            String.format("Time tiers of %s: %s; %s", table, tiers.describe(), tiers.reason()));
+      }
     }
     // the read as the in-order targets want it (their write tasks bound the files per region); the
     // versions any target keeps

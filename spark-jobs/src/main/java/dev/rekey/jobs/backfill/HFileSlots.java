@@ -5,10 +5,13 @@ import java.io.Serializable;
 /**
  * How a target's HFiles are cut (the in-order write's {@link InOrderHFiles}): one slot per live
  * target region and, when the target key is salted, per salt bucket — a task's rows arrive in
- * target order within each slot — and in each slot a file per family, rolled at {@code
+ * target order within each slot — and in each slot a file per family and time tier ({@link
+ * TimeTiers}: a cell goes to its tier's file, each file still in cell order), rolled at {@code
  * maxFileSize}.
  */
-record HFileSlots(RegionBoundaries live, boolean salted, long maxFileSize) implements Serializable {
+record HFileSlots(RegionBoundaries live, boolean salted, long maxFileSize, TimeTiers tiers)
+    implements Serializable {
+
   /** Salt buckets a region's rows can come in: one per value of a key's first byte. */
   private static final int SALT_BUCKETS = 256;
 

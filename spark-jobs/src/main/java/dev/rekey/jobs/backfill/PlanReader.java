@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.mapreduce.TableSnapshotInputFormatImpl;
+import org.apache.hadoop.hbase.regionserver.HStore;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.SnapshotProtos.SnapshotRegionManifest;
 import org.apache.hadoop.hbase.snapshot.SnapshotManifest;
@@ -61,7 +62,66 @@ final class PlanReader {
             hbaseConf.getInt(
                 WritePath.MAX_FILES_PER_REGION_KEY, WritePath.DEFAULT_MAX_FILES_PER_REGION),
             maxFile,
-            System.currentTimeMillis()));
+            System.currentTimeMillis(),
+            tiers(o, clusters, target, hbaseConf)));
+  }
+
+  /**
+   * {@code --time-tiers} resolved against the target and the snapshot: the width (given, or the
+   * written family's date-tiered window), the snapshot's cells' span within {@code --from/--to},
+   * and the lower of the bulk-load file limit and the written families' write-blocking file count
+   * ({@code hbase.hstore.blockingStoreFiles}: tiered files stay apart in the store, so loading more
+   * than that would block the region's flushes — the dual writes — until compactions catch up).
+   */
+  static BackfillPlan.Tiers tiers(
+      BackfillOptions o, Clusters clusters, TableDescriptor target, Configuration hbaseConf)
+      throws IOException {
+    TierRequest req = o.timeTiers();
+    if (req == null) {
+      return BackfillPlan.Tiers.NONE;
+    }
+    int limit =
+        hbaseConf.getInt(
+            WritePath.MAX_FILES_PER_REGION_KEY, WritePath.DEFAULT_MAX_FILES_PER_REGION);
+    String limitName = WritePath.MAX_FILES_PER_REGION_KEY + "=" + limit;
+    java.time.Duration width = null;
+    String asked = null;
+    for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
+      if (!o.families().isEmpty() && !o.families().contains(f.getNameAsString())) {
+        continue;
+      }
+      java.time.Duration w =
+          req.resolve(
+              target.getTableName().getNameAsString(), f.getNameAsString(), f.getConfiguration());
+      if (width == null || w.compareTo(width) < 0) {
+        width = w;
+        asked = req.asked(w, f.getNameAsString());
+      }
+      String own = f.getConfigurationValue(HStore.BLOCKING_STOREFILES_KEY);
+      if (own == null) {
+        own = target.getValue(HStore.BLOCKING_STOREFILES_KEY);
+      }
+      int blocking =
+          own != null
+              ? Integer.parseInt(own.trim())
+              : hbaseConf.getInt(
+                  HStore.BLOCKING_STOREFILES_KEY, HStore.DEFAULT_BLOCKING_STOREFILE_COUNT);
+      if (blocking < limit) {
+        limit = blocking;
+        limitName =
+            String.format(
+                "%s=%d of family %s",
+                HStore.BLOCKING_STOREFILES_KEY, blocking, f.getNameAsString());
+      }
+    }
+    if (width == null) {
+      return BackfillPlan.Tiers.NONE; // no family written
+    }
+    long[] span = SnapshotTimeSpan.of(clusters.old(), o.sourceSnapshot());
+    long min = Math.max(span[0], o.cellTime().from());
+    long max =
+        o.cellTime().to() == Long.MAX_VALUE ? span[1] : Math.min(span[1], o.cellTime().to() - 1);
+    return new BackfillPlan.Tiers(width, asked, min, max, limit, limitName);
   }
 
   /** Where the target's HFiles roll: its own max file size, else the cluster's. */

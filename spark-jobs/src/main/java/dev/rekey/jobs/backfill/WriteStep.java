@@ -68,10 +68,16 @@ final class WriteStep {
     String quarantineDir = staging.quarantine().toString();
 
     progress.accept("Write path: " + plan.path().describe());
+    if (!plan.tiers().reason().isEmpty()) {
+      progress.accept("Time tiers: " + plan.tiers().describe() + "; " + plan.tiers().reason());
+    }
     long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     InOrderHFiles writer =
         new InOrderHFiles(
-            new HFileSlots(live, run.salted(), maxFile), target, confMap, staging.attempts());
+            new HFileSlots(live, run.salted(), maxFile, run.plan().tiers()),
+            target,
+            confMap,
+            staging.attempts());
     List<InOrderHFiles.WrittenFile> files;
     try (RegionRead rows = SourceRead.of(o, plan).open(jsc, clusters.old())) {
       if (plan.path().inSourceOrder()) {

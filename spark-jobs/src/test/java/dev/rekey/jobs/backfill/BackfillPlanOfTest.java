@@ -215,4 +215,99 @@ class BackfillPlanOfTest {
     assertEquals(1, dropped[0], "the older version of a VERSIONS=1 family");
     assertEquals(1, dropped[1], "the cell stamped 5 is past family a's TTL");
   }
+
+  private static BackfillPlan.Inputs withTiers(BackfillPlan.Inputs in, BackfillPlan.Tiers t) {
+    return withTiers(in, t, in.wantedReadTasks());
+  }
+
+  private static BackfillPlan.Inputs withTiers(
+      BackfillPlan.Inputs in, BackfillPlan.Tiers t, int wantedReadTasks) {
+    return new BackfillPlan.Inputs(
+        in.sourceLayout(),
+        in.targetLayout(),
+        in.target(),
+        in.source(),
+        in.targetFamilies(),
+        in.familiesAsked(),
+        in.versions(),
+        in.splitsPerRegion(),
+        in.sortAlways(),
+        wantedReadTasks,
+        in.maxFilesPerRegion(),
+        in.maxFileSize(),
+        in.nowMillis(),
+        t);
+  }
+
+  /** 30 days of cells, tiers of a day asked, under a limit of {@code limit} files per region. */
+  private static BackfillPlan.Tiers thirtyDaily(int limit) {
+    long nov1 = java.time.Instant.parse("2026-11-01T00:00:00Z").toEpochMilli();
+    return new BackfillPlan.Tiers(
+        java.time.Duration.ofDays(1),
+        "--time-tiers P1D",
+        nov1,
+        nov1 + 30 * 86_400_000L - 1,
+        limit,
+        "hbase.hstore.blockingStoreFiles=" + limit + " of family d");
+  }
+
+  @Test
+  void timeTiersOnTheSortedPathMultiplyItsSubPartitionsAndCoarsenToFit() {
+    BackfillPlan.Inputs base =
+        inputs(
+            layout("telemetry-v1"),
+            DEVICE_FIRST,
+            regions(SplitPoints.salt(8)),
+            1,
+            Versions.ALL,
+            false,
+            D);
+    // 2 sub-partitions per region: 30 daily tiers would make 60, over the bulk-load limit (32),
+    // the lower one here: two-day tiers, 15 x 2 = 30
+    BackfillPlan coarser = BackfillPlan.of(withTiers(base, thirtyDaily(100)));
+    assertEquals(15, coarser.tiers().count());
+    assertEquals(2 * 86_400_000L, coarser.tiers().widthMillis());
+    assertEquals(30, coarser.regions().get(0).maxFiles(), "2 sub-partitions x 15 tiers");
+    assertTrue(
+        coarser.tiers().reason().contains(WritePath.MAX_FILES_PER_REGION_KEY + "=32"),
+        coarser.tiers().reason());
+    List<String> lines = coarser.lines(Versions.ALL);
+    assertTrue(
+        lines.stream().anyMatch(l -> l.startsWith("  time tiers: 15 time tiers of P2D")),
+        String.join("\n", lines));
+    // a family's write-blocking count below it: 16 -> 8 tiers at most, of 4 or more days
+    BackfillPlan blocking = BackfillPlan.of(withTiers(base, thirtyDaily(16)));
+    assertTrue(blocking.tiers().count() * 2 <= 16, blocking.tiers().reason());
+    assertTrue(
+        blocking.tiers().reason().contains("blockingStoreFiles=16"), blocking.tiers().reason());
+  }
+
+  @Test
+  void timeTiersLeaveTheInOrderPathWhenItsTasksWouldPassTheLimit() {
+    BackfillPlan.Inputs base =
+        inputs(
+            "telemetry-v1",
+            "telemetry-v2",
+            regions(SplitPoints.salt(16)),
+            2,
+            Versions.ALL,
+            false,
+            D);
+    // two cores: one write task is half of them, and 30 daily tiers x 1 file fit
+    BackfillPlan two = BackfillPlan.of(withTiers(base, thirtyDaily(60)));
+    assertTrue(two.path().inSourceOrder(), two.path().describe());
+    assertEquals(1, two.path().writeTasks());
+    assertEquals(30, two.tiers().count());
+    assertEquals(30, two.regions().get(5).maxFiles());
+    // sixteen cores: one task would idle most of them, so the sorted path, 2 files per tier
+    BackfillPlan many = BackfillPlan.of(withTiers(base, thirtyDaily(60), 32));
+    assertFalse(many.path().inSourceOrder(), many.path().describe());
+    assertTrue(
+        many.path().reason().contains("asks for 30 time tiers, which leave 1 HFile(s)"),
+        many.path().reason());
+    assertEquals(15, many.tiers().count());
+    // without tiers the same cores write in source order
+    assertTrue(
+        BackfillPlan.of(withTiers(base, BackfillPlan.Tiers.NONE, 32)).path().inSourceOrder());
+  }
 }

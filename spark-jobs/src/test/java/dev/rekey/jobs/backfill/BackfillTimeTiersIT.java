@@ -1,0 +1,146 @@
+package dev.rekey.jobs.backfill;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rekey.demo.EventGenerator;
+import dev.rekey.demo.EventsTable;
+import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.jobs.read.StoreFiles;
+import dev.rekey.jobs.scan.ReportFile;
+import dev.rekey.jobs.scan.ScanJob;
+import dev.rekey.jobs.scan.ScanOptions;
+import dev.rekey.jobs.scan.ScanResult;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.Layouts;
+import dev.rekey.testing.SharedHBase;
+import dev.rekey.testing.SharedSpark;
+import dev.rekey.testing.TableContents;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code backfill --time-tiers P1D} from a time-first events table into the entity-first events-v2
+ * layout (sorted path: a hash prefix): each target region gets one HFile per day, every cell and
+ * version arrives, and the nightly report of one day, read from a snapshot of the target, skips the
+ * other days' files and gives the same report as a read that opens every file.
+ */
+@Tag("e2e")
+class BackfillTimeTiersIT {
+  private static final int DAYS = 3;
+  private static final int PER_DAY = 200;
+  private static final int REGIONS = 2;
+
+  /** The legacy key: event time first, then the user. */
+  private static final KeyLayout EVENTS_V1 =
+      KeyLayout.parse(
+          "name: events-v1\ntime: ts\nprefix:\n  kind: none\nfields:\n  - name: ts\n"
+              + "    type: long\n    signed: false\n  - name: userId\n    type: string\n",
+          "events-v1");
+
+  private static ScanResult nightly(String snapshot, TimeWindow day, boolean skip, KeyLayout l) {
+    Configuration conf = new Configuration(SharedHBase.conf());
+    conf.setBoolean(StoreFiles.SKIP_BY_TIME, skip);
+    return new ScanJob(
+            SharedSpark.session(),
+            conf,
+            ScanOptions.builder()
+                .snapshot(snapshot)
+                .layout(l)
+                .window(day)
+                .report(
+                    ReportFile.load(
+                        ReportFile.resolve("user_daily_activity", SharedHBase.rekeyHome())))
+                .out(
+                    SharedHBase.runRoot()
+                        .resolve("tiers-it")
+                        .resolve((skip ? "skip-" : "every-") + System.nanoTime()))
+                .build())
+        .execute();
+  }
+
+  private static List<String> report(ScanResult r) {
+    List<String> out = new ArrayList<>();
+    for (Row row :
+        SharedSpark.session().read().parquet(r.reports().get(0).path()).collectAsList()) {
+      out.add(row.toString());
+    }
+    out.sort(null);
+    return out;
+  }
+
+  @Test
+  void aDailyTieredBackfillLetsTheNightlyReportReadOnlyItsDaysFiles() throws Exception {
+    EventGenerator gen = EventGenerator.days(PER_DAY, 20, DAYS);
+    TableName source = SharedHBase.uniqueTable("tiers_events_v1");
+    TableName target = SharedHBase.uniqueTable("tiers_events_v2");
+    KeyLayout v2 = Layouts.shipped("events-v2");
+    String sourceSnap = source.getNameAsString() + "_snap";
+    String targetSnap = target.getNameAsString() + "_snap";
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      EventsTable.create(admin, source, EVENTS_V1, 1);
+      EventsTable.write(SharedHBase.connection(), source, EVENTS_V1, gen);
+      admin.flush(source); // one file holding every day
+      admin.snapshot(sourceSnap, source);
+      EventsTable.create(admin, target, v2, REGIONS);
+    }
+    List<String> progress = new ArrayList<>();
+    BackfillResult r =
+        new Backfill(
+                SharedSpark.session(),
+                SharedHBase.conf(),
+                BackfillOptions.builder()
+                    .sourceSnapshot(sourceSnap)
+                    .sourceLayout(EVENTS_V1)
+                    .targetTable(target.getNameAsString())
+                    .targetLayout(v2)
+                    .staging(
+                        SharedHBase.runRoot()
+                            .resolve("backfill-staging")
+                            .resolve(target.getNameAsString())
+                            .toString())
+                    .timeTiers(TierRequest.parse("P1D"))
+                    .build())
+            .execute(progress::add);
+    assertEquals(new Accounting(DAYS * PER_DAY, DAYS * PER_DAY, 0, 0), r.accounting());
+    assertTrue(r.loaded() && r.verified(), String.join("\n", progress));
+    assertTrue(
+        progress.stream().anyMatch(l -> l.startsWith("Time tiers: 3 time tiers of P1D")),
+        String.join("\n", progress));
+    // one HFile per day in each region (the events span exactly the three days)
+    assertEquals(DAYS * REGIONS, SharedHBase.storeFileCount(target));
+
+    // natural key by natural key, every cell and version, timestamps included
+    Map<String, List<String>> old = TableContents.byNaturalKey(source, EVENTS_V1);
+    Map<String, List<String>> neu = TableContents.byNaturalKey(target, v2);
+    assertEquals(DAYS * PER_DAY, old.size());
+    assertEquals(old, neu);
+
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      admin.snapshot(targetSnap, target);
+    }
+    TimeWindow lastDay = TimeWindow.ofDay("2026-11-29");
+    ScanResult skipping = nightly(targetSnap, lastDay, true, v2);
+    ScanResult every = nightly(targetSnap, lastDay, false, v2);
+    assertEquals(PER_DAY, skipping.rows());
+    assertEquals(every.rows(), skipping.rows());
+    assertEquals(every.cells(), skipping.cells());
+    assertEquals(report(every), report(skipping));
+    assertTrue(!report(skipping).isEmpty());
+    // the day's file of each region read, the other days' skipped; every file read otherwise
+    assertEquals(REGIONS, skipping.storeFiles().read(), skipping.storeFilesLine());
+    assertEquals((DAYS - 1) * REGIONS, skipping.storeFiles().skipped(), skipping.storeFilesLine());
+    assertEquals(DAYS * REGIONS, every.storeFiles().read(), every.storeFilesLine());
+    assertEquals(0, every.storeFiles().skipped());
+    assertEquals(
+        every.storeFiles().bytesRead(),
+        skipping.storeFiles().bytesRead() + skipping.storeFiles().bytesSkipped());
+  }
+}
