@@ -161,7 +161,7 @@ public final class Backfill implements Job<BackfillResult> {
                   progress));
           locks.push(
               RunLock.take(
-                  targetLock(admin, p.table()),
+                  targetLock(hbaseConf, admin, p.table()),
                   hbaseConf,
                   verb,
                   "target table " + p.table(),
@@ -278,7 +278,11 @@ public final class Backfill implements Job<BackfillResult> {
                   staging.lock(), hbaseConf, verb, "staging dir " + staging.root, progress);
           RunLock onTarget =
               RunLock.take(
-                  targetLock(admin, table), hbaseConf, verb, "target table " + table, progress)) {
+                  targetLock(hbaseConf, admin, table),
+                  hbaseConf,
+                  verb,
+                  "target table " + table,
+                  progress)) {
         return execute(conn, admin, staging, table, target, created);
       }
     }
@@ -494,7 +498,7 @@ public final class Backfill implements Job<BackfillResult> {
    * dirs, under the cluster's id: standalone HBases on one machine share a local /tmp, and their
    * tables of one name are different tables.
    */
-  private Path targetLock(Admin admin, TableName table) throws IOException {
+  static Path targetLock(Configuration hbaseConf, Admin admin, TableName table) throws IOException {
     Path root = CommonFSUtils.getRootDir(hbaseConf);
     FileSystem fs = root.getFileSystem(hbaseConf);
     String cluster =
