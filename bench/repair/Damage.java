@@ -1,7 +1,7 @@
 // Bench helper (not part of rekey): damages a new table with a plain HBase client, as an operator's mistake or a
 // lost write would, in a few time buckets of the old table's readings; and compacts or drops a table.
 //   damage OLD OLD.yaml NEW NEW.yaml FROM_MS BUCKET_MS B1,B2,B3 DELETE_ROWS CHANGE_CELLS DROP_CELLS
-//     the old table's rows of buckets B1.. (by cell time) re-keyed into NEW: every k-th row deleted (a row Delete),
+//     the old table's rows of buckets B1.. (by the key's ts) re-keyed into NEW: every k-th row deleted (a row Delete),
 //     DELETE_ROWS in all; CHANGE_CELLS values overwritten at their own timestamps; DROP_CELLS cells deleted at their
 //     exact timestamps (the readings have one version per cell: a dropped cell stands for a dropped version)
 //   compact TABLE    flush and major-compact, waiting until no compaction runs (delete markers gone)
@@ -74,9 +74,13 @@ public class Damage {
       for (String b : buckets) {
         long t0 = start + Long.parseLong(b) * size;
         List<Result> rows = new ArrayList<>();
-        try (ResultScanner s = src.getScanner(new Scan().setTimeRange(t0, t0 + size).setCaching(2000))) {
+        // the bucket by the key's time field (the readings' time), as rekey's buckets are cut
+        try (ResultScanner s = src.getScanner(new Scan().setCaching(2000))) {
           for (Result r : s) {
-            rows.add(r);
+            long ts = ((Number) from.decode(r.getRow()).fields().get("ts")).longValue();
+            if (ts >= t0 && ts < t0 + size) {
+              rows.add(r);
+            }
           }
         }
         long n = rows.size();
