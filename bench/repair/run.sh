@@ -34,7 +34,7 @@ mkdir -p "$OUT"
 JAR="spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar"
 V1=conf/layouts/telemetry-v1.yaml
 V2=conf/layouts/telemetry-v2.yaml
-DAY=1764374400000 # 2026-11-29T00:00:00Z, the readings' day
+DAY=1795910400000 # 2026-11-29T00:00:00Z, the readings' day
 HALF_HOUR=1800000
 BUCKETS=5,20,41
 RANGE=(--from 2026-11-29 --to 2026-11-30 --bucket 30m)
