@@ -2,7 +2,8 @@
 # Benchmark: rekey repair end to end (find the buckets that differ, compare them cell by cell, write, compare again)
 # against the alternatives, in one run:
 #   key change — telemetry_v1 (ts | deviceId) vs bench_telemetry_v2 (salt | ts | deviceId, 16 regions), damaged in 3
-#     of 48 half-hour buckets of the day: `rekey repair` (Puts; and --max-put-cells 0: the HFile path) vs a full
+#     of 48 half-hour buckets of the day: `rekey repair` (every bucket compared first; or from the reconcile.json
+#     that found the damage; and that with --max-put-cells 0: the HFile path) vs a full
 #     backfill of the same snapshot into a fresh table (the other way to get a correct new table). Target: repair at
 #     most 1/10 of the backfill's time.
 #   same key — bench_telemetry_v2 vs its copy bench_telemetry_v2b (the same layout), damaged the same way: `rekey
@@ -57,16 +58,24 @@ damage() { # OLD OLD_LAYOUT NEW NEW_LAYOUT
 }
 tool() { java -cp "$CP" bench/repair/Damage.java "$@" 2>>"$OUT/damage.log"; }
 # exit 0 required: every repaired bucket matches afterwards (the repair's own re-check)
-repair() { # NAME OLD OLD_LAYOUT NEW [options]
+repair() { # NAME OLD OLD_LAYOUT NEW [options]: without --from-reconcile, every bucket of the day compared first
   rm -rf "$OUT/$1"
+  local what=("${RANGE[@]}")
+  [[ " ${*:5} " == *" --from-reconcile "* ]] && what=()
   bin/rekey repair --master 'local[2]' --old-table "$2" --via-snapshot --old-layout "$3" --new-table "$4" \
-    --new-layout "$V2" "${RANGE[@]}" --compact-if-masked --out "$OUT/$1" "${@:5}" > "$OUT/$1.log" 2>&1 ||
+    --new-layout "$V2" "${what[@]}" --compact-if-masked --out "$OUT/$1" "${@:5}" > "$OUT/$1.log" 2>&1 ||
     { echo "repair $1 failed:"; tail -30 "$OUT/$1.log"; exit 1; }
 }
 equal() { # OLD OLD_LAYOUT NEW: rekey reconcile --digest must match every bucket (untimed)
   bin/rekey reconcile --master 'local[2]' --old-table "$1" --old-layout "$2" --new-table "$3" --new-layout "$V2" \
     --via-snapshot "${RANGE[@]}" --digest --out "$OUT/check" > "$OUT/check.log" 2>&1 ||
     { echo "$3 does not equal $1 after the repair:"; tail -20 "$OUT/check.log"; exit 1; }
+}
+found() { # OLD OLD_LAYOUT NEW: the reconcile that names the damaged buckets (untimed; exit 3 expected)
+  rm -rf "$OUT/found"
+  bin/rekey reconcile --master 'local[2]' --old-table "$1" --old-layout "$2" --new-table "$3" --new-layout "$V2" \
+    --via-snapshot "${RANGE[@]}" --digest --out "$OUT/found" > "$OUT/found.log" 2>&1 && true
+  [[ -f "$OUT/found/reconcile.json" ]] || { echo "reconcile found nothing:"; tail -20 "$OUT/found.log"; exit 1; }
 }
 backfill() {
   tool drop bench_repair_fresh
@@ -94,9 +103,14 @@ damage telemetry_v1 "$V1" bench_telemetry_v2 "$V2" >/dev/null
 repair warm telemetry_v1 "$V1" bench_telemetry_v2
 for r in $(seq 1 "$ROUNDS"); do
   t0=$(secs); backfill; t1=$(secs); b=$(echo "$t1 - $t0" | bc)
-  for v in repair repair-hfiles; do
-    extra=(); [[ "$v" == repair-hfiles ]] && extra=(--max-put-cells 0)
+  for v in repair repair-from-reconcile repair-hfiles; do
     damage telemetry_v1 "$V1" bench_telemetry_v2 "$V2" >/dev/null
+    extra=()
+    if [[ "$v" != repair ]]; then
+      found telemetry_v1 "$V1" bench_telemetry_v2
+      extra=(--from-reconcile "$OUT/found/reconcile.json")
+    fi
+    [[ "$v" == repair-hfiles ]] && extra+=(--max-put-cells 0)
     t0=$(secs); repair "$v" telemetry_v1 "$V1" bench_telemetry_v2 "${extra[@]}"; t1=$(secs)
     w=$(echo "$t1 - $t0" | bc)
     equal telemetry_v1 "$V1" bench_telemetry_v2
@@ -107,7 +121,7 @@ for r in $(seq 1 "$ROUNDS"); do
   # the same-key pair, damaged the same way, markers compacted away before either tool runs
   damage bench_telemetry_v2 "$V2" bench_telemetry_v2b "$V2" >/dev/null
   tool compact bench_telemetry_v2b
-  t0=$(secs); repair same-key bench_telemetry_v2 "$V2" bench_telemetry_v2b; t1=$(secs)
+  t0=$(secs); repair same-key bench_telemetry_v2 "$V2" bench_telemetry_v2b; t1=$(secs) # every bucket compared first
   w=$(echo "$t1 - $t0" | bc)
   equal bench_telemetry_v2 "$V2" bench_telemetry_v2b
   damage bench_telemetry_v2 "$V2" bench_telemetry_v2b "$V2" >/dev/null
@@ -120,5 +134,7 @@ for r in $(seq 1 "$ROUNDS"); do
   rec "$r" same-key "HBase HashTable + SyncTable --dryrun=false (same-key pair)" "$w" "$h" 2
 done
 echo "repair: --old-table with --via-snapshot, --from/--to over the day's 48 half-hour buckets (every bucket compared"
-echo "first), --compact-if-masked; repair-hfiles: the same with --max-put-cells 0 (the backfill's HFile path)."
+echo "first, as a reconcile does), --compact-if-masked; repair-from-reconcile: given the reconcile.json that found the"
+echo "damage (that reconcile untimed: the workflow runs it before repair), the 3 buckets compared cell by cell, written"
+echo "and compared again; repair-hfiles: the same with --max-put-cells 0 (the backfill's HFile path)."
 echo "Both sides of every ratio end equal: rekey reconcile --digest over the day matches (untimed)."
