@@ -4,14 +4,15 @@ import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.reconcile.SideSpec;
-import dev.rekey.jobs.repair.ApplyMutations;
 import dev.rekey.jobs.repair.Repair;
 import dev.rekey.jobs.repair.RepairOptions;
 import dev.rekey.jobs.repair.RepairPath;
 import dev.rekey.jobs.repair.RepairReport;
-import dev.rekey.jobs.repair.RepairResult;
+import dev.rekey.jobs.repair.RepairResults;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -38,8 +39,8 @@ import picocli.CommandLine.Option;
 public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
   @Mixin SideSites sites;
 
-  /** A repair to run on Spark, or a mutation file to replay without it. */
-  record Parsed(RepairOptions repair, Path apply) {}
+  /** A repair to run on Spark (a mutation file's replay included). */
+  record Parsed(RepairOptions repair) {}
 
   /** reconcile's --old-table | --old-snapshot (a live table is read through a snapshot). */
   @ArgGroup(exclusive = true, multiplicity = "0..1")
@@ -47,6 +48,16 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
 
   @Option(names = "--new-table", paramLabel = "TABLE", description = "The new table, repaired.")
   String newTable;
+
+  @Option(
+      names = "--target",
+      paramLabel = "TABLE=LAYOUT",
+      description =
+          "A new table and its layout, repeatable (as backfill's --target): each is compared with"
+              + " the old side and repaired in turn, from one snapshot of a live old table, its"
+              + " report in <out>/<table>. Instead of --new-table/--new-layout; with several, give"
+              + " --from/--to/--bucket.")
+  List<String> targets = new ArrayList<>();
 
   @Option(
       names = "--old-layout",
@@ -126,9 +137,19 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
       paramLabel = "N",
       defaultValue = "" + RepairPath.DEFAULT_MAX_PUT_CELLS,
       description =
-          "Write up to N cells as Puts (default: ${DEFAULT-VALUE}); a larger repair would take the"
-              + " HFile path, which is not built yet, and is refused with the numbers.")
+          "Write up to N cells as Puts (default: ${DEFAULT-VALUE}); a larger repair takes the"
+              + " backfill's HFile path: the rows sorted by new key into HFiles, bulk-loaded and"
+              + " verified.")
   long maxPutCells;
+
+  @Option(
+      names = "--staging",
+      paramLabel = "DIR",
+      description =
+          "The HFile path's staging dir (any Hadoop filesystem path the RegionServers can read;"
+              + " default: ~/.rekey-staging/repair-<table>); its ledger lets --resume finish a"
+              + " killed load.")
+  String staging;
 
   @Option(
       names = "--dry-run",
@@ -141,7 +162,8 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
       names = "--apply",
       paramLabel = "FILE",
       description =
-          "Replay a --dry-run's mutation file on the table it names (no other option needed).")
+          "Replay a --dry-run's mutation file on the table it names, then compare its buckets"
+              + " again as a repair does (no side or bucket option needed: they are in the file).")
   Path apply;
 
   @Option(
@@ -164,23 +186,53 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
     if (apply != null) {
       if (oldSource != null || newTable != null || fromReconcile != null || from != null) {
         throw RekeyException.usage(
-            "--apply replays a mutation file on the table it names: give it alone (with"
-                + " --compact-if-masked if need be)");
+            "--apply replays a mutation file with the sides and buckets it names: give none of"
+                + " --old-*, --new-table, --from-reconcile, --from/--to");
       }
-      return new Parsed(null, apply);
+      return new Parsed(
+          RepairOptions.builder()
+              .apply(apply)
+              .compactIfMasked(compactIfMasked)
+              .compactWait(Duration.ofSeconds(compactWaitSeconds))
+              .resume(resume)
+              .out(out)
+              .build());
     }
-    if (oldSource == null || newTable == null || oldLayout == null || newLayout == null) {
+    if (oldSource == null
+        || oldLayout == null
+        || (targets.isEmpty() && (newTable == null || newLayout == null))) {
       throw RekeyException.usage(
           "repair needs --old-snapshot|--old-table with --old-layout and --new-table with"
-              + " --new-layout (or --apply FILE)");
+              + " --new-layout, or --target TABLE=LAYOUT (repeatable) (or --apply FILE)");
+    }
+    RepairOptions.Builder b = RepairOptions.builder().old(oldSource.side(oldLayout));
+    if (targets.isEmpty()) {
+      b.neu(
+          new SideSpec("new", Source.table(newTable), LayoutFiles.load(newLayout, "--new-layout")));
+    } else {
+      if (newTable != null || newLayout != null) {
+        throw RekeyException.usage(
+            "Give the new tables either as --target TABLE=LAYOUT or as --new-table/--new-layout,"
+                + " not both");
+      }
+      for (String t : targets) {
+        int eq = t.indexOf('=');
+        if (eq <= 0 || eq == t.length() - 1) {
+          throw RekeyException.usage(
+              "Invalid --target '"
+                  + t
+                  + "': expected TABLE=LAYOUT (e.g. --target"
+                  + " telemetry_by_device=telemetry-by-device)");
+        }
+        b.target(
+            new SideSpec(
+                "new",
+                Source.table(t.substring(0, eq)),
+                LayoutFiles.load(t.substring(eq + 1), "--target " + t)));
+      }
     }
     return new Parsed(
-        RepairOptions.builder()
-            .old(oldSource.side(oldLayout))
-            .neu(
-                new SideSpec(
-                    "new", Source.table(newTable), LayoutFiles.load(newLayout, "--new-layout")))
-            .fromReconcile(fromReconcile)
+        b.fromReconcile(fromReconcile)
             .from(from)
             .to(to)
             .bucket(bucket)
@@ -192,39 +244,26 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
             .maxPutCells(maxPutCells)
             .dryRun(dryRun)
             .resume(resume)
+            .staging(staging)
             .out(out)
-            .build(),
-        null);
-  }
-
-  @Override
-  protected Integer runWithoutSpark(Parsed p) {
-    if (p.apply() == null) {
-      return null;
-    }
-    ApplyMutations.Applied a =
-        new ApplyMutations(
-                sites.newCluster(global),
-                p.apply(),
-                compactIfMasked,
-                Duration.ofSeconds(compactWaitSeconds))
-            .execute(global.quiet ? s -> {} : System.err::println);
-    System.out.print(a.console());
-    return a.exitCode();
+            .build());
   }
 
   @Override
   protected int run(SparkSession spark, Parsed p) {
     RepairOptions options = p.repair();
-    RepairResult r =
+    RepairResults r =
         new Repair(spark, sites.clusters(this, spark), options)
-            .execute(global.quiet ? s -> {} : System.err::println);
-    System.out.print(r.console());
-    System.out.println(
-        "report: "
-            + options.out().resolve(RepairReport.JSON)
-            + ", "
-            + options.out().resolve(RepairReport.HTML));
+            .executeAll(global.quiet ? s -> {} : System.err::println);
+    for (int i = 0; i < r.tables().size(); i++) {
+      System.out.print(r.tables().get(i).console());
+      Path dir =
+          options.severalTargets()
+              ? options.forTarget(options.news().get(i), options.old()).out()
+              : options.out();
+      System.out.println(
+          "report: " + dir.resolve(RepairReport.JSON) + ", " + dir.resolve(RepairReport.HTML));
+    }
     return r.exitCode();
   }
 }

@@ -149,12 +149,13 @@ class RepairCommandTest {
 
   @Test
   void applyTakesTheFileAlone() {
-    RepairCommand.Parsed p = parsed("--apply", "m.jsonl");
-    assertEquals(Path.of("m.jsonl"), p.apply());
-    assertNull(p.repair());
+    assertTrue(
+        usage("--apply", "/nonexistent/m.jsonl")
+            .getMessage()
+            .startsWith("Cannot apply /nonexistent/m.jsonl: "));
     assertTrue(
         usage("--apply", "m.jsonl", "--new-table", "t")
             .getMessage()
-            .startsWith("--apply replays a mutation file on the table it names"));
+            .startsWith("--apply replays a mutation file with the sides and buckets it names"));
   }
 }

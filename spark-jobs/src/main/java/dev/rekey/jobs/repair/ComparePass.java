@@ -1,6 +1,7 @@
 package dev.rekey.jobs.repair;
 
 import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.backfill.RowsLoad;
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.TimeWindow;
@@ -132,6 +133,44 @@ final class ComparePass implements AutoCloseable {
     List<RowMutation> out;
     try (JobPhase p = JobPhase.start(fixes.context(), "repair: collect the rows to write")) {
       out = new ArrayList<>(fixes.filter(m -> !m.fix().writesNothing()).collect());
+    }
+    out.sort(Comparator.comparingInt(RowMutation::bucket).thenComparing(RowMutation::rowHex));
+    return out;
+  }
+
+  /** The rows that need a write, left on the executors (the HFile path's input). */
+  JavaRDD<RowMutation> toWrite() {
+    return fixes.filter(m -> !m.fix().writesNothing());
+  }
+
+  /** The rows' cells to put under their new row keys, as the HFile path writes them. */
+  JavaRDD<RowsLoad.Row> putRows() {
+    return fixes
+        .filter(m -> !m.fix().puts().isEmpty())
+        .map(m -> new RowsLoad.Row(m.row(), m.fix().puts()));
+  }
+
+  /** The rows with cells to delete (--delete-extra), without their Puts, to the driver. */
+  List<RowMutation> deleteRows() {
+    List<RowMutation> out;
+    try (JobPhase p = JobPhase.start(fixes.context(), "repair: collect the cells to delete")) {
+      out =
+          new ArrayList<>(
+              fixes
+                  .filter(m -> !m.fix().deletes().isEmpty())
+                  .map(
+                      m ->
+                          new RowMutation(
+                              m.bucket(),
+                              m.key(),
+                              m.row(),
+                              new RowRepair.Fix(
+                                  m.fix().kind(),
+                                  List.of(),
+                                  m.fix().deletes(),
+                                  List.of(),
+                                  List.of())))
+                  .collect());
     }
     out.sort(Comparator.comparingInt(RowMutation::bucket).thenComparing(RowMutation::rowHex));
     return out;

@@ -13,14 +13,72 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A repair's mutations as a replayable file (JSONL): a header line naming the table and the old
- * side's snapshot time, then one {@link RowMutation} per line. {@code repair --dry-run FILE} writes
- * one and changes nothing; {@code repair --apply FILE} replays it.
+ * A repair's mutations as a replayable file (JSONL): a header line naming the table, the old side's
+ * snapshot time and what the replay compares again ({@link Recheck}), then one {@link RowMutation}
+ * per line. {@code repair --dry-run FILE} writes one and changes nothing; {@code repair --apply
+ * FILE} replays it and compares the buckets again.
  *
  * @param snapshotTime the old side's snapshot time: Puts hidden by a newer delete marker stay
  *     deleted when the file is applied
+ * @param recheck the sides and buckets to compare after the replay (null in a file of an older
+ *     rekey: such a file is refused)
  */
-public record MutationFile(String table, long snapshotTime, String old, List<RowMutation> rows) {
+public record MutationFile(
+    String table, long snapshotTime, String old, Recheck recheck, List<RowMutation> rows) {
+
+  /**
+   * What {@code --apply} compares after writing: the old side (a snapshot, or a table read through
+   * a new snapshot), both layouts (their YAML, so the file stands alone), the run's buckets and the
+   * ones the dry run covered.
+   */
+  public record Recheck(
+      String oldSnapshot,
+      String oldTable,
+      String oldLayout,
+      String newLayout,
+      long from,
+      long to,
+      long bucketMillis,
+      String time,
+      List<Integer> buckets,
+      boolean deleteExtra) {
+    public Recheck {
+      buckets = List.copyOf(buckets);
+    }
+
+    /** What a replay of a dry run of {@code o} compares again: its sides and {@code targets}. */
+    static Recheck of(RepairOptions o, java.util.Collection<Integer> targets) {
+      boolean snap = o.old().isSnapshot();
+      return new Recheck(
+          snap ? o.old().source().name() : null,
+          snap ? null : o.old().source().name(),
+          yaml(o.old().layout()),
+          yaml(o.neu().layout()),
+          o.buckets().from(),
+          o.buckets().to(),
+          o.buckets().size(),
+          o.time().describe(),
+          List.copyOf(targets),
+          o.deleteExtra());
+    }
+
+    /** A layout's YAML as its file holds it, so that the mutation file stands alone. */
+    private static String yaml(dev.rekey.rowkey.KeyLayout l) {
+      try {
+        return Files.readString(Path.of(l.source()));
+      } catch (IOException | RuntimeException e) {
+        throw new RekeyException(
+            "Cannot write the mutation file: cannot read layout "
+                + l.name()
+                + " from "
+                + l.source()
+                + " ("
+                + e.getMessage()
+                + "); give the layout as a file");
+      }
+    }
+  }
+
   static final String FORMAT = "rekey-repair-mutations/1";
 
   public MutationFile {
@@ -35,6 +93,9 @@ public record MutationFile(String table, long snapshotTime, String old, List<Row
     head.put("snapshotTime", snapshotTime);
     head.put("old", old);
     head.put("rows", rows.size());
+    if (recheck != null) {
+      head.set("recheck", Json.MAPPER.valueToTree(recheck));
+    }
     StringBuilder b = new StringBuilder(head.toString()).append('\n');
     for (RowMutation m : rows) {
       b.append(m.toJsonLine()).append('\n');
@@ -75,6 +136,9 @@ public record MutationFile(String table, long snapshotTime, String old, List<Row
           head.path("table").asText(),
           head.path("snapshotTime").asLong(),
           head.path("old").asText(),
+          head.hasNonNull("recheck")
+              ? Json.MAPPER.treeToValue(head.get("recheck"), Recheck.class)
+              : null,
           rows);
     } catch (IOException | IllegalArgumentException e) {
       throw RekeyException.usage("Cannot apply " + file + ": line " + line + ": " + e.getMessage());

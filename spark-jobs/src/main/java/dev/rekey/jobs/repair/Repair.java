@@ -42,10 +42,11 @@ import org.apache.spark.sql.SparkSession;
  *       table).
  *   <li>{@link ComparePass}: those buckets' rows of both sides joined by natural key, every cell
  *       and version compared, each key's fix decided by {@link RowRepair}.
- *   <li>{@link RepairPath}: Puts for a few cells; more is refused (the HFile path is not built).
- *   <li>{@link RepairWriter}: delete markers that would hide a Put found by a raw scan first
+ *   <li>{@link RepairPath}: Puts for a few cells, the backfill's HFile path for many.
+ *   <li>Puts: {@link RepairWriter}: delete markers that would hide a Put found by a raw scan first
  *       (compacted away with --compact-if-masked, else refused), then each bucket written and
- *       checkpointed ({@link Checkpoint}) in turn.
+ *       checkpointed ({@link Checkpoint}) in turn. HFiles: {@link HFileWrite}, the same marker
+ *       check, then one load of every bucket's rows, its ledger in the staging dir.
  *   <li>The same comparison again over every repaired bucket: exit 0 only when all match now.
  * </ol>
  *
@@ -87,7 +88,12 @@ public final class Repair implements Job<RepairResult> {
       sweepLeftovers(oldAdmin);
       try (TemporarySnapshot taken = snapshotOf(oldAdmin)) {
         String snapshot = taken != null ? taken.name() : options.old().source().name();
-        result = repair(conn, snapshot, creationTime(oldAdmin, snapshot), checkpoint, t0);
+        // a replay keeps the dry run's line between damage and dual writes
+        long time =
+            options.apply() != null
+                ? MutationFile.read(options.apply()).snapshotTime()
+                : creationTime(oldAdmin, snapshot);
+        result = repair(conn, snapshot, time, checkpoint, t0);
       }
     } catch (IOException e) {
       throw new RekeyException("Cannot repair " + options.table() + ": " + e.getMessage(), e);
@@ -97,6 +103,37 @@ public final class Repair implements Job<RepairResult> {
       checkpoint.finish();
     }
     return result;
+  }
+
+  /**
+   * Repairs every new table of the options ({@code --target}, repeatable) against the old side, one
+   * table after the other, each with its own report dir, checkpoint and staging dir; a live old
+   * table is snapshotted once for all of them (one line between damage and dual writes). With one
+   * table, {@link #execute}.
+   */
+  public RepairResults executeAll(Consumer<String> progress) {
+    if (!options.severalTargets()) {
+      return new RepairResults(List.of(execute(progress)));
+    }
+    try (Connection oldConn = ConnectionFactory.createConnection(clusters.old());
+        Admin admin = oldConn.getAdmin()) {
+      sweepLeftovers(admin);
+      try (TemporarySnapshot taken = snapshotOf(admin)) {
+        SideSpec old =
+            taken != null
+                ? SideSpec.snapshot("old", taken.name(), options.old().layout())
+                : options.old();
+        List<RepairResult> out = new ArrayList<>();
+        for (SideSpec n : options.news()) {
+          progress.accept(
+              String.format("Target %s (layout %s):", n.source().name(), n.layout().name()));
+          out.add(new Repair(spark, clusters, options.forTarget(n, old)).execute(progress));
+        }
+        return new RepairResults(out);
+      }
+    } catch (IOException e) {
+      throw new RekeyException("Cannot repair " + options.table() + ": " + e.getMessage(), e);
+    }
   }
 
   private RepairResult repair(
@@ -129,49 +166,58 @@ public final class Repair implements Job<RepairResult> {
     RepairPath path = null;
     boolean compacted = false;
     Map<Integer, WriteCounts> written = new HashMap<>();
-    if (!todo.isEmpty()) {
+    HFileWrite hfiles = new HFileWrite(spark, clusters.neu(), options, progress);
+    if (options.dryRun() == null && hfiles.resumePending()) {
+      // the killed run's rows are in the table now: the comparison below finds them repaired
+      progress.accept("  the killed run's HFile load is finished; comparing again");
+    }
+    if (options.apply() != null) {
+      List<RowMutation> rows =
+          MutationFile.read(options.apply()).rows().stream()
+              .filter(m -> todo.contains(m.bucket()))
+              .toList();
+      found = countsOf(rows);
+      long cells = found.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
+      // a replay's rows are in the driver already: Puts, whatever their number
+      path = RepairPath.choose(cells, Math.max(cells, options.maxPutCells()));
+      progress.accept("  replaying " + options.apply() + ": " + path.describe());
+      compacted = writePuts(conn, rows, todo, snapshotTime, checkpoint, written);
+    } else if (!todo.isEmpty()) {
       try (ComparePass pass = new ComparePass(jsc, clusters, options, old, snapshotTime, todo)) {
         found = pass.counts();
         long cells = found.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
         path = RepairPath.choose(cells, options.maxPutCells());
         progress.accept("  " + path.describe());
-        if (!path.built()) {
-          throw new RekeyException(path.refusal(options.table()));
-        }
-        List<RowMutation> rows = cells == 0 ? List.of() : pass.mutations();
         if (options.dryRun() != null) {
-          new MutationFile(options.table(), snapshotTime, options.old().describe(), rows)
+          List<RowMutation> rows = cells == 0 ? List.of() : pass.mutations();
+          new MutationFile(
+                  options.table(),
+                  snapshotTime,
+                  options.old().describe(),
+                  MutationFile.Recheck.of(options, targets),
+                  rows)
               .write(options.dryRun());
           return result(
               snapshot, snapshotTime, targets, path, false, found, earlier, Map.of(), null, t0);
         }
-        RepairWriter writer =
-            new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
-        Map<String, Masking> masks = writer.masking(rows);
-        if (masks.values().stream().anyMatch(Masking::masked)) {
-          if (!options.compactIfMasked()) {
-            throw writer.refusal(rows, masks);
+        if (path.kind() == RepairPath.Kind.HFILES) {
+          written.putAll(hfiles.write(conn, pass, snapshot, snapshotTime, found, todo));
+          compacted = hfiles.compacted();
+          for (int b : todo) {
+            checkpoint.done(b, written.get(b));
           }
-          writer.compact(rows, masks, options.compactWait(), progress);
-          compacted = true;
-          masks = writer.masking(rows);
-        }
-        for (int b : todo) {
-          List<RowMutation> bucket = rows.stream().filter(m -> m.bucket() == b).toList();
-          WriteCounts w = bucket.isEmpty() ? WriteCounts.NONE : writer.write(bucket, masks);
-          written.put(b, w);
-          checkpoint.done(b, w);
-          progress.accept(
-              String.format(
-                  Locale.ROOT,
-                  "  bucket %s written: %,d cells put, %,d deleted",
-                  RepairReport.iso(options.buckets().start(b)),
-                  w.cellsPut(),
-                  w.cellsDeleted()));
+        } else {
+          List<RowMutation> rows = cells == 0 ? List.<RowMutation>of() : pass.mutations();
+          compacted = writePuts(conn, rows, todo, snapshotTime, checkpoint, written);
         }
       }
     } else if (options.dryRun() != null) {
-      new MutationFile(options.table(), snapshotTime, options.old().describe(), List.of())
+      new MutationFile(
+              options.table(),
+              snapshotTime,
+              options.old().describe(),
+              MutationFile.Recheck.of(options, targets),
+              List.of())
           .write(options.dryRun());
       return result(
           snapshot, snapshotTime, targets, null, false, found, earlier, Map.of(), null, t0);
@@ -186,6 +232,44 @@ public final class Repair implements Job<RepairResult> {
     }
     return result(
         snapshot, snapshotTime, targets, path, compacted, found, earlier, written, after, t0);
+  }
+
+  /**
+   * The Puts path: masking checked, then each bucket written and checkpointed; true if compacted.
+   */
+  private boolean writePuts(
+      Connection conn,
+      List<RowMutation> rows,
+      TreeSet<Integer> todo,
+      long snapshotTime,
+      Checkpoint checkpoint,
+      Map<Integer, WriteCounts> written)
+      throws IOException {
+    boolean compacted = false;
+    RepairWriter writer = new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
+    Map<String, Masking> masks = writer.masking(rows);
+    if (masks.values().stream().anyMatch(Masking::masked)) {
+      if (!options.compactIfMasked()) {
+        throw writer.refusal(rows, masks);
+      }
+      writer.compact(rows, masks, options.compactWait(), progress);
+      compacted = true;
+      masks = writer.masking(rows);
+    }
+    for (int b : todo) {
+      List<RowMutation> bucket = rows.stream().filter(m -> m.bucket() == b).toList();
+      WriteCounts w = bucket.isEmpty() ? WriteCounts.NONE : writer.write(bucket, masks);
+      written.put(b, w);
+      checkpoint.done(b, w);
+      progress.accept(
+          String.format(
+              Locale.ROOT,
+              "  bucket %s written: %,d cells put, %,d deleted",
+              RepairReport.iso(options.buckets().start(b)),
+              w.cellsPut(),
+              w.cellsDeleted()));
+    }
+    return compacted;
   }
 
   private RepairResult result(
@@ -229,6 +313,15 @@ public final class Repair implements Job<RepairResult> {
         options.dryRun(),
         buckets,
         (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** Per bucket, what a mutation file's rows do. */
+  private static Map<Integer, BucketCounts> countsOf(List<RowMutation> rows) {
+    Map<Integer, BucketCounts> out = new HashMap<>();
+    for (RowMutation m : rows) {
+      out.merge(m.bucket(), BucketCounts.of(m.fix()), BucketCounts::plus);
+    }
+    return out;
   }
 
   /** Every bucket of [from, to) compared as reconcile does: the ones that differ. */

@@ -13,10 +13,12 @@ import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.jobs.reconcile.SidesBuilder;
 import dev.rekey.jobs.reconcile.TimeSource;
+import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -26,12 +28,18 @@ import java.util.TreeSet;
  * a usage RekeyException (exit 2). Driver-side only.
  *
  * @param old the old side: a snapshot, or a live table read through a snapshot the run takes
- * @param neu the new side: the live table repaired
+ * @param neu the new side: the live table repaired (the first of {@code news})
  * @param buckets the time buckets of the run (reconcile's)
  * @param targets the buckets to repair; null = compare every bucket first, as reconcile does
  * @param fromReconcile the reconcile report the targets come from, or null
  * @param dryRun where to write the mutations instead of applying them, or null
  * @param out where repair.json, repair.html and the checkpoint go
+ * @param apply a dry run's mutation file to replay instead of comparing first, or null (the sides,
+ *     buckets and time then come from the file)
+ * @param staging the HFile path's staging dir (any filesystem the RegionServers read), or null for
+ *     {@code ~/.rekey-staging/repair-<table>}
+ * @param news every new table repaired against the old side ({@code --target TABLE=LAYOUT},
+ *     repeatable): a run of several is one run per table ({@link #forTarget}), one old snapshot
  */
 public record RepairOptions(
     SideSpec old,
@@ -47,7 +55,10 @@ public record RepairOptions(
     Path dryRun,
     long maxPutCells,
     boolean resume,
-    Path out) {
+    Path out,
+    Path apply,
+    String staging,
+    List<SideSpec> news) {
 
   /** {@link #DEFAULT_COMPACT_WAIT} in seconds, for the CLI's default. */
   public static final long DEFAULT_COMPACT_WAIT_SECONDS = 300;
@@ -61,6 +72,48 @@ public record RepairOptions(
 
   public RepairOptions {
     targets = targets == null ? null : Set.copyOf(new TreeSet<>(targets));
+    news = news == null || news.isEmpty() ? List.of(neu) : List.copyOf(news);
+  }
+
+  /** True when the run repairs more than one new table. */
+  public boolean severalTargets() {
+    return news.size() > 1;
+  }
+
+  /**
+   * One new table's run of several: its side, natural key and time, and its own report dir ({@code
+   * <out>/<table>}), mutation file ({@code <name>.<table>.jsonl}) and staging dir; the old side as
+   * given ({@code old}: the snapshot the run took of a live old table, shared by every target).
+   */
+  public RepairOptions forTarget(SideSpec n, SideSpec oldSide) {
+    String t = n.source().name().replace(':', '_');
+    return new RepairOptions(
+        oldSide,
+        n,
+        buckets,
+        TimeSource.resolve(time.describe(), oldSide.layout(), n.layout()),
+        NaturalKey.common(oldSide.layout(), n.layout()),
+        targets,
+        fromReconcile,
+        deleteExtra,
+        compactIfMasked,
+        compactWait,
+        dryRun == null ? null : perTable(dryRun, t),
+        maxPutCells,
+        resume,
+        out.resolve(t),
+        apply,
+        staging == null ? null : staging + "/repair-" + t,
+        List.of(n));
+  }
+
+  /** m.jsonl → m.TABLE.jsonl, beside it. */
+  private static Path perTable(Path file, String table) {
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String renamed =
+        dot > 0 ? name.substring(0, dot) + "." + table + name.substring(dot) : name + "." + table;
+    return file.resolveSibling(renamed);
   }
 
   /** The buckets to repair, ascending (every bucket when they are compared first). */
@@ -94,6 +147,19 @@ public record RepairOptions(
     private long maxPutCells = RepairPath.DEFAULT_MAX_PUT_CELLS;
     private boolean resume;
     private Path out;
+    private String staging;
+    private Path apply;
+    private Set<Integer> applyTargets;
+    private final List<SideSpec> news = new java.util.ArrayList<>();
+
+    /**
+     * One more new table to repair against the old side ({@code --target TABLE=LAYOUT},
+     * repeatable); instead of {@link #neu}.
+     */
+    public Builder target(SideSpec v) {
+      news.add(v);
+      return this;
+    }
 
     /** A reconcile.json (or the directory holding one): its mismatched buckets are repaired. */
     public Builder fromReconcile(Path v) {
@@ -136,6 +202,21 @@ public record RepairOptions(
       return this;
     }
 
+    /**
+     * A dry run's mutation file to replay: the sides, buckets and time come from it (give none of
+     * them).
+     */
+    public Builder apply(Path v) {
+      apply = v;
+      return this;
+    }
+
+    /** The HFile path's staging dir. */
+    public Builder staging(String v) {
+      staging = v;
+      return this;
+    }
+
     public RepairOptions build() {
       try {
         return validated();
@@ -145,38 +226,65 @@ public record RepairOptions(
     }
 
     private RepairOptions validated() {
+      if (apply != null) {
+        fromFile();
+      }
+      if (!news.isEmpty()) {
+        if (neu != null) {
+          throw RekeyException.usage(
+              "Give the new tables either as --target TABLE=LAYOUT or as --new-table/--new-layout,"
+                  + " not both");
+        }
+        if (news.size() > 1 && fromReconcile != null) {
+          throw RekeyException.usage(
+              "--from-reconcile names the buckets of one new table; with several --target tables"
+                  + " give --from, --to and --bucket (each table's buckets are compared first)");
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (SideSpec n : news) {
+          if (!seen.add(n.source().name())) {
+            throw RekeyException.usage(
+                "Cannot repair "
+                    + n.source().name()
+                    + ": it is given twice as a --target (give each table once)");
+          }
+        }
+        neu = news.get(0);
+      }
       if (old == null || neu == null) {
         throw RekeyException.usage(
             "Both sides are required: --old-snapshot|--old-table with --old-layout, "
                 + "and --new-table with --new-layout");
       }
-      if (neu.source().kind() != Source.Kind.TABLE) {
-        throw RekeyException.usage(
-            "Cannot repair "
-                + neu.describe()
-                + ": repair writes to the new side, so it must be a live table (--new-table)");
-      }
-      if (old.source().kind() == Source.Kind.TABLE && !viaSnapshot) {
-        throw RekeyException.usage(
-            "Cannot repair from the live table "
-                + old.source().name()
-                + ": writes in flight would look like damage. Add --via-snapshot (rekey snapshots it"
-                + " for the run and deletes the snapshot after), or give --old-snapshot");
-      }
-      Optional<String> unfit = new Rekeyer(old.layout(), neu.layout()).check();
-      if (unfit.isPresent()) {
-        throw RekeyException.usage(
-            "Cannot repair across layouts "
-                + old.layout().name()
-                + " and "
-                + neu.layout().name()
-                + ": "
-                + unfit.get());
+      for (SideSpec n : news.isEmpty() ? List.of(neu) : news) {
+        if (n.source().kind() != Source.Kind.TABLE) {
+          throw RekeyException.usage(
+              "Cannot repair "
+                  + n.describe()
+                  + ": repair writes to the new side, so it must be a live table (--new-table)");
+        }
+        if (old.source().kind() == Source.Kind.TABLE && !viaSnapshot) {
+          throw RekeyException.usage(
+              "Cannot repair from the live table "
+                  + old.source().name()
+                  + ": writes in flight would look like damage. Add --via-snapshot (rekey snapshots it"
+                  + " for the run and deletes the snapshot after), or give --old-snapshot");
+        }
+        Optional<String> unfit = new Rekeyer(old.layout(), n.layout()).check();
+        if (unfit.isPresent()) {
+          throw RekeyException.usage(
+              "Cannot repair across layouts "
+                  + old.layout().name()
+                  + " and "
+                  + n.layout().name()
+                  + ": "
+                  + unfit.get());
+        }
       }
       if (maxPutCells < 0) {
         throw RekeyException.usage("--max-put-cells must be 0 or more (got " + maxPutCells + ")");
       }
-      if ((fromReconcile == null) == (from == null && to == null)) {
+      if (applyTargets == null && (fromReconcile == null) == (from == null && to == null)) {
         throw RekeyException.usage(
             "Tell repair what to repair: --from-reconcile DIR/reconcile.json (its mismatched"
                 + " buckets) or --from and --to with --bucket (every bucket compared first), not "
@@ -184,7 +292,7 @@ public record RepairOptions(
       }
       Buckets b;
       String timeOption = time;
-      Set<Integer> targets = null;
+      Set<Integer> targets = applyTargets;
       Path report = null;
       if (fromReconcile != null) {
         if (bucket != null) {
@@ -227,12 +335,18 @@ public record RepairOptions(
       }
       NaturalKey nk = NaturalKey.common(old.layout(), neu.layout());
       TimeSource ts = TimeSource.resolve(timeOption, old.layout(), neu.layout());
+      for (SideSpec n : news) {
+        NaturalKey.common(old.layout(), n.layout()); // each pair must share a natural key
+        TimeSource.resolve(timeOption, old.layout(), n.layout());
+      }
       Path dir =
           out != null
               ? out
-              : report != null && report.toAbsolutePath().getParent() != null
-                  ? report.toAbsolutePath().getParent()
-                  : DEFAULT_OUT;
+              : apply != null && apply.toAbsolutePath().getParent() != null
+                  ? apply.toAbsolutePath().getParent()
+                  : report != null && report.toAbsolutePath().getParent() != null
+                      ? report.toAbsolutePath().getParent()
+                      : DEFAULT_OUT;
       return new RepairOptions(
           viaSnapshot ? old.viaSnapshot() : old,
           neu,
@@ -247,7 +361,42 @@ public record RepairOptions(
           dryRun,
           maxPutCells,
           resume,
-          dir);
+          dir,
+          apply,
+          staging,
+          news);
+    }
+
+    /** The sides, buckets and time of a mutation file, as the dry run that wrote it had them. */
+    private void fromFile() {
+      if (old != null || neu != null || fromReconcile != null || from != null || to != null) {
+        throw RekeyException.usage(
+            "--apply replays a mutation file with the sides and buckets it names: give none of"
+                + " --old-*, --new-*, --from-reconcile, --from, --to");
+      }
+      MutationFile f = MutationFile.read(apply);
+      MutationFile.Recheck r = f.recheck();
+      if (r == null) {
+        throw RekeyException.usage(
+            "Cannot apply "
+                + apply
+                + ": it names no sides to compare again (written by an older rekey); run the"
+                + " repair --dry-run again");
+      }
+      KeyLayout ol = KeyLayout.parse(r.oldLayout(), apply + " (old layout)");
+      old =
+          r.oldSnapshot() != null
+              ? SideSpec.snapshot("old", r.oldSnapshot(), ol)
+              : SideSpec.table("old", r.oldTable(), ol);
+      viaSnapshot = r.oldSnapshot() == null;
+      neu =
+          SideSpec.table("new", f.table(), KeyLayout.parse(r.newLayout(), apply + " (new layout)"));
+      from = Long.toString(r.from());
+      to = Long.toString(r.to());
+      bucket = java.time.Duration.ofMillis(r.bucketMillis()).toString();
+      time = time != null ? time : r.time();
+      deleteExtra = r.deleteExtra();
+      applyTargets = new TreeSet<>(r.buckets());
     }
 
     private static JsonNode readReport(Path report) {

@@ -5,9 +5,9 @@ import java.util.Locale;
 /**
  * How a repair writes, chosen by size (pure): up to {@code maxPutCells} cells (Puts plus Deletes)
  * go as Puts with explicit timestamps through a BufferedMutator, WAL on; more would go through the
- * backfill's HFile path restricted to the affected key ranges. That path is not built for repair
- * yet, so a larger repair is refused with the numbers ({@link #refusal}) instead of flooding the
- * RegionServers with Puts unasked.
+ * backfill's HFile path ({@code RowsLoad}): only the rows to repair, sorted by their new keys into
+ * HFiles of the regions that hold them, bulk-loaded and verified — the RegionServers are not
+ * flooded with Puts, and the load's cost grows with the rows repaired, not the table.
  *
  * @param cells cells to write (puts + deletes)
  * @param maxPutCells the limit (--max-put-cells)
@@ -25,11 +25,6 @@ public record RepairPath(Kind kind, long cells, long maxPutCells) {
     return new RepairPath(cells <= maxPutCells ? Kind.PUTS : Kind.HFILES, cells, maxPutCells);
   }
 
-  /** True when this path can run (the HFile path is not built yet). */
-  public boolean built() {
-    return kind == Kind.PUTS;
-  }
-
   /** The line the job prints. */
   public String describe() {
     return kind == Kind.PUTS
@@ -40,20 +35,8 @@ public record RepairPath(Kind kind, long cells, long maxPutCells) {
             maxPutCells)
         : String.format(
             Locale.ROOT,
-            "write path: HFiles bulk-loaded into the affected key ranges (%,d cells, more than %,d: --max-put-cells)",
+            "write path: the backfill's HFiles, sorted by new row key and bulk-loaded into the regions of the rows repaired (%,d cells, more than %,d: --max-put-cells)",
             cells,
             maxPutCells);
-  }
-
-  /** Why a path that is not built cannot run, with what to do. */
-  public String refusal(String table) {
-    return String.format(
-        Locale.ROOT,
-        "Cannot repair %s: %,d cells to write is more than --max-put-cells %,d, and the HFile path"
-            + " for large repairs is not built yet (repair a shorter --from/--to range at a time,"
-            + " rerun the backfill for the range, or raise --max-put-cells to write them all as Puts)",
-        table,
-        cells,
-        maxPutCells);
   }
 }

@@ -6,14 +6,12 @@ import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.BufferedMutator;
@@ -23,9 +21,6 @@ import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 
 /**
@@ -47,30 +42,22 @@ final class RepairWriter {
     this.snapshotTime = snapshotTime;
   }
 
-  /** Per row (hex) with Puts, which of them delete markers hide, from a raw scan of the row now. */
+  /**
+   * Per row (hex) with Puts, which of them delete markers hide, from a raw scan of the rows now.
+   */
   Map<String, Masking> masking(List<RowMutation> rows) throws IOException {
     Map<String, Masking> out = new HashMap<>();
-    try (Table t = conn.getTable(table)) {
-      for (RowMutation m : rows) {
-        if (!m.fix().puts().isEmpty()) {
-          out.put(m.rowHex(), Masking.of(m.fix().puts(), markers(t, m.row()), snapshotTime));
-        }
-      }
+    List<RowMutation> withPuts = rows.stream().filter(m -> !m.fix().puts().isEmpty()).toList();
+    if (withPuts.isEmpty()) {
+      return out;
     }
-    return out;
-  }
-
-  private static List<Marker> markers(Table t, byte[] row) throws IOException {
-    List<Marker> out = new ArrayList<>();
-    Scan raw = new Scan().withStartRow(row).withStopRow(row, true).setRaw(true).readAllVersions();
-    try (ResultScanner s = t.getScanner(raw)) {
-      for (Result r : s) {
-        for (Cell c : r.rawCells()) {
-          Marker m = Marker.of(c);
-          if (m != null) {
-            out.add(m);
-          }
-        }
+    try (Table t = conn.getTable(table)) {
+      Map<String, List<Marker>> markers =
+          MarkerScan.markers(t, withPuts.stream().map(RowMutation::row).toList());
+      for (RowMutation m : withPuts) {
+        out.put(
+            m.rowHex(),
+            Masking.of(m.fix().puts(), markers.getOrDefault(m.rowHex(), List.of()), snapshotTime));
       }
     }
     return out;

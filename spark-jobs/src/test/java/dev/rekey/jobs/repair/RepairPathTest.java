@@ -1,8 +1,6 @@
 package dev.rekey.jobs.repair;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +9,6 @@ class RepairPathTest {
   void fewCellsArePuts() {
     RepairPath p = RepairPath.choose(12, 100);
     assertEquals(RepairPath.Kind.PUTS, p.kind());
-    assertTrue(p.built());
     assertEquals(
         "write path: Puts with explicit timestamps through a BufferedMutator, WAL on (12 cells, at most 100: --max-put-cells)",
         p.describe());
@@ -23,15 +20,18 @@ class RepairPathTest {
   }
 
   @Test
-  void manyCellsAreHFilesWhichAreRefusedWithTheNumbers() {
+  void manyCellsAreHFiles() {
     RepairPath p = RepairPath.choose(250_000, RepairPath.DEFAULT_MAX_PUT_CELLS);
     assertEquals(RepairPath.Kind.HFILES, p.kind());
-    assertFalse(p.built());
     assertEquals(
-        "Cannot repair t2: 250,000 cells to write is more than --max-put-cells 100,000, and the"
-            + " HFile path for large repairs is not built yet (repair a shorter --from/--to range"
-            + " at a time, rerun the backfill for the range, or raise --max-put-cells to write them"
-            + " all as Puts)",
-        p.refusal("t2"));
+        "write path: the backfill's HFiles, sorted by new row key and bulk-loaded into the regions"
+            + " of the rows repaired (250,000 cells, more than 100,000: --max-put-cells)",
+        p.describe());
+  }
+
+  @Test
+  void zeroLimitSendsEveryCellToHFiles() {
+    assertEquals(RepairPath.Kind.HFILES, RepairPath.choose(1, 0).kind());
+    assertEquals(RepairPath.Kind.PUTS, RepairPath.choose(0, 0).kind());
   }
 }

@@ -1,0 +1,157 @@
+package dev.rekey.jobs.repair;
+
+import dev.rekey.jobs.backfill.BackfillOptions;
+import dev.rekey.jobs.backfill.RowsLoad;
+import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.RekeyException;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * A repair's HFile path (the Spark/HBase glue): the delete markers that would hide the rows' cells
+ * found in Spark tasks (only masked rows reach the driver: compacted away or refused, as on the
+ * Puts path), the cells to put written by the backfill's HFile path ({@link RowsLoad}: sorted by
+ * new row key, bulk-loaded with its ledger, locks and verification), then the few Deletes of
+ * --delete-extra through a BufferedMutator. The load's ledger lives in the staging dir, so a run
+ * killed during the load is finished by {@code --resume} without writing a region twice.
+ */
+final class HFileWrite {
+  private final SparkSession spark;
+  private final Configuration hbaseConf;
+  private final RepairOptions options;
+  private final Consumer<String> progress;
+  private boolean compacted;
+
+  HFileWrite(
+      SparkSession spark,
+      Configuration hbaseConf,
+      RepairOptions options,
+      Consumer<String> progress) {
+    this.spark = spark;
+    this.hbaseConf = hbaseConf;
+    this.options = options;
+    this.progress = progress;
+  }
+
+  /**
+   * The staging dir: --staging, else {@code ~/.rekey-staging/repair-<table>} on the new cluster.
+   */
+  String staging() throws IOException {
+    if (options.staging() != null) {
+      return options.staging();
+    }
+    FileSystem fs = FileSystem.get(hbaseConf);
+    return new Path(
+            fs.getHomeDirectory(), ".rekey-staging/repair-" + options.table().replace(':', '_'))
+        .toString();
+  }
+
+  private BackfillOptions load(String snapshot) throws IOException {
+    return RowsLoad.options(
+        snapshot, options.old().layout(), options.table(), options.neu().layout(), staging());
+  }
+
+  /**
+   * With --resume, finishes the load a killed run left in the staging dir (its ledger loads only
+   * the regions not loaded yet); true when there was one.
+   */
+  boolean resumePending() throws IOException {
+    RowsLoad rl = new RowsLoad(spark, hbaseConf, progress);
+    Optional<String> snapshot = rl.pending(staging());
+    if (snapshot.isEmpty()) {
+      return false;
+    }
+    if (!options.resume()) {
+      throw new RekeyException(
+          "Cannot repair "
+              + options.table()
+              + ": a killed repair's HFile load is not finished in "
+              + staging()
+              + "; add --resume to finish it first (or remove the dir to drop it)");
+    }
+    progress.accept(
+        "  resuming the HFile load a killed repair left in "
+            + staging()
+            + " (regions loaded already are not loaded again)");
+    refuseUnverified(rl.resume(load(snapshot.get())));
+    return true;
+  }
+
+  /** True when delete markers were compacted away before the load. */
+  boolean compacted() {
+    return compacted;
+  }
+
+  /**
+   * Writes {@code pass}'s rows of {@code todo}; per bucket what was written (its cells to put and
+   * delete as the comparison counted them).
+   */
+  Map<Integer, WriteCounts> write(
+      Connection conn,
+      ComparePass pass,
+      String snapshot,
+      long snapshotTime,
+      Map<Integer, BucketCounts> found,
+      Set<Integer> todo)
+      throws IOException {
+    RowsLoad rl = new RowsLoad(spark, hbaseConf, progress);
+    RepairWriter writer = new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
+    List<RowMutation> masked =
+        MarkerScan.masked(
+            pass.toWrite(), HBaseConfigs.toMap(hbaseConf), options.table(), snapshotTime);
+    if (!masked.isEmpty()) {
+      Map<String, Masking> masks = writer.masking(masked);
+      if (!options.compactIfMasked()) {
+        throw writer.refusal(masked, masks);
+      }
+      writer.compact(masked, masks, options.compactWait(), progress);
+      compacted = true;
+    }
+    RowsLoad.Loaded l = rl.load(load(snapshot), pass.putRows());
+    refuseUnverified(l);
+    progress.accept(
+        String.format(
+            Locale.ROOT,
+            "  loaded %,d cells of %,d rows in %d HFiles into %d region%s of %s",
+            l.cells(),
+            l.rows(),
+            l.files(),
+            l.regions(),
+            l.regions() == 1 ? "" : "s",
+            options.table()));
+    List<RowMutation> deletes = pass.deleteRows();
+    if (!deletes.isEmpty()) {
+      writer.write(deletes, Map.of());
+    }
+    Map<Integer, WriteCounts> out = new HashMap<>();
+    for (int b : todo) {
+      BucketCounts c = found.getOrDefault(b, BucketCounts.NONE);
+      out.put(b, new WriteCounts(c.cellsToPut(), c.cellsToDelete(), 0));
+    }
+    return out;
+  }
+
+  private void refuseUnverified(RowsLoad.Loaded l) throws IOException {
+    if (!l.verified()) {
+      throw new RekeyException(
+          "Cannot repair "
+              + options.table()
+              + ": some regions' HFiles are not in the table after the load (see the lines above);"
+              + " their files are kept in "
+              + staging()
+              + ". Rerun with --resume to load them again");
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package dev.rekey.jobs.repair;
+
+import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.rowkey.Hex;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * The delete markers of the rows a repair puts to, from raw scans of the new table: rows in key
+ * order, a few hundred per scan through a {@link MultiRowRangeFilter} (the server seeks from one
+ * row to the next), not one scan per row. {@link #masked} runs it in Spark tasks over the HFile
+ * path's rows, so that only the masked ones come to the driver.
+ */
+final class MarkerScan {
+  private static final int ROWS_PER_SCAN = 512;
+
+  private MarkerScan() {}
+
+  /**
+   * Per row (hex) of {@code rows}, the delete markers the table holds for it (rows with none are
+   * absent).
+   */
+  static Map<String, List<Marker>> markers(Table t, List<byte[]> rows) throws IOException {
+    List<byte[]> sorted = new ArrayList<>(rows);
+    sorted.sort(Bytes.BYTES_COMPARATOR);
+    Map<String, List<Marker>> out = new HashMap<>();
+    for (int i = 0; i < sorted.size(); i += ROWS_PER_SCAN) {
+      List<byte[]> chunk = sorted.subList(i, Math.min(sorted.size(), i + ROWS_PER_SCAN));
+      List<MultiRowRangeFilter.RowRange> ranges = new ArrayList<>();
+      for (byte[] r : chunk) {
+        ranges.add(new MultiRowRangeFilter.RowRange(r, true, r, true));
+      }
+      Scan raw =
+          new Scan()
+              .withStartRow(chunk.get(0))
+              .withStopRow(chunk.get(chunk.size() - 1), true)
+              .setFilter(new MultiRowRangeFilter(ranges))
+              .setRaw(true)
+              .readAllVersions();
+      try (ResultScanner s = t.getScanner(raw)) {
+        for (Result r : s) {
+          for (Cell c : r.rawCells()) {
+            Marker m = Marker.of(c);
+            if (m != null) {
+              out.computeIfAbsent(Hex.of(CellUtil.cloneRow(c)), k -> new ArrayList<>()).add(m);
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The rows of {@code rows} whose Puts a delete marker older than the snapshot hides (found in
+   * Spark tasks, one connection per task), to the driver.
+   */
+  static List<RowMutation> masked(
+      JavaRDD<RowMutation> rows, Map<String, String> conf, String table, long snapshotTime) {
+    List<RowMutation> out =
+        new ArrayList<>(
+            rows.filter(m -> !m.fix().puts().isEmpty())
+                .mapPartitions(it -> maskedIn(it, conf, table, snapshotTime))
+                .collect());
+    out.sort(Comparator.comparing(RowMutation::rowHex));
+    return out;
+  }
+
+  private static Iterator<RowMutation> maskedIn(
+      Iterator<RowMutation> it, Map<String, String> conf, String table, long snapshotTime)
+      throws IOException {
+    List<RowMutation> rows = new ArrayList<>();
+    it.forEachRemaining(rows::add);
+    List<RowMutation> out = new ArrayList<>();
+    if (rows.isEmpty()) {
+      return out.iterator();
+    }
+    try (Connection c = ConnectionFactory.createConnection(HBaseConfigs.fromMap(conf));
+        Table t = c.getTable(TableName.valueOf(table))) {
+      Map<String, List<Marker>> markers = markers(t, rows.stream().map(RowMutation::row).toList());
+      for (RowMutation m : rows) {
+        List<Marker> ms = markers.get(m.rowHex());
+        if (ms != null && Masking.of(m.fix().puts(), ms, snapshotTime).masked()) {
+          out.add(m);
+        }
+      }
+    }
+    return out.iterator();
+  }
+}
