@@ -70,7 +70,7 @@ public final class MergedScan implements Iterator<Result>, AutoCloseable {
       streams.forEach(BucketStream::close);
       throw failure;
     }
-    NaturalOrder natural = new NaturalOrder(plan.prefixLength());
+    NaturalOrder natural = new NaturalOrder(plan.mergeOffset());
     Comparator<BucketStream> byKey =
         (a, b) -> natural.compare(a.head().getRow(), b.head().getRow());
     if (plan.reverse()) {

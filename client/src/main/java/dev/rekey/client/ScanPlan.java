@@ -9,18 +9,20 @@ import java.util.Optional;
 
 /**
  * How a {@link ReadQuery} is served on one layout: the scans to run (one per bucket, or one), how
- * many leading key bytes the merge skips (the salt or hash prefix), or why the layout cannot serve
- * the query. The ranges and refusals come from the rowkey library's {@link KeyRangePlanner}, which
- * the jobs plan with too; this adds what a merged read needs (limit, direction).
+ * many leading key bytes the merge skips (the salt or hash prefix, and a sub-bucket), or why the
+ * layout cannot serve the query. The ranges and refusals come from the rowkey library's {@link
+ * KeyRangePlanner}, which the jobs plan with too; this adds what a merged read needs (limit,
+ * direction).
  *
  * @param ranges the scans, in bucket order (empty for an empty window)
- * @param prefixLength bytes of prefix before the natural key (the merge compares what follows)
+ * @param mergeOffset bytes at the start of each key the merge skips (the salt or hash prefix; for a
+ *     read over sub-buckets also the given fields and the sub-bucket byte)
  * @param limit rows wanted (0: all)
  * @param reverse descending natural order
  * @param refusal why the query cannot be served, or null
  */
 public record ScanPlan(
-    List<BucketRange> ranges, int prefixLength, int limit, boolean reverse, String refusal) {
+    List<BucketRange> ranges, int mergeOffset, int limit, boolean reverse, String refusal) {
   public ScanPlan {
     ranges = List.copyOf(ranges);
   }
@@ -35,7 +37,7 @@ public record ScanPlan(
                 ? new KeyRangePlanner.Window(q.from().getAsLong(), q.to().getAsLong())
                 : null);
     return new ScanPlan(
-        p.ranges(), p.prefixLength(), q.limit(), q.reverse(), p.refusal().orElse(null));
+        p.ranges(), p.mergeOffset(), q.limit(), q.reverse(), p.refusal().orElse(null));
   }
 
   public boolean servable() {
