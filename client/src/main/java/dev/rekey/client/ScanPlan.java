@@ -1,6 +1,7 @@
 package dev.rekey.client;
 
 import dev.rekey.rowkey.BucketRange;
+import dev.rekey.rowkey.FieldMatch;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRangePlan;
 import dev.rekey.rowkey.KeyRangePlanner;
@@ -20,11 +21,19 @@ import java.util.Optional;
  * @param limit rows wanted (0: all)
  * @param reverse descending natural order
  * @param refusal why the query cannot be served, or null
+ * @param matches fields the ranges do not fix, checked on each row by the region servers (a row
+ *     filter per scan)
  */
 public record ScanPlan(
-    List<BucketRange> ranges, int mergeOffset, int limit, boolean reverse, String refusal) {
+    List<BucketRange> ranges,
+    int mergeOffset,
+    int limit,
+    boolean reverse,
+    String refusal,
+    List<FieldMatch> matches) {
   public ScanPlan {
     ranges = List.copyOf(ranges);
+    matches = List.copyOf(matches);
   }
 
   /** The scans of the query on this layout, or the refusal. */
@@ -37,7 +46,7 @@ public record ScanPlan(
                 ? new KeyRangePlanner.Window(q.from().getAsLong(), q.to().getAsLong())
                 : null);
     return new ScanPlan(
-        p.ranges(), p.mergeOffset(), q.limit(), q.reverse(), p.refusal().orElse(null));
+        p.ranges(), p.mergeOffset(), q.limit(), q.reverse(), p.refusal().orElse(null), p.matches());
   }
 
   public boolean servable() {

@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param mergeOffset bytes at the start of every key that a merge of the ranges in natural order
  *     skips: the prefix, and for a read over sub-buckets also the given fields and the sub-bucket
  *     byte (the ranges differ there; the rows' order is in what follows)
+ * @param matches fields the ranges do not fix, to check on each of their rows (empty: every row of
+ *     the ranges is the read's)
  */
 public record KeyRangePlan(
     List<BucketRange> ranges,
@@ -24,9 +26,11 @@ public record KeyRangePlan(
     String what,
     String layoutName,
     String reason,
-    int mergeOffset) {
+    int mergeOffset,
+    List<FieldMatch> matches) {
   public KeyRangePlan {
     ranges = List.copyOf(ranges);
+    matches = List.copyOf(matches);
   }
 
   public boolean servable() {

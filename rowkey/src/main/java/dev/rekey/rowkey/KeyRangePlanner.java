@@ -34,28 +34,37 @@ public final class KeyRangePlanner {
   public record Window(long from, long to) {}
 
   /**
-   * The ranges of the rows whose leading fields equal {@code leading} (none: every row) and, with a
-   * window, whose time field is in it.
+   * The ranges of the rows whose fields equal {@code givenFields} (none: every row) and, with a
+   * window, whose time field is in it. The given fields that lead the key fix the ranges; inside a
+   * window, other fixed-width fields at a fixed offset are planned as {@link FieldMatch}es, checked
+   * on each row of the ranges (a device's readings from a time-first table).
    *
    * @param window null for no window
    */
-  public static KeyRangePlan plan(KeyLayout layout, Map<String, ?> leading, Window window) {
-    Refusal refuse = new Refusal(layout, describe(leading, window));
+  public static KeyRangePlan plan(KeyLayout layout, Map<String, ?> givenFields, Window window) {
+    Refusal refuse = new Refusal(layout, describe(givenFields, window));
     PrefixSpec prefix = layout.prefix();
     List<FieldSpec> fields = layout.fields();
-    int m = leading.size();
     if (prefix.kind() == PrefixSpec.Kind.FULL_HASH) {
       return refuse.because(
           "a full_hash key is the MD5 of the whole key, so rows have no order and no range finds"
               + " them (look rows up one by one with get)");
     }
-    for (int i = 0; i < m; i++) {
-      if (i >= fields.size() || !leading.containsKey(fields.get(i).name())) {
-        return refuse.because(
-            "the given fields %s must be the leading fields in key order %s (a range can only fix"
-                + " a key's first fields)",
-            leading.keySet(), layout.fieldNames());
-      }
+    // the given fields that lead the key fix the ranges; the others are matched on each row
+    Map<String, Object> leading = new LinkedHashMap<>();
+    int m = 0;
+    while (m < fields.size() && givenFields.containsKey(fields.get(m).name())) {
+      leading.put(fields.get(m).name(), givenFields.get(fields.get(m).name()));
+      m++;
+    }
+    List<String> rest =
+        givenFields.keySet().stream().filter(f -> !leading.containsKey(f)).sorted().toList();
+    if (!rest.isEmpty() && (window == null || !layout.fieldNames().containsAll(rest))) {
+      return refuse.because(
+          "the given fields %s must be the leading fields in key order %s (a range can only fix"
+              + " a key's first fields; inside a time window, later fixed-width fields are matched"
+              + " on each row)",
+          givenFields.keySet(), layout.fieldNames());
     }
     // a sub_bucket right after the given fields: every sub-bucket is read, so it counts as given
     FieldSpec spread =
@@ -91,6 +100,23 @@ public final class KeyRangePlanner {
       }
       time = fields.get(fixed);
     }
+    List<FieldMatch> matches = new ArrayList<>();
+    for (String f : rest) {
+      FieldMatch match;
+      try {
+        match = match(layout, f, givenFields.get(f));
+      } catch (IllegalArgumentException e) {
+        return refuse.because("field '%s': %s", f, e.getMessage());
+      }
+      if (match == null) {
+        return refuse.because(
+            "field '%s' is not among the key's first fields and not at a fixed offset of the key"
+                + " (a field of variable length comes before it, or it has one), so it cannot be"
+                + " matched on each row",
+            f);
+      }
+      matches.add(match);
+    }
     List<KeyLayout.Leading> leads = new ArrayList<>();
     try {
       if (spread == null) {
@@ -111,14 +137,15 @@ public final class KeyRangePlanner {
         spread == null ? prefix.bytes() : prefix.bytes() + leads.get(0).natural().length;
     List<BucketRange> out = new ArrayList<>();
     if (window != null && window.from() == window.to()) {
-      return new KeyRangePlan(out, prefix.bytes(), refuse.what, layout.name(), null, mergeOffset);
+      return new KeyRangePlan(
+          out, prefix.bytes(), refuse.what, layout.name(), null, mergeOffset, matches);
     }
     for (KeyLayout.Leading lead : leads) {
       for (int bucket : buckets(prefix, lead)) {
         BucketRange r = range(prefix, lead, bucket, time, window);
         if (r == null) {
           return new KeyRangePlan(
-              List.of(), prefix.bytes(), refuse.what, layout.name(), null, mergeOffset);
+              List.of(), prefix.bytes(), refuse.what, layout.name(), null, mergeOffset, matches);
         }
         if (r.range() == null) {
           return refuse.because(
@@ -129,7 +156,8 @@ public final class KeyRangePlanner {
         out.add(r);
       }
     }
-    return new KeyRangePlan(out, prefix.bytes(), refuse.what, layout.name(), null, mergeOffset);
+    return new KeyRangePlan(
+        out, prefix.bytes(), refuse.what, layout.name(), null, mergeOffset, matches);
   }
 
   /**
@@ -216,6 +244,24 @@ public final class KeyRangePlanner {
     return new byte[0];
   }
 
+  /**
+   * The bytes of field {@code name} at its offset in every key, or null when the offset or the
+   * width is not fixed (a string before it or the field a string).
+   */
+  private static FieldMatch match(KeyLayout layout, String name, Object value) {
+    int offset = layout.prefix().bytes();
+    for (FieldSpec f : layout.fields()) {
+      if (f.length() < 0) {
+        return null;
+      }
+      if (f.name().equals(name)) {
+        return new FieldMatch(name, offset, f.codec().valueBytes(f.codec().coerce(value)));
+      }
+      offset += f.length();
+    }
+    return null;
+  }
+
   /** The buckets a read covers: every salt bucket, the one the fields determine, or -1. */
   private static int[] buckets(PrefixSpec prefix, KeyLayout.Leading lead) {
     if (prefix.kind() != PrefixSpec.Kind.SALT) {
@@ -256,7 +302,8 @@ public final class KeyRangePlanner {
           what,
           layout.name(),
           String.format(format, args),
-          layout.prefix().bytes());
+          layout.prefix().bytes(),
+          List.of());
     }
   }
 }

@@ -254,6 +254,57 @@ class KeyRangePlannerTest {
     assertRefused(KeyRangePlanner.window(sb, T0, T0 + HOUR), "ordered by a hash of [device, sb]");
   }
 
+  @Test
+  void aLaterFixedWidthFieldIsMatchedOnEachRowOfAWindow() {
+    KeyLayout v2 = TestPaths.shipped("telemetry-v2"); // salt | ts | deviceId
+    KeyRangePlan p =
+        KeyRangePlanner.plan(
+            v2, Map.of("deviceId", DEV), new KeyRangePlanner.Window(T0, T0 + HOUR));
+    assertTrue(p.servable(), p.toString());
+    assertEquals(KeyRangePlanner.window(v2, T0, T0 + HOUR).ranges(), p.ranges());
+    assertEquals(1, p.matches().size());
+    FieldMatch m = p.matches().get(0);
+    assertEquals(1 + 8, m.offset());
+    assertArrayEquals(DEV, m.value());
+    assertTrue(m.matches(v2.encode(Map.of("ts", T0 + 5, "deviceId", DEV))));
+    byte[] other = DEV.clone();
+    other[15] ^= 1;
+    assertFalse(m.matches(v2.encode(Map.of("ts", T0 + 5, "deviceId", other))));
+    assertTrue(KeyRangePlanner.window(v2, T0, T0 + HOUR).matches().isEmpty());
+    // without a window the match would be a whole-table read: refused, saying how to get one
+    assertRefused(KeyRangePlanner.plan(v2, Map.of("deviceId", DEV)), "inside a time window");
+    // a field after a variable-length one has no fixed offset
+    KeyLayout stringFirst =
+        KeyLayout.parse(
+            """
+            name: sf
+            time: ts
+            prefix:
+              kind: none
+            fields:
+              - name: ts
+                type: long
+              - name: site
+                type: string
+              - name: count
+                type: int
+            """,
+            "sf");
+    assertRefused(
+        KeyRangePlanner.plan(
+            stringFirst, Map.of("count", 3), new KeyRangePlanner.Window(T0, T0 + 1)),
+        "field 'count' is not",
+        "fixed offset");
+    assertRefused(
+        KeyRangePlanner.plan(
+            stringFirst, Map.of("site", "a"), new KeyRangePlanner.Window(T0, T0 + 1)),
+        "field 'site' is not");
+    assertTrue(
+        KeyRangePlanner.plan(v2, Map.of("deviceId", DEV), new KeyRangePlanner.Window(T0, T0))
+            .ranges()
+            .isEmpty());
+  }
+
   private static void assertRefused(KeyRangePlan p, String... parts) {
     assertFalse(p.servable(), "servable: " + p);
     String refusal = p.refusal().orElseThrow();
