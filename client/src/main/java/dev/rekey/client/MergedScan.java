@@ -40,8 +40,7 @@ public final class MergedScan implements Iterator<Result>, AutoCloseable {
   static MergedScan open(Connection conn, TableName table, ScanPlan plan, ExecutorService pool) {
     List<Future<BucketStream>> futures = new ArrayList<>(plan.ranges().size());
     for (BucketRange r : plan.ranges()) {
-      futures.add(
-          pool.submit(() -> BucketStream.open(conn, table, r, plan.limit(), plan.reverse())));
+      futures.add(pool.submit(() -> BucketStream.open(conn, table, r, plan)));
     }
     List<BucketStream> streams = new ArrayList<>(futures.size());
     RuntimeException failure = null;
@@ -70,7 +69,7 @@ public final class MergedScan implements Iterator<Result>, AutoCloseable {
       streams.forEach(BucketStream::close);
       throw failure;
     }
-    NaturalOrder natural = new NaturalOrder(plan.prefixLength());
+    NaturalOrder natural = new NaturalOrder(plan.mergeOffset());
     Comparator<BucketStream> byKey =
         (a, b) -> natural.compare(a.head().getRow(), b.head().getRow());
     if (plan.reverse()) {

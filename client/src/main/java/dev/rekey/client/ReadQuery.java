@@ -65,8 +65,10 @@ public final class ReadQuery {
 
   @Override
   public String toString() {
+    Map<String, Object> shown = new LinkedHashMap<>();
+    leading.forEach((k, v) -> shown.put(k, v instanceof byte[] b ? dev.rekey.rowkey.Hex.of(b) : v));
     return "ReadQuery{leading="
-        + leading
+        + shown
         + (from == null ? "" : ", window=[" + from + ", " + to + ")")
         + (limit > 0 ? ", limit=" + limit : "")
         + (reverse ? ", reverse" : "")

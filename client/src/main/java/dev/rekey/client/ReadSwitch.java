@@ -58,6 +58,11 @@ public final class ReadSwitch {
     return mode;
   }
 
+  /** The new table's reader (where NEW serves from): {@link ReadRoutes} routes by its layout. */
+  LayoutReader next() {
+    return next;
+  }
+
   public void mode(Mode m) {
     this.mode = m;
   }

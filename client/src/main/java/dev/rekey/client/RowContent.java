@@ -1,11 +1,14 @@
 package dev.rekey.client;
 
+import dev.rekey.rowkey.FieldSpec;
+import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
@@ -18,9 +21,19 @@ import org.apache.hadoop.hbase.client.Result;
 final class RowContent {
   private RowContent() {}
 
-  /** The natural key of a row as text ({@code ts=..., deviceId=...}). */
+  /**
+   * The natural key of a row as text ({@code deviceId=..., ts=...}): its fields by name, derived
+   * sub-buckets left out, so two layouts ordering the same fields differently give the same text.
+   */
   static String naturalKey(KeyLayout layout, byte[] row) {
-    return FieldValues.format(layout, layout.decode(row).fields()).toString();
+    Map<String, String> byName =
+        new TreeMap<>(FieldValues.format(layout, layout.decode(row).fields()));
+    for (FieldSpec f : layout.fields()) {
+      if (f.type() == FieldType.SUB_BUCKET) {
+        byName.remove(f.name());
+      }
+    }
+    return byName.toString();
   }
 
   /**

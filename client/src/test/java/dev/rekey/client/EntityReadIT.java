@@ -93,6 +93,93 @@ class EntityReadIT {
     }
   }
 
+  /**
+   * A hot device spread over 8 sub-buckets (each its own hash prefix, so its own region): its
+   * history is 8 scans merged by time, newest first, as one range would have given it.
+   */
+  @Test
+  void aHotEntitysSubBucketsAreMergedIntoOneHistory() throws Exception {
+    KeyLayout hot =
+        Layouts.inline(
+            """
+            name: hot-device
+            time: ts
+            prefix:
+              kind: hash_prefix
+              hash: md5
+              bytes: 2
+              fields:
+                - device
+                - sb
+            fields:
+              - name: device
+                type: string
+              - name: sb
+                type: sub_bucket
+                from: ts
+                buckets: 8
+              - name: ts
+                type: reversed_long
+            """);
+    TableName t = ClientHBase.uniqueTable("hot");
+    try (Admin admin = ClientHBase.connection().getAdmin()) {
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(t)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("e"))
+              .build(),
+          hot.splitPoints(8).toArray(new byte[0][]));
+    }
+    Random rnd = new Random(9);
+    List<Long> hotTimes = new ArrayList<>();
+    List<Put> puts = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      String device = i % 3 == 0 ? "ho" : "hot"; // "ho" must not leak into "hot"'s ranges
+      long ts = T0 + i * 60_000L + rnd.nextInt(1000);
+      if (device.equals("hot")) {
+        hotTimes.add(ts);
+      }
+      puts.add(
+          new Put(hot.encode(Map.of("device", device, "ts", ts)))
+              .addColumn(Bytes.toBytes("e"), Bytes.toBytes("n"), ts, Bytes.toBytes(i)));
+    }
+    try (Table table = ClientHBase.connection().getTable(t)) {
+      table.put(puts);
+    }
+    List<Long> newestFirst = new ArrayList<>(hotTimes);
+    Collections.sort(newestFirst, Collections.reverseOrder());
+    try (LayoutReader reader = LayoutReader.open(ClientHBase.connection(), t, hot)) {
+      ReadQuery history = ReadQuery.builder().where("device", "hot").build();
+      assertEquals(8, reader.plan(history).ranges().size());
+      assertEquals(newestFirst, times(hot, reader.scan(history)));
+
+      List<Long> oldestFirst = new ArrayList<>(hotTimes);
+      Collections.sort(oldestFirst);
+      assertEquals(
+          oldestFirst.subList(0, 5),
+          times(
+              hot,
+              reader.scan(
+                  ReadQuery.builder().where("device", "hot").reverse(true).limit(5).build())));
+
+      long from = T0 + 60 * 60_000L;
+      long to = T0 + 120 * 60_000L;
+      List<Long> window = newestFirst.stream().filter(x -> x >= from && x < to).toList();
+      assertEquals(
+          window,
+          times(
+              hot,
+              reader.scan(ReadQuery.builder().where("device", "hot").window(from, to).build())));
+    }
+  }
+
+  private static List<Long> times(KeyLayout layout, List<Result> rows) {
+    List<Long> out = new ArrayList<>();
+    for (Result r : rows) {
+      out.add((Long) layout.decode(r.getRow()).get("ts"));
+    }
+    return out;
+  }
+
   private static List<Long> times(int user, long from, long to) {
     List<Long> out = new ArrayList<>();
     for (long[] e : events) {

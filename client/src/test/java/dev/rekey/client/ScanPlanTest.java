@@ -23,7 +23,7 @@ class ScanPlanTest {
     KeyLayout v2 = Layouts.shipped("telemetry-v2");
     ScanPlan p = ScanPlan.of(v2, ReadQuery.window(T0, T0 + HOUR));
     assertTrue(p.servable());
-    assertEquals(1, p.prefixLength());
+    assertEquals(1, p.mergeOffset());
     assertEquals(KeyRangePlanner.window(v2, T0, T0 + HOUR).ranges(), p.ranges());
     assertEquals(16, p.ranges().size());
   }
@@ -37,7 +37,7 @@ class ScanPlanTest {
     assertEquals(-1, p.ranges().get(0).bucket());
     assertEquals(10, p.limit());
     assertTrue(p.reverse());
-    assertEquals(0, p.prefixLength());
+    assertEquals(0, p.mergeOffset());
   }
 
   @Test

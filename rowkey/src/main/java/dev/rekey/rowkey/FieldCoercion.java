@@ -56,6 +56,11 @@ final class FieldCoercion implements Serializable {
     for (int i = 0; i < out.length; i++) {
       FieldSpec f = fields[i];
       if (f.type() == FieldType.SUB_BUCKET) {
+        // derived from its time field when that is given (below); alone, it is a read of one
+        // sub-bucket (a range planned per sub-bucket), kept as given
+        if (given[i] != null && given[subBucketFrom[i]] == null) {
+          out[i] = coerce(f, given[i]);
+        }
         continue;
       }
       if (given[i] == null) {

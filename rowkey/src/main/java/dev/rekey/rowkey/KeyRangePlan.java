@@ -14,11 +14,23 @@ import java.util.Optional;
  * @param what the read, for messages: "time window", "[userId] and time window", "the whole table"
  * @param layoutName the layout's name, for messages
  * @param reason why the layout cannot serve the read (a clause, no layout name), or null
+ * @param mergeOffset bytes at the start of every key that a merge of the ranges in natural order
+ *     skips: the prefix, and for a read over sub-buckets also the given fields and the sub-bucket
+ *     byte (the ranges differ there; the rows' order is in what follows)
+ * @param matches fields the ranges do not fix, to check on each of their rows (empty: every row of
+ *     the ranges is the read's)
  */
 public record KeyRangePlan(
-    List<BucketRange> ranges, int prefixLength, String what, String layoutName, String reason) {
+    List<BucketRange> ranges,
+    int prefixLength,
+    String what,
+    String layoutName,
+    String reason,
+    int mergeOffset,
+    List<FieldMatch> matches) {
   public KeyRangePlan {
     ranges = List.copyOf(ranges);
+    matches = List.copyOf(matches);
   }
 
   public boolean servable() {

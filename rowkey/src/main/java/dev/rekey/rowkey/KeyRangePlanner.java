@@ -2,8 +2,11 @@ package dev.rekey.rowkey;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The one place that turns (layout, entity, time window) into key ranges, with the reasons a layout
@@ -20,8 +23,9 @@ import java.util.Map;
  *   <li><b>full_hash</b>: no range at all (the key is an MD5).
  * </ul>
  *
- * A {@code sub_bucket} field among the fields a range fixes spreads one entity over hash-chosen
- * prefixes: refused until reads merge sub-buckets.
+ * A {@code sub_bucket} field right after the given fields (one hot entity spread over prefixes
+ * chosen by a hash of its time) is read as one range per sub-bucket, the same read inside each;
+ * {@link KeyRangePlan#mergeOffset()} tells a merge to compare what follows the sub-bucket byte.
  */
 public final class KeyRangePlanner {
   private KeyRangePlanner() {}
@@ -30,38 +34,47 @@ public final class KeyRangePlanner {
   public record Window(long from, long to) {}
 
   /**
-   * The ranges of the rows whose leading fields equal {@code leading} (none: every row) and, with a
-   * window, whose time field is in it.
+   * The ranges of the rows whose fields equal {@code givenFields} (none: every row) and, with a
+   * window, whose time field is in it. The given fields that lead the key fix the ranges; inside a
+   * window, other fixed-width fields at a fixed offset are planned as {@link FieldMatch}es, checked
+   * on each row of the ranges (a device's readings from a time-first table).
    *
    * @param window null for no window
    */
-  public static KeyRangePlan plan(KeyLayout layout, Map<String, ?> leading, Window window) {
-    Refusal refuse = new Refusal(layout, describe(leading, window));
+  public static KeyRangePlan plan(KeyLayout layout, Map<String, ?> givenFields, Window window) {
+    Refusal refuse = new Refusal(layout, describe(givenFields, window));
     PrefixSpec prefix = layout.prefix();
     List<FieldSpec> fields = layout.fields();
-    int m = leading.size();
     if (prefix.kind() == PrefixSpec.Kind.FULL_HASH) {
       return refuse.because(
           "a full_hash key is the MD5 of the whole key, so rows have no order and no range finds"
               + " them (look rows up one by one with get)");
     }
-    for (int i = 0; i < m; i++) {
-      if (i >= fields.size() || !leading.containsKey(fields.get(i).name())) {
-        return refuse.because(
-            "the given fields %s must be the leading fields in key order %s (a range can only fix"
-                + " a key's first fields)",
-            leading.keySet(), layout.fieldNames());
-      }
+    // the given fields that lead the key fix the ranges; the others are matched on each row
+    Map<String, Object> leading = new LinkedHashMap<>();
+    int m = 0;
+    while (m < fields.size() && givenFields.containsKey(fields.get(m).name())) {
+      leading.put(fields.get(m).name(), givenFields.get(fields.get(m).name()));
+      m++;
     }
-    for (int i = 0; i <= Math.min(m, fields.size() - 1); i++) {
-      if (fields.get(i).type() == FieldType.SUB_BUCKET) {
-        return refuse.because(
-            "its sub_bucket field %s spreads one entity over prefixes chosen by a hash of time,"
-                + " which is not merged yet (use get, or `rekey scan` for windows)",
-            fields.get(i).name());
-      }
+    List<String> rest =
+        givenFields.keySet().stream().filter(f -> !leading.containsKey(f)).sorted().toList();
+    if (!rest.isEmpty() && (window == null || !layout.fieldNames().containsAll(rest))) {
+      return refuse.because(
+          "the given fields %s must be the leading fields in key order %s (a range can only fix"
+              + " a key's first fields; inside a time window, later fixed-width fields are matched"
+              + " on each row)",
+          givenFields.keySet(), layout.fieldNames());
     }
-    if (prefix.kind() == PrefixSpec.Kind.HASH_PREFIX && !givesHashInput(prefix, leading)) {
+    // a sub_bucket right after the given fields: every sub-bucket is read, so it counts as given
+    FieldSpec spread =
+        m < fields.size() && fields.get(m).type() == FieldType.SUB_BUCKET ? fields.get(m) : null;
+    int fixed = spread == null ? m : m + 1;
+    Set<String> given = new HashSet<>(leading.keySet());
+    if (spread != null) {
+      given.add(spread.name());
+    }
+    if (prefix.kind() == PrefixSpec.Kind.HASH_PREFIX && !givesHashInput(prefix, given)) {
       return refuse.because(
           "its rows are ordered by a hash of %s, not by the natural key; a range exists only for"
               + " one entity whose prefix fields are all given (%s)",
@@ -74,7 +87,7 @@ public final class KeyRangePlanner {
       if (tf == null) {
         return refuse.because("the layout has no time field (add `time:` to the layout file)");
       }
-      if (layout.fieldIndex(tf) != m) {
+      if (layout.fieldIndex(tf) != fixed) {
         return refuse.because(
             "time field '%s' is not the key field right after the given fields %s (key order %s),"
                 + " so the window is not a key range (give the fields before it, or read every key"
@@ -85,50 +98,99 @@ public final class KeyRangePlanner {
         return refuse.because(
             "the window starts at %d, after its end %d", window.from(), window.to());
       }
-      time = fields.get(m);
+      time = fields.get(fixed);
     }
-    KeyLayout.Leading lead;
+    List<FieldMatch> matches = new ArrayList<>();
+    for (String f : rest) {
+      FieldMatch match;
+      try {
+        match = match(layout, f, givenFields.get(f));
+      } catch (IllegalArgumentException e) {
+        return refuse.because("field '%s': %s", f, e.getMessage());
+      }
+      if (match == null) {
+        return refuse.because(
+            "field '%s' is not among the key's first fields and not at a fixed offset of the key"
+                + " (a field of variable length comes before it, or it has one), so it cannot be"
+                + " matched on each row",
+            f);
+      }
+      matches.add(match);
+    }
+    List<KeyLayout.Leading> leads = new ArrayList<>();
     try {
-      lead = layout.leading(leading);
+      if (spread == null) {
+        leads.add(layout.leading(leading));
+      } else {
+        for (int sb = 0; sb < spread.subBucket().buckets(); sb++) {
+          Map<String, Object> withSub = new LinkedHashMap<>(leading);
+          withSub.put(spread.name(), sb);
+          leads.add(layout.leading(withSub));
+        }
+      }
     } catch (IllegalArgumentException e) {
       return refuse.because("%s", e.getMessage());
     }
+    // sub-bucket ranges share the given fields' bytes and differ in the sub-bucket byte after them:
+    // rows merge by what follows it
+    int mergeOffset =
+        spread == null ? prefix.bytes() : prefix.bytes() + leads.get(0).natural().length;
     List<BucketRange> out = new ArrayList<>();
     if (window != null && window.from() == window.to()) {
-      return new KeyRangePlan(out, prefix.bytes(), refuse.what, layout.name(), null);
+      return new KeyRangePlan(
+          out, prefix.bytes(), refuse.what, layout.name(), null, mergeOffset, matches);
     }
-    for (int bucket : buckets(prefix, lead)) {
-      // prefix | leading fields: the prefix they determine, or each salt bucket in turn
-      byte[] base =
-          lead.prefix() != null
-              ? concat(lead.prefix(), lead.natural())
-              : bucket >= 0 ? concat(new byte[] {(byte) bucket}, lead.natural()) : lead.natural();
-      KeyRange r;
-      if (time == null) {
-        r = new KeyRange(base, nextPrefix(base));
-      } else if (time.type() == FieldType.REVERSED_LONG) {
-        if (window.to() <= 0) {
-          return new KeyRangePlan(List.of(), prefix.bytes(), refuse.what, layout.name(), null);
+    for (KeyLayout.Leading lead : leads) {
+      for (int bucket : buckets(prefix, lead)) {
+        BucketRange r = range(prefix, lead, bucket, time, window);
+        if (r == null) {
+          return new KeyRangePlan(
+              List.of(), prefix.bytes(), refuse.what, layout.name(), null, mergeOffset, matches);
         }
-        // newest first: [enc(to - 1), next(enc(max(from, 0))))
-        r =
-            new KeyRange(
-                concat(base, time.codec().valueBytes(window.to() - 1)),
-                nextPrefix(concat(base, time.codec().valueBytes(Math.max(window.from(), 0)))));
-      } else {
-        byte[] s = time.codec().valueBytes(window.from());
-        byte[] e = time.codec().valueBytes(window.to());
-        if (Arrays.compareUnsigned(s, e) > 0) {
+        if (r.range() == null) {
           return refuse.because(
               "field '%s' is not sign-flipped, so negative times do not sort before positive ones"
                   + " (use times >= 0, or `signed: true` in the layout)",
               time.name());
         }
-        r = new KeyRange(concat(base, s), concat(base, e));
+        out.add(r);
       }
-      out.add(new BucketRange(bucket, r));
     }
-    return new KeyRangePlan(out, prefix.bytes(), refuse.what, layout.name(), null);
+    return new KeyRangePlan(
+        out, prefix.bytes(), refuse.what, layout.name(), null, mergeOffset, matches);
+  }
+
+  /**
+   * The range of one bucket's (or prefix's) rows: null for a window wholly before time 0 on a
+   * reversed field (no rows), a range of null for a window that is not a range (unsigned times).
+   */
+  private static BucketRange range(
+      PrefixSpec prefix, KeyLayout.Leading lead, int bucket, FieldSpec time, Window window) {
+    // prefix | leading fields: the prefix they determine, or each salt bucket in turn
+    byte[] base =
+        lead.prefix() != null
+            ? concat(lead.prefix(), lead.natural())
+            : bucket >= 0 ? concat(new byte[] {(byte) bucket}, lead.natural()) : lead.natural();
+    if (time == null) {
+      return new BucketRange(bucket, new KeyRange(base, nextPrefix(base)));
+    }
+    if (time.type() == FieldType.REVERSED_LONG) {
+      if (window.to() <= 0) {
+        return null;
+      }
+      // newest first: [enc(to - 1), next(enc(max(from, 0))))
+      return new BucketRange(
+          bucket,
+          new KeyRange(
+              concat(base, time.codec().valueBytes(window.to() - 1)),
+              nextPrefix(concat(base, time.codec().valueBytes(Math.max(window.from(), 0))))));
+    }
+    byte[] s = time.codec().valueBytes(window.from());
+    byte[] e = time.codec().valueBytes(window.to());
+    if (Arrays.compareUnsigned(s, e) > 0) {
+      return new BucketRange(bucket, null);
+    }
+    return new BucketRange(bucket, new KeyRange(concat(base, s), concat(base, e)));
   }
 
   /** {@link #plan} of an entity or the whole table (no window). */
@@ -182,6 +244,24 @@ public final class KeyRangePlanner {
     return new byte[0];
   }
 
+  /**
+   * The bytes of field {@code name} at its offset in every key, or null when the offset or the
+   * width is not fixed (a string before it or the field a string).
+   */
+  private static FieldMatch match(KeyLayout layout, String name, Object value) {
+    int offset = layout.prefix().bytes();
+    for (FieldSpec f : layout.fields()) {
+      if (f.length() < 0) {
+        return null;
+      }
+      if (f.name().equals(name)) {
+        return new FieldMatch(name, offset, f.codec().valueBytes(f.codec().coerce(value)));
+      }
+      offset += f.length();
+    }
+    return null;
+  }
+
   /** The buckets a read covers: every salt bucket, the one the fields determine, or -1. */
   private static int[] buckets(PrefixSpec prefix, KeyLayout.Leading lead) {
     if (prefix.kind() != PrefixSpec.Kind.SALT) {
@@ -195,8 +275,8 @@ public final class KeyRangePlanner {
     return all;
   }
 
-  private static boolean givesHashInput(PrefixSpec prefix, Map<String, ?> leading) {
-    return !prefix.inputFields().isEmpty() && leading.keySet().containsAll(prefix.inputFields());
+  private static boolean givesHashInput(PrefixSpec prefix, Set<String> given) {
+    return !prefix.inputFields().isEmpty() && given.containsAll(prefix.inputFields());
   }
 
   private static byte[] concat(byte[] a, byte[] b) {
@@ -217,7 +297,13 @@ public final class KeyRangePlanner {
   private record Refusal(KeyLayout layout, String what) {
     KeyRangePlan because(String format, Object... args) {
       return new KeyRangePlan(
-          List.of(), layout.prefix().bytes(), what, layout.name(), String.format(format, args));
+          List.of(),
+          layout.prefix().bytes(),
+          what,
+          layout.name(),
+          String.format(format, args),
+          layout.prefix().bytes(),
+          List.of());
     }
   }
 }

@@ -210,10 +210,99 @@ class KeyRangePlannerTest {
   }
 
   @Test
-  void aSubBucketAmongTheFixedFieldsIsRefused() {
+  void aHotEntitysSubBucketsAreOneRangeEachMergedAfterTheSubBucketByte() {
+    KeyLayout sb = KeyLayoutTest.subBucketed(); // prefix(device, sb) | device | sb (8) | ~ts
+    KeyRangePlan p = KeyRangePlanner.plan(sb, Map.of("device", "hot"));
+    assertTrue(p.servable(), p.toString());
+    assertEquals(8, p.ranges().size());
+    // the merge skips the prefix, "hot\0" and the sub-bucket byte: it compares the reversed time
+    assertEquals(2 + 4 + 1, p.mergeOffset());
+    assertEquals(2, p.prefixLength());
+    java.util.Random r = new java.util.Random(11);
+    for (int i = 0; i < 2000; i++) {
+      long ts = T0 + r.nextInt(1_000_000_000);
+      byte[] hot = sb.encode(Map.of("device", "hot", "ts", ts));
+      assertEquals(1, p.keyRanges().stream().filter(x -> x.contains(hot)).count(), "ts " + ts);
+      for (String other : List.of("ho", "hot2", "cold")) {
+        byte[] k = sb.encode(Map.of("device", other, "ts", ts));
+        assertEquals(0, p.keyRanges().stream().filter(x -> x.contains(k)).count(), other);
+      }
+    }
+    // with a window: the same ranges narrowed to it inside each sub-bucket
+    KeyRangePlan w =
+        KeyRangePlanner.plan(
+            sb, Map.of("device", "hot"), new KeyRangePlanner.Window(T0, T0 + HOUR));
+    assertEquals(8, w.ranges().size());
+    for (int i = 0; i < 2000; i++) {
+      long ts = T0 - HOUR + r.nextInt((int) (3 * HOUR));
+      byte[] hot = sb.encode(Map.of("device", "hot", "ts", ts));
+      long in = w.keyRanges().stream().filter(x -> x.contains(hot)).count();
+      assertEquals(ts >= T0 && ts < T0 + HOUR ? 1 : 0, in, "ts " + ts);
+    }
+    // one sub-bucket given: its one range
+    KeyRangePlan one = KeyRangePlanner.plan(sb, Map.of("device", "hot", "sb", 3));
+    assertEquals(1, one.ranges().size());
+    assertEquals(p.ranges().get(3), one.ranges().get(0));
+    assertEquals(2, one.mergeOffset());
+    long ts3 =
+        java.util.stream.LongStream.range(T0, T0 + 1000)
+            .filter(t -> sb.fields().get(1).subBucket().bucketFor(t) == 3)
+            .findFirst()
+            .orElseThrow();
+    assertTrue(one.keyRanges().get(0).contains(sb.encode(Map.of("device", "hot", "ts", ts3))));
+    // no entity: the rows are in hash order, as for any hash prefix
+    assertRefused(KeyRangePlanner.window(sb, T0, T0 + HOUR), "ordered by a hash of [device, sb]");
+  }
+
+  @Test
+  void aLaterFixedWidthFieldIsMatchedOnEachRowOfAWindow() {
+    KeyLayout v2 = TestPaths.shipped("telemetry-v2"); // salt | ts | deviceId
+    KeyRangePlan p =
+        KeyRangePlanner.plan(
+            v2, Map.of("deviceId", DEV), new KeyRangePlanner.Window(T0, T0 + HOUR));
+    assertTrue(p.servable(), p.toString());
+    assertEquals(KeyRangePlanner.window(v2, T0, T0 + HOUR).ranges(), p.ranges());
+    assertEquals(1, p.matches().size());
+    FieldMatch m = p.matches().get(0);
+    assertEquals(1 + 8, m.offset());
+    assertArrayEquals(DEV, m.value());
+    assertTrue(m.matches(v2.encode(Map.of("ts", T0 + 5, "deviceId", DEV))));
+    byte[] other = DEV.clone();
+    other[15] ^= 1;
+    assertFalse(m.matches(v2.encode(Map.of("ts", T0 + 5, "deviceId", other))));
+    assertTrue(KeyRangePlanner.window(v2, T0, T0 + HOUR).matches().isEmpty());
+    // without a window the match would be a whole-table read: refused, saying how to get one
+    assertRefused(KeyRangePlanner.plan(v2, Map.of("deviceId", DEV)), "inside a time window");
+    // a field after a variable-length one has no fixed offset
+    KeyLayout stringFirst =
+        KeyLayout.parse(
+            """
+            name: sf
+            time: ts
+            prefix:
+              kind: none
+            fields:
+              - name: ts
+                type: long
+              - name: site
+                type: string
+              - name: count
+                type: int
+            """,
+            "sf");
     assertRefused(
-        KeyRangePlanner.plan(KeyLayoutTest.subBucketed(), Map.of("device", "hot")),
-        "sub_bucket field sb");
+        KeyRangePlanner.plan(
+            stringFirst, Map.of("count", 3), new KeyRangePlanner.Window(T0, T0 + 1)),
+        "field 'count' is not",
+        "fixed offset");
+    assertRefused(
+        KeyRangePlanner.plan(
+            stringFirst, Map.of("site", "a"), new KeyRangePlanner.Window(T0, T0 + 1)),
+        "field 'site' is not");
+    assertTrue(
+        KeyRangePlanner.plan(v2, Map.of("deviceId", DEV), new KeyRangePlanner.Window(T0, T0))
+            .ranges()
+            .isEmpty());
   }
 
   private static void assertRefused(KeyRangePlan p, String... parts) {

@@ -1,6 +1,8 @@
 package dev.rekey.cli;
 
+import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.reconcile.Reconcile;
@@ -9,6 +11,8 @@ import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -27,7 +31,7 @@ import picocli.CommandLine.Option;
           + " rows, cells and (--digest) content digests per bucket; mismatched buckets are drilled down to sample keys.",
       "Writes reconcile.json and reconcile.html to --out. Exit 0 all buckets match, 3 any mismatch, 1 failure."
     })
-public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
+public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>> {
   @Mixin SideSites sites;
 
   static final class OldSource {
@@ -71,8 +75,17 @@ public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
   @ArgGroup(exclusive = true, multiplicity = "1")
   OldSource oldSource;
 
-  @ArgGroup(exclusive = true, multiplicity = "1")
+  @ArgGroup(exclusive = true, multiplicity = "0..1")
   NewSource newSource;
+
+  @Option(
+      names = "--target",
+      paramLabel = "TABLE=LAYOUT",
+      description =
+          "A new table and its layout, repeatable (as backfill's --target): the old side is compared"
+              + " with each in turn, each report in <out>/<table>; the exit code is 3 if any differs."
+              + " Instead of --new-table/--new-snapshot and --new-layout.")
+  List<String> targets = new ArrayList<>();
 
   @Option(
       names = "--old-layout",
@@ -84,10 +97,10 @@ public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
 
   @Option(
       names = "--new-layout",
-      required = true,
       paramLabel = "FILE|NAME",
       description =
-          "Layout of the new side's keys: a file, or a name from conf/layouts (telemetry-v2).")
+          "Layout of the new side's keys: a file, or a name from conf/layouts (telemetry-v2)."
+              + " With --new-table or --new-snapshot.")
   String newLayout;
 
   @Option(
@@ -165,38 +178,73 @@ public final class ReconcileCommand extends SparkCommand<ReconcileOptions> {
   Path out;
 
   @Override
-  protected ReconcileOptions options() {
+  protected List<ReconcileOptions> options() {
     sites.check();
-    return ReconcileOptions.builder()
-        .old(oldSource.side(oldLayout))
-        .neu(
-            new SideSpec(
-                "new",
-                Source.of(newSource.table, newSource.snapshot, false),
-                LayoutFiles.load(newLayout, "--new-layout")))
-        .bucket(bucket)
-        .from(from)
-        .to(to)
-        .time(time)
-        .digest(digest)
-        .samples(samples)
-        .out(out)
-        .viaSnapshot(viaSnapshot)
-        .versions(Versions.parse(versions, "--versions"))
-        .build();
+    List<SideSpec> news = new ArrayList<>();
+    if (targets.isEmpty()) {
+      if (newSource == null || newLayout == null) {
+        throw RekeyException.usage(
+            "Cannot reconcile: give the new side as --new-table T (or --new-snapshot S) with"
+                + " --new-layout L, or as --target TABLE=LAYOUT (repeatable) for several new tables");
+      }
+      news.add(
+          new SideSpec(
+              "new",
+              Source.of(newSource.table, newSource.snapshot, false),
+              LayoutFiles.load(newLayout, "--new-layout")));
+    } else {
+      if (newSource != null || newLayout != null) {
+        throw RekeyException.usage(
+            "Cannot reconcile: give the new tables either as --target TABLE=LAYOUT or as"
+                + " --new-table/--new-snapshot with --new-layout, not both");
+      }
+      for (String t : targets) {
+        TargetArg target = TargetArg.parse(t);
+        news.add(new SideSpec("new", Source.of(target.table(), null, false), target.layout()));
+      }
+    }
+    List<ReconcileOptions> out = new ArrayList<>();
+    for (SideSpec neu : news) {
+      out.add(
+          ReconcileOptions.builder()
+              .old(oldSource.side(oldLayout))
+              .neu(neu)
+              .bucket(bucket)
+              .from(from)
+              .to(to)
+              .time(time)
+              .digest(digest)
+              .samples(samples)
+              // several new tables: a report directory each
+              .out(targets.isEmpty() ? this.out : this.out.resolve(neu.source().name()))
+              .viaSnapshot(viaSnapshot)
+              .versions(Versions.parse(versions, "--versions"))
+              .build());
+    }
+    return out;
   }
 
   @Override
-  protected int run(SparkSession spark, ReconcileOptions options) {
-    ReconcileResult r =
-        new Reconcile(spark, sites.clusters(this, spark), options)
-            .execute(global.quiet ? s -> {} : System.err::println);
-    System.out.print(r.console(allBuckets));
-    System.out.println(
-        "report: "
-            + options.out().resolve(ReconcileReport.JSON)
-            + ", "
-            + options.out().resolve(ReconcileReport.HTML));
-    return r.exitCode();
+  protected int run(SparkSession spark, List<ReconcileOptions> all) {
+    int exit = ExitCodes.OK;
+    for (ReconcileOptions options : all) {
+      if (all.size() > 1) {
+        System.out.printf(
+            "%s vs %s:%n", options.old().source().name(), options.neu().source().name());
+      }
+      ReconcileResult r =
+          new Reconcile(spark, sites.clusters(this, spark), options)
+              .execute(global.quiet ? s -> {} : System.err::println);
+      System.out.print(r.console(allBuckets));
+      System.out.println(
+          "report: "
+              + options.out().resolve(ReconcileReport.JSON)
+              + ", "
+              + options.out().resolve(ReconcileReport.HTML));
+      if (r.exitCode() != ExitCodes.OK) {
+        exit = r.exitCode();
+      }
+    }
+    return exit;
   }
 }

@@ -1,6 +1,7 @@
 package dev.rekey.bench;
 
-import dev.rekey.demo.LegacyTelemetryTable;
+import static dev.rekey.bench.BackfillRecords.record;
+
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
@@ -72,26 +73,7 @@ class BackfillBench {
     // run)
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, 1000);
     Admin admin = SharedHBase.connection().getAdmin();
-    TableName source = SharedHBase.uniqueTable("bench_v1");
-    // split up front into 8 equal hours-long slices of the day, as a long-lived legacy table would
-    // be: a table left to split while it is written can leave a split hanging in this HBase
-    // version (the region stays CLOSING), and the bench with it
-    byte[][] sourceSplits = new byte[7][];
-    for (int i = 1; i <= 7; i++) {
-      sourceSplits[i - 1] =
-          org.apache.hadoop.hbase.util.Bytes.toBytes(
-              TelemetryGenerator.DEFAULT_START + i * 3 * 3_600_000L);
-    }
-    LegacyTelemetryTable.create(admin, source, sourceSplits);
-    long w0 = System.nanoTime();
-    LegacyTelemetryTable.write(SharedHBase.connection(), source, gen, System.out::println);
-    admin.flush(source);
-    // a migration's source is a settled table: compact it now, so that the RegionServer's own
-    // compactions of the freshly written store files do not take the cores from the timed passes
-    Compacted.majorCompact(admin, source);
-    String snap = source.getNameAsString() + "_snap";
-    admin.snapshot(snap, source);
-    System.out.printf("source: %,d rows written in %.1f s%n", rows, (System.nanoTime() - w0) / 1e9);
+    String snap = TelemetrySource.snapshot(admin, gen);
     java.nio.file.Path v1File = SharedHBase.rekeyHome().resolve("conf/layouts/telemetry-v1.yaml");
     java.nio.file.Path v2File = SharedHBase.rekeyHome().resolve("conf/layouts/telemetry-v2.yaml");
     java.nio.file.Path entityFile =
@@ -460,43 +442,6 @@ class BackfillBench {
         "%.1f s (write %.1f, load %.1f, verify %.1f), %,.0f rows/s, peak heap %d MB (driver+executor,"
             + " local[2])",
         p.seconds(), r.writeSeconds(), r.loadSeconds(), r.verifySeconds(), p.rate(), p.peakMb());
-  }
-
-  /**
-   * Appends one result to the benches' records (bench/record.py): round {@code round} (a warm-up
-   * round is recorded as such and left out of the figures), the ratio baseline / rekey, the target
-   * ratio or none.
-   */
-  private static void record(
-      int round,
-      boolean warmUp,
-      long rows,
-      String variant,
-      String baseline,
-      double rekeySeconds,
-      double baseSeconds,
-      Double target)
-      throws Exception {
-    java.nio.file.Path home = java.nio.file.Path.of(System.getProperty("rekey.home", ".."));
-    Process p =
-        new ProcessBuilder(
-                "python3",
-                home.resolve("bench/record.py").toString(),
-                "backfill",
-                Integer.toString(round),
-                variant,
-                baseline,
-                Long.toString(rows),
-                Double.toString(rekeySeconds),
-                Double.toString(baseSeconds),
-                Double.toString(baseSeconds / rekeySeconds),
-                target == null ? "" : Double.toString(target),
-                warmUp ? "warm-up" : "")
-            .inheritIO()
-            .start();
-    if (p.waitFor() != 0) {
-      throw new IllegalStateException("bench/record.py failed");
-    }
   }
 
   /**

@@ -38,6 +38,7 @@ class ReadmeExamplesTest {
       """
       Connection conn; long ts, from, to; byte[] deviceId, id, D, V, value; KeyLayout v1, v2, byDevice;
       Map<String, String> config; org.slf4j.Logger log; LayoutReader oldReader, newReader;
+      LayoutReader v1Reader, v2Reader, byDeviceReader;
       Map<String, Object> fields; JavaSparkContext jsc; Configuration hbaseConf;
       JavaRDD<KeyedCells> records;
       abstract void handle(Result row);
@@ -140,7 +141,7 @@ class ReadmeExamplesTest {
   @Test
   void livingWithTheNewKeyJavaBlocksCompile() throws IOException {
     List<String> blocks = readme().fenced("## Living with the new key", "java");
-    assertEquals(4, blocks.size(), "Java blocks in 'Living with the new key'");
+    assertEquals(5, blocks.size(), "Java blocks in 'Living with the new key'");
     List<JavaFileObject> sources = new ArrayList<>();
     for (int i = 0; i < blocks.size(); i++) {
       String name = "ReadmeBlock" + i;

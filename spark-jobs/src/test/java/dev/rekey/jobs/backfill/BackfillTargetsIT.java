@@ -9,20 +9,22 @@ import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.TableCreator;
-import dev.rekey.jobs.reconcile.Reconcile;
-import dev.rekey.jobs.reconcile.ReconcileOptions;
-import dev.rekey.jobs.reconcile.ReconcileResult;
-import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
+import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -105,23 +107,43 @@ class BackfillTargetsIT {
     }
     assertTrue(r.of(f.target.getNameAsString()).writePath().contains("source"), r.console());
     assertBothEqualTheSource(f, history);
-    // reconcile compares by natural key: the old table against the history table, whose key
-    // leads with the device and reverses time, is green per hour with content digests
-    ReconcileResult rec =
-        new Reconcile(
-                SharedSpark.session(),
-                SharedHBase.conf(),
-                ReconcileOptions.builder()
-                    .old(SideSpec.table("old", f.source.getNameAsString(), V1))
-                    .neu(SideSpec.table("new", history.getNameAsString(), BY_DEVICE))
-                    .from(TelemetryGenerator.DEFAULT_START)
-                    .to(TelemetryGenerator.DEFAULT_START + 86_400_000L)
-                    .bucket("1h")
-                    .digest(true)
-                    .build())
-            .execute();
-    assertTrue(rec.matches(), rec.console());
-    assertEquals(ExitCodes.OK, rec.exitCode());
+    // reconcile compares the old table with each new one by natural key (the history table's key
+    // leads with the device and reverses time), one report each; a row missing from the history
+    // table fails it alone
+    try (Table t = SharedHBase.connection().getTable(history);
+        ResultScanner first = t.getScanner(new Scan().setLimit(1))) {
+      t.delete(new Delete(first.next().getRow()));
+    }
+    Path reports = f.staging.resolveSibling("reconcile-" + history.getNameAsString());
+    RekeyProcess.Result rec =
+        RekeyProcess.run(
+            300,
+            "reconcile",
+            "--old-table",
+            f.source.getNameAsString(),
+            "--old-layout",
+            "telemetry-v1",
+            "--target",
+            f.target + "=telemetry-v2",
+            "--target",
+            history + "=telemetry-by-device",
+            "--bucket",
+            "1h",
+            "--from",
+            Long.toString(TelemetryGenerator.DEFAULT_START),
+            "--to",
+            Long.toString(TelemetryGenerator.DEFAULT_START + 86_400_000L),
+            "--digest",
+            "--out",
+            reports.toString());
+    assertEquals(ExitCodes.MISMATCH, rec.exitCode(), rec.all());
+    String v2Part = rec.stdout().substring(0, rec.stdout().indexOf(f.source + " vs " + history));
+    String historyPart = rec.stdout().substring(v2Part.length());
+    assertTrue(v2Part.startsWith(f.source + " vs " + f.target + ":"), rec.stdout());
+    assertTrue(v2Part.contains("MATCH") && !v2Part.contains("MISMATCH"), rec.stdout());
+    assertTrue(historyPart.contains("MISMATCH"), rec.stdout());
+    assertTrue(Files.exists(reports.resolve(f.target.getNameAsString()).resolve("reconcile.json")));
+    assertTrue(Files.exists(reports.resolve(history.getNameAsString()).resolve("reconcile.json")));
 
     // a second run is refused per target, as a single target's is: the first one names itself
     RekeyException again =
