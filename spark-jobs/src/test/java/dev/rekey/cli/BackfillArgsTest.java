@@ -106,4 +106,14 @@ class BackfillArgsTest {
     assertEquals(2, misfit.code(), misfit.err());
     assertTrue(misfit.err().contains("Cannot backfill t3 from snapshot s: "), misfit.err());
   }
+
+  @Test
+  void aTimeTiersValueThatIsNotADurationIsAUsageErrorNamingIt() {
+    CliRun r = backfill("fine_table", "--time-tiers", "daily");
+    assertEquals(2, r.code(), r.err());
+    assertTrue(
+        r.err().contains("Cannot parse --time-tiers daily: give an ISO-8601 duration (P1D"),
+        r.err());
+    assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+  }
 }
