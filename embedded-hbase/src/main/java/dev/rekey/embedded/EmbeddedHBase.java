@@ -211,7 +211,9 @@ public final class EmbeddedHBase {
   private void launch(Duration timeout) throws IOException {
     Ports ports = files.prepare();
 
-    List<String> cmd = new ArrayList<>(javaCommand("-Xmx1g"));
+    // 2 GB: the whole test suite shares one server (hundreds of tables, replication peers, bulk
+    // loads); with 1 GB it ran out of heap in CI once the suite grew
+    List<String> cmd = new ArrayList<>(javaCommand("-Xmx2g"));
     cmd.add(MAIN_CLASS);
     cmd.addAll(serverArgs);
     cmd.add("start");
