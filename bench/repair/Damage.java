@@ -43,10 +43,21 @@ public class Damage {
           TableName t = TableName.valueOf(a[1]);
           admin.flush(t);
           admin.majorCompact(t);
-          Thread.sleep(1000);
-          while (admin.getCompactionState(t) != CompactionState.NONE) {
-            Thread.sleep(500);
+          // the request is queued: first see it start (it may also be done already), then end
+          try {
+            dev.rekey.jobs.common.Poll.until(
+                () -> admin.getCompactionState(t) != CompactionState.NONE,
+                java.time.Duration.ofSeconds(5),
+                java.time.Duration.ofMillis(100),
+                () -> new IllegalStateException("not started"));
+          } catch (IllegalStateException finishedAlready) {
+            // nothing to wait for
           }
+          dev.rekey.jobs.common.Poll.until(
+              () -> admin.getCompactionState(t) == CompactionState.NONE,
+              java.time.Duration.ofMinutes(30),
+              java.time.Duration.ofMillis(500),
+              () -> new IllegalStateException("major compaction of " + t + " did not end"));
         }
         case "damage" -> damage(conn, a);
         default -> throw new IllegalArgumentException("mode: damage, compact or drop");

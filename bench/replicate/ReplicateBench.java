@@ -143,12 +143,11 @@ public class ReplicateBench {
     long stopped = System.nanoTime();
     long lag = status(peers).maxLagMs();
     try (Table t = conn.getTable(ON_V2)) {
-      while (!t.exists(new Get(lastKey))) {
-        if (System.nanoTime() - stopped > 600_000_000_000L) {
-          throw new IllegalStateException("the last row did not arrive within 10 min");
-        }
-        Thread.sleep(20);
-      }
+      dev.rekey.jobs.common.Poll.until(
+          () -> t.exists(new Get(lastKey)),
+          java.time.Duration.ofMinutes(10),
+          java.time.Duration.ofMillis(20),
+          () -> new IllegalStateException("the last row did not arrive within 10 min"));
     }
     long done = System.nanoTime();
     peers.stop(ON.getNameAsString());

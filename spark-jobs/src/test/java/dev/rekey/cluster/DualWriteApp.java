@@ -131,10 +131,11 @@ public final class DualWriteApp {
       try (Connection conn =
               ConnectionFactory.createConnection(HBaseConfigs.load(Path.of(part.site())));
           Table t = conn.getTable(TableName.valueOf(part.oldTable()))) {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (!t.exists(new Get(key)) && System.nanoTime() < deadline) {
-          Thread.sleep(100);
-        }
+        dev.rekey.jobs.common.Poll.until(
+            () -> t.exists(new Get(key)),
+            java.time.Duration.ofMinutes(2),
+            java.time.Duration.ofMillis(100),
+            () -> new IllegalStateException("the partition's first row never reached the table"));
         Path marker = Path.of(part.markers()).resolve("half-p0");
         Files.createDirectories(marker.getParent());
         Files.writeString(marker, Long.toString(ProcessHandle.current().pid()));

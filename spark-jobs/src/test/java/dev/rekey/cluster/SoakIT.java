@@ -11,6 +11,7 @@ import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.Poll;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
@@ -165,7 +166,14 @@ class SoakIT {
           sleepUntil(Duration.ofSeconds(minutes * 30L));
           long pid = cluster.kill("regionserver-1");
           note("regionserver-1 (pid %d) SIGKILLed", pid);
-          Thread.sleep(30_000);
+          // down until the master has seen it go (its ZooKeeper session expired), not for a guess
+          try (Admin admin = conn.getAdmin()) {
+            Poll.until(
+                () -> admin.getRegionServers().size() == 1,
+                Duration.ofSeconds(120),
+                Duration.ofMillis(500),
+                () -> new IllegalStateException("the master still lists the killed RegionServer"));
+          }
           cluster.restart("regionserver-1", Duration.ofSeconds(180));
           note("regionserver-1 started again");
           killed = true;
