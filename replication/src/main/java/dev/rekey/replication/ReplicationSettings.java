@@ -63,6 +63,17 @@ public record ReplicationSettings(
   /** One target: a table and its layout file's text. */
   public record Target(String table, String layout) {}
 
+  /** {@link #CLUSTER_KEYS} as another cluster's client configuration sets them. */
+  public static Map<String, String> clusterOf(org.apache.hadoop.conf.Configuration site) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String k : CLUSTER_KEYS) {
+      if (site.get(k) != null) {
+        m.put(k, site.get(k));
+      }
+    }
+    return m;
+  }
+
   /** The targets on the source's own cluster. */
   public ReplicationSettings(
       String sourceTable, String sourceLayout, List<Target> targets, String quarantineTable) {

@@ -42,15 +42,11 @@ final class KerberosPreflight {
   static final String HBASE_TOKEN_KIND = "HBASE_AUTH_TOKEN";
   // what Spark's token fetch (a connection to HBase as this user) reads, when the site sets them
   static final List<String> TOKEN_FETCH_KEYS =
-      List.of(
-          HBASE_AUTH,
-          "hbase.zookeeper.quorum",
-          "hbase.zookeeper.property.clientPort",
-          "zookeeper.znode.parent",
-          "hbase.client.registry.impl",
-          "hbase.client.bootstrap.servers",
-          "hbase.master.kerberos.principal",
-          "hbase.regionserver.kerberos.principal");
+      java.util.stream.Stream.concat(
+              java.util.stream.Stream.of(HBASE_AUTH),
+              dev.rekey.replication.ReplicationSettings.CLUSTER_KEYS.stream()
+                  .filter(k -> !k.equals(HADOOP_AUTH) && !k.equals(HBASE_AUTH)))
+          .toList();
 
   private KerberosPreflight() {}
 

@@ -154,15 +154,8 @@ public final class ReplicateCommand implements Callable<Integer> {
     if (targetHBaseSite == null) {
       return java.util.Map.of();
     }
-    org.apache.hadoop.conf.Configuration c =
-        HBaseConfigs.load(HBaseConfigs.resolveSite(targetHBaseSite));
-    java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
-    for (String k : ReplicationSettings.CLUSTER_KEYS) {
-      if (c.get(k) != null) {
-        m.put(k, c.get(k));
-      }
-    }
-    return m;
+    return ReplicationSettings.clusterOf(
+        HBaseConfigs.load(HBaseConfigs.resolveSite(targetHBaseSite)));
   }
 
   private static String layoutText(String arg, String option) {

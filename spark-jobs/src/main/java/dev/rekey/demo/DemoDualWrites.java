@@ -130,14 +130,10 @@ final class DemoDualWrites implements AutoCloseable {
     this.out = out;
   }
 
-  /** Opens the dual writer on both tables and writes the first batch of new readings (flushed). */
-  static DemoDualWrites begin(
-      Connection conn, TelemetryGenerator gen, KeyLayout v1, KeyLayout v2, PrintStream out)
-      throws IOException {
-    return begin(conn, conn, gen, v1, v2, out);
-  }
-
-  /** As above, writing the history table telemetry_by_device (layout {@code byDevice}) too. */
+  /**
+   * Opens the dual writer on telemetry_v1, telemetry_v2 and the history table telemetry_by_device
+   * (layout {@code byDevice}) and writes the first batch of new readings (flushed).
+   */
   static DemoDualWrites begin(
       Connection conn,
       TelemetryGenerator gen,
@@ -156,7 +152,7 @@ final class DemoDualWrites implements AutoCloseable {
         out);
   }
 
-  /** As above, telemetry_v2 on another cluster than telemetry_v1 ({@code newCluster}). */
+  /** The dual writer of telemetry_v1 and telemetry_v2, the latter on {@code newCluster}. */
   static DemoDualWrites begin(
       Connection conn,
       Connection newCluster,

@@ -124,17 +124,15 @@ public final class HBaseConfigs {
    * cluster's (e.g. the Kerberos pre-flight's, for Spark's token fetch) must not turn another
    * cluster's configuration into the first one's.
    */
-  static final java.util.Set<String> CLUSTER_ADDRESS_KEYS =
-      java.util.Set.of(
-          "hbase.zookeeper.quorum",
-          "hbase.zookeeper.property.clientPort",
-          "zookeeper.znode.parent",
-          "hbase.client.registry.impl",
-          "hbase.client.bootstrap.servers",
-          "hbase.rootdir",
-          "fs.defaultFS",
-          "hbase.master.kerberos.principal",
-          "hbase.regionserver.kerberos.principal");
+  static final java.util.Set<String> CLUSTER_ADDRESS_KEYS = clusterAddressKeys();
+
+  private static java.util.Set<String> clusterAddressKeys() {
+    java.util.Set<String> keys =
+        new java.util.HashSet<>(dev.rekey.replication.ReplicationSettings.CLUSTER_KEYS);
+    keys.add("hbase.rootdir");
+    keys.add("fs.defaultFS");
+    return java.util.Set.copyOf(keys);
+  }
 
   /**
    * {@link #withSparkHadoop} for a second cluster's configuration (the old cluster of a

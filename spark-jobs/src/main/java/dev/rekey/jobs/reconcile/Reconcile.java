@@ -94,10 +94,12 @@ public final class Reconcile implements Job<ReconcileResult> {
         && !SideSnapshots.readsViaSnapshot(options.neu())) {
       return compare(t0);
     }
+    // one connection when both sides are on one cluster (a ZooKeeper session each costs)
     try (Connection oldConn = ConnectionFactory.createConnection(clusters.old());
         Admin oldAdmin = oldConn.getAdmin();
-        Connection newConn = ConnectionFactory.createConnection(clusters.neu());
-        Admin newAdmin = newConn.getAdmin();
+        Connection newConn =
+            clusters.separate() ? ConnectionFactory.createConnection(clusters.neu()) : null;
+        Admin newAdmin = newConn != null ? newConn.getAdmin() : oldConn.getAdmin();
         TemporarySnapshot oldSnap = SideSnapshots.take(oldAdmin, options.old());
         TemporarySnapshot newSnap = SideSnapshots.take(newAdmin, options.neu())) {
       if (oldSnap != null) {

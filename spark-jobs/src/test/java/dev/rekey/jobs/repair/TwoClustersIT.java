@@ -247,13 +247,7 @@ class TwoClustersIT {
         VersionedTables.create(
             OtherCluster.connection(), "tc_repl_v2", D, 3, V2.splitPoints(16), List.of());
     TableName quarantine = SharedHBase.uniqueTable("tc_repl_q");
-    Map<String, String> newCluster = new java.util.LinkedHashMap<>();
-    Configuration other = OtherCluster.conf();
-    for (String k : ReplicationSettings.CLUSTER_KEYS) {
-      if (other.get(k) != null) {
-        newCluster.put(k, other.get(k));
-      }
-    }
+    Map<String, String> newCluster = ReplicationSettings.clusterOf(OtherCluster.conf());
     ReplicationSettings settings =
         new ReplicationSettings(
             v1.getNameAsString(),

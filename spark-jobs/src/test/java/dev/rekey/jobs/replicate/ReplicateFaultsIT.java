@@ -13,11 +13,9 @@ import dev.rekey.testing.TableContents;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.BufferedMutator;
@@ -197,13 +195,7 @@ class ReplicateFaultsIT {
   @Test
   void editsWaitForAnUnreachableTargetClusterAndArriveWhenItAnswers() throws Exception {
     Connection other = OtherCluster.connection();
-    Map<String, String> otherCluster = new HashMap<>();
-    Configuration oc = OtherCluster.conf();
-    for (String k : ReplicationSettings.CLUSTER_KEYS) {
-      if (oc.get(k) != null) {
-        otherCluster.put(k, oc.get(k));
-      }
-    }
+    Map<String, String> otherCluster = ReplicationSettings.clusterOf(OtherCluster.conf());
     Setup s = setUp("repl_unreachable", other, otherCluster);
     long pid =
         OtherCluster.server()
