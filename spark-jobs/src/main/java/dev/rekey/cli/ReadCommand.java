@@ -74,7 +74,10 @@ public final class ReadCommand implements Callable<Integer> {
   @Parameters(
       paramLabel = "NAME=VALUE",
       arity = "0..*",
-      description = "Values of the layout's leading fields (an entity), e.g. userId=alice.")
+      description =
+          "Values of key fields: the layout's leading fields (an entity), e.g. userId=alice; with"
+              + " --from/--to also a later fixed-width field, matched on each row of the window"
+              + " (deviceId=HEX on telemetry-v2).")
   Map<String, String> values = new LinkedHashMap<>();
 
   @Override

@@ -554,8 +554,8 @@ class BackfillBench {
     }
   }
 
-  private static TableName target(Admin admin, String prefix, List<byte[]> splits)
-      throws Exception {
+  /** A fresh target pre-split at {@code splits}, family d (the benches' targets). */
+  static TableName target(Admin admin, String prefix, List<byte[]> splits) throws Exception {
     TableName t = SharedHBase.uniqueTable(prefix);
     TableCreator.table(t)
         .families(List.of(FamilySpec.parse("d")))

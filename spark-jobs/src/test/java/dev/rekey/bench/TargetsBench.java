@@ -9,8 +9,6 @@ import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.backfill.Rekeyer;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRekeyer;
 import dev.rekey.rowkey.SplitPoints;
@@ -79,10 +77,10 @@ class TargetsBench {
     double[] sortedSeconds = new double[rounds];
     for (int round = 1; round <= rounds; round++) {
       boolean warmUp = round <= WarmRounds.warm(rounds);
-      TableName a = target(admin, "bench_v2", saltSplits);
-      TableName h = target(admin, "bench_dev", deviceSplits);
-      TableName a2 = target(admin, "bench_v2b", saltSplits);
-      TableName h2 = target(admin, "bench_devb", deviceSplits);
+      TableName a = BackfillBench.target(admin, "bench_v2", saltSplits);
+      TableName h = BackfillBench.target(admin, "bench_dev", deviceSplits);
+      TableName a2 = BackfillBench.target(admin, "bench_v2b", saltSplits);
+      TableName h2 = BackfillBench.target(admin, "bench_devb", deviceSplits);
       // the one run first in every other round: no pass always has the warmer JVM or page cache
       double both = round % 2 == 0 ? both(snap, v1, v2, byDevice, a2, h2) : 0;
       double single = backfill(snap, v1, b -> b.target(a.getNameAsString(), v2), "single-v2");
@@ -134,7 +132,7 @@ class TargetsBench {
       }
     }
     // the baseline of the sorted path, once (a Put copy leaves memstores to flush behind it)
-    TableName put = target(admin, "bench_devput", deviceSplits);
+    TableName put = BackfillBench.target(admin, "bench_devput", deviceSplits);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
     long t0 = System.nanoTime();
     long copied =
@@ -268,15 +266,5 @@ class TargetsBench {
       m.put((Long) layout.decode(r.getRow()).get("ts"), String.join(",", cells));
     }
     return m;
-  }
-
-  private static TableName target(Admin admin, String prefix, List<byte[]> splits)
-      throws Exception {
-    TableName t = SharedHBase.uniqueTable(prefix);
-    TableCreator.table(t)
-        .families(List.of(FamilySpec.parse("d")))
-        .splitPoints(splits)
-        .create(admin);
-    return t;
   }
 }

@@ -100,17 +100,32 @@ final class FanOutWrite {
     TargetRun lead =
         runs.stream().filter(r -> r.plan().path().inSourceOrder()).findFirst().orElse(runs.get(0));
     int versions = runs.stream().mapToInt(r -> r.plan().readVersions()).max().orElseThrow();
+    // the sorted targets' rows are re-keyed and shuffled in the read's tasks: as many as their own
+    // run would read with (up to the read's splits and the in-order targets' file limit)
+    int sortedReadTasks =
+        runs.stream()
+            .filter(r -> !r.plan().path().inSourceOrder())
+            .mapToInt(r -> r.plan().minReadTasks())
+            .max()
+            .orElse(0);
     RegionReader reader = SourceRead.of(lead.options(), lead.plan()).versions(versions);
     List<List<InOrderHFiles.WrittenFile>> files = new ArrayList<>();
     runs.forEach(r -> files.add(new ArrayList<>()));
     String snapshot = lead.options().sourceSnapshot();
     try (RegionRead rows = reader.open(jsc, clusters.old())) {
-      int tasks = rows.partitions();
+      List<Integer> inOrderTasks = new ArrayList<>();
+      List<Integer> inOrderMax = new ArrayList<>();
+      int maxFiles =
+          hbaseConf.getInt(
+              WritePath.MAX_FILES_PER_REGION_KEY, WritePath.DEFAULT_MAX_FILES_PER_REGION);
       for (TargetRun r : runs) {
         if (r.plan().path().inSourceOrder()) {
-          tasks = Math.min(tasks, r.plan().path().writeTasks());
+          inOrderTasks.add(r.plan().path().writeTasks());
+          inOrderMax.add(WritePath.maxInOrderTasks(r.live(), r.options().targetLayout(), maxFiles));
         }
       }
+      int tasks =
+          WritePath.fanOutTasks(inOrderTasks, inOrderMax, sortedReadTasks, rows.partitions());
       boolean anySorted = targets.stream().anyMatch(t -> !t.inOrder());
       progress.accept(
           String.format(

@@ -4,6 +4,7 @@ import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.Serializable;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -145,6 +146,37 @@ public record WritePath(
             maxFilesPerRegion),
         k,
         writers);
+  }
+
+  /**
+   * The read tasks of one run feeding several targets: the in-order targets' write tasks (one per
+   * core, fewer for a small source: each task is a file in every region it feeds), raised to the
+   * sorted targets' read tasks when there are any — their rows are re-keyed and shuffled in these
+   * same tasks, which their own run spreads over two per core — but never past the in-order
+   * targets' file limit nor the read's splits.
+   *
+   * @param inOrderTasks each in-order target's write tasks
+   * @param inOrderMaxTasks each in-order target's most tasks within the bulk-load file limit
+   * @param sortedReadTasks the most read tasks any sorted target's own run wants (0: none sorted)
+   * @param splits the read's splits
+   */
+  static int fanOutTasks(
+      List<Integer> inOrderTasks, List<Integer> inOrderMaxTasks, int sortedReadTasks, int splits) {
+    int tasks = splits;
+    for (int t : inOrderTasks) {
+      tasks = Math.min(tasks, t);
+    }
+    int raised = Math.min(splits, Math.max(tasks, sortedReadTasks));
+    for (int m : inOrderMaxTasks) {
+      raised = Math.min(raised, Math.max(m, 1));
+    }
+    return Math.max(tasks, raised);
+  }
+
+  /** The most write tasks an in-order target takes within the bulk-load file limit per region. */
+  static int maxInOrderTasks(RegionBoundaries live, KeyLayout target, int maxFilesPerRegion) {
+    int buckets = target.prefix().kind() == PrefixSpec.Kind.SALT ? target.prefix().buckets() : 1;
+    return maxFilesPerRegion / maxBucketsPerRegion(live, buckets);
   }
 
   /**

@@ -115,4 +115,19 @@ class WritePathTest {
             .startsWith("4 write tasks, each writing up to 17 file(s) per target region"),
         fourCores.reason());
   }
+
+  @Test
+  void aFanOutReadsWithTheSortedTargetsTasksWithinTheInOrderFileLimit() {
+    // a small source: the in-order target writes with one task; the sorted target's own run
+    // reads with two, and its rows are re-keyed and shuffled in the same tasks
+    assertEquals(2, WritePath.fanOutTasks(List.of(1), List.of(32), 2, 8));
+    // in-order targets alone keep their write tasks
+    assertEquals(1, WritePath.fanOutTasks(List.of(1), List.of(32), 0, 8));
+    assertEquals(1, WritePath.fanOutTasks(List.of(3, 1), List.of(32, 32), 0, 8));
+    // never past the read's splits, nor past what the file limit allows an in-order target
+    assertEquals(3, WritePath.fanOutTasks(List.of(1), List.of(32), 4, 3));
+    assertEquals(2, WritePath.fanOutTasks(List.of(1), List.of(2), 4, 8));
+    // sorted targets alone: the read's splits
+    assertEquals(8, WritePath.fanOutTasks(List.of(), List.of(), 4, 8));
+  }
 }
