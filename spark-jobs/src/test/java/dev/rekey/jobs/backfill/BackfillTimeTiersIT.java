@@ -92,24 +92,30 @@ class BackfillTimeTiersIT {
       EventsTable.create(admin, target, v2, REGIONS);
     }
     List<String> progress = new ArrayList<>();
+    BackfillOptions.Builder opts =
+        BackfillOptions.builder()
+            .sourceSnapshot(sourceSnap)
+            .sourceLayout(EVENTS_V1)
+            .targetTable(target.getNameAsString())
+            .targetLayout(v2)
+            .staging(
+                SharedHBase.runRoot()
+                    .resolve("backfill-staging")
+                    .resolve(target.getNameAsString())
+                    .toString())
+            .timeTiers(TierRequest.parse("P1D"));
+    // written, not loaded; then --resume loads and verifies the tier files as the ledger lists them
+    BackfillResult written =
+        new Backfill(SharedSpark.session(), SharedHBase.conf(), opts.noLoad(true).build())
+            .execute(progress::add);
+    assertTrue(!written.loaded(), String.join("\n", progress));
+    assertEquals(0, SharedHBase.storeFileCount(target));
     BackfillResult r =
         new Backfill(
-                SharedSpark.session(),
-                SharedHBase.conf(),
-                BackfillOptions.builder()
-                    .sourceSnapshot(sourceSnap)
-                    .sourceLayout(EVENTS_V1)
-                    .targetTable(target.getNameAsString())
-                    .targetLayout(v2)
-                    .staging(
-                        SharedHBase.runRoot()
-                            .resolve("backfill-staging")
-                            .resolve(target.getNameAsString())
-                            .toString())
-                    .timeTiers(TierRequest.parse("P1D"))
-                    .build())
+                SharedSpark.session(), SharedHBase.conf(), opts.noLoad(false).resume(true).build())
             .execute(progress::add);
-    assertEquals(new Accounting(DAYS * PER_DAY, DAYS * PER_DAY, 0, 0), r.accounting());
+    assertEquals(new Accounting(DAYS * PER_DAY, DAYS * PER_DAY, 0, 0), written.accounting());
+    assertEquals(written.accounting(), r.accounting());
     assertTrue(r.loaded() && r.verified(), String.join("\n", progress));
     assertTrue(
         progress.stream().anyMatch(l -> l.startsWith("Time tiers: 3 time tiers of P1D")),
@@ -223,7 +229,8 @@ class BackfillTimeTiersIT {
     try (Admin admin = SharedHBase.connection().getAdmin()) {
       admin.snapshot(snap, target);
     }
-    for (String d : List.of("2026-11-28", "2026-11-29")) {
+    // the first day: its cells' newer versions and markers are in the next days' files
+    for (String d : List.of("2026-11-28")) {
       ScanResult skipping = nightly(snap, TimeWindow.ofDay(d), true, v2);
       ScanResult every = nightly(snap, TimeWindow.ofDay(d), false, v2);
       assertEquals(every.rows(), skipping.rows(), d);
