@@ -187,14 +187,8 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions>
                 + " --target-table/--target-layout, not both");
       }
       for (String t : targets) {
-        int eq = t.indexOf('=');
-        if (eq <= 0 || eq == t.length() - 1) {
-          throw RekeyException.usage(
-              "Invalid --target '%s': expected TABLE=LAYOUT (e.g. --target"
-                  + " telemetry_by_device=telemetry-by-device)",
-              t);
-        }
-        b.target(t.substring(0, eq), LayoutFiles.load(t.substring(eq + 1), "--target " + t));
+        TargetArg a = TargetArg.parse(t);
+        b.target(a.table(), a.layout());
       }
     }
     if (sourceHBaseSite != null) {
