@@ -216,19 +216,8 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
                 + " not both");
       }
       for (String t : targets) {
-        int eq = t.indexOf('=');
-        if (eq <= 0 || eq == t.length() - 1) {
-          throw RekeyException.usage(
-              "Invalid --target '"
-                  + t
-                  + "': expected TABLE=LAYOUT (e.g. --target"
-                  + " telemetry_by_device=telemetry-by-device)");
-        }
-        b.target(
-            new SideSpec(
-                "new",
-                Source.table(t.substring(0, eq)),
-                LayoutFiles.load(t.substring(eq + 1), "--target " + t)));
+        TargetArg a = TargetArg.parse(t);
+        b.target(new SideSpec("new", Source.table(a.table()), a.layout()));
       }
     }
     return new Parsed(

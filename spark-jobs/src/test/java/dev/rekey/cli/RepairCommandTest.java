@@ -158,4 +158,78 @@ class RepairCommandTest {
             .getMessage()
             .startsWith("--apply replays a mutation file with the sides and buckets it names"));
   }
+
+  @Test
+  void severalNewTablesAreRepeatedTargetsEachWithItsOwnReportDirAndFile() {
+    RepairOptions o =
+        parsed(
+                "--old-snapshot",
+                "v1_snap",
+                "--old-layout",
+                "telemetry-v1",
+                "--target",
+                "telemetry_v2=telemetry-v2",
+                "--target",
+                "by_device=telemetry-by-device",
+                "--from",
+                "2026-11-29",
+                "--to",
+                "2026-11-30",
+                "--bucket",
+                "1h",
+                "--dry-run",
+                "/tmp/m.jsonl",
+                "--staging",
+                "/tmp/st",
+                "--out",
+                "/tmp/r")
+            .repair();
+    assertTrue(o.severalTargets());
+    assertEquals(
+        java.util.List.of("telemetry_v2", "by_device"),
+        o.news().stream().map(n -> n.source().name()).toList());
+    RepairOptions second = o.forTarget(o.news().get(1), o.old());
+    assertEquals("telemetry-by-device", second.neu().layout().name());
+    assertEquals(Path.of("/tmp/r/by_device"), second.out());
+    assertEquals(Path.of("/tmp/m.by_device.jsonl"), second.dryRun());
+    assertEquals("/tmp/st/repair-by_device", second.staging());
+    assertTrue(
+        usage(
+                "--old-snapshot",
+                "v1_snap",
+                "--old-layout",
+                "telemetry-v1",
+                "--target",
+                "a=telemetry-v2",
+                "--target",
+                "b=telemetry-v2",
+                "--from-reconcile",
+                "r.json")
+            .getMessage()
+            .startsWith("--from-reconcile names the buckets of one new table"));
+    assertTrue(
+        usage("--old-snapshot", "v1_snap", "--old-layout", "telemetry-v1", "--target", "t2")
+            .getMessage()
+            .startsWith("Invalid --target 't2': expected TABLE=LAYOUT"));
+    assertTrue(
+        usage(
+                "--old-snapshot",
+                "v1_snap",
+                "--old-layout",
+                "telemetry-v1",
+                "--target",
+                "a=telemetry-v2",
+                "--new-table",
+                "t",
+                "--new-layout",
+                "telemetry-v2",
+                "--from",
+                "2026-11-29",
+                "--to",
+                "2026-11-30",
+                "--bucket",
+                "1h")
+            .getMessage()
+            .contains("not both"));
+  }
 }
