@@ -50,6 +50,7 @@ final class SortFloor {
     try {
       long[] read =
           ParallelCounts.sum(files, threads, p -> readFile(fs, p, conf, rekeyer, splits, byRegion));
+      long t1 = System.nanoTime();
       List<Integer> regionIds = new ArrayList<>();
       for (int r = 0; r < regions; r++) {
         regionIds.add(r);
@@ -60,6 +61,9 @@ final class SortFloor {
               regionIds,
               threads,
               r -> writeRegion(conf, fs, new Path(dir, "r" + r), target, family, byRegion.get(r)));
+      System.out.printf(
+          "sort floor: read + rekey %.2f s, sort + HFile write %.2f s (%d files, %d threads)%n",
+          (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, files.size(), threads);
       if (written[1] != read[1]) {
         throw new IllegalStateException(
             "the sort floor read " + read[1] + " cells and wrote " + written[1]);

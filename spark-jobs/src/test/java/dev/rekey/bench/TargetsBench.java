@@ -176,6 +176,8 @@ class TargetsBench {
   private static double backfill(
       String snap, KeyLayout from, UnaryOperator<BackfillOptions.Builder> targets, String name)
       throws Exception {
+    StageTimes stages = stageTimes();
+    stages.drain();
     long t0 = System.nanoTime();
     List<BackfillResult> results =
         new Backfill(
@@ -200,7 +202,19 @@ class TargetsBench {
       }
       System.out.println(String.join("\n", r.lines()));
     }
+    System.out.printf("stages of %s (%.1f s):%n", name, seconds);
+    stages.drain().forEach(System.out::println);
     return seconds;
+  }
+
+  private static StageTimes stages;
+
+  /** The Spark stages of each backfill run, printed after it: where its time went. */
+  private static synchronized StageTimes stageTimes() {
+    if (stages == null) {
+      stages = StageTimes.on(SharedSpark.session().sparkContext());
+    }
+    return stages;
   }
 
   /**
