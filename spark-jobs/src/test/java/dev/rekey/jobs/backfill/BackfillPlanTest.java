@@ -125,6 +125,38 @@ class BackfillPlanTest {
   }
 
   @Test
+  void sortKeysCompareAsUnsignedBytesWordByWord() {
+    // keys of 0-24 bytes over a small alphabet with bytes above 0x7f: equal words, a difference in
+    // any byte of a word, prefixes of one another and the byte-by-byte tail
+    java.util.Random random = new java.util.Random(7);
+    byte[] alphabet = {0, 1, 0x7f, (byte) 0x80, (byte) 0xff};
+    List<byte[]> keys = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      byte[] k = new byte[random.nextInt(25)];
+      for (int j = 0; j < k.length; j++) {
+        k[j] = alphabet[random.nextInt(alphabet.length)];
+      }
+      keys.add(k);
+    }
+    for (byte[] a : keys) {
+      for (byte[] b : keys) {
+        int got =
+            SerializedKeySort.compareKeys(
+                a,
+                org.apache.spark.unsafe.Platform.BYTE_ARRAY_OFFSET,
+                a.length,
+                b,
+                org.apache.spark.unsafe.Platform.BYTE_ARRAY_OFFSET,
+                b.length);
+        assertEquals(
+            Integer.signum(Arrays.compareUnsigned(a, b)),
+            Integer.signum(got),
+            Bytes.toStringBinary(a) + " vs " + Bytes.toStringBinary(b));
+      }
+    }
+  }
+
+  @Test
   void sortPrefixIsUnsignedAndPackedRowsRoundTrip() {
     assertTrue(
         Long.compareUnsigned(
