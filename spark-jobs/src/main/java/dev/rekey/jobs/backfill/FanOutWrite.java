@@ -189,7 +189,7 @@ final class FanOutWrite {
     JavaPairRDD<byte[], byte[]> packed =
         JavaPairRDD.fromJavaRDD(rows.mapInKeyOrder(tasks, new Mapped(targets, inOrderFiles)));
     List<Tuple2<Integer, InOrderHFiles.WrittenFile>> sortedFiles =
-        TargetSort.of(packed, partitioner, spark.sparkContext().getConf())
+        TargetSort.of(packed, partitioner)
             .mapPartitionsWithIndex(
                 (p, it) -> {
                   int t = partitioner.targetOf(p);

@@ -216,8 +216,7 @@ public final class RowsLoad {
             "repair: sort the rows by target key, write HFiles for %s",
             JobPhase.count(run.live().count(), "region"))) {
       files =
-          TargetSort.of(
-                  packed, new TargetPartitioner(run.live(), 1), spark.sparkContext().getConf())
+          TargetSort.of(packed, new TargetPartitioner(run.live(), 1))
               .mapPartitions(
                   it ->
                       writer

@@ -125,7 +125,7 @@ final class WriteStep {
                 JobPhase.count(live.count(), "region"),
                 k)) {
           files =
-              TargetSort.of(packed, partitioner, spark.sparkContext().getConf())
+              TargetSort.of(packed, partitioner)
                   .mapPartitions(
                       it ->
                           writer

@@ -54,8 +54,7 @@ class BackfillShuffleTest {
     }
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
     JavaPairRDD<byte[], byte[]> sorted =
-        TargetSort.of(
-            JavaPairRDD.fromJavaRDD(jsc.parallelize(rows, 3)), partitioner, jsc.getConf());
+        TargetSort.of(JavaPairRDD.fromJavaRDD(jsc.parallelize(rows, 3)), partitioner);
     assertEquals(32, sorted.getNumPartitions(), "16 regions x k = 2");
 
     List<String> problems =
