@@ -28,8 +28,9 @@ abstract class ClusterStory {
    */
   public abstract int run() throws Exception;
 
-  void step(String title) {
-    steps.next("%s", title);
+  /** The next numbered heading, its title {@link String#format formatted}. */
+  void step(String title, Object... args) {
+    steps.next(title, args);
   }
 
   void indent(String line) {

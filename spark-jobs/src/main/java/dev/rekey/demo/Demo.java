@@ -76,11 +76,10 @@ public final class Demo {
 
   /** The refusal of a demo while another runs against the same server. */
   static RekeyException anotherDemo(EmbeddedHBase.Holder h, Path runDir) {
-    return new RekeyException(
-        String.format(
-            "Cannot run the demo: another demo (pid %d, started at %s) is running against the"
-                + " embedded HBase in %s; wait for it or stop it (kill %d)",
-            h.pid(), h.started(), runDir, h.pid()));
+    return RekeyException.cannot(
+        "Cannot run the demo: another demo (pid %d, started at %s) is running against the"
+            + " embedded HBase in %s; wait for it or stop it (kill %d)",
+        h.pid(), h.started(), runDir, h.pid());
   }
 
   /** The demo's steps on the running server. */
