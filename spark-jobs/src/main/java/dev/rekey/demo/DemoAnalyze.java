@@ -18,18 +18,12 @@ import org.apache.spark.sql.SparkSession;
  * The demo's analyze steps: the legacy table's hotspot before the backfill, the rekeyed table's
  * spread after it; advice sized for the cluster the demo plans for.
  */
-final class DemoAnalyze {
+final class DemoAnalyze extends DemoPart {
   /** The cluster the demo plans for: 12 RegionServers (N = 16 buckets, as telemetry-v2 has). */
   static final int DEMO_PLANNED_SERVERS = 12;
 
-  private final PrintStream out;
-  private final Steps steps;
-  private final Path runDir;
-
   DemoAnalyze(PrintStream out, Steps steps, Path runDir) {
-    this.out = out;
-    this.steps = steps;
-    this.runDir = runDir;
+    super(out, steps, runDir);
   }
 
   /**

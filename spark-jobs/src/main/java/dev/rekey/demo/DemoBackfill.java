@@ -24,15 +24,9 @@ import org.apache.spark.sql.SparkSession;
  * dual writes start), then it and the history table backfilled from the legacy table's snapshot in
  * one read.
  */
-final class DemoBackfill {
-  private final PrintStream out;
-  private final Steps steps;
-  private final Path runDir;
-
+final class DemoBackfill extends DemoPart {
   DemoBackfill(PrintStream out, Steps steps, Path runDir) {
-    this.out = out;
-    this.steps = steps;
-    this.runDir = runDir;
+    super(out, steps, runDir);
   }
 
   /**

@@ -23,15 +23,9 @@ import org.apache.spark.sql.SparkSession;
  * The demo's last steps: the events table written a store file per day, then the nightly scan's SQL
  * reports over it and the telemetry table for the demo's day.
  */
-final class DemoNightly {
-  private final PrintStream out;
-  private final Steps steps;
-  private final Path runDir;
-
+final class DemoNightly extends DemoPart {
   DemoNightly(PrintStream out, Steps steps, Path runDir) {
-    this.out = out;
-    this.steps = steps;
-    this.runDir = runDir;
+    super(out, steps, runDir);
   }
 
   /** The events table (layout events-v2, a hash prefix), for the all-user report. */
