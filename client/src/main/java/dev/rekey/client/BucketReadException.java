@@ -15,14 +15,10 @@ public final class BucketReadException extends UncheckedIOException {
 
   public BucketReadException(TableName table, BucketRange range, Throwable cause) {
     super(
-        "Cannot read "
-            + table.getNameAsString()
-            + " "
-            + range.describe()
-            + ": "
-            + reason(cause)
-            + " (the read is incomplete and returned nothing; check that the table's regions are online, e.g. `hbck`, "
-            + "then retry)",
+        String.format(
+            "Cannot read %s %s: %s (the read is incomplete and returned nothing; check that the"
+                + " table's regions are online, e.g. `hbck`, then retry)",
+            table.getNameAsString(), range.describe(), reason(cause)),
         cause instanceof IOException io ? io : new IOException(cause));
     this.range = range;
   }

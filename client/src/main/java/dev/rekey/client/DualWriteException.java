@@ -26,13 +26,12 @@ public final class DualWriteException extends IOException {
   private static String message(List<FailedWrite> f) {
     String rows =
         f.stream().limit(NAMED).map(FailedWrite::describe).collect(Collectors.joining("; "));
-    return "Cannot dual-write "
-        + f.size()
-        + " mutation"
-        + (f.size() == 1 ? "" : "s")
-        + ": "
-        + rows
-        + (f.size() > NAMED ? "; and " + (f.size() - NAMED) + " more" : "")
-        + " (these rows are not on every table: write them again once the table is healthy)";
+    return String.format(
+        "Cannot dual-write %d mutation%s: %s%s (these rows are not on every table: write them again"
+            + " once the table is healthy)",
+        f.size(),
+        f.size() == 1 ? "" : "s",
+        rows,
+        f.size() > NAMED ? "; and " + (f.size() - NAMED) + " more" : "");
   }
 }

@@ -13,15 +13,12 @@ import dev.rekey.rowkey.Hex;
  */
 public record FailedWrite(String table, byte[] rowKey, String naturalKey, Throwable cause) {
   public String describe() {
-    return table
-        + " row "
-        + Hex.of(rowKey)
-        + " ("
-        + naturalKey
-        + "): "
-        + cause.getClass().getSimpleName()
-        + (cause.getMessage() == null
-            ? ""
-            : ": " + cause.getMessage().lines().findFirst().orElse(""));
+    return String.format(
+        "%s row %s (%s): %s%s",
+        table,
+        Hex.of(rowKey),
+        naturalKey,
+        cause.getClass().getSimpleName(),
+        cause.getMessage() == null ? "" : ": " + cause.getMessage().lines().findFirst().orElse(""));
   }
 }

@@ -102,11 +102,8 @@ public final class ReadQuery {
     public Builder window(long fromMillis, long toMillis) {
       if (fromMillis > toMillis) {
         throw new IllegalArgumentException(
-            "Cannot read window ["
-                + fromMillis
-                + ", "
-                + toMillis
-                + "): from is after to (swap them)");
+            String.format(
+                "Cannot read window [%d, %d): from is after to (swap them)", fromMillis, toMillis));
       }
       this.from = fromMillis;
       this.to = toMillis;

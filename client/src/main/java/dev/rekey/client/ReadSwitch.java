@@ -85,10 +85,9 @@ public final class ReadSwitch {
           mismatchedReads.incrementAndGet();
           mismatchedRows.incrementAndGet();
           sample(
-              "get "
-                  + fields
-                  + ": "
-                  + (a == null ? "only in new" : b == null ? "only in old" : "cells differ"));
+              String.format(
+                  "get %s: %s",
+                  fields, a == null ? "only in new" : b == null ? "only in old" : "cells differ"));
         }
       } catch (IOException | RuntimeException e) {
         shadowErrors.incrementAndGet();
@@ -130,11 +129,9 @@ public final class ReadSwitch {
       if (other == null || !other.equals(e.getValue())) {
         bad++;
         sample(
-            "scan "
-                + query
-                + ": "
-                + e.getKey()
-                + (other == null ? " only in old" : " cells differ"));
+            String.format(
+                "scan %s: %s %s",
+                query, e.getKey(), other == null ? "only in old" : "cells differ"));
       }
     }
     for (String k : b.keySet()) {

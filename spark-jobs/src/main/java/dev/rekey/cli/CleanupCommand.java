@@ -59,10 +59,8 @@ public final class CleanupCommand implements Callable<Integer> {
       age = Duration.parse(olderThan);
     } catch (java.time.format.DateTimeParseException e) {
       throw RekeyException.usage(
-          "Invalid --older-than '"
-              + olderThan
-              + "': expected an ISO-8601 duration such as "
-              + "PT6H or PT30M");
+          "Invalid --older-than '%s': expected an ISO-8601 duration such as PT6H or PT30M",
+          olderThan);
     }
     TableName t = table == null ? null : TableNames.parse(table, "clean up after");
     PrintWriter out = spec.commandLine().getOut();
@@ -81,13 +79,12 @@ public final class CleanupCommand implements Callable<Integer> {
       if (!dryRun) {
         TemporarySnapshots.remove(admin, conn.getConfiguration(), found);
       }
-      out.println(
-          (dryRun ? "Would remove " : "Removed ")
-              + found.size()
-              + " temporary snapshot(s) taken more than "
-              + olderThan
-              + " ago"
-              + (t == null ? "" : " of " + t));
+      out.printf(
+          "%s %d temporary snapshot(s) taken more than %s ago%s%n",
+          dryRun ? "Would remove" : "Removed",
+          found.size(),
+          olderThan,
+          t == null ? "" : " of " + t);
     }
     out.flush();
     return ExitCodes.OK;

@@ -79,20 +79,15 @@ public final class ClusterCommand extends DaemonCommand {
     }
     if (!down) {
       var spark = cluster.spark();
-      System.out.println(
-          "HDFS: "
-              + cluster.defaultFs().orElse("?")
-              + "   Spark: "
-              + spark.masterUrl().orElse("?")
-              + "   YARN: --master yarn with HADOOP_CONF_DIR");
+      System.out.printf(
+          "HDFS: %s   Spark: %s   YARN: --master yarn with HADOOP_CONF_DIR%n",
+          cluster.defaultFs().orElse("?"), spark.masterUrl().orElse("?"));
       System.out.println("client config: " + cluster.clientSite());
       System.out.println("HADOOP_CONF_DIR: " + cluster.hadoopConfDir());
       System.out.println("spark-submit: " + cluster.sparkSubmit());
-      System.out.println(
-          "Use from a shell: export PATH="
-              + cluster.sparkSubmit().getParent()
-              + ":$PATH HADOOP_CONF_DIR="
-              + cluster.hadoopConfDir());
+      System.out.printf(
+          "Use from a shell: export PATH=%s:$PATH HADOOP_CONF_DIR=%s%n",
+          cluster.sparkSubmit().getParent(), cluster.hadoopConfDir());
     } else {
       System.out.println("Start it with `bin/rekey cluster start`.");
     }

@@ -24,11 +24,11 @@ final class ErrorLine {
     String cause = firstLine(root.getMessage());
     if (root != t && !cause.isEmpty() && !line.contains(cause)) {
       line +=
-          " (cause: "
-              + root.getClass().getSimpleName()
-              + ": "
-              + cause
-              + (verbose ? ")" : "; run with --verbose for the stack trace)");
+          String.format(
+              " (cause: %s: %s%s",
+              root.getClass().getSimpleName(),
+              cause,
+              verbose ? ")" : "; run with --verbose for the stack trace)");
     } else if (!verbose) {
       line += " (run with --verbose for the stack trace)";
     }

@@ -62,10 +62,9 @@ public final class HBaseCommand extends DaemonCommand {
           hbase.logFile());
       return ExitCodes.OK;
     }
-    System.out.println(
-        "HBase is not running (run dir "
-            + hbase.runDir()
-            + "). Start it with `bin/rekey hbase start`.");
+    System.out.printf(
+        "HBase is not running (run dir %s). Start it with `bin/rekey hbase start`.%n",
+        hbase.runDir());
     return ExitCodes.FAILURE;
   }
 }

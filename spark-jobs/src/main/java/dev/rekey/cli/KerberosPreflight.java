@@ -184,11 +184,11 @@ final class KerberosPreflight {
           principal,
           keytab,
           oneLine(e),
-          (held.isEmpty()
+          held.isEmpty()
               ? ""
-              : ". The keytab holds "
-                  + String.join(", ", held)
-                  + (held.contains(principal) ? "" : ", not " + principal)),
+              : String.format(
+                  ". The keytab holds %s%s",
+                  String.join(", ", held), held.contains(principal) ? "" : ", not " + principal),
           keytab);
     }
     return "logged in as " + principal + " from keytab " + keytab;
@@ -199,12 +199,11 @@ final class KerberosPreflight {
       GlobalOptions global, Configuration conf, Path site, PrintWriter out) {
     String master = global.master == null ? "" : global.master;
     if (master.startsWith("spark://")) {
-      out.println(
-          "Warning: Spark standalone (--master "
-              + master
-              + ") gives executors no delegation tokens (Spark ships them on YARN and Kubernetes): "
-              + "executors reach a kerberized HBase only with a Kerberos login of their own on "
-              + "every worker.");
+      out.printf(
+          "Warning: Spark standalone (--master %s) gives executors no delegation tokens (Spark"
+              + " ships them on YARN and Kubernetes): executors reach a kerberized HBase only with"
+              + " a Kerberos login of their own on every worker.%n",
+          master);
       return;
     }
     if (!master.startsWith("yarn") && !master.startsWith("k8s://")) {
@@ -238,26 +237,21 @@ final class KerberosPreflight {
       for (String k : differ) {
         global.sparkConf.add("spark.hadoop." + k + "=" + conf.get(k));
       }
-      out.println(
-          "Kerberos on "
-              + master
-              + ": Spark's HBase token fetch reads the hbase-site.xml on the driver's classpath, "
-              + "which differs from "
-              + site
-              + " in "
-              + String.join(", ", differ)
-              + ": passing them to spark-submit as --conf spark.hadoop.KEY=VALUE.");
+      out.printf(
+          "Kerberos on %s: Spark's HBase token fetch reads the hbase-site.xml on the driver's"
+              + " classpath, which differs from %s in %s: passing them to spark-submit as --conf"
+              + " spark.hadoop.KEY=VALUE.%n",
+          master, site, String.join(", ", differ));
     }
-    out.println(
-        "Kerberos on "
-            + master
-            + ": Spark gets the HBase delegation token for the executors at submission ("
-            + SPARK_HBASE_TOKENS
-            + "=true), "
-            + (global.keytab != null
-                ? "and with --principal/--keytab gets new ones before they expire."
-                : "with your ticket only: pass --principal and --keytab for jobs longer than the"
-                    + " token's lifetime."));
+    out.printf(
+        "Kerberos on %s: Spark gets the HBase delegation token for the executors at submission"
+            + " (%s=true), %s%n",
+        master,
+        SPARK_HBASE_TOKENS,
+        global.keytab != null
+            ? "and with --principal/--keytab gets new ones before they expire."
+            : "with your ticket only: pass --principal and --keytab for jobs longer than the"
+                + " token's lifetime.");
   }
 
   static String sparkConf(GlobalOptions global, String key) {

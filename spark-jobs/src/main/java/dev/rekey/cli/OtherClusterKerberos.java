@@ -111,13 +111,10 @@ final class OtherClusterKerberos {
   private static String hbaseToken(Configuration conf, Path site) {
     try (Connection conn = ConnectionFactory.createConnection(conf)) {
       boolean added = TokenUtil.addTokenIfMissing(conn, User.getCurrent());
-      return (added
-              ? "fetched the HBase delegation token of "
-              : "using the HBase delegation token of ")
-          + "the cluster of "
-          + site
-          + " for the executors (not renewed: its lifetime, hbase.auth.token.max.lifetime, bounds the"
-          + " job)";
+      return String.format(
+          "%s the HBase delegation token of the cluster of %s for the executors (not renewed: its"
+              + " lifetime, hbase.auth.token.max.lifetime, bounds the job)",
+          added ? "fetched" : "using", site);
     } catch (IOException | InterruptedException | RuntimeException e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();

@@ -109,18 +109,10 @@ public final class PlanCommand implements Callable<Integer> {
     print(plan, w);
     if (out != null) {
       SplitFile.write(out, plan.splitPoints());
-      w.println(
-          "split file "
-              + out
-              + " ("
-              + plan.splitPointsHex().size()
-              + " lines, \\xNN escaped): "
-              + "rekey create-table --splits "
-              + out
-              + " ..., or in the HBase shell: create 'TABLE', 'FAMILY', "
-              + "SPLITS_FILE => '"
-              + out
-              + "'");
+      w.printf(
+          "split file %1$s (%2$d lines, \\xNN escaped): rekey create-table --splits %1$s ..., or"
+              + " in the HBase shell: create 'TABLE', 'FAMILY', SPLITS_FILE => '%1$s'%n",
+          out, plan.splitPointsHex().size());
     }
     if (json != null) {
       AtomicFile.writeJson(json, plan);
@@ -142,10 +134,8 @@ public final class PlanCommand implements Callable<Integer> {
       w.println("  " + hex.get(i));
     }
     if (hex.size() > PRINT_LIMIT) {
-      w.println(
-          "  ... "
-              + (hex.size() - PRINT_LIMIT)
-              + " more (all of them in --out FILE / --json FILE)");
+      w.printf(
+          "  ... %d more (all of them in --out FILE / --json FILE)%n", hex.size() - PRINT_LIMIT);
     }
   }
 }

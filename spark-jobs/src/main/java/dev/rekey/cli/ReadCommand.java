@@ -108,14 +108,9 @@ public final class ReadCommand implements Callable<Integer> {
         out.flush();
         spec.commandLine()
             .getErr()
-            .println(
-                rows
-                    + " rows from "
-                    + plan.ranges().size()
-                    + " scan"
-                    + (plan.ranges().size() == 1 ? "" : "s")
-                    + " of "
-                    + target.table);
+            .printf(
+                "%d rows from %d scan%s of %s%n",
+                rows, plan.ranges().size(), plan.ranges().size() == 1 ? "" : "s", target.table);
         return ExitCodes.OK;
       }
     }

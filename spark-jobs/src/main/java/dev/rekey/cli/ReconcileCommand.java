@@ -236,11 +236,9 @@ public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
           new Reconcile(spark, sites.clusters(this, spark), options)
               .execute(global.quiet ? s -> {} : System.err::println);
       System.out.print(r.console(allBuckets));
-      System.out.println(
-          "report: "
-              + options.out().resolve(ReconcileReport.JSON)
-              + ", "
-              + options.out().resolve(ReconcileReport.HTML));
+      System.out.printf(
+          "report: %s, %s%n",
+          options.out().resolve(ReconcileReport.JSON), options.out().resolve(ReconcileReport.HTML));
       if (r.exitCode() != ExitCodes.OK) {
         exit = r.exitCode();
       }

@@ -88,11 +88,10 @@ final class SparkSubmitLauncher {
     try {
       Path p = Path.of(Rekey.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       if (!Files.isRegularFile(p)) {
-        throw new RekeyException(
-            "Cannot submit: rekey is not running from its jar ("
-                + p
-                + "). Run it through "
-                + "bin/rekey, or spark-submit spark-jobs/target/rekey-spark-jobs-*-spark.jar.");
+        throw RekeyException.cannot(
+            "Cannot submit: rekey is not running from its jar (%s). Run it through bin/rekey, or"
+                + " spark-submit spark-jobs/target/rekey-spark-jobs-*-spark.jar.",
+            p);
       }
       return p.toString();
     } catch (URISyntaxException e) {

@@ -46,10 +46,10 @@ public final class ClusterDemo extends ClusterStory {
   @Override
   public int run() throws Exception {
     if (!cluster.running()) {
-      throw new RekeyException(
-          "Cannot run the demo on the cluster: it is not running in "
-              + cluster.dir()
-              + " (start it with `bin/rekey cluster start`, see `bin/rekey cluster status`)");
+      throw RekeyException.cannot(
+          "Cannot run the demo on the cluster: it is not running in %s (start it with"
+              + " `bin/rekey cluster start`, see `bin/rekey cluster status`)",
+          cluster.dir());
     }
     long t0 = System.nanoTime();
     Path site = cluster.clientSite();
@@ -66,19 +66,13 @@ public final class ClusterDemo extends ClusterStory {
     try (Connection conn = ConnectionFactory.createConnection(conf);
         Admin admin = conn.getAdmin()) {
       step(
-          "Cluster: HBase on "
-              + fs
-              + " with "
-              + admin.getRegionServers().size()
-              + " RegionServers, Spark "
-              + sparkMaster
-              + ", YARN");
+          "Cluster: HBase on %s with %d RegionServers, Spark %s, YARN",
+          fs, admin.getRegionServers().size(), sparkMaster);
       DemoTables.dropAll(admin, out::println);
 
       step(
-          "Legacy table "
-              + DemoTables.TELEMETRY_V1
-              + " (key ts | deviceId), written through the RegionServers");
+          "Legacy table %s (key ts | deviceId), written through the RegionServers",
+          DemoTables.TELEMETRY_V1);
       LegacyTelemetryTable.create(admin, DemoTables.TELEMETRY_V1);
       long w0 = System.nanoTime();
       LegacyTelemetryTable.write(conn, DemoTables.TELEMETRY_V1, gen, out::println);
@@ -89,9 +83,8 @@ public final class ClusterDemo extends ClusterStory {
       admin.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
 
       step(
-          "Salted table "
-              + DemoTables.TELEMETRY_V2
-              + ": 16 salt regions, spread over both RegionServers");
+          "Salted table %s: 16 salt regions, spread over both RegionServers",
+          DemoTables.TELEMETRY_V2);
       CreateTableResult created =
           TableCreator.table(DemoTables.TELEMETRY_V2)
               .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
@@ -99,11 +92,9 @@ public final class ClusterDemo extends ClusterStory {
               .create(admin);
       out.println("  " + created.summary());
       int moved = RegionSpread.interleave(admin, DemoTables.TELEMETRY_V2);
-      out.println(
-          "  regions per server ("
-              + moved
-              + " moved): "
-              + regionsPerServer(admin, DemoTables.TELEMETRY_V2));
+      out.printf(
+          "  regions per server (%d moved): %s%n",
+          moved, regionsPerServer(admin, DemoTables.TELEMETRY_V2));
     }
 
     int failures = 0;
@@ -135,9 +126,8 @@ public final class ClusterDemo extends ClusterStory {
     failures += report(b);
 
     step(
-        "Analyze "
-            + DemoTables.TELEMETRY_V2
-            + " on YARN: regions, requests and salt tails per RegionServer");
+        "Analyze %s on YARN: regions, requests and salt tails per RegionServer",
+        DemoTables.TELEMETRY_V2);
     failures +=
         report(
             submit.run(
@@ -159,43 +149,25 @@ public final class ClusterDemo extends ClusterStory {
                 this::indent));
 
     step(
-        "Reconcile "
-            + DemoTables.TELEMETRY_V1
-            + " vs "
-            + DemoTables.TELEMETRY_V2
-            + " on the standalone master");
+        "Reconcile %s vs %s on the standalone master",
+        DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2);
     failures +=
         report(
             submit.run(
                 "reconcile",
                 sparkMaster,
                 false,
-                List.of(
-                    "reconcile",
-                    "--hbase-site",
-                    site.toString(),
-                    "--old-table",
-                    DemoTables.TELEMETRY_V1.getNameAsString(),
-                    "--old-layout",
+                ClusterSubmit.reconcileDemoDay(
+                    List.of("--hbase-site", site.toString()),
                     v1,
-                    "--new-table",
                     DemoTables.TELEMETRY_V2.getNameAsString(),
-                    "--new-layout",
                     v2,
-                    "--bucket",
-                    "1h",
-                    "--from",
-                    "2026-11-29T00:00:00Z",
-                    "--to",
-                    "2026-11-30T00:00:00Z",
-                    "--digest",
-                    "--out",
-                    work.resolve("reconcile").toString()),
+                    work.resolve("reconcile")),
                 this::indent));
 
     step(
-        "Nightly scan on YARN (--master yarn): sql/device_window_counts.sql over "
-            + DemoTables.TELEMETRY_V2);
+        "Nightly scan on YARN (--master yarn): sql/device_window_counts.sql over %s",
+        DemoTables.TELEMETRY_V2);
     failures +=
         report(
             submit.run(

@@ -13,13 +13,14 @@ abstract class ClusterStory {
   protected final int devices;
   protected final Path jar;
   protected final PrintStream out;
-  private int stepNo;
+  private final Steps steps;
 
   ClusterStory(long rows, int devices, Path jar, PrintStream out) {
     this.rows = rows;
     this.devices = devices;
     this.jar = jar;
     this.out = out;
+    this.steps = new Steps(out);
   }
 
   /**
@@ -27,9 +28,9 @@ abstract class ClusterStory {
    */
   public abstract int run() throws Exception;
 
-  void step(String title) {
-    out.println();
-    out.println("== " + (++stepNo) + ". " + title);
+  /** The next numbered heading, its title {@link String#format formatted}. */
+  void step(String title, Object... args) {
+    steps.next(title, args);
   }
 
   void indent(String line) {
@@ -52,14 +53,12 @@ abstract class ClusterStory {
         && (o.driverState() == null || o.driverState().equals("FINISHED"))) {
       return 0;
     }
-    out.println(
-        "  FAILED (exit "
-            + o.exitCode()
-            + (o.driverState() != null ? ", driver " + o.driverState() : "")
-            + ", expected "
-            + expectedExit
-            + "): see "
-            + o.log());
+    out.printf(
+        "  FAILED (exit %d%s, expected %d): see %s%n",
+        o.exitCode(),
+        o.driverState() != null ? ", driver " + o.driverState() : "",
+        expectedExit,
+        o.log());
     return 1;
   }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -29,6 +30,39 @@ public final class ClusterSubmit {
     this.sparkSubmit = sparkSubmit;
     this.jar = jar;
     this.logDir = logDir;
+  }
+
+  /**
+   * The reconcile the cluster stories (and their tests) submit: telemetry_v1 against a salted copy,
+   * by the hour over the demo's day, with digests, its reports in {@code out}.
+   *
+   * @param sites {@code --hbase-site} (and {@code --old-hbase-site}) with their files
+   */
+  public static List<String> reconcileDemoDay(
+      List<String> sites, String oldLayout, String newTable, String newLayout, Path out) {
+    List<String> a = new ArrayList<>();
+    a.add("reconcile");
+    a.addAll(sites);
+    a.addAll(
+        List.of(
+            "--old-table",
+            DemoTables.TELEMETRY_V1.getNameAsString(),
+            "--old-layout",
+            oldLayout,
+            "--new-table",
+            newTable,
+            "--new-layout",
+            newLayout,
+            "--bucket",
+            "1h",
+            "--from",
+            Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START).toString(),
+            "--to",
+            Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START + 86_400_000L).toString(),
+            "--digest",
+            "--out",
+            out.toString()));
+    return List.copyOf(a);
   }
 
   /**

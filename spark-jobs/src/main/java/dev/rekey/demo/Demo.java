@@ -1,39 +1,17 @@
 package dev.rekey.demo;
 
 import dev.rekey.embedded.EmbeddedHBase;
-import dev.rekey.embedded.RekeyHome;
-import dev.rekey.jobs.analyze.Analyze;
-import dev.rekey.jobs.analyze.AnalyzeOptions;
-import dev.rekey.jobs.analyze.AnalyzeReport;
-import dev.rekey.jobs.analyze.AnalyzeResult;
-import dev.rekey.jobs.backfill.Backfill;
-import dev.rekey.jobs.backfill.BackfillOptions;
-import dev.rekey.jobs.backfill.BackfillResult;
-import dev.rekey.jobs.backfill.RegionEntry;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.createtable.CreateTableResult;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.SplitChoice;
-import dev.rekey.jobs.createtable.TableCreator;
-import dev.rekey.jobs.read.Source;
-import dev.rekey.jobs.scan.ReportFile;
-import dev.rekey.jobs.scan.ReportOutput;
-import dev.rekey.jobs.scan.ScanJob;
-import dev.rekey.jobs.scan.ScanOptions;
-import dev.rekey.jobs.scan.ScanResult;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -59,12 +37,9 @@ public final class Demo {
     return EventGenerator.days(EVENTS, EVENT_USERS, EVENT_DAYS);
   }
 
-  /** The cluster the demo plans for: 12 RegionServers (N = 16 buckets, as telemetry-v2 has). */
-  static final int DEMO_PLANNED_SERVERS = 12;
-
   private final DemoOptions options;
-  private int stepNo;
   private final PrintStream out;
+  private final Steps steps;
   private final Function<EmbeddedHBase, Closeable> serverWatch;
 
   /**
@@ -75,6 +50,7 @@ public final class Demo {
       DemoOptions options, PrintStream out, Function<EmbeddedHBase, Closeable> serverWatch) {
     this.options = options;
     this.out = out;
+    this.steps = new Steps(out);
     this.serverWatch = serverWatch;
   }
 
@@ -83,7 +59,7 @@ public final class Demo {
     EmbeddedHBase hbase = new EmbeddedHBase(options.runDir(), out::println);
     // a second demo on this server would drop this one's tables and snapshots under it
     try (Closeable running = hbase.hold("demo", h -> anotherDemo(h, hbase.runDir()))) {
-      step("Embedded HBase");
+      steps.next("Embedded HBase");
       hbase.start(Duration.ofSeconds(180));
       try (Closeable watch = serverWatch.apply(hbase)) {
         story(spark, hbase, t0);
@@ -91,21 +67,19 @@ public final class Demo {
       if (options.stop()) {
         hbase.stop(Duration.ofSeconds(120));
       } else {
-        out.println(
-            "HBase is still running (client config "
-                + hbase.clientSite()
-                + "). Stop it with: bin/rekey hbase stop");
+        out.printf(
+            "HBase is still running (client config %s). Stop it with: bin/rekey hbase stop%n",
+            hbase.clientSite());
       }
     }
   }
 
   /** The refusal of a demo while another runs against the same server. */
   static RekeyException anotherDemo(EmbeddedHBase.Holder h, Path runDir) {
-    return new RekeyException(
-        String.format(
-            "Cannot run the demo: another demo (pid %d, started at %s) is running against the"
-                + " embedded HBase in %s; wait for it or stop it (kill %d)",
-            h.pid(), h.started(), runDir, h.pid()));
+    return RekeyException.cannot(
+        "Cannot run the demo: another demo (pid %d, started at %s) is running against the"
+            + " embedded HBase in %s; wait for it or stop it (kill %d)",
+        h.pid(), h.started(), runDir, h.pid());
   }
 
   /** The demo's steps on the running server. */
@@ -113,14 +87,17 @@ public final class Demo {
     Configuration conf =
         HBaseConfigs.withSparkHadoop(
             HBaseConfigs.load(hbase.clientSite()), spark.sparkContext().getConf());
+    Path runDir = options.runDir();
+    DemoAnalyze analyze = new DemoAnalyze(out, steps, runDir);
+    DemoBackfill backfill = new DemoBackfill(out, steps, runDir);
+    DemoNightly nightly = new DemoNightly(out, steps, runDir);
     try (Connection conn = ConnectionFactory.createConnection(conf);
         Admin admin = conn.getAdmin()) {
       DemoTables.dropAll(admin, out::println);
 
-      step(
-          "Legacy table "
-              + DemoTables.TELEMETRY_V1
-              + " (key ts | deviceId: every write goes to the last region)");
+      steps.next(
+          "Legacy table %s (key ts | deviceId: every write goes to the last region)",
+          DemoTables.TELEMETRY_V1);
       LegacyTelemetryTable.create(admin, DemoTables.TELEMETRY_V1);
       TelemetryGenerator gen = TelemetryGenerator.oneDay(options.rows(), options.devices());
       long w0 = System.nanoTime();
@@ -137,19 +114,18 @@ public final class Demo {
       KeyLayout byDevice = DemoHistoryTable.layout();
       DemoHistoryTable history = new DemoHistoryTable(out);
       boolean replicated = options.writers() == DemoOptions.Writers.REPLICATION;
-      step(
-          (replicated ? "Replication starts: " : "Dual writes start: ")
-              + DemoTables.TELEMETRY_V2
-              + " (window queries) and "
-              + DemoTables.TELEMETRY_BY_DEVICE
-              + " (device histories) are created, "
-              + (replicated
-                  ? "the writer keeps writing "
-                      + DemoTables.TELEMETRY_V1
-                      + " alone and a rekeying"
-                      + " replication peer brings its edits to both"
-                  : "writers write all three keys (rekey-client)"));
-      createRekeyed(admin, v2);
+      steps.next(
+          "%s %s (window queries) and %s (device histories) are created, %s",
+          replicated ? "Replication starts:" : "Dual writes start:",
+          DemoTables.TELEMETRY_V2,
+          DemoTables.TELEMETRY_BY_DEVICE,
+          replicated
+              ? String.format(
+                  "the writer keeps writing %s alone and a rekeying replication peer brings its"
+                      + " edits to both",
+                  DemoTables.TELEMETRY_V1)
+              : "writers write all three keys (rekey-client)");
+      backfill.createRekeyed(admin, v2);
       history.create(admin, byDevice);
       try (DemoReplication replication = replicated ? DemoReplication.start(conn, out) : null;
           DemoDualWrites dual =
@@ -160,56 +136,46 @@ public final class Demo {
             "  %,d new readings written to %s before the snapshot%n",
             DemoDualWrites.FIRST_BATCH, dual.tables());
 
-        step(
-            "Snapshot "
-                + DemoTables.TELEMETRY_V1_SNAPSHOT
-                + " (the backfill reads its files, not the RegionServer)");
+        steps.next(
+            "Snapshot %s (the backfill reads its files, not the RegionServer)",
+            DemoTables.TELEMETRY_V1_SNAPSHOT);
         admin.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
         out.println("  snapshot " + DemoTables.TELEMETRY_V1_SNAPSHOT + " taken");
         dual.keepWriting();
 
-        analyzeLegacy(spark, conf);
-        backfillStep(spark, conf, admin);
+        analyze.legacy(spark, conf);
+        backfill.run(spark, conf);
         dual.stop(); // before reconcile: it compares ranges writers no longer touch
         if (replication != null) {
           replication.awaitArrival(conn, dual.writeLast(), v2, byDevice);
         }
       }
-      analyzeRekeyedIfPresent(spark, conf);
-      reconcileStep(spark, conf, conn, gen);
-      step(
-          "Reconcile "
-              + DemoTables.TELEMETRY_V1
-              + " vs "
-              + DemoTables.TELEMETRY_BY_DEVICE
-              + " (the history table, backfilled in the same run)");
+      analyze.rekeyedIfPresent(spark, conf);
+      reconcileStep(spark, conf, conn, gen, v1, v2);
+      steps.next(
+          "Reconcile %s vs %s (the history table, backfilled in the same run)",
+          DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_BY_DEVICE);
       history.reconcile(
           spark,
           conf,
           v1,
           byDevice,
-          options.runDir().toAbsolutePath().resolveSibling("reports").resolve("reconcile-history"));
+          runDir.toAbsolutePath().resolveSibling("reports").resolve("reconcile-history"));
 
-      step(
-          "Reads switched: SHADOW (serve "
-              + DemoTables.TELEMETRY_V1
-              + ", compare "
-              + DemoTables.TELEMETRY_V2
-              + "), then NEW");
+      steps.next(
+          "Reads switched: SHADOW (serve %s, compare %s), then NEW",
+          DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2);
       if (!new DemoReadSwitch(out).run(conn, v1, v2, gen)) {
-        throw new dev.rekey.jobs.common.RekeyException(
+        throw new RekeyException(
             "Demo: the new table does not answer reads as the old one does "
                 + "(see the mismatches above)");
       }
-      step(
-          "History of one device: "
-              + DemoTables.TELEMETRY_BY_DEVICE
-              + " (one range scan) vs "
-              + DemoTables.TELEMETRY_V2
-              + " (16 salt buckets merged)");
+      steps.next(
+          "History of one device: %s (one range scan) vs %s (16 salt buckets merged)",
+          DemoTables.TELEMETRY_BY_DEVICE, DemoTables.TELEMETRY_V2);
       history.historyOfDevice(conn, v2, byDevice, TelemetryGenerator.deviceId(7));
-      eventsTable(conn, admin);
-      nightlyReports(spark, admin, conf);
+      nightly.eventsTable(conn, admin);
+      nightly.reports(spark, admin, conf);
     }
 
     double total = (System.nanoTime() - t0) / 1e9;
@@ -218,236 +184,20 @@ public final class Demo {
   }
 
   /**
-   * Step 4: the salted table, pre-split one region per salt bucket, backfilled from the snapshot.
-   */
-  private void backfillStep(SparkSession spark, Configuration conf, Admin admin) throws Exception {
-    step(
-        "Backfill "
-            + DemoTables.TELEMETRY_V2
-            + " (layout telemetry-v2: salt 16 | ts | deviceId) and "
-            + DemoTables.TELEMETRY_BY_DEVICE
-            + " (telemetry-by-device: md5(deviceId)[0..2] | deviceId | reversed ts) from snapshot "
-            + DemoTables.TELEMETRY_V1_SNAPSHOT
-            + ", one read for both");
-    KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
-    KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
-    List<BackfillResult> all =
-        new Backfill(
-                spark,
-                conf,
-                BackfillOptions.builder()
-                    .sourceSnapshot(DemoTables.TELEMETRY_V1_SNAPSHOT)
-                    .sourceLayout(v1)
-                    .target(DemoTables.TELEMETRY_V2.getNameAsString(), v2)
-                    .target(
-                        DemoTables.TELEMETRY_BY_DEVICE.getNameAsString(), DemoHistoryTable.layout())
-                    // each target in its own subdir: <staging>/backfill-<table>
-                    .staging(options.runDir().resolve("staging").toUri().toString())
-                    .build())
-            .executeAll(s -> {})
-            .targets();
-    for (BackfillResult t : all) {
-      if (t.notVerified().isPresent()) {
-        throw new RekeyException(t.notVerified().get(), t.exitCode(), null);
-      }
-    }
-    BackfillResult history = all.get(1);
-    out.printf(
-        "  %s: %s; %d HFiles (sorted by device, newest first), verified%n",
-        DemoTables.TELEMETRY_BY_DEVICE, history.accounting().line(), history.filesWritten());
-    BackfillResult r = all.get(0);
-    if (r.notVerified().isPresent()) {
-      throw new RekeyException(r.notVerified().get(), r.exitCode(), null);
-    }
-    out.println("  rows per region (the legacy table had them all in one region):");
-    for (RegionEntry e : r.regions()) {
-      out.printf(
-          "    region %2d  start %-4s %,10d rows  %s%n",
-          e.index(),
-          e.startHex().isEmpty() ? "-" : e.startHex(),
-          e.rows(),
-          bar(e.rows(), r.skew().maxRows()));
-    }
-    out.println("  " + r.skew().line());
-    out.println("  " + r.accounting().line());
-    out.printf(
-        "  %d HFiles written in %.1f s, bulk-loaded in %.1f s, verified per region in %.1f s%n",
-        r.filesWritten(), r.writeSeconds(), r.loadSeconds(), r.verifySeconds());
-  }
-
-  /**
-   * The salted table, pre-split one region per salt bucket: it must exist before the dual writes
-   * start.
-   */
-  private void createRekeyed(Admin admin, KeyLayout v2) throws IOException {
-    CreateTableResult created =
-        TableCreator.table(DemoTables.TELEMETRY_V2)
-            .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
-            .splitPoints(SplitChoice.choose(v2, 16, "salt"))
-            .create(admin);
-    out.println("  " + created.summary() + " (salt splits)");
-  }
-
-  private static String bar(long n, long max) {
-    return "#".repeat(max == 0 ? 0 : (int) Math.round(30.0 * n / max));
-  }
-
-  /** The events table (layout events-v2, a hash prefix), for the all-user report. */
-  private void eventsTable(Connection conn, Admin admin) throws IOException {
-    KeyLayout layout = LayoutFiles.load("events-v2", "demo");
-    step(
-        "Events table "
-            + DemoTables.EVENTS_V2
-            + " (hash prefix key: md5(userId)[0..2] | userId | reversed time), "
-            + "pre-split into "
-            + EVENT_REGIONS
-            + " regions");
-    EventsTable.createOneFilePerDay(admin, DemoTables.EVENTS_V2, layout, EVENT_REGIONS);
-    EventGenerator gen = events();
-    long n = 0;
-    for (int day = 0; day < EVENT_DAYS; day++) {
-      n +=
-          EventsTable.write(
-              conn, DemoTables.EVENTS_V2, layout, gen, day * EVENTS, (day + 1) * EVENTS);
-      admin.flush(DemoTables.EVENTS_V2); // a store file per region per day
-    }
-    out.printf(
-        "  %,d events from %,d users over %d days written (cell timestamp = event time)%n",
-        n, gen.users(), EVENT_DAYS);
-    out.println(
-        "  flushed after each day, compactions off: one store file per region per day (a"
-            + " date-tiered family keeps them split by time: create-table --family"
-            + " e:compaction=date_tiered,window=P1D)");
-  }
-
-  /**
-   * The nightly scan: the all-user report over events_v2 and the 5-minute device windows over
-   * telemetry_v2 (or the legacy table when this demo has no telemetry_v2), for the demo's day.
-   */
-  private void nightlyReports(SparkSession spark, Admin admin, Configuration conf)
-      throws IOException {
-    step("Nightly reports: rekey scan, one Spark task per region, SQL reports from sql/");
-    Path outRoot = options.runDir().toAbsolutePath().resolveSibling("scan-out");
-    TimeWindow day = TimeWindow.ofDay(DEMO_DAY);
-    ScanResult users =
-        new ScanJob(
-                spark,
-                conf,
-                ScanOptions.builder()
-                    // through a snapshot: rekey's reader skips the store files of other days
-                    .source(Source.tableViaSnapshot(DemoTables.EVENTS_V2.getNameAsString()))
-                    .layout(LayoutFiles.load("events-v2", "demo"))
-                    .window(day)
-                    .report(ReportFile.load(RekeyHome.dir().resolve("sql/user_daily_activity.sql")))
-                    .out(outRoot.resolve(DemoTables.EVENTS_V2.getNameAsString()))
-                    .build())
-            .execute(out::println);
-    printScan(users);
-
-    boolean v2 = admin.tableExists(DemoTables.TELEMETRY_V2);
-    TableName telemetry = v2 ? DemoTables.TELEMETRY_V2 : DemoTables.TELEMETRY_V1;
-    String layout = v2 ? "telemetry-v2" : "telemetry-v1";
-    ScanResult devices =
-        new ScanJob(
-                spark,
-                conf,
-                ScanOptions.builder()
-                    .source(Source.table(telemetry.getNameAsString()))
-                    .layout(LayoutFiles.load(layout, "demo"))
-                    .window(day)
-                    .report(
-                        ReportFile.load(RekeyHome.dir().resolve("sql/device_window_counts.sql")))
-                    .out(outRoot.resolve(telemetry.getNameAsString()))
-                    .build())
-            .execute(out::println);
-    printScan(devices);
-  }
-
-  private void printScan(ScanResult r) {
-    out.printf(
-        "  %s: %d regions, %d Spark tasks; %s; %.1f s%n",
-        r.source(), r.regions(), r.partitions(), r.accounting(), r.millis() / 1000.0);
-    if (r.storeFilesLine() != null) {
-      out.println("  " + r.storeFilesLine());
-    }
-    for (ReportOutput rep : r.reports()) {
-      out.printf("  report %s: %,d rows in %s%n", rep.name(), rep.rows(), rep.path());
-    }
-    out.println("  summary " + r.summaryJson());
-    out.println("  open    " + r.reportHtml());
-  }
-
-  /**
-   * Analyze on the legacy table: read from its snapshot (files, no RegionServer load), region
-   * counters from the live table, advice sized for a 12-RegionServer cluster, and the salted layout
-   * simulated on the sample.
-   */
-  void analyzeLegacy(SparkSession spark, Configuration conf) {
-    step(
-        "Analyze "
-            + DemoTables.TELEMETRY_V1
-            + " (the hotspot in numbers, and what to do about it)");
-    analyze(
-        spark,
-        conf,
-        AnalyzeOptions.builder()
-            .source(Source.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT))
-            .layout(LayoutFiles.load("telemetry-v1", "demo"))
-            .simulate(LayoutFiles.load("telemetry-v2", "demo"), "natural"),
-        "analyze-" + DemoTables.TELEMETRY_V1);
-  }
-
-  /**
-   * Analyze on the rekeyed table, if the backfill has written it by now: the same figures, spread
-   * across regions.
-   */
-  void analyzeRekeyedIfPresent(SparkSession spark, Configuration conf) throws Exception {
-    try (Connection conn = ConnectionFactory.createConnection(conf);
-        Admin admin = conn.getAdmin()) {
-      if (!admin.tableExists(DemoTables.TELEMETRY_V2)) {
-        return;
-      }
-    }
-    step(
-        "Analyze "
-            + DemoTables.TELEMETRY_V2
-            + " (after the backfill: spread across its salt buckets)");
-    analyze(
-        spark,
-        conf,
-        AnalyzeOptions.builder()
-            .source(Source.table(DemoTables.TELEMETRY_V2.getNameAsString()))
-            .layout(LayoutFiles.load("telemetry-v2", "demo")),
-        "analyze-" + DemoTables.TELEMETRY_V2);
-  }
-
-  /** Analyzes with the demo's planned servers, prints the result and where its report went. */
-  private void analyze(
-      SparkSession spark, Configuration conf, AnalyzeOptions.Builder options, String dirName) {
-    Path dir = this.options.runDir().resolveSibling(dirName);
-    AnalyzeResult r =
-        new Analyze(spark, conf, options.servers(DEMO_PLANNED_SERVERS).out(dir).build()).execute();
-    for (String line : AnalyzeReport.console(r).split("\n")) {
-      out.println("  " + line);
-    }
-    out.println("  report: " + dir.resolve("analyze.html"));
-  }
-
-  /**
    * Reconcile telemetry_v1 vs telemetry_v2 per hour (green), delete a few rows from v2 and catch
-   * them (exit 3), restore them (green). Runs after the backfill step, which creates telemetry_v2;
-   * skipped without it.
+   * them (exit 3), restore them (green). Runs after the backfill step, which creates telemetry_v2.
    */
   private void reconcileStep(
-      SparkSession spark, Configuration conf, Connection conn, TelemetryGenerator gen)
-      throws java.io.IOException {
-    step(
-        "Reconcile "
-            + DemoTables.TELEMETRY_V1
-            + " vs "
-            + DemoTables.TELEMETRY_V2
-            + " per hour, by natural key across the key change");
-    java.nio.file.Path layouts = RekeyHome.resolve("conf/layouts");
+      SparkSession spark,
+      Configuration conf,
+      Connection conn,
+      TelemetryGenerator gen,
+      KeyLayout v1,
+      KeyLayout v2)
+      throws IOException {
+    steps.next(
+        "Reconcile %s vs %s per hour, by natural key across the key change",
+        DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2);
     new DemoReconcile(
             out, options.runDir().toAbsolutePath().resolveSibling("reports").resolve("reconcile"))
         .run(
@@ -456,15 +206,10 @@ public final class Demo {
             conn,
             DemoTables.TELEMETRY_V1,
             DemoTables.TELEMETRY_V2,
-            dev.rekey.rowkey.KeyLayout.load(layouts.resolve("telemetry-v1.yaml")),
-            dev.rekey.rowkey.KeyLayout.load(layouts.resolve("telemetry-v2.yaml")),
+            v1,
+            v2,
             gen,
             TelemetryGenerator.DEFAULT_START,
             TelemetryGenerator.DEFAULT_START + 24L * 3600 * 1000);
-  }
-
-  private void step(String title) {
-    out.println();
-    out.println("== " + (++stepNo) + ". " + title);
   }
 }

@@ -29,15 +29,12 @@ public record DemoOptions(long rows, int devices, Path runDir, boolean stop, Wri
   public DemoOptions {
     if (rows < 1) {
       throw RekeyException.usage(
-          "Cannot run the demo: --rows " + rows + " is not a count of rows (give 1 or more)");
+          "Cannot run the demo: --rows %d is not a count of rows (give 1 or more)", rows);
     }
     if (devices < 1 || devices > rows) {
       throw RekeyException.usage(
-          "Cannot run the demo: --devices "
-              + devices
-              + " is out of range (give 1 to --rows, "
-              + rows
-              + ")");
+          "Cannot run the demo: --devices %d is out of range (give 1 to --rows, %d)",
+          devices, rows);
     }
   }
 }

@@ -95,27 +95,17 @@ public final class DemoReconcile {
             .bucket("1h")
             .samples(10);
 
-    out.println(
-        "  rekey reconcile --old-table "
-            + v1
-            + " --old-layout "
-            + v1Layout.name()
-            + " --new-table "
-            + v2
-            + " --new-layout "
-            + v2Layout.name()
-            + " --bucket 1h --digest");
+    out.printf(
+        "  rekey reconcile --old-table %s --old-layout %s --new-table %s --new-layout %s --bucket 1h"
+            + " --digest%n",
+        v1, v1Layout.name(), v2, v2Layout.name());
     ReconcileResult green =
         run(spark, conf, opts.digest(true).out(reportDir.resolve("1-before")).build(), true);
     if (!green.matches()) {
-      throw new RekeyException(
-          "Demo: "
-              + v1
-              + " and "
-              + v2
-              + " do not reconcile before any fault was planted (report "
-              + reportDir.resolve("1-before")
-              + "); the backfill step lost or changed rows");
+      throw RekeyException.cannot(
+          "Demo: %s and %s do not reconcile before any fault was planted (report %s); the"
+              + " backfill step lost or changed rows",
+          v1, v2, reportDir.resolve("1-before"));
     }
 
     // plant the fault: delete FAULTS consecutive readings from a third of the way into the day
@@ -153,18 +143,10 @@ public final class DemoReconcile {
         caught.exitCode(), missing.size(), v2);
 
     Path caughtDir = reportDir.resolve("2-after-delete");
-    out.println(
-        "  rekey repair --old-table "
-            + v1
-            + " --via-snapshot --old-layout "
-            + v1Layout.name()
-            + " --new-table "
-            + v2
-            + " --new-layout "
-            + v2Layout.name()
-            + " --from-reconcile "
-            + caughtDir.resolve(ReconcileReport.JSON)
-            + " --compact-if-masked");
+    out.printf(
+        "  rekey repair --old-table %s --via-snapshot --old-layout %s --new-table %s --new-layout %s"
+            + " --from-reconcile %s --compact-if-masked%n",
+        v1, v1Layout.name(), v2, v2Layout.name(), caughtDir.resolve(ReconcileReport.JSON));
     RepairResult repaired =
         new Repair(
                 spark,
@@ -193,12 +175,9 @@ public final class DemoReconcile {
             ? "all buckets match, digests equal"
             : again.mismatchedBuckets() + " buckets still differ");
     if (!again.matches()) {
-      throw new RekeyException(
-          "Demo: the repaired rows of "
-              + v2
-              + " do not reconcile (report "
-              + reportDir.resolve("3-after-repair")
-              + ")");
+      throw RekeyException.cannot(
+          "Demo: the repaired rows of %s do not reconcile (report %s)",
+          v2, reportDir.resolve("3-after-repair"));
     }
     return new Outcome(
         green.exitCode(),

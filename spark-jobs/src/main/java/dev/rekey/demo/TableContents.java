@@ -44,13 +44,12 @@ public final class TableContents {
         List<String> cells = new ArrayList<>();
         for (Cell c : r.rawCells()) {
           cells.add(
-              Bytes.toString(CellUtil.cloneFamily(c))
-                  + ":"
-                  + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
-                  + "@"
-                  + c.getTimestamp()
-                  + "="
-                  + Hex.of(CellUtil.cloneValue(c)));
+              String.format(
+                  "%s:%s@%d=%s",
+                  Bytes.toString(CellUtil.cloneFamily(c)),
+                  Bytes.toStringBinary(CellUtil.cloneQualifier(c)),
+                  c.getTimestamp(),
+                  Hex.of(CellUtil.cloneValue(c))));
         }
         if (out.put(key, cells) != null) {
           throw new AssertionError(table + ": two rows decode to natural key " + key);

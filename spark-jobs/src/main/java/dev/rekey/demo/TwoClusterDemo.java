@@ -15,8 +15,6 @@ import java.io.Closeable;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -87,48 +85,41 @@ public final class TwoClusterDemo extends ClusterStory {
     KeyLayout v1Layout = LayoutFiles.load(v1, "demo");
     KeyLayout v2Layout = LayoutFiles.load(v2, "demo");
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, devices);
-    String day = Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START).toString();
-    String nextDay =
-        Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START + 86_400_000L).toString();
     int failures = 0;
     try (Connection oc = ConnectionFactory.createConnection(oldConf);
         Admin oa = oc.getAdmin();
         Connection nc = ConnectionFactory.createConnection(newConf);
         Admin na = nc.getAdmin()) {
       step(
-          String.format(
-              "Old cluster: embedded HBase (hbase.rootdir %s); new cluster: HBase on %s with %d"
-                  + " RegionServers, Spark %s",
-              oldConf.get("hbase.rootdir"), fs, na.getRegionServers().size(), master));
+          "Old cluster: embedded HBase (hbase.rootdir %s); new cluster: HBase on %s with %d"
+              + " RegionServers, Spark %s",
+          oldConf.get("hbase.rootdir"), fs, na.getRegionServers().size(), master);
       DemoTables.dropAll(oa, out::println);
       DemoTables.dropAll(na, out::println);
 
-      step("Legacy table " + DemoTables.TELEMETRY_V1 + " on the old cluster (key ts | deviceId)");
+      step("Legacy table %s on the old cluster (key ts | deviceId)", DemoTables.TELEMETRY_V1);
       LegacyTelemetryTable.create(oa, DemoTables.TELEMETRY_V1);
       LegacyTelemetryTable.write(oc, DemoTables.TELEMETRY_V1, gen, out::println);
       oa.flush(DemoTables.TELEMETRY_V1);
       out.printf("  %,d readings written%n", rows);
 
       step(
-          "Salted table "
-              + DemoTables.TELEMETRY_V2
-              + " on the new cluster; writers write the old table on the old cluster and the new"
-              + " one on the new (DualWriter, one connection per cluster)");
+          "Salted table %s on the new cluster; writers write the old table on the old cluster and"
+              + " the new one on the new (DualWriter, one connection per cluster)",
+          DemoTables.TELEMETRY_V2);
       TableCreator.table(DemoTables.TELEMETRY_V2)
           .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
           .splitPoints(SplitChoice.choose(v2Layout, 16, "salt"))
           .create(na);
-      out.println(
-          "  regions per server ("
-              + RegionSpread.interleave(na, DemoTables.TELEMETRY_V2)
-              + " moved): "
-              + ClusterDemo.regionsPerServer(na, DemoTables.TELEMETRY_V2));
+      out.printf(
+          "  regions per server (%d moved): %s%n",
+          RegionSpread.interleave(na, DemoTables.TELEMETRY_V2),
+          ClusterDemo.regionsPerServer(na, DemoTables.TELEMETRY_V2));
       try (DemoDualWrites dual = DemoDualWrites.begin(oc, nc, gen, v1Layout, v2Layout, out)) {
         oa.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
-        out.println(
-            "  snapshot "
-                + DemoTables.TELEMETRY_V1_SNAPSHOT
-                + " taken on the old cluster; the dual writer keeps writing");
+        out.printf(
+            "  snapshot %s taken on the old cluster; the dual writer keeps writing%n",
+            DemoTables.TELEMETRY_V1_SNAPSHOT);
         dual.keepWriting();
 
         step(
@@ -161,38 +152,18 @@ public final class TwoClusterDemo extends ClusterStory {
         dual.stop();
       }
 
-      List<String> reconcile =
-          List.of(
-              "reconcile",
-              "--hbase-site",
-              newSite.toString(),
-              "--old-hbase-site",
-              oldSite.toString(),
-              "--old-table",
-              DemoTables.TELEMETRY_V1.getNameAsString(),
-              "--old-layout",
-              v1,
-              "--new-table",
-              DemoTables.TELEMETRY_V2.getNameAsString(),
-              "--new-layout",
-              v2,
-              "--bucket",
-              "1h",
-              "--from",
-              day,
-              "--to",
-              nextDay,
-              "--digest");
+      List<String> sites =
+          List.of("--hbase-site", newSite.toString(), "--old-hbase-site", oldSite.toString());
       step("Reconcile across the clusters (--old-hbase-site): each side read from its own");
-      failures += report(submitReconcile(submit, master, reconcile, work.resolve("r1")), 0);
+      failures += report(submitReconcile(submit, master, sites, v1, v2, work.resolve("r1")), 0);
 
       step(
-          "Repair across the clusters: "
-              + DAMAGED_ROWS
-              + " rows deleted on the new cluster, found by reconcile, put back from the old");
+          "Repair across the clusters: %d rows deleted on the new cluster, found by reconcile, put"
+              + " back from the old",
+          DAMAGED_ROWS);
       damage(nc, gen, v2Layout);
       Path found = work.resolve("r2");
-      failures += report(submitReconcile(submit, master, reconcile, found), 3);
+      failures += report(submitReconcile(submit, master, sites, v1, v2, found), 3);
       failures +=
           report(
               submit.run(
@@ -242,11 +213,12 @@ public final class TwoClusterDemo extends ClusterStory {
   }
 
   private ClusterSubmit.Outcome submitReconcile(
-      ClusterSubmit submit, String master, List<String> args, Path outDir) throws Exception {
-    List<String> all = new ArrayList<>(args);
-    all.add("--out");
-    all.add(outDir.toString());
-    return submit.run("reconcile-" + outDir.getFileName(), master, false, all, this::indent);
+      ClusterSubmit submit, String master, List<String> sites, String v1, String v2, Path outDir)
+      throws Exception {
+    List<String> args =
+        ClusterSubmit.reconcileDemoDay(
+            sites, v1, DemoTables.TELEMETRY_V2.getNameAsString(), v2, outDir);
+    return submit.run("reconcile-" + outDir.getFileName(), master, false, args, this::indent);
   }
 
   /** Deletes a few readings' rows from the new table with a plain client. */

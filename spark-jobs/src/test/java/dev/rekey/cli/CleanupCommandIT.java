@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.read.RegionReader;
 import dev.rekey.testing.SharedHBase;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -56,36 +57,19 @@ class CleanupCommandIT {
     fs.mkdirs(othersRestore);
     String site = SharedHBase.server().clientSite().toString();
 
-    CliRun young = CliRun.of("cleanup", "--hbase-site", site, "--table", t.getNameAsString());
+    CliRun young = cleanup(t);
     assertEquals(0, young.code(), young.err());
     assertTrue(
         young.out().contains("Removed 0 temporary snapshot(s) taken more than PT6H ago of " + t),
         young.out());
 
-    CliRun dry =
-        CliRun.of(
-            "cleanup",
-            "--hbase-site",
-            site,
-            "--table",
-            t.getNameAsString(),
-            "--older-than",
-            "PT0S",
-            "--dry-run");
+    CliRun dry = cleanup(t, "--older-than", "PT0S", "--dry-run");
     assertEquals(0, dry.code(), dry.err());
     assertTrue(dry.out().contains("would remove snapshot " + leaked + " of " + t), dry.out());
     assertTrue(dry.out().contains(restore.getName()), "names the restore dir: " + dry.out());
     assertTrue(snapshots(admin).contains(leaked));
 
-    CliRun run =
-        CliRun.of(
-            "cleanup",
-            "--hbase-site",
-            site,
-            "--table",
-            t.getNameAsString(),
-            "--older-than",
-            "PT0S");
+    CliRun run = cleanup(t, "--older-than", "PT0S");
     assertEquals(0, run.code(), run.err());
     assertTrue(run.out().contains("Removed 1 temporary snapshot(s)"), run.out());
     List<String> left = snapshots(admin);
@@ -101,6 +85,20 @@ class CleanupCommandIT {
     assertTrue(
         bad.err().contains("Invalid --older-than '6 hours': expected an ISO-8601 duration"),
         bad.err());
+  }
+
+  /** {@code rekey cleanup --hbase-site <the shared server> --table T ARGS}. */
+  private static CliRun cleanup(TableName t, String... args) {
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "cleanup",
+                "--hbase-site",
+                SharedHBase.server().clientSite().toString(),
+                "--table",
+                t.getNameAsString()));
+    all.addAll(List.of(args));
+    return CliRun.of(all.toArray(String[]::new));
   }
 
   private static List<String> snapshots(Admin admin) throws Exception {

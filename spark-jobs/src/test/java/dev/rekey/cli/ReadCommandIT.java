@@ -75,16 +75,27 @@ class ReadCommandIT {
     return SharedHBase.server().clientSite().toString();
   }
 
+  /** {@code rekey COMMAND --hbase-site ... --table <the test table> --layout LAYOUT ARGS}. */
+  private static CliRun onTable(String command, String layout, String... args) {
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                command,
+                "--hbase-site",
+                site(),
+                "--table",
+                table.getNameAsString(),
+                "--layout",
+                layout));
+    all.addAll(List.of(args));
+    return CliRun.of(all.toArray(String[]::new));
+  }
+
   @Test
   void readPrintsTheWindowInNaturalOrderAsJsonl() throws Exception {
     CliRun r =
-        CliRun.of(
+        onTable(
             "read",
-            "--hbase-site",
-            site(),
-            "--table",
-            table.getNameAsString(),
-            "--layout",
             "telemetry-v2",
             "--from",
             Long.toString(T0 + 90_000),
@@ -111,18 +122,7 @@ class ReadCommandIT {
 
   @Test
   void readLimitAndReverseGiveTheNewestRowsFirst() {
-    CliRun r =
-        CliRun.of(
-            "read",
-            "--hbase-site",
-            site(),
-            "--table",
-            table.getNameAsString(),
-            "--layout",
-            "telemetry-v2",
-            "--limit",
-            "3",
-            "--reverse");
+    CliRun r = onTable("read", "telemetry-v2", "--limit", "3", "--reverse");
     assertEquals(0, r.code(), r.err());
     String[] lines = r.out().strip().split("\n");
     assertEquals(3, lines.length, r.out());
@@ -134,52 +134,20 @@ class ReadCommandIT {
   @Test
   void getFindsARowByItsNaturalKeyAndExitsThreeWithoutOne() {
     long ts = T0 + 42 * 9_000L;
-    CliRun hit =
-        CliRun.of(
-            "get",
-            "--hbase-site",
-            site(),
-            "--table",
-            table.getNameAsString(),
-            "--layout",
-            "telemetry-v2",
-            "ts=" + ts,
-            "deviceId=" + Hex.of(device(42 % 7)));
+    CliRun hit = onTable("get", "telemetry-v2", "ts=" + ts, "deviceId=" + Hex.of(device(42 % 7)));
     assertEquals(0, hit.code(), hit.err());
     assertTrue(
         hit.out().startsWith(Hex.of(V2.encode(Map.of("ts", ts, "deviceId", device(0))))),
         hit.out());
     assertTrue(hit.out().contains("d:v@" + ts + "=0x" + Hex.of(Bytes.toBytes(42L))), hit.out());
 
-    CliRun miss =
-        CliRun.of(
-            "get",
-            "--hbase-site",
-            site(),
-            "--table",
-            table.getNameAsString(),
-            "--layout",
-            "telemetry-v2",
-            "ts=" + (ts + 1),
-            "deviceId=" + Hex.of(device(0)));
+    CliRun miss = onTable("get", "telemetry-v2", "ts=" + (ts + 1), "deviceId=" + Hex.of(device(0)));
     assertEquals(3, miss.code(), miss.out() + miss.err());
   }
 
   @Test
   void readsALayoutCannotServeAreRefusedWithTheReason() {
-    CliRun r =
-        CliRun.of(
-            "read",
-            "--hbase-site",
-            site(),
-            "--table",
-            table.getNameAsString(),
-            "--layout",
-            "events-v2",
-            "--from",
-            "2026-11-29",
-            "--to",
-            "2026-11-30");
+    CliRun r = onTable("read", "events-v2", "--from", "2026-11-29", "--to", "2026-11-30");
     assertEquals(2, r.code(), r.err());
     assertTrue(
         r.err()

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.testing.Layouts;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -19,6 +20,14 @@ import org.junit.jupiter.api.Test;
 class RekeyCliTest {
   private static CliRun run(String... args) {
     return CliRun.of(args);
+  }
+
+  /** {@code rekey key ACTION --layout FILE ARGS}, FILE the shipped layout of that name. */
+  private static CliRun key(String action, String layout, String... args) {
+    List<String> all = new ArrayList<>(List.of("key", action, "--layout"));
+    all.add(Layouts.file(layout).toString());
+    all.addAll(List.of(args));
+    return run(all.toArray(String[]::new));
   }
 
   @Test
@@ -107,27 +116,14 @@ class RekeyCliTest {
   @Test
   void keyEncodeIsTheMd5PrefixTheTerminatedIdAndTheReversedTime() {
     // md5("alice")[0..2] = 63 84 | "alice" | 00 | Long.MAX_VALUE - 1700000000000
-    CliRun r =
-        run(
-            "key",
-            "encode",
-            "--layout",
-            Layouts.file("events-v2").toString(),
-            "userId=alice",
-            "ts=1700000000000");
+    CliRun r = key("encode", "events-v2", "userId=alice", "ts=1700000000000");
     assertEquals(0, r.code(), r.err());
     assertEquals("6384616c696365007ffffe74301a97ff", r.out().trim());
   }
 
   @Test
   void keyDecodePrintsSaltAndFields() {
-    CliRun r =
-        run(
-            "key",
-            "decode",
-            "--layout",
-            Layouts.file("telemetry-v2").toString(),
-            "010000018bcfe5680000112233445566778899aabbccddeeff");
+    CliRun r = key("decode", "telemetry-v2", "010000018bcfe5680000112233445566778899aabbccddeeff");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("salt: 1"), r.out());
     assertTrue(r.out().contains("ts: 1700000000000"), r.out());
@@ -136,27 +132,14 @@ class RekeyCliTest {
 
   @Test
   void keyDecodeRejectsAWrongSaltNamingTheReason() {
-    CliRun r =
-        run(
-            "key",
-            "decode",
-            "--layout",
-            Layouts.file("telemetry-v2").toString(),
-            "020000018bcfe5680000112233445566778899aabbccddeeff");
+    CliRun r = key("decode", "telemetry-v2", "020000018bcfe5680000112233445566778899aabbccddeeff");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("salt byte 0x02 does not match"), r.err());
   }
 
   @Test
   void keyEncodeNamesTheBadField() {
-    CliRun r =
-        run(
-            "key",
-            "encode",
-            "--layout",
-            Layouts.file("telemetry-v1").toString(),
-            "ts=abc",
-            "deviceId=00");
+    CliRun r = key("encode", "telemetry-v1", "ts=abc", "deviceId=00");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("field 'ts'"), r.err());
   }

@@ -63,7 +63,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @Tag("cluster")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClientFaultsIT {
-  private static final Path DIR = SharedHBase.runRoot().resolve("cluster");
+  private static final Path DIR = ClusterTier.DIR;
   private static final TableName OLD = TableName.valueOf("client_faults_v1");
   private static final TableName NEW = TableName.valueOf("client_faults_v2");
   private static final byte[] D = Bytes.toBytes("d");
@@ -77,19 +77,12 @@ class ClientFaultsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    cluster = new PseudoCluster(DIR, System.out::println);
-    RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "start");
-    assertEquals(0, r.exitCode(), r.all());
-    conn = ConnectionFactory.createConnection(HBaseConfigs.load(cluster.clientSite()));
+    cluster = ClusterTier.start();
+    conn = ClusterTier.connect(cluster);
     v1 = Layouts.shipped("telemetry-v1");
     v2 = Layouts.shipped("telemetry-v2");
     try (Admin admin = conn.getAdmin()) {
-      for (TableName t : List.of(OLD, NEW)) {
-        if (admin.tableExists(t)) {
-          admin.disableTable(t);
-          admin.deleteTable(t);
-        }
-      }
+      ClusterTier.dropIfPresent(admin, List.of(OLD, NEW));
       LegacyTelemetryTable.create(
           admin, OLD, new byte[][] {Bytes.toBytes(TelemetryGenerator.DEFAULT_START + DAY / 2)});
       admin.createTable(

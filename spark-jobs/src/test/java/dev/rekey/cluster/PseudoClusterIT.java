@@ -333,27 +333,12 @@ class PseudoClusterIT {
             "reconcile-load-kill",
             cluster.spark().masterUrl().orElseThrow(),
             false,
-            List.of(
-                "reconcile",
-                "--hbase-site",
-                cluster.clientSite().toString(),
-                "--old-table",
-                "telemetry_v1",
-                "--old-layout",
+            ClusterSubmit.reconcileDemoDay(
+                List.of("--hbase-site", cluster.clientSite().toString()),
                 layouts.resolve("telemetry-v1.yaml").toString(),
-                "--new-table",
                 target,
-                "--new-layout",
                 layouts.resolve("telemetry-v2.yaml").toString(),
-                "--bucket",
-                "1h",
-                "--from",
-                "2026-11-29T00:00:00Z",
-                "--to",
-                "2026-11-30T00:00:00Z",
-                "--digest",
-                "--out",
-                DIR.resolve("it-reconcile-load-kill").toString()),
+                DIR.resolve("it-reconcile-load-kill")),
             lines::add);
     assertTrue(rec.ok(), "digest-equal after the resumed backfill:\n" + String.join("\n", lines));
     assertTrue(

@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.demo.RegionSpread;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.Poll;
 import dev.rekey.jobs.replicate.ReplicationPeers;
 import dev.rekey.replication.ReplicationSettings;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
-import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.TableContents;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,7 +26,6 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
@@ -49,7 +46,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("cluster")
 class ReplicationFailoverIT {
-  private static final Path DIR = SharedHBase.runRoot().resolve("cluster");
+  private static final Path DIR = ClusterTier.DIR;
   private static final TableName OLD = TableName.valueOf("repl_failover_v1");
   private static final TableName NEW = TableName.valueOf("repl_failover_v2");
   private static final TableName QUARANTINE = TableName.valueOf("repl_failover_q");
@@ -67,19 +64,12 @@ class ReplicationFailoverIT {
 
   @BeforeAll
   static void start() throws Exception {
-    cluster = new PseudoCluster(DIR, System.out::println);
-    RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "start");
-    assertEquals(0, r.exitCode(), r.all());
-    conn = ConnectionFactory.createConnection(HBaseConfigs.load(cluster.clientSite()));
+    cluster = ClusterTier.start();
+    conn = ClusterTier.connect(cluster);
     v1 = Layouts.shipped("telemetry-v1");
     v2 = Layouts.shipped("telemetry-v2");
     try (Admin admin = conn.getAdmin()) {
-      for (TableName t : List.of(OLD, NEW)) {
-        if (admin.tableExists(t)) {
-          admin.disableTable(t);
-          admin.deleteTable(t);
-        }
-      }
+      ClusterTier.dropIfPresent(admin, List.of(OLD, NEW));
       // the old table in two regions, one per RegionServer: both servers' WALs carry its edits
       create(admin, OLD, List.of(Bytes.toBytes(T0 + DAY / 2)));
       create(admin, NEW, v2.splitPoints(16));

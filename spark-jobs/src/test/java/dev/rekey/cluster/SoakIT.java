@@ -95,12 +95,7 @@ class SoakIT {
     List<String> failedFlushes = new ArrayList<>();
     try (Connection conn = ConnectionFactory.createConnection(HBaseConfigs.load(Path.of(site)))) {
       try (Admin admin = conn.getAdmin()) {
-        for (TableName t : List.of(OLD, NEW)) {
-          if (admin.tableExists(t)) {
-            admin.disableTable(t);
-            admin.deleteTable(t);
-          }
-        }
+        ClusterTier.dropIfPresent(admin, List.of(OLD, NEW));
         for (String s : List.of("soak_v1_snap")) {
           admin.listSnapshots().stream()
               .filter(d -> d.getName().equals(s))

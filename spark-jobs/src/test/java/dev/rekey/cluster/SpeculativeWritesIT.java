@@ -9,9 +9,6 @@ import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.embedded.LocalSparkCluster;
 import dev.rekey.jobs.backfill.Backfill;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.SplitChoice;
-import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
@@ -88,12 +85,7 @@ class SpeculativeWritesIT {
       LegacyTelemetryTable.create(admin, source);
       LegacyTelemetryTable.write(
           SharedHBase.connection(), source, TelemetryGenerator.oneDay(ROWS, 20), s -> {});
-      admin.flush(source);
-      admin.snapshot(snapshot, source);
-      TableCreator.table(target)
-          .families(List.of(FamilySpec.parse("d")))
-          .splitPoints(SplitChoice.choose(V2, 16, "salt"))
-          .create(admin);
+      ClusterTier.snapshotAndSaltedTarget(admin, source, snapshot, target, V2);
     }
 
     Path staging = SharedHBase.runRoot().resolve("spec-staging-" + target.getNameAsString());

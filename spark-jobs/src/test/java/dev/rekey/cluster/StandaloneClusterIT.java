@@ -9,9 +9,6 @@ import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.embedded.LocalSparkCluster;
 import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.SplitChoice;
-import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
@@ -75,12 +72,7 @@ class StandaloneClusterIT {
         }
         t.put(puts);
       }
-      admin.flush(source);
-      admin.snapshot(snapshot, source);
-      TableCreator.table(target)
-          .families(List.of(FamilySpec.parse("d")))
-          .splitPoints(SplitChoice.choose(v2, 16, "salt"))
-          .create(admin);
+      ClusterTier.snapshotAndSaltedTarget(admin, source, snapshot, target, v2);
     }
 
     Path staging = SharedHBase.runRoot().resolve("cluster-staging-" + target.getNameAsString());

@@ -108,56 +108,48 @@ public final class ClientConfigRules {
 
   /** {@code hbase.rpc.timeout ≥ 5 s}. */
   public static List<ConfigFinding> rpcTimeoutAtLeast5s(Map<String, String> conf) {
-    Setting rpc = number(conf, RPC_TIMEOUT, DEFAULT_RPC_TIMEOUT_MS);
-    if (rpc.value >= MIN_RPC_TIMEOUT_MS) {
-      return List.of();
-    }
-    return List.of(
-        new ConfigFinding(
-            Severity.VIOLATION,
-            RPC_TIMEOUT,
-            rpc.shown,
-            String.format(
-                Locale.ROOT,
-                "rpc timeout should be at least %,d ms: a GC pause or a region move makes "
-                    + "shorter calls fail (%,d ms < %,d ms)",
-                MIN_RPC_TIMEOUT_MS,
-                rpc.value,
-                MIN_RPC_TIMEOUT_MS),
-            "set "
-                + RPC_TIMEOUT
-                + " to at least "
-                + MIN_RPC_TIMEOUT_MS
-                + " and keep "
-                + OPERATION_TIMEOUT
-                + " above rpc timeout x retries"));
+    return atLeast(
+        conf,
+        RPC_TIMEOUT,
+        DEFAULT_RPC_TIMEOUT_MS,
+        MIN_RPC_TIMEOUT_MS,
+        "rpc timeout should be at least %,d ms: a GC pause or a region move makes shorter calls"
+            + " fail (%,d ms < %,d ms)");
   }
 
   /** {@code hbase.client.retries.number ≥ 5}. */
   public static List<ConfigFinding> retriesAtLeast5(Map<String, String> conf) {
-    Setting retries = number(conf, RETRIES, DEFAULT_RETRIES);
-    if (retries.value >= MIN_RETRIES) {
+    return atLeast(
+        conf,
+        RETRIES,
+        DEFAULT_RETRIES,
+        MIN_RETRIES,
+        "retries should be at least %d: fewer fail requests during a region move or a RegionServer"
+            + " restart (%d < %d)");
+  }
+
+  /**
+   * A setting below its minimum (seed 003): a violation whose message is {@code problem} formatted
+   * with the minimum, the value and the minimum again.
+   */
+  private static List<ConfigFinding> atLeast(
+      Map<String, String> conf, String key, long defaultValue, long min, String problem) {
+    Setting setting = number(conf, key, defaultValue);
+    if (setting.value >= min) {
       return List.of();
     }
     return List.of(
         new ConfigFinding(
             Severity.VIOLATION,
-            RETRIES,
-            retries.shown,
+            key,
+            setting.shown,
+            String.format(Locale.ROOT, problem, min, setting.value, min),
             String.format(
                 Locale.ROOT,
-                "retries should be at least %d: fewer fail requests during a region move or "
-                    + "a RegionServer restart (%d < %d)",
-                MIN_RETRIES,
-                retries.value,
-                MIN_RETRIES),
-            "set "
-                + RETRIES
-                + " to at least "
-                + MIN_RETRIES
-                + " and keep "
-                + OPERATION_TIMEOUT
-                + " above rpc timeout x retries"));
+                "set %s to at least %d and keep %s above rpc timeout x retries",
+                key,
+                min,
+                OPERATION_TIMEOUT)));
   }
 
   /**
@@ -233,9 +225,10 @@ public final class ClientConfigRules {
                 key,
                 value,
                 "the write-ahead log is disabled: every edit not yet flushed is lost when a RegionServer dies",
-                "remove "
-                    + key
-                    + " (default: the filesystem WAL) unless losing unflushed data is acceptable"));
+                String.format(
+                    "remove %s (default: the filesystem WAL) unless losing unflushed data is"
+                        + " acceptable",
+                    key)));
       } else if (key.toLowerCase(Locale.ROOT).endsWith("durability")
           && value.equalsIgnoreCase("SKIP_WAL")) {
         out.add(

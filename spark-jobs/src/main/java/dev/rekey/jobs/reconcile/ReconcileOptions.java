@@ -108,12 +108,9 @@ public record ReconcileOptions(
       long size = TimeArgs.duration(bucket, "--bucket");
       if ((from == null) != (to == null)) {
         throw RekeyException.usage(
-            "Cannot reconcile part of an open range: "
-                + (from == null ? "--to" : "--from")
-                + " was given without "
-                + (from == null ? "--from" : "--to")
-                + " (give both, or neither to take the range"
-                + " from the data)");
+            "Cannot reconcile part of an open range: %s was given without %s (give both, or"
+                + " neither to take the range from the data)",
+            from == null ? "--to" : "--from", from == null ? "--from" : "--to");
       }
       // neither given: the run reads the time range of both sides first (Reconcile.execute)
       Buckets b =

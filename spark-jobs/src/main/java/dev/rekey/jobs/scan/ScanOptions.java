@@ -275,9 +275,9 @@ public final class ScanOptions {
       }
       if (layout == null) {
         throw RekeyException.usage(
-            "Missing --layout: the layout file that decodes "
-                + source
-                + "'s row keys (e.g. conf/layouts/events-v2.yaml)");
+            "Missing --layout: the layout file that decodes %s's row keys (e.g."
+                + " conf/layouts/events-v2.yaml)",
+            source);
       }
       if (!layout.decodable()) {
         throw RekeyException.usage(
@@ -293,9 +293,8 @@ public final class ScanOptions {
       }
       if (caching < 0) {
         throw RekeyException.usage(
-            "Invalid --caching "
-                + caching
-                + ": expected a number of rows, or 0 for HBase's own setting");
+            "Invalid --caching %s: expected a number of rows, or 0 for HBase's own setting",
+            caching);
       }
       for (String f : families) {
         if (f.isBlank() || f.contains(":")) {

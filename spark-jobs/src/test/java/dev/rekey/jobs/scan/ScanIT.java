@@ -38,6 +38,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * The scan job in-process on the shared SparkSession against the test run's embedded HBase server.
@@ -375,17 +376,17 @@ class ScanIT {
         sql,
         "-- a report with a typo\n-- @param from long start\nSELECT userId,\n  COUNT(*) AS n,\n"
             + "  MAX(no_such_column) AS m\nFROM scan_rows\nWHERE ts >= ${from}\nGROUP BY userId\n");
-    RekeyException e =
-        assertThrows(
-            RekeyException.class,
-            () ->
-                run(
-                    ScanOptions.builder()
-                        .table(eventsTable.getNameAsString())
-                        .layout(events)
-                        .report(ReportFile.load(sql))
-                        .out(dir)
-                        .build()));
+    // the report file is read on each run: the second run sees it rewritten
+    Executable scanWithReport =
+        () ->
+            run(
+                ScanOptions.builder()
+                    .table(eventsTable.getNameAsString())
+                    .layout(events)
+                    .report(ReportFile.load(sql))
+                    .out(dir)
+                    .build());
+    RekeyException e = assertThrows(RekeyException.class, scanWithReport);
     assertEquals(ExitCodes.USAGE, e.exitCode());
     assertTrue(
         e.getMessage()
@@ -395,17 +396,7 @@ class ScanIT {
     assertTrue(e.getMessage().contains("no_such_column"), e.getMessage());
 
     Files.writeString(sql, "-- syntax\nSELECT userId\nFROM scan_rows\nGROUP BY BY userId\n");
-    e =
-        assertThrows(
-            RekeyException.class,
-            () ->
-                run(
-                    ScanOptions.builder()
-                        .table(eventsTable.getNameAsString())
-                        .layout(events)
-                        .report(ReportFile.load(sql))
-                        .out(dir)
-                        .build()));
+    e = assertThrows(RekeyException.class, scanWithReport);
     assertTrue(
         e.getMessage().startsWith("Cannot run report broken: SQL error at " + sql + ":4"),
         e.getMessage());

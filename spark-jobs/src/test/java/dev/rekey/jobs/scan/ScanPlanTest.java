@@ -18,6 +18,7 @@ import dev.rekey.testing.SharedHBase;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +32,12 @@ class ScanPlanTest {
     RekeyException e = assertThrows(RekeyException.class, r::run);
     assertEquals(ExitCodes.USAGE, e.exitCode(), e.getMessage());
     return e;
+  }
+
+  /** The usage message that refuses scan options of table t with {@code layout}, as set by more. */
+  private static String refusal(KeyLayout layout, UnaryOperator<ScanOptions.Builder> more) {
+    return usage(() -> more.apply(ScanOptions.builder().table("t").layout(layout)).build())
+        .getMessage();
   }
 
   @Test
@@ -239,78 +246,22 @@ class ScanPlanTest {
     assertEquals("15", o.reportValues().get("window_minutes"));
 
     assertTrue(
-        usage(
-                () ->
-                    ScanOptions.builder()
-                        .table("t")
-                        .layout(telemetry)
-                        .column(WideColumn.parse("d:x=int:reading"))
-                        .report(report)
-                        .build())
-            .getMessage()
+        refusal(telemetry, b -> b.column(WideColumn.parse("d:x=int:reading")).report(report))
             .contains("Column 'reading' defined twice differently"));
     assertTrue(
-        usage(
-                () ->
-                    ScanOptions.builder()
-                        .table("t")
-                        .layout(telemetry)
-                        .column(WideColumn.parse("d:ts=long"))
-                        .build())
-            .getMessage()
+        refusal(telemetry, b -> b.column(WideColumn.parse("d:ts=long")))
             .contains("clashes with a key field"));
     assertTrue(
-        usage(
-                () ->
-                    ScanOptions.builder()
-                        .table("t")
-                        .layout(telemetry)
-                        .column(WideColumn.parse("d:deviceId_hex=string"))
-                        .build())
-            .getMessage()
+        refusal(telemetry, b -> b.column(WideColumn.parse("d:deviceId_hex=string")))
             .contains("clashes with a key field"));
     assertTrue(
-        usage(
-                () ->
-                    ScanOptions.builder()
-                        .table("t")
-                        .layout(telemetry)
-                        .column(WideColumn.parse("d:value=long"))
-                        .build())
-            .getMessage()
-            .contains("clashes"));
+        refusal(telemetry, b -> b.column(WideColumn.parse("d:value=long"))).contains("clashes"));
     assertTrue(
-        usage(
-                () ->
-                    ScanOptions.builder()
-                        .table("t")
-                        .layout(telemetry)
-                        .families(List.of("e"))
-                        .report(report)
-                        .build())
-            .getMessage()
+        refusal(telemetry, b -> b.families(List.of("e")).report(report))
             .contains("--families [e] leaves out"));
+    assertTrue(refusal(telemetry, b -> b.report(report).report(report)).contains("given twice"));
     assertTrue(
-        usage(
-                () ->
-                    ScanOptions.builder()
-                        .table("t")
-                        .layout(telemetry)
-                        .report(report)
-                        .report(report)
-                        .build())
-            .getMessage()
-            .contains("given twice"));
-    assertTrue(
-        usage(
-                () ->
-                    ScanOptions.builder()
-                        .table("t")
-                        .layout(telemetry)
-                        .report(report)
-                        .param("to=5")
-                        .build())
-            .getMessage()
+        refusal(telemetry, b -> b.report(report).param("to=5"))
             .contains("--param to is set by the scan"));
   }
 

@@ -1,0 +1,67 @@
+package dev.rekey.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.rekey.embedded.PseudoCluster;
+import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.createtable.FamilySpec;
+import dev.rekey.jobs.createtable.SplitChoice;
+import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.testing.RekeyProcess;
+import dev.rekey.testing.SharedHBase;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+
+/** The setup the cluster-tier tests share, so each test says only what is its own. */
+final class ClusterTier {
+  /** The pseudo-distributed cluster's directory, as {@code bin/rekey cluster} uses it. */
+  static final Path DIR = SharedHBase.runRoot().resolve("cluster");
+
+  private ClusterTier() {}
+
+  /**
+   * {@code rekey cluster start} (a running cluster stays as it is): the cluster in {@link #DIR}.
+   */
+  static PseudoCluster start() throws Exception {
+    PseudoCluster cluster = new PseudoCluster(DIR, System.out::println);
+    RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "start");
+    assertEquals(0, r.exitCode(), r.all());
+    return cluster;
+  }
+
+  /** A client connection to the cluster, from its client config. */
+  static Connection connect(PseudoCluster cluster) throws IOException {
+    return ConnectionFactory.createConnection(HBaseConfigs.load(cluster.clientSite()));
+  }
+
+  /** Drops the tables an earlier run left, so this run starts from none. */
+  static void dropIfPresent(Admin admin, List<TableName> tables) throws IOException {
+    for (TableName t : tables) {
+      if (admin.tableExists(t)) {
+        admin.disableTable(t);
+        admin.deleteTable(t);
+      }
+    }
+  }
+
+  /**
+   * The backfill's starting point once the legacy {@code source} is written: flushed, its {@code
+   * snapshot} taken, and {@code target} created on {@code layout}'s 16 salt buckets (family d).
+   */
+  static void snapshotAndSaltedTarget(
+      Admin admin, TableName source, String snapshot, TableName target, KeyLayout layout)
+      throws IOException {
+    admin.flush(source);
+    admin.snapshot(snapshot, source);
+    TableCreator.table(target)
+        .families(List.of(FamilySpec.parse("d")))
+        .splitPoints(SplitChoice.choose(layout, 16, "salt"))
+        .create(admin);
+  }
+}
