@@ -30,8 +30,8 @@ import scala.Tuple2;
 
 /**
  * The cell-level comparison of some buckets (the Spark glue): both sides read with reconcile's
- * readers over the buckets' time span (key ranges where the layout keeps time in key order), each
- * row of those buckets kept whole, the two sides joined by natural key and each key's {@link
+ * readers over the buckets' own time windows (key ranges where the layout keeps time in key order),
+ * each row of those buckets kept whole, the two sides joined by natural key and each key's {@link
  * RowRepair.Fix} decided. {@link #counts()} tallies them per bucket; {@link #mutations()} collects
  * the rows that need writing, to the driver: call it only once the counts say they fit.
  */
@@ -65,8 +65,10 @@ final class ComparePass implements AutoCloseable {
     RowClassifier oldC = new RowClassifier(oldLayout, nk, options.time(), all, true);
     RowClassifier newC = new RowClassifier(newLayout, nk, options.time(), all, true);
     // each side from its own cluster (copies: a read sets its job's keys)
-    oldRead = reads.reader(old, false, true).open(jsc, new Configuration(clusters.old()));
-    newRead = reads.reader(options.neu(), false, true).open(jsc, new Configuration(clusters.neu()));
+    // only the buckets' own windows (buckets 5, 20 and 41: three windows, not the span 5..41)
+    List<TimeWindow> windows = BucketSpans.of(sorted, all);
+    oldRead = reads.reader(old, windows).open(jsc, new Configuration(clusters.old()));
+    newRead = reads.reader(options.neu(), windows).open(jsc, new Configuration(clusters.neu()));
     JavaPairRDD<String, SideRow> o =
         oldRead.map(new SideCells(oldC, buckets)).mapToPair(r -> keyed(r));
     JavaPairRDD<String, SideRow> n =
