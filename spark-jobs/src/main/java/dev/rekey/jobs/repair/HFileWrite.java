@@ -104,9 +104,12 @@ final class HFileWrite {
       String snapshot,
       long snapshotTime,
       Map<Integer, BucketCounts> found,
-      Set<Integer> todo)
+      Set<Integer> todo,
+      PhaseTimes times,
+      EarlyCompaction early)
       throws IOException {
     RowsLoad rl = new RowsLoad(spark, hbaseConf, progress);
+    times.start(PhaseTimes.MARKERS);
     RepairWriter writer = new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
     List<RowMutation> masked =
         MarkerScan.masked(
@@ -116,9 +119,11 @@ final class HFileWrite {
       if (!options.compactIfMasked()) {
         throw writer.refusal(masked, masks);
       }
-      writer.compact(masked, masks, options.compactWait(), progress);
+      times.start(PhaseTimes.COMPACT);
+      writer.compact(masked, masks, early.requested(), options.compactWait(), progress);
       compacted = true;
     }
+    times.start(PhaseTimes.WRITE);
     RowsLoad.Loaded l = rl.load(load(snapshot), pass.putRows());
     refuseUnverified(l);
     progress.accept(
@@ -140,6 +145,7 @@ final class HFileWrite {
       BucketCounts c = found.getOrDefault(b, BucketCounts.NONE);
       out.put(b, new WriteCounts(c.cellsToPut(), c.cellsToDelete(), 0));
     }
+    times.stop();
     return out;
   }
 
