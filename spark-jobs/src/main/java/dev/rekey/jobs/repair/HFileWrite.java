@@ -74,17 +74,16 @@ final class HFileWrite {
       return false;
     }
     if (!options.resume()) {
-      throw new RekeyException(
-          "Cannot repair "
-              + options.table()
-              + ": a killed repair's HFile load is not finished in "
-              + staging()
-              + "; add --resume to finish it first (or remove the dir to drop it)");
+      throw RekeyException.cannot(
+          "Cannot repair %s: a killed repair's HFile load is not finished in %s; add --resume to"
+              + " finish it first (or remove the dir to drop it)",
+          options.table(), staging());
     }
     progress.accept(
-        "  resuming the HFile load a killed repair left in "
-            + staging()
-            + " (regions loaded already are not loaded again)");
+        String.format(
+            "  resuming the HFile load a killed repair left in %s (regions loaded already are not"
+                + " loaded again)",
+            staging()));
     refuseUnverified(rl.resume(load(snapshot.get())));
     return true;
   }
@@ -151,13 +150,11 @@ final class HFileWrite {
 
   private void refuseUnverified(RowsLoad.Loaded l) throws IOException {
     if (!l.verified()) {
-      throw new RekeyException(
-          "Cannot repair "
-              + options.table()
-              + ": some regions' HFiles are not in the table after the load (see the lines above);"
-              + " their files are kept in "
-              + staging()
-              + ". Rerun with --resume to load them again");
+      throw RekeyException.cannot(
+          "Cannot repair %s: some regions' HFiles are not in the table after the load (see the"
+              + " lines above); their files are kept in %s. Rerun with --resume to load them"
+              + " again",
+          options.table(), staging());
     }
   }
 }

@@ -131,8 +131,7 @@ public final class Repair implements Job<RepairResult> {
   }
 
   private RekeyException cannotRepair(IOException e) {
-    return new RekeyException(
-        String.format("Cannot repair %s: %s", options.table(), e.getMessage()), e);
+    return RekeyException.cannot(e, "Cannot repair %s: %s", options.table(), e.getMessage());
   }
 
   private RepairResult repair(

@@ -48,19 +48,17 @@ final class RepairSnapshots {
   static long creationTime(Admin admin, String snapshot) throws IOException {
     List<SnapshotDescription> l = admin.listSnapshots(Pattern.compile(Pattern.quote(snapshot)));
     if (l.isEmpty()) {
-      throw new RekeyException(
-          String.format(
-              "Cannot repair from snapshot %s: it does not exist (list snapshots with"
-                  + " `list_snapshots` in the HBase shell)",
-              snapshot));
+      throw RekeyException.cannot(
+          "Cannot repair from snapshot %s: it does not exist (list snapshots with"
+              + " `list_snapshots` in the HBase shell)",
+          snapshot);
     }
     long t = l.get(0).getCreationTime();
     if (t <= 0) {
-      throw new RekeyException(
-          String.format(
-              "Cannot repair from snapshot %s: it records no creation time, so dual writes newer"
-                  + " than it cannot be told from damage (take a new snapshot with HBase 2.x)",
-              snapshot));
+      throw RekeyException.cannot(
+          "Cannot repair from snapshot %s: it records no creation time, so dual writes newer"
+              + " than it cannot be told from damage (take a new snapshot with HBase 2.x)",
+          snapshot);
     }
     return t;
   }
