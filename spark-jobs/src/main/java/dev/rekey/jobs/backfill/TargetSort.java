@@ -16,13 +16,13 @@ import scala.reflect.ClassTag$;
  * serialization (the job default) rewrites its class descriptors every 100 records. Kryo's
  * reference tracking is off for it: no record refers to another, and tracking costs an identity-map
  * insert per array written and a map reset per record. The job's other serialization is left as it
- * is.
+ * is. Repair's compare shuffles both sides' rows by natural key the same way.
  */
-final class TargetSort {
+public final class TargetSort {
   private TargetSort() {}
 
   /** The records partitioned by {@code partitioner}, each partition's records sorted by key. */
-  static JavaPairRDD<byte[], byte[]> of(
+  public static JavaPairRDD<byte[], byte[]> of(
       JavaPairRDD<byte[], byte[]> rows, Partitioner partitioner, SparkConf conf) {
     ClassTag<byte[]> bytes = ClassTag$.MODULE$.apply(byte[].class);
     ShuffledRDD<byte[], byte[], byte[]> shuffled =
