@@ -48,7 +48,8 @@ final class PutsWrite {
       writer.compact(rows, masks, early.requested(), options.compactWait(), progress);
       compacted = true;
       times.start(PhaseTimes.MARKERS);
-      masks = writer.masking(rows);
+      // the compaction took the markers of deletes made after the snapshot with it: keep them
+      masks = Masking.keeping(writer.masking(rows), masks);
     }
     times.start(PhaseTimes.WRITE);
     for (int b : todo) {
