@@ -10,6 +10,8 @@
 #     repair` vs HBase's HashTable + SyncTable doing the real repair (--dryrun=false), both ending equal (checked with
 #     `rekey reconcile --digest`, untimed). Target: rekey 2x faster.
 #
+# Floors, same run: the repair command with nothing to repair, and a dry run comparing only the 3 damaged buckets.
+#
 #   bench/repair/run.sh [ROWS] [ROUNDS]     (default 1000000 rows, 2 rounds; SKIP_LOAD=1 reuses the tables)
 #
 # Damage (bench/repair/Damage.java, a plain HBase client), scaled from the issue's 6M-row case (20k rows deleted, 1k
@@ -118,6 +120,21 @@ for r in $(seq 1 "$ROUNDS"); do
       "$(echo "$b / $w" | bc -l)"
     rec "$r" "$v" "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
   done
+  # the floors, on the table equal again (untouched by either): the same command with nothing to repair (JVM,
+  # Spark, the old side's snapshot and the pass that finds no bucket differing: what `repair` costs at least), and
+  # the dry run of the 3 buckets the reconcile named (JVM, Spark, snapshot and one cell-by-cell compare of those
+  # buckets, nothing written, no re-check: the least reading any repair of them must do)
+  t0=$(secs); repair floor-nothing telemetry_v1 "$V1" bench_telemetry_v2; t1=$(secs)
+  w=$(echo "$t1 - $t0" | bc)
+  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" floor-nothing "$w" "full backfill into a fresh table" "$b" \
+    "$(echo "$b / $w" | bc -l)"
+  rec "$r" floor-nothing-to-repair "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
+  t0=$(secs); repair floor-compare telemetry_v1 "$V1" bench_telemetry_v2 --from-reconcile "$OUT/found/reconcile.json" \
+    --dry-run "$OUT/floor-compare.jsonl"; t1=$(secs)
+  w=$(echo "$t1 - $t0" | bc)
+  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" floor-compare "$w" "full backfill into a fresh table" "$b" \
+    "$(echo "$b / $w" | bc -l)"
+  rec "$r" floor-compare-3-buckets "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
   # the same-key pair, damaged the same way, markers compacted away before either tool runs
   damage bench_telemetry_v2 "$V2" bench_telemetry_v2b "$V2" >/dev/null
   tool compact bench_telemetry_v2b
@@ -138,3 +155,6 @@ echo "first, as a reconcile does), --compact-if-masked; repair-from-reconcile: g
 echo "damage (that reconcile untimed: the workflow runs it before repair), the 3 buckets compared cell by cell, written"
 echo "and compared again; repair-hfiles: the same with --max-put-cells 0 (the backfill's HFile path)."
 echo "Both sides of every ratio end equal: rekey reconcile --digest over the day matches (untimed)."
+echo "floor-nothing-to-repair: the repair command on the equal table (finds no bucket differing); floor-compare-3-buckets:"
+echo "--from-reconcile with --dry-run on the equal table (one compare of the 3 buckets, nothing written): the floors."
+echo "Each repair's phases (repair.json, the time: line): grep '^time:' target/bench/repair/*.log"

@@ -14,13 +14,15 @@ import scala.reflect.ClassTag$;
  * BytePairSerializer} (length and bytes): Java serialization (the job default) rewrites its class
  * descriptors every 100 records, and Kryo (used here until 2026-12) cost an instance per
  * serialization stream, built with every Scala class registered, and the shuffle writer opens one
- * stream per partition in every map task. The job's other serialization is left as it is.
+ * stream per partition in every map task. The job's other serialization is left as it is. Repair's
+ * compare shuffles both sides' rows by natural key the same way.
  */
-final class TargetSort {
+public final class TargetSort {
   private TargetSort() {}
 
   /** The records partitioned by {@code partitioner}, each partition's records sorted by key. */
-  static JavaPairRDD<byte[], byte[]> of(JavaPairRDD<byte[], byte[]> rows, Partitioner partitioner) {
+  public static JavaPairRDD<byte[], byte[]> of(
+      JavaPairRDD<byte[], byte[]> rows, Partitioner partitioner) {
     ClassTag<byte[]> bytes = ClassTag$.MODULE$.apply(byte[].class);
     ShuffledRDD<byte[], byte[], byte[]> shuffled =
         new ShuffledRDD<>(rows.rdd(), partitioner, bytes, bytes, bytes);

@@ -190,6 +190,22 @@ public final class ReadPlan implements Serializable {
     return new ReadPlan(Pruning.KEY_RANGES, merge(out), reason + "; " + other.reason, layout);
   }
 
+  /**
+   * Either limit: the key ranges of both, joined (several windows of one layout); without key
+   * ranges on either side, the broader plan (that side's).
+   */
+  public ReadPlan or(ReadPlan other) {
+    if (!other.keyRanges()) {
+      return other;
+    }
+    if (!keyRanges()) {
+      return this;
+    }
+    List<KeyRange> both = new ArrayList<>(ranges);
+    both.addAll(other.ranges);
+    return new ReadPlan(Pruning.KEY_RANGES, merge(both), reason, layout);
+  }
+
   public Pruning pruning() {
     return pruning;
   }

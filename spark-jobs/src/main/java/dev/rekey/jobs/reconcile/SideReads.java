@@ -1,9 +1,11 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.read.ReadPlan;
 import dev.rekey.jobs.read.RegionRead;
 import dev.rekey.jobs.read.RegionReader;
 import dev.rekey.rowkey.KeyLayout;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
@@ -46,6 +48,29 @@ public final class SideReads {
       // the row's time is the layout's time field, and it leads the key: only the ranges holding
       // [from, to) are read
       r.plan(ReadPlan.window(side.layout(), options.buckets().from(), options.buckets().to()));
+    }
+    return r;
+  }
+
+  /**
+   * A reader of whole rows of the side in {@code windows} only (sorted, not overlapping, inside the
+   * buckets' range): their key ranges where the layout keeps time in key order (one plan for all
+   * the windows: each region's task reads only its part of them), else the cells from the first
+   * window's start to the last one's end (a cell time range cannot have holes), else every key.
+   */
+  public RegionReader reader(SideSpec side, List<TimeWindow> windows) {
+    RegionReader r = reader(side, false, false);
+    long from = windows.get(0).from();
+    long to = windows.get(windows.size() - 1).to();
+    if (options.time().cell()) {
+      r.timeRange(from, to);
+    } else if (keyTimeInOrder(side.layout())) {
+      ReadPlan p = null;
+      for (TimeWindow w : windows) {
+        ReadPlan one = ReadPlan.window(side.layout(), w.from(), w.to());
+        p = p == null ? one : p.or(one);
+      }
+      r.plan(p);
     }
     return r;
   }

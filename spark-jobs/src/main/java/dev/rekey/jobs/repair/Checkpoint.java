@@ -35,13 +35,9 @@ final class Checkpoint {
   static Checkpoint open(RepairOptions o) {
     Path file = o.out().resolve(FILE);
     String run =
-        o.table()
-            + " ["
-            + o.buckets().from()
-            + ", "
-            + o.buckets().to()
-            + ") by "
-            + o.buckets().size();
+        String.format(
+            "%s [%d, %d) by %d",
+            o.table(), o.buckets().from(), o.buckets().to(), o.buckets().size());
     Checkpoint cp = new Checkpoint(file, run);
     if (!Files.exists(file)) {
       return cp;
@@ -50,27 +46,19 @@ final class Checkpoint {
     try {
       root = Json.MAPPER.readTree(file.toFile());
     } catch (IOException e) {
-      throw new RekeyException("Cannot read repair checkpoint " + file + ": " + e.getMessage(), e);
+      throw RekeyException.cannot(e, "Cannot read repair checkpoint %s: %s", file, e.getMessage());
     }
     if (!o.resume()) {
-      throw new RekeyException(
-          "Cannot repair "
-              + o.table()
-              + ": a repair that did not finish left "
-              + file
-              + " (buckets done: "
-              + root.path("done").size()
-              + "); add --resume to go on from it, or delete it to start over");
+      throw RekeyException.cannot(
+          "Cannot repair %s: a repair that did not finish left %s (buckets done: %d); add"
+              + " --resume to go on from it, or delete it to start over",
+          o.table(), file, root.path("done").size());
     }
     if (!run.equals(root.path("run").asText())) {
-      throw new RekeyException(
-          "Cannot resume the repair in "
-              + file
-              + ": it is of "
-              + root.path("run").asText()
-              + ", this run is of "
-              + run
-              + " (give the same --new-table and buckets, or delete the checkpoint)");
+      throw RekeyException.cannot(
+          "Cannot resume the repair in %s: it is of %s, this run is of %s (give the same"
+              + " --new-table and buckets, or delete the checkpoint)",
+          file, root.path("run").asText(), run);
     }
     root.path("done")
         .fields()

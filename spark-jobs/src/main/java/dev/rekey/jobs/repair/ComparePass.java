@@ -2,6 +2,7 @@ package dev.rekey.jobs.repair;
 
 import dev.rekey.jobs.backfill.Rekeyer;
 import dev.rekey.jobs.backfill.RowsLoad;
+import dev.rekey.jobs.backfill.TargetSort;
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.TimeWindow;
@@ -13,7 +14,6 @@ import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.RowClassifier;
 import dev.rekey.jobs.reconcile.SideReads;
 import dev.rekey.jobs.reconcile.SideSpec;
-import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,8 +30,8 @@ import scala.Tuple2;
 
 /**
  * The cell-level comparison of some buckets (the Spark glue): both sides read with reconcile's
- * readers over the buckets' time span (key ranges where the layout keeps time in key order), each
- * row of those buckets kept whole, the two sides joined by natural key and each key's {@link
+ * readers over the buckets' own time windows (key ranges where the layout keeps time in key order),
+ * each row of those buckets kept whole, the two sides joined by natural key and each key's {@link
  * RowRepair.Fix} decided. {@link #counts()} tallies them per bucket; {@link #mutations()} collects
  * the rows that need writing, to the driver: call it only once the counts say they fit.
  */
@@ -65,34 +65,33 @@ final class ComparePass implements AutoCloseable {
     RowClassifier oldC = new RowClassifier(oldLayout, nk, options.time(), all, true);
     RowClassifier newC = new RowClassifier(newLayout, nk, options.time(), all, true);
     // each side from its own cluster (copies: a read sets its job's keys)
-    oldRead = reads.reader(old, false, true).open(jsc, new Configuration(clusters.old()));
-    newRead = reads.reader(options.neu(), false, true).open(jsc, new Configuration(clusters.neu()));
-    JavaPairRDD<String, SideRow> o =
-        oldRead.map(new SideCells(oldC, buckets)).mapToPair(r -> keyed(r));
-    JavaPairRDD<String, SideRow> n =
-        newRead.map(new SideCells(newC, buckets)).mapToPair(r -> keyed(r));
+    // only the buckets' own windows (buckets 5, 20 and 41: three windows, not the span 5..41)
+    List<TimeWindow> windows = BucketSpans.of(sorted, all);
+    oldRead = reads.reader(old, windows).open(jsc, new Configuration(clusters.old()));
+    newRead = reads.reader(options.neu(), windows).open(jsc, new Configuration(clusters.neu()));
+    // both sides' rows as (natural key, packed row) bytes, through the backfill's Kryo shuffle and
+    // in-page sort (Java serialization of row objects was most of the compare's time), then paired
+    // per natural key as a full outer join pairs them
+    JavaPairRDD<byte[], byte[]> o =
+        oldRead
+            .map(new SideCells(oldC, buckets))
+            .mapToPair(r -> new Tuple2<>(r.naturalKey(), PackedSideRow.pack(r, PackedSideRow.OLD)));
+    JavaPairRDD<byte[], byte[]> n =
+        newRead
+            .map(new SideCells(newC, buckets))
+            .mapToPair(r -> new Tuple2<>(r.naturalKey(), PackedSideRow.pack(r, PackedSideRow.NEW)));
     int parts = Math.max(1, Math.min(8, o.getNumPartitions() + n.getNumPartitions()));
     Rekeyer rekeyer = new Rekeyer(oldLayout, newLayout);
     boolean deleteExtra = options.deleteExtra();
     fixes =
-        o.fullOuterJoin(n, parts)
+        TargetSort.of(o.union(n), new NaturalKeyPartitioner(parts))
+            .mapPartitions(KeyPairs::new)
             .map(
-                kv ->
+                p ->
                     mutation(
-                        kv._2()._1().orNull(),
-                        kv._2()._2().orNull(),
-                        snapshotTime,
-                        deleteExtra,
-                        nk,
-                        oldLayout,
-                        newLayout,
-                        rekeyer))
+                        p[0], p[1], snapshotTime, deleteExtra, nk, oldLayout, newLayout, rekeyer))
             .filter(m -> m.fix().kind() != RowRepair.Kind.MATCH)
             .persist(StorageLevel.MEMORY_AND_DISK());
-  }
-
-  private static Tuple2<String, SideRow> keyed(SideRow r) {
-    return new Tuple2<>(Hex.of(r.naturalKey()), r);
   }
 
   /** One natural key's fix, with the row key it has (or gets) in the new table. */

@@ -74,17 +74,16 @@ final class HFileWrite {
       return false;
     }
     if (!options.resume()) {
-      throw new RekeyException(
-          "Cannot repair "
-              + options.table()
-              + ": a killed repair's HFile load is not finished in "
-              + staging()
-              + "; add --resume to finish it first (or remove the dir to drop it)");
+      throw RekeyException.cannot(
+          "Cannot repair %s: a killed repair's HFile load is not finished in %s; add --resume to"
+              + " finish it first (or remove the dir to drop it)",
+          options.table(), staging());
     }
     progress.accept(
-        "  resuming the HFile load a killed repair left in "
-            + staging()
-            + " (regions loaded already are not loaded again)");
+        String.format(
+            "  resuming the HFile load a killed repair left in %s (regions loaded already are not"
+                + " loaded again)",
+            staging()));
     refuseUnverified(rl.resume(load(snapshot.get())));
     return true;
   }
@@ -104,9 +103,12 @@ final class HFileWrite {
       String snapshot,
       long snapshotTime,
       Map<Integer, BucketCounts> found,
-      Set<Integer> todo)
+      Set<Integer> todo,
+      PhaseTimes times,
+      EarlyCompaction early)
       throws IOException {
     RowsLoad rl = new RowsLoad(spark, hbaseConf, progress);
+    times.start(PhaseTimes.MARKERS);
     RepairWriter writer = new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
     List<RowMutation> masked =
         MarkerScan.masked(
@@ -116,9 +118,11 @@ final class HFileWrite {
       if (!options.compactIfMasked()) {
         throw writer.refusal(masked, masks);
       }
-      writer.compact(masked, masks, options.compactWait(), progress);
+      times.start(PhaseTimes.COMPACT);
+      writer.compact(masked, masks, early.requested(), options.compactWait(), progress);
       compacted = true;
     }
+    times.start(PhaseTimes.WRITE);
     RowsLoad.Loaded l = rl.load(load(snapshot), pass.putRows());
     refuseUnverified(l);
     progress.accept(
@@ -140,18 +144,17 @@ final class HFileWrite {
       BucketCounts c = found.getOrDefault(b, BucketCounts.NONE);
       out.put(b, new WriteCounts(c.cellsToPut(), c.cellsToDelete(), 0));
     }
+    times.stop();
     return out;
   }
 
   private void refuseUnverified(RowsLoad.Loaded l) throws IOException {
     if (!l.verified()) {
-      throw new RekeyException(
-          "Cannot repair "
-              + options.table()
-              + ": some regions' HFiles are not in the table after the load (see the lines above);"
-              + " their files are kept in "
-              + staging()
-              + ". Rerun with --resume to load them again");
+      throw RekeyException.cannot(
+          "Cannot repair %s: some regions' HFiles are not in the table after the load (see the"
+              + " lines above); their files are kept in %s. Rerun with --resume to load them"
+              + " again",
+          options.table(), staging());
     }
   }
 }

@@ -35,6 +35,38 @@ public record Masking(
     return new Masking(List.copyOf(ok), List.copyOf(compact), List.copyOf(dropped));
   }
 
+  /**
+   * This masking, found after a compaction, keeping the deletes {@code before} it found newer than
+   * the snapshot: the compaction removed their markers along with the cells they hid, so a raw scan
+   * no longer sees them, and those cells must stay deleted all the same.
+   */
+  public Masking keeping(Masking before) {
+    if (before == null || before.deletedAfterSnapshot.isEmpty()) {
+      return this;
+    }
+    List<DecodedCell> ok = new ArrayList<>();
+    List<DecodedCell> dropped = new ArrayList<>(deletedAfterSnapshot);
+    for (DecodedCell c : writable) {
+      (before.deletedAfterSnapshot.contains(c) && !dropped.contains(c) ? dropped : ok).add(c);
+    }
+    List<DecodedCell> compact =
+        needsCompaction.stream().filter(c -> !before.deletedAfterSnapshot.contains(c)).toList();
+    for (DecodedCell c : needsCompaction) {
+      if (before.deletedAfterSnapshot.contains(c) && !dropped.contains(c)) {
+        dropped.add(c);
+      }
+    }
+    return new Masking(List.copyOf(ok), compact, List.copyOf(dropped));
+  }
+
+  /** Per row, {@code after} keeping the deletes newer than the snapshot {@code before} found. */
+  static java.util.Map<String, Masking> keeping(
+      java.util.Map<String, Masking> after, java.util.Map<String, Masking> before) {
+    java.util.Map<String, Masking> out = new java.util.HashMap<>();
+    after.forEach((row, m) -> out.put(row, m.keeping(before.get(row))));
+    return out;
+  }
+
   public boolean masked() {
     return !needsCompaction.isEmpty();
   }

@@ -67,14 +67,13 @@ public record MutationFile(
       try {
         return Files.readString(Path.of(l.source()));
       } catch (IOException | RuntimeException e) {
-        throw new RekeyException(
-            "Cannot write the mutation file: cannot read layout "
-                + l.name()
-                + " from "
-                + l.source()
-                + " ("
-                + e.getMessage()
-                + "); give the layout as a file");
+        throw RekeyException.cannot(
+            e,
+            "Cannot write the mutation file: cannot read layout %s from %s (%s); give the layout"
+                + " as a file",
+            l.name(),
+            l.source(),
+            e.getMessage());
       }
     }
   }
@@ -110,11 +109,7 @@ public record MutationFile(
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw RekeyException.usage(
-          "Cannot apply "
-              + file
-              + ": "
-              + e.getMessage()
-              + " (give a file written by repair --dry-run)");
+          "Cannot apply %s: %s (give a file written by repair --dry-run)", file, e.getMessage());
     }
     if (lines.isEmpty()) {
       throw RekeyException.usage("Cannot apply " + file + ": it is empty");

@@ -3,30 +3,19 @@ package dev.rekey.jobs.repair;
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.read.TemporarySnapshot;
-import dev.rekey.jobs.read.TemporarySnapshots;
-import dev.rekey.jobs.reconcile.BucketComparison;
-import dev.rekey.jobs.reconcile.Reconcile;
-import dev.rekey.jobs.reconcile.ReconcileOptions;
-import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.SnapshotDescription;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
@@ -57,6 +46,7 @@ public final class Repair implements Job<RepairResult> {
   private final Clusters clusters;
   private final RepairOptions options;
   private Consumer<String> progress = s -> {};
+  private final PhaseTimes times = new PhaseTimes();
 
   /** Both sides on one cluster. */
   public Repair(SparkSession spark, Configuration hbaseConf, RepairOptions options) {
@@ -85,19 +75,23 @@ public final class Repair implements Job<RepairResult> {
             clusters.separate() ? ConnectionFactory.createConnection(clusters.old()) : null;
         Admin oldAdmin = (oldConn != null ? oldConn : conn).getAdmin()) {
       // the old side's snapshot lives on the old cluster; the repaired table on the new one
-      sweepLeftovers(oldAdmin);
-      try (TemporarySnapshot taken = snapshotOf(oldAdmin)) {
+      times.start(PhaseTimes.SNAPSHOT);
+      RepairSnapshots.sweepLeftovers(oldAdmin, clusters.old(), options, progress);
+      try (TemporarySnapshot taken = RepairSnapshots.take(oldAdmin, options)) {
         String snapshot = taken != null ? taken.name() : options.old().source().name();
         // a replay keeps the dry run's line between damage and dual writes
         long time =
             options.apply() != null
                 ? MutationFile.read(options.apply()).snapshotTime()
-                : creationTime(oldAdmin, snapshot);
+                : RepairSnapshots.creationTime(oldAdmin, snapshot);
         result = repair(conn, snapshot, time, checkpoint, t0);
+        times.start(PhaseTimes.SNAPSHOT); // the temporary snapshot's deletion
       }
     } catch (IOException e) {
-      throw new RekeyException("Cannot repair " + options.table() + ": " + e.getMessage(), e);
+      throw cannotRepair(e);
     }
+    times.stop();
+    result = result.withPhases(times.seconds(), (System.nanoTime() - t0) / 1e9);
     RepairReport.write(result, options.out());
     if (checkpoint != null) {
       checkpoint.finish();
@@ -117,8 +111,8 @@ public final class Repair implements Job<RepairResult> {
     }
     try (Connection oldConn = ConnectionFactory.createConnection(clusters.old());
         Admin admin = oldConn.getAdmin()) {
-      sweepLeftovers(admin);
-      try (TemporarySnapshot taken = snapshotOf(admin)) {
+      RepairSnapshots.sweepLeftovers(admin, clusters.old(), options, progress);
+      try (TemporarySnapshot taken = RepairSnapshots.take(admin, options)) {
         SideSpec old =
             taken != null
                 ? SideSpec.snapshot("old", taken.name(), options.old().layout())
@@ -132,8 +126,12 @@ public final class Repair implements Job<RepairResult> {
         return new RepairResults(out);
       }
     } catch (IOException e) {
-      throw new RekeyException("Cannot repair " + options.table() + ": " + e.getMessage(), e);
+      throw cannotRepair(e);
     }
+  }
+
+  private RekeyException cannotRepair(IOException e) {
+    return RekeyException.cannot(e, "Cannot repair %s: %s", options.table(), e.getMessage());
   }
 
   private RepairResult repair(
@@ -142,31 +140,33 @@ public final class Repair implements Job<RepairResult> {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     SideSpec old = SideSpec.snapshot("old", snapshot, options.old().layout());
     progress.accept(
-        "  old side: snapshot "
-            + snapshot
-            + " of "
-            + RepairReport.iso(snapshotTime)
-            + " (cells of "
-            + options.table()
-            + " newer than it are dual writes: never overwritten or deleted)");
-    TreeSet<Integer> targets =
-        options.targets() != null ? new TreeSet<>(options.targets()) : mismatched(old);
+        String.format(
+            "  old side: snapshot %s of %s (cells of %s newer than it are dual writes: never"
+                + " overwritten or deleted)",
+            snapshot, RepairReport.iso(snapshotTime), options.table()));
+    TreeSet<Integer> targets;
+    if (options.targets() != null) {
+      targets = new TreeSet<>(options.targets());
+    } else {
+      times.start(PhaseTimes.FIND);
+      targets = MismatchedBuckets.find(spark, clusters, options, old, progress);
+    }
     Map<Integer, WriteCounts> earlier =
         checkpoint == null ? Map.of() : Map.copyOf(checkpoint.done());
     TreeSet<Integer> todo = new TreeSet<>(targets);
     todo.removeAll(earlier.keySet());
     if (!earlier.isEmpty()) {
       progress.accept(
-          "  resuming: "
-              + earlier.size()
-              + " bucket(s) written by the earlier run are skipped: "
-              + earlier.keySet());
+          String.format(
+              "  resuming: %d bucket(s) written by the earlier run are skipped: %s",
+              earlier.size(), earlier.keySet()));
     }
     Map<Integer, BucketCounts> found = Map.of();
     RepairPath path = null;
     boolean compacted = false;
     Map<Integer, WriteCounts> written = new HashMap<>();
     HFileWrite hfiles = new HFileWrite(spark, clusters.neu(), options, progress);
+    PutsWrite puts = new PutsWrite(conn, options, times, progress);
     if (options.dryRun() == null && hfiles.resumePending()) {
       // the killed run's rows are in the table now: the comparison below finds them repaired
       progress.accept("  the killed run's HFile load is finished; comparing again");
@@ -180,9 +180,12 @@ public final class Repair implements Job<RepairResult> {
       long cells = found.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
       // a replay's rows are in the driver already: Puts, whatever their number
       path = RepairPath.choose(cells, Math.max(cells, options.maxPutCells()));
-      progress.accept("  replaying " + options.apply() + ": " + path.describe());
-      compacted = writePuts(conn, rows, todo, snapshotTime, checkpoint, written);
+      progress.accept(String.format("  replaying %s: %s", options.apply(), path.describe()));
+      compacted = puts.write(rows, todo, snapshotTime, checkpoint, written, EarlyCompaction.none());
     } else if (!todo.isEmpty()) {
+      // the delete markers' compaction, if the buckets hold any, runs while they are compared
+      EarlyCompaction early = EarlyCompaction.start(conn, options, todo, snapshotTime, progress);
+      times.start(PhaseTimes.COMPARE);
       try (ComparePass pass = new ComparePass(jsc, clusters, options, old, snapshotTime, todo)) {
         found = pass.counts();
         long cells = found.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
@@ -201,15 +204,19 @@ public final class Repair implements Job<RepairResult> {
               snapshot, snapshotTime, targets, path, false, found, earlier, Map.of(), null, t0);
         }
         if (path.kind() == RepairPath.Kind.HFILES) {
-          written.putAll(hfiles.write(conn, pass, snapshot, snapshotTime, found, todo));
+          written.putAll(
+              hfiles.write(conn, pass, snapshot, snapshotTime, found, todo, times, early));
           compacted = hfiles.compacted();
           for (int b : todo) {
             checkpoint.done(b, written.get(b));
           }
         } else {
           List<RowMutation> rows = cells == 0 ? List.<RowMutation>of() : pass.mutations();
-          compacted = writePuts(conn, rows, todo, snapshotTime, checkpoint, written);
+          compacted = puts.write(rows, todo, snapshotTime, checkpoint, written, early);
         }
+        // the background scan's end, also when nothing was written; its compaction counts
+        compacted |= !early.requested().isEmpty();
+        times.add(PhaseTimes.EARLY_SCAN, early.scanNanos());
       }
     } else if (options.dryRun() != null) {
       new MutationFile(
@@ -224,7 +231,8 @@ public final class Repair implements Job<RepairResult> {
     }
     Map<Integer, BucketCounts> after = Map.of();
     if (!targets.isEmpty()) {
-      progress.accept("  checking the " + targets.size() + " repaired bucket(s) again");
+      times.start(PhaseTimes.RECHECK);
+      progress.accept(String.format("  checking the %d repaired bucket(s) again", targets.size()));
       try (ComparePass again =
           new ComparePass(jsc, clusters, options, old, snapshotTime, targets)) {
         after = again.counts();
@@ -232,44 +240,6 @@ public final class Repair implements Job<RepairResult> {
     }
     return result(
         snapshot, snapshotTime, targets, path, compacted, found, earlier, written, after, t0);
-  }
-
-  /**
-   * The Puts path: masking checked, then each bucket written and checkpointed; true if compacted.
-   */
-  private boolean writePuts(
-      Connection conn,
-      List<RowMutation> rows,
-      TreeSet<Integer> todo,
-      long snapshotTime,
-      Checkpoint checkpoint,
-      Map<Integer, WriteCounts> written)
-      throws IOException {
-    boolean compacted = false;
-    RepairWriter writer = new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
-    Map<String, Masking> masks = writer.masking(rows);
-    if (masks.values().stream().anyMatch(Masking::masked)) {
-      if (!options.compactIfMasked()) {
-        throw writer.refusal(rows, masks);
-      }
-      writer.compact(rows, masks, options.compactWait(), progress);
-      compacted = true;
-      masks = writer.masking(rows);
-    }
-    for (int b : todo) {
-      List<RowMutation> bucket = rows.stream().filter(m -> m.bucket() == b).toList();
-      WriteCounts w = bucket.isEmpty() ? WriteCounts.NONE : writer.write(bucket, masks);
-      written.put(b, w);
-      checkpoint.done(b, w);
-      progress.accept(
-          String.format(
-              Locale.ROOT,
-              "  bucket %s written: %,d cells put, %,d deleted",
-              RepairReport.iso(options.buckets().start(b)),
-              w.cellsPut(),
-              w.cellsDeleted()));
-    }
-    return compacted;
   }
 
   private RepairResult result(
@@ -312,6 +282,7 @@ public final class Repair implements Job<RepairResult> {
         compacted,
         options.dryRun(),
         buckets,
+        Map.of(),
         (System.nanoTime() - t0) / 1e9);
   }
 
@@ -322,82 +293,5 @@ public final class Repair implements Job<RepairResult> {
       out.merge(m.bucket(), BucketCounts.of(m.fix()), BucketCounts::plus);
     }
     return out;
-  }
-
-  /** Every bucket of [from, to) compared as reconcile does: the ones that differ. */
-  private TreeSet<Integer> mismatched(SideSpec old) {
-    progress.accept(
-        "  comparing "
-            + options.buckets().count()
-            + " buckets of "
-            + old.describe()
-            + " and table "
-            + options.table()
-            + " (counts and digests) to find the ones to repair");
-    ReconcileResult r =
-        new Reconcile(
-                spark,
-                clusters,
-                ReconcileOptions.builder()
-                    .old(old)
-                    .neu(options.neu())
-                    .from(options.buckets().from())
-                    .to(options.buckets().to())
-                    .bucket(Duration.ofMillis(options.buckets().size()).toString())
-                    .time(options.time().describe())
-                    .digest(true)
-                    .samples(0)
-                    .build())
-            .execute(progress);
-    TreeSet<Integer> out = new TreeSet<>();
-    for (BucketComparison c : r.buckets()) {
-      if (!c.matches()) {
-        out.add(c.index());
-      }
-    }
-    progress.accept("  " + out.size() + " bucket(s) differ: " + out);
-    return out;
-  }
-
-  /** A snapshot of a live old table, taken now; null when the old side is a snapshot. */
-  private TemporarySnapshot snapshotOf(Admin admin) {
-    return options.old().source().kind() == Source.Kind.TABLE_VIA_SNAPSHOT
-        ? TemporarySnapshot.take(admin, TableName.valueOf(options.old().source().name()), "repair")
-        : null;
-  }
-
-  /** Removes the repair snapshots killed runs left on the old table. */
-  private void sweepLeftovers(Admin admin) throws IOException {
-    if (options.old().isSnapshot()) {
-      return;
-    }
-    TableName t = TableName.valueOf(options.old().source().name());
-    if (!admin.tableExists(t)) {
-      return; // named by the snapshot
-    }
-    for (TemporarySnapshots.Leftover l :
-        TemporarySnapshots.sweepDead(admin, clusters.old(), "repair", t)) {
-      progress.accept("  removed a killed repair's " + l.describe());
-    }
-  }
-
-  /** When the snapshot was taken: the line between the old side's cells and later dual writes. */
-  static long creationTime(Admin admin, String snapshot) throws IOException {
-    List<SnapshotDescription> l = admin.listSnapshots(Pattern.compile(Pattern.quote(snapshot)));
-    if (l.isEmpty()) {
-      throw new RekeyException(
-          "Cannot repair from snapshot "
-              + snapshot
-              + ": it does not exist (list snapshots with `list_snapshots` in the HBase shell)");
-    }
-    long t = l.get(0).getCreationTime();
-    if (t <= 0) {
-      throw new RekeyException(
-          "Cannot repair from snapshot "
-              + snapshot
-              + ": it records no creation time, so dual writes newer than it cannot be told from"
-              + " damage (take a new snapshot with HBase 2.x)");
-    }
-    return t;
   }
 }

@@ -1,21 +1,16 @@
 package dev.rekey.jobs.repair;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.rekey.jobs.backfill.Rekeyer;
-import dev.rekey.jobs.common.Json;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.NaturalKey;
-import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.jobs.reconcile.SidesBuilder;
 import dev.rekey.jobs.reconcile.TimeSource;
 import dev.rekey.rowkey.KeyLayout;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -244,9 +239,8 @@ public record RepairOptions(
         for (SideSpec n : news) {
           if (!seen.add(n.source().name())) {
             throw RekeyException.usage(
-                "Cannot repair "
-                    + n.source().name()
-                    + ": it is given twice as a --target (give each table once)");
+                "Cannot repair %s: it is given twice as a --target (give each table once)",
+                n.source().name());
           }
         }
         neu = news.get(0);
@@ -259,36 +253,33 @@ public record RepairOptions(
       for (SideSpec n : news.isEmpty() ? List.of(neu) : news) {
         if (n.source().kind() != Source.Kind.TABLE) {
           throw RekeyException.usage(
-              "Cannot repair "
-                  + n.describe()
-                  + ": repair writes to the new side, so it must be a live table (--new-table)");
+              "Cannot repair %s: repair writes to the new side, so it must be a live table"
+                  + " (--new-table)",
+              n.describe());
         }
         if (old.source().kind() == Source.Kind.TABLE && !viaSnapshot) {
           throw RekeyException.usage(
-              "Cannot repair from the live table "
-                  + old.source().name()
-                  + ": writes in flight would look like damage. Add --via-snapshot (rekey snapshots it"
-                  + " for the run and deletes the snapshot after), or give --old-snapshot");
+              "Cannot repair from the live table %s: writes in flight would look like damage."
+                  + " Add --via-snapshot (rekey snapshots it for the run and deletes the snapshot"
+                  + " after), or give --old-snapshot",
+              old.source().name());
         }
         Optional<String> unfit = new Rekeyer(old.layout(), n.layout()).check();
         if (unfit.isPresent()) {
           throw RekeyException.usage(
-              "Cannot repair across layouts "
-                  + old.layout().name()
-                  + " and "
-                  + n.layout().name()
-                  + ": "
-                  + unfit.get());
+              "Cannot repair across layouts %s and %s: %s",
+              old.layout().name(), n.layout().name(), unfit.get());
         }
       }
       if (maxPutCells < 0) {
-        throw RekeyException.usage("--max-put-cells must be 0 or more (got " + maxPutCells + ")");
+        throw RekeyException.usage("--max-put-cells must be 0 or more (got %d)", maxPutCells);
       }
       if (applyTargets == null && (fromReconcile == null) == (from == null && to == null)) {
         throw RekeyException.usage(
             "Tell repair what to repair: --from-reconcile DIR/reconcile.json (its mismatched"
-                + " buckets) or --from and --to with --bucket (every bucket compared first), not "
-                + (fromReconcile == null ? "neither" : "both"));
+                + " buckets) or --from and --to with --bucket (every bucket compared first), not"
+                + " %s",
+            fromReconcile == null ? "neither" : "both");
       }
       Buckets b;
       String timeOption = time;
@@ -299,33 +290,16 @@ public record RepairOptions(
           throw RekeyException.usage(
               "--bucket comes from the reconcile report with --from-reconcile: leave it out");
         }
-        report =
-            Files.isDirectory(fromReconcile)
-                ? fromReconcile.resolve(ReconcileReport.JSON)
-                : fromReconcile;
-        JsonNode root = readReport(report);
-        b =
-            new Buckets(
-                new TimeWindow(
-                    TimeArgs.instant(root.path("from").asText(), "from in " + report),
-                    TimeArgs.instant(root.path("to").asText(), "to in " + report)),
-                root.path("bucketMillis").asLong());
-        if (timeOption == null && root.hasNonNull("time")) {
-          timeOption = root.get("time").asText();
-        }
-        targets = new TreeSet<>();
-        for (JsonNode n : root.path("buckets")) {
-          if ("MISMATCH".equals(n.path("status").asText())) {
-            targets.add(n.path("index").asInt());
-          }
-        }
+        ReportTargets r = ReportTargets.read(fromReconcile);
+        report = r.report();
+        b = r.buckets();
+        timeOption = timeOption != null ? timeOption : r.time();
+        targets = r.targets();
       } else {
         if ((from == null) != (to == null)) {
           throw RekeyException.usage(
-              (from == null ? "--to" : "--from")
-                  + " was given without "
-                  + (from == null ? "--from" : "--to")
-                  + ": repair compares the buckets of [--from, --to); give both");
+              "%s was given without %s: repair compares the buckets of [--from, --to); give both",
+              from == null ? "--to" : "--from", from == null ? "--from" : "--to");
         }
         long size = TimeArgs.duration(bucket, "--bucket");
         b =
@@ -378,10 +352,9 @@ public record RepairOptions(
       MutationFile.Recheck r = f.recheck();
       if (r == null) {
         throw RekeyException.usage(
-            "Cannot apply "
-                + apply
-                + ": it names no sides to compare again (written by an older rekey); run the"
-                + " repair --dry-run again");
+            "Cannot apply %s: it names no sides to compare again (written by an older rekey); run"
+                + " the repair --dry-run again",
+            apply);
       }
       KeyLayout ol = KeyLayout.parse(r.oldLayout(), apply + " (old layout)");
       old =
@@ -397,29 +370,6 @@ public record RepairOptions(
       time = time != null ? time : r.time();
       deleteExtra = r.deleteExtra();
       applyTargets = new TreeSet<>(r.buckets());
-    }
-
-    private static JsonNode readReport(Path report) {
-      if (!Files.isRegularFile(report)) {
-        throw RekeyException.usage(
-            "Cannot repair from "
-                + report
-                + ": no such reconcile report (run `rekey reconcile ... --out DIR` first and"
-                + " give --from-reconcile DIR/reconcile.json)");
-      }
-      try {
-        JsonNode root = Json.MAPPER.readTree(report.toFile());
-        if (!root.has("bucketMillis") || !root.has("buckets") || !root.has("from")) {
-          throw RekeyException.usage(
-              "Cannot repair from "
-                  + report
-                  + ": it is not a reconcile.json (no from, bucketMillis or buckets)");
-        }
-        return root;
-      } catch (IOException e) {
-        throw RekeyException.usage(
-            "Cannot read reconcile report " + report + ": " + e.getMessage());
-      }
     }
   }
 }

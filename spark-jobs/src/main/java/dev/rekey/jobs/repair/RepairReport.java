@@ -114,6 +114,11 @@ public final class RepairReport {
               left == 1 ? "" : "s",
               left == 1 ? "s" : ""));
     }
+    if (!r.phases().isEmpty()) {
+      b.append(
+          String.format(
+              Locale.ROOT, "time: %.1f s (%s)%n", r.seconds(), PhaseTimes.describe(r.phases())));
+    }
     return b.toString();
   }
 
@@ -138,6 +143,8 @@ public final class RepairReport {
     root.put("cellsPut", r.cellsPut());
     root.put("cellsDeleted", r.cellsDeleted());
     root.put("seconds", r.seconds());
+    ObjectNode phases = root.putObject("phases");
+    r.phases().forEach(phases::put);
     ArrayNode buckets = root.putArray("buckets");
     for (BucketRepair x : r.buckets()) {
       ObjectNode n = buckets.addObject();

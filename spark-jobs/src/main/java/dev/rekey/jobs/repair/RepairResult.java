@@ -4,7 +4,10 @@ import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.JobResult;
 import dev.rekey.jobs.common.Json;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The immutable outcome of a repair run: the old side's snapshot and its time, the write path, and
@@ -16,6 +19,9 @@ import java.util.List;
  * @param path the write path the size rule chose (null when nothing needed writing)
  * @param compacted regions major-compacted because delete markers hid cells to put
  * @param mutationFile the dry run's mutation file, or null
+ * @param phases seconds per phase in the order they ran ({@link PhaseTimes}: snapshot, find
+ *     buckets, compare, marker scan, compaction, write, re-check)
+ * @param seconds the whole run
  */
 public record RepairResult(
     String old,
@@ -31,11 +37,33 @@ public record RepairResult(
     boolean compacted,
     Path mutationFile,
     List<BucketRepair> buckets,
+    Map<String, Double> phases,
     double seconds)
     implements JobResult {
 
   public RepairResult {
     buckets = List.copyOf(buckets);
+    phases = Collections.unmodifiableMap(new LinkedHashMap<>(phases));
+  }
+
+  /** This result with the run's phase times and its whole time. */
+  RepairResult withPhases(Map<String, Double> p, double s) {
+    return new RepairResult(
+        old,
+        snapshot,
+        snapshotTime,
+        table,
+        from,
+        to,
+        bucketMillis,
+        comparedFirst,
+        compared,
+        path,
+        compacted,
+        mutationFile,
+        buckets,
+        p,
+        s);
   }
 
   public boolean dryRun() {

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
@@ -105,26 +106,45 @@ final class RepairWriter {
   }
 
   /**
-   * Flushes the table, major-compacts the regions of the masked rows and waits until a raw scan
-   * shows no marker hiding a Put (or {@code wait} passes: then fails, naming the regions).
+   * Flushes the table, major-compacts the regions of the masked rows (those not in {@code
+   * requested}: compacted already, {@link EarlyCompaction}) and waits until a raw scan shows no
+   * marker hiding a Put (or {@code wait} passes: then fails, naming the regions).
    */
   void compact(
-      List<RowMutation> rows, Map<String, Masking> masks, Duration wait, Consumer<String> progress)
+      List<RowMutation> rows,
+      Map<String, Masking> masks,
+      Set<String> requested,
+      Duration wait,
+      Consumer<String> progress)
       throws IOException {
     Map<String, byte[]> regions = regionsOf(rows, masks);
-    progress.accept(
-        String.format(
-            Locale.ROOT,
-            "  delete markers hide %,d cells to put: flushing %s and major-compacting %d region%s (%s)",
-            maskedCells(masks),
-            table,
-            regions.size(),
-            regions.size() == 1 ? "" : "s",
-            String.join(", ", regions.keySet())));
-    try (Admin admin = conn.getAdmin()) {
-      admin.flush(table);
-      for (byte[] region : regions.values()) {
-        admin.majorCompactRegion(region);
+    Map<String, byte[]> toCompact = new TreeMap<>(regions);
+    toCompact.keySet().removeAll(requested);
+    if (toCompact.isEmpty()) {
+      progress.accept(
+          String.format(
+              Locale.ROOT,
+              "  delete markers hide %,d cells to put: waiting for the major compaction of %d"
+                  + " region%s started before the compare",
+              maskedCells(masks),
+              regions.size(),
+              regions.size() == 1 ? "" : "s"));
+    } else {
+      progress.accept(
+          String.format(
+              Locale.ROOT,
+              "  delete markers hide %,d cells to put: flushing %s and major-compacting %d"
+                  + " region%s (%s)",
+              maskedCells(masks),
+              table,
+              toCompact.size(),
+              toCompact.size() == 1 ? "" : "s",
+              String.join(", ", toCompact.keySet())));
+      try (Admin admin = conn.getAdmin()) {
+        admin.flush(table);
+        for (byte[] region : toCompact.values()) {
+          admin.majorCompactRegion(region);
+        }
       }
     }
     List<RowMutation> masked =
@@ -137,16 +157,12 @@ final class RepairWriter {
         Duration.ofMillis(250),
         () ->
             new RekeyException(
-                "Cannot repair "
-                    + table
-                    + ": the delete markers in regions "
-                    + String.join(", ", regions.keySet())
-                    + " were still there after "
-                    + wait.toSeconds()
-                    + " s of major compaction; nothing was written. Wait for the compaction to"
-                    + " finish (`compaction_state '"
-                    + table
-                    + "'` in the HBase shell) and run repair again"));
+                String.format(
+                    "Cannot repair %s: the delete markers in regions %s were still there after %d"
+                        + " s of major compaction; nothing was written. Wait for the compaction"
+                        + " to finish (`compaction_state '%s'` in the HBase shell) and run repair"
+                        + " again",
+                    table, String.join(", ", regions.keySet()), wait.toSeconds(), table)));
   }
 
   /**
@@ -163,7 +179,8 @@ final class RepairWriter {
         List<DecodedCell> puts = k == null ? m.fix().puts() : k.writable();
         if (k != null && k.masked()) {
           throw new IllegalStateException(
-              "row 0x" + Hex.of(m.row()) + " is still masked: check masking before writing");
+              String.format(
+                  "row 0x%s is still masked: check masking before writing", Hex.of(m.row())));
         }
         keptDeleted += k == null ? 0 : k.deletedAfterSnapshot().size();
         if (!puts.isEmpty()) {

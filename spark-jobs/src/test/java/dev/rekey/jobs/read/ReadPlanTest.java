@@ -125,6 +125,26 @@ class ReadPlanTest {
   }
 
   @Test
+  void keyRangesOfTwoWindowsJoinWithTheGapBetweenThemUnread() {
+    KeyLayout v1 = Layouts.shipped("telemetry-v1");
+    long h = 3_600_000L;
+    ReadPlan a = ReadPlan.window(v1, FROM, FROM + h);
+    ReadPlan b = ReadPlan.window(v1, FROM + 5 * h, FROM + 6 * h);
+    assertEquals(
+        List.of(
+            new KeyRange(Bytes.toBytes(FROM), Bytes.toBytes(FROM + h)),
+            new KeyRange(Bytes.toBytes(FROM + 5 * h), Bytes.toBytes(FROM + 6 * h))),
+        b.or(a).ranges());
+    KeyLayout v2 = Layouts.shipped("telemetry-v2");
+    ReadPlan salted =
+        ReadPlan.window(v2, FROM, FROM + h).or(ReadPlan.window(v2, FROM + 5 * h, FROM + 6 * h));
+    assertEquals(2 * ReadPlan.window(v2, FROM, FROM + h).ranges().size(), salted.ranges().size());
+    ReadPlan cell = ReadPlan.window(Layouts.shipped("events-v2"), FROM, FROM + h);
+    assertEquals(ReadPlan.Pruning.CELL_TIME, a.or(cell).pruning(), "the broader plan");
+    assertEquals(ReadPlan.Pruning.CELL_TIME, cell.or(a).pruning());
+  }
+
+  @Test
   void keysOfAnotherLayoutDoNotFitAndTheReadFallsBackToEveryKey() {
     KeyLayout v2 = Layouts.shipped("telemetry-v2");
     ReadPlan p = ReadPlan.window(v2, FROM, FROM + DAY);

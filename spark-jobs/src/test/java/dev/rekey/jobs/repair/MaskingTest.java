@@ -53,6 +53,21 @@ class MaskingTest {
   }
 
   @Test
+  void aDeleteAfterTheSnapshotStaysDeletedWhenACompactionTookItsMarker() {
+    DecodedCell other = cell("d:s", 100, "ok");
+    Masking before =
+        Masking.of(
+            List.of(PUT, other), List.of(new Marker(Marker.Type.COLUMN, D, V, SNAP + 1)), SNAP);
+    assertEquals(List.of(PUT), before.deletedAfterSnapshot());
+    Masking compacted = Masking.of(List.of(PUT, other), List.of(), SNAP); // no marker left
+    Masking kept = compacted.keeping(before);
+    assertEquals(List.of(other), kept.writable());
+    assertEquals(List.of(PUT), kept.deletedAfterSnapshot());
+    assertFalse(kept.masked());
+    assertEquals(compacted, compacted.keeping(null));
+  }
+
+  @Test
   void unhiddenPutsAreWritable() {
     DecodedCell other = cell("d:s", 100, "ok");
     Masking m =

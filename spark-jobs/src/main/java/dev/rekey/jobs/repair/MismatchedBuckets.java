@@ -1,0 +1,58 @@
+package dev.rekey.jobs.repair;
+
+import dev.rekey.jobs.common.Clusters;
+import dev.rekey.jobs.reconcile.BucketComparison;
+import dev.rekey.jobs.reconcile.Reconcile;
+import dev.rekey.jobs.reconcile.ReconcileOptions;
+import dev.rekey.jobs.reconcile.ReconcileResult;
+import dev.rekey.jobs.reconcile.SideSpec;
+import java.time.Duration;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The buckets a repair without a reconcile report repairs: every bucket of [from, to) compared as
+ * {@code reconcile --digest} does (counts and digests, one pass over both sides), the ones that
+ * differ. Reconcile's drill-down is skipped: the repair compares those buckets cell by cell itself.
+ */
+final class MismatchedBuckets {
+  private MismatchedBuckets() {}
+
+  static TreeSet<Integer> find(
+      SparkSession spark,
+      Clusters clusters,
+      RepairOptions options,
+      SideSpec old,
+      Consumer<String> progress) {
+    progress.accept(
+        String.format(
+            "  comparing %d buckets of %s and table %s (counts and digests) to find the ones to"
+                + " repair",
+            options.buckets().count(), old.describe(), options.table()));
+    ReconcileResult r =
+        new Reconcile(
+                spark,
+                clusters,
+                ReconcileOptions.builder()
+                    .old(old)
+                    .neu(options.neu())
+                    .from(options.buckets().from())
+                    .to(options.buckets().to())
+                    .bucket(Duration.ofMillis(options.buckets().size()).toString())
+                    .time(options.time().describe())
+                    .digest(true)
+                    .samples(0)
+                    .build())
+            .withoutDrillDown()
+            .execute(progress);
+    TreeSet<Integer> out = new TreeSet<>();
+    for (BucketComparison c : r.buckets()) {
+      if (!c.matches()) {
+        out.add(c.index());
+      }
+    }
+    progress.accept(String.format("  %d bucket(s) differ: %s", out.size(), out));
+    return out;
+  }
+}

@@ -1,0 +1,43 @@
+package dev.rekey.jobs.repair;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.jobs.reconcile.Buckets;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class BucketSpansTest {
+  private static final long DAY = 1_795_910_400_000L;
+  private static final long HALF_HOUR = 1_800_000L;
+  private final Buckets day = new Buckets(new TimeWindow(DAY, DAY + 48 * HALF_HOUR), HALF_HOUR);
+
+  private static TimeWindow w(int first, int last) {
+    return new TimeWindow(DAY + first * HALF_HOUR, DAY + (last + 1) * HALF_HOUR);
+  }
+
+  @Test
+  void separateBucketsAreSeparateWindowsNotTheSpanBetweenThem() {
+    assertEquals(List.of(w(5, 5), w(20, 20), w(41, 41)), BucketSpans.of(Set.of(41, 5, 20), day));
+  }
+
+  @Test
+  void consecutiveBucketsAreOneWindow() {
+    assertEquals(
+        List.of(w(0, 2), w(4, 4), w(46, 47)), BucketSpans.of(Set.of(0, 1, 2, 4, 46, 47), day));
+    assertEquals(
+        List.of(w(0, 47)),
+        BucketSpans.of(
+            java.util.stream.IntStream.range(0, 48)
+                .boxed()
+                .collect(java.util.stream.Collectors.toSet()),
+            day));
+  }
+
+  @Test
+  void noBucketIsAnError() {
+    assertThrows(IllegalArgumentException.class, () -> BucketSpans.of(Set.of(), day));
+  }
+}
