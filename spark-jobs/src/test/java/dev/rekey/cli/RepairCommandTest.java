@@ -194,11 +194,7 @@ class RepairCommandTest {
     assertEquals(Path.of("/tmp/m.by_device.jsonl"), second.dryRun());
     assertEquals("/tmp/st/repair-by_device", second.staging());
     assertTrue(
-        usage(
-                "--old-snapshot",
-                "v1_snap",
-                "--old-layout",
-                "telemetry-v1",
+        usageFromSnapshot(
                 "--target",
                 "a=telemetry-v2",
                 "--target",
@@ -208,15 +204,11 @@ class RepairCommandTest {
             .getMessage()
             .startsWith("--from-reconcile names the buckets of one new table"));
     assertTrue(
-        usage("--old-snapshot", "v1_snap", "--old-layout", "telemetry-v1", "--target", "t2")
+        usageFromSnapshot("--target", "t2")
             .getMessage()
             .startsWith("Invalid --target 't2': expected TABLE=LAYOUT"));
     assertTrue(
-        usage(
-                "--old-snapshot",
-                "v1_snap",
-                "--old-layout",
-                "telemetry-v1",
+        usageFromSnapshot(
                 "--target",
                 "a=telemetry-v2",
                 "--new-table",
@@ -231,5 +223,14 @@ class RepairCommandTest {
                 "1h")
             .getMessage()
             .contains("not both"));
+  }
+
+  /** A usage error of repair from the old snapshot v1_snap (telemetry-v1) with these options. */
+  private static RekeyException usageFromSnapshot(String... more) {
+    java.util.List<String> args =
+        new java.util.ArrayList<>(
+            java.util.List.of("--old-snapshot", "v1_snap", "--old-layout", "telemetry-v1"));
+    args.addAll(java.util.List.of(more));
+    return usage(args.toArray(new String[0]));
   }
 }

@@ -92,18 +92,7 @@ class BackfillTimeTiersIT {
       EventsTable.create(admin, target, v2, REGIONS);
     }
     List<String> progress = new ArrayList<>();
-    BackfillOptions.Builder opts =
-        BackfillOptions.builder()
-            .sourceSnapshot(sourceSnap)
-            .sourceLayout(EVENTS_V1)
-            .targetTable(target.getNameAsString())
-            .targetLayout(v2)
-            .staging(
-                SharedHBase.runRoot()
-                    .resolve("backfill-staging")
-                    .resolve(target.getNameAsString())
-                    .toString())
-            .timeTiers(TierRequest.parse("P1D"));
+    BackfillOptions.Builder opts = dailyTiers(sourceSnap, target, v2);
     // written, not loaded; then --resume loads and verifies the tier files as the ledger lists them
     BackfillResult written =
         new Backfill(SharedSpark.session(), SharedHBase.conf(), opts.noLoad(true).build())
@@ -204,18 +193,7 @@ class BackfillTimeTiersIT {
         new Backfill(
                 SharedSpark.session(),
                 SharedHBase.conf(),
-                BackfillOptions.builder()
-                    .sourceSnapshot(source.getNameAsString() + "_snap")
-                    .sourceLayout(EVENTS_V1)
-                    .targetTable(target.getNameAsString())
-                    .targetLayout(v2)
-                    .staging(
-                        SharedHBase.runRoot()
-                            .resolve("backfill-staging")
-                            .resolve(target.getNameAsString())
-                            .toString())
-                    .timeTiers(TierRequest.parse("P1D"))
-                    .build())
+                dailyTiers(source.getNameAsString() + "_snap", target, v2).build())
             .execute(l -> {});
     assertTrue(r.loaded() && r.verified());
     // the newest versions run into a third day (the span's last tier)
@@ -238,5 +216,21 @@ class BackfillTimeTiersIT {
       assertEquals(report(every), report(skipping), d);
       assertTrue(skipping.storeFiles().skipped() > 0, d + ": " + skipping.storeFilesLine());
     }
+  }
+
+  /** A backfill of the events snapshot into {@code target} with one tier a day. */
+  private static BackfillOptions.Builder dailyTiers(
+      String snapshot, TableName target, KeyLayout layout) {
+    return BackfillOptions.builder()
+        .sourceSnapshot(snapshot)
+        .sourceLayout(EVENTS_V1)
+        .targetTable(target.getNameAsString())
+        .targetLayout(layout)
+        .staging(
+            SharedHBase.runRoot()
+                .resolve("backfill-staging")
+                .resolve(target.getNameAsString())
+                .toString())
+        .timeTiers(TierRequest.parse("P1D"));
   }
 }
