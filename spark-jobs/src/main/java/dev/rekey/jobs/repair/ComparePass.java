@@ -69,7 +69,7 @@ final class ComparePass implements AutoCloseable {
     List<TimeWindow> windows = BucketSpans.of(sorted, all);
     oldRead = reads.reader(old, windows).open(jsc, new Configuration(clusters.old()));
     newRead = reads.reader(options.neu(), windows).open(jsc, new Configuration(clusters.neu()));
-    // both sides' rows as (natural key, packed row) bytes, through the backfill's Kryo shuffle and
+    // both sides' rows as (natural key, packed row) bytes, through the backfill's sort shuffle and
     // in-page sort (Java serialization of row objects was most of the compare's time), then paired
     // per natural key as a full outer join pairs them
     JavaPairRDD<byte[], byte[]> o =

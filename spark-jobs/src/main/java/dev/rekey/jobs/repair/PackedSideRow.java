@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * A {@link SideRow} as the bytes the compare's shuffle carries (pure): its side, bucket, row key
- * and cells, the natural key being the record's key. Packed rows go through a Kryo shuffle of byte
+ * and cells, the natural key being the record's key. Packed rows go through a shuffle of byte
  * arrays and a sort in Spark's memory pages (the backfill's {@code TargetSort}) instead of Java
  * serialization of row objects.
  *
