@@ -194,6 +194,15 @@ public final class RepairReport {
     if (r.path() != null) {
       page.p(r.path().describe());
     }
+    if (r.compacted()) {
+      page.p("Delete markers hid cells to put: their regions were major-compacted first.");
+    }
+    if (!r.phases().isEmpty()) {
+      // the same figures as the console's time: line, for the reader of the page alone
+      page.p(
+          String.format(
+              Locale.ROOT, "Time: %.1f s (%s).", r.seconds(), PhaseTimes.describe(r.phases())));
+    }
     HtmlPage.Table t =
         new HtmlPage.Table("bucket", "status", "found", "cells put", "deleted", "still differs");
     for (BucketRepair x : r.buckets()) {
