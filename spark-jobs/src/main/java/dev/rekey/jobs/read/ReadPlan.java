@@ -1,5 +1,6 @@
 package dev.rekey.jobs.read;
 
+import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRange;
 import dev.rekey.rowkey.KeyRangePlan;
@@ -112,6 +113,19 @@ public final class ReadPlan implements Serializable {
   /** The layout the key ranges come from, for messages ("" without key ranges). */
   public String layoutName() {
     return layout == null ? "" : layout.name();
+  }
+
+  /**
+   * The key ranges of several windows (sorted, not overlapping): each {@link #window}, joined by
+   * {@link #or}; without key ranges for any of them, every key.
+   */
+  public static ReadPlan windows(KeyLayout layout, List<TimeWindow> windows) {
+    ReadPlan p = null;
+    for (TimeWindow w : windows) {
+      ReadPlan one = window(layout, w.from(), w.to());
+      p = p == null ? one : p.or(one);
+    }
+    return p;
   }
 
   /**

@@ -52,9 +52,6 @@ public final class Reconcile implements Job<ReconcileResult> {
 
   private Consumer<String> progress = s -> {};
 
-  /** False: the mismatched buckets are named, not drilled into (a repair compares them itself). */
-  private boolean drillDown = true;
-
   /** Live sides read from a snapshot taken for this run (--via-snapshot): the snapshot's name. */
   private final Map<SideSpec, String> via = new HashMap<>();
 
@@ -89,15 +86,6 @@ public final class Reconcile implements Job<ReconcileResult> {
       ReconcileReport.write(result, given.out());
     }
     return result;
-  }
-
-  /**
-   * Names the mismatched buckets without drilling into them (no second join of their rows, no
-   * samples): for a caller that compares those buckets itself, as repair does.
-   */
-  public Reconcile withoutDrillDown() {
-    drillDown = false;
-    return this;
   }
 
   private ReconcileResult execute(long t0) {
@@ -178,7 +166,7 @@ public final class Reconcile implements Job<ReconcileResult> {
         }
       }
       Map<Integer, BucketDrill> drills =
-          mismatched.isEmpty() || !drillDown
+          mismatched.isEmpty() || !options.drillDown()
               ? Map.of()
               : drill(
                   jsc,

@@ -20,6 +20,7 @@ public record ReconcileOptions(
     NaturalKey naturalKey,
     boolean digest,
     int samples,
+    boolean drillDown,
     Path out,
     Versions versions) {
 
@@ -54,7 +55,7 @@ public record ReconcileOptions(
   /** These options with the range the run took from the data. */
   public ReconcileOptions withBuckets(Buckets b) {
     return new ReconcileOptions(
-        old, neu, b, b.size(), time, naturalKey, digest, samples, out, versions);
+        old, neu, b, b.size(), time, naturalKey, digest, samples, drillDown, out, versions);
   }
 
   /** Default number of sample natural keys per mismatched bucket. */
@@ -67,6 +68,7 @@ public record ReconcileOptions(
   public static final class Builder extends SidesBuilder<Builder> {
     private boolean digest;
     private int samples = DEFAULT_SAMPLES;
+    private boolean drillDown = true;
     private Path out;
     private Versions versions = Versions.ALL;
 
@@ -77,6 +79,15 @@ public record ReconcileOptions(
 
     public Builder samples(int v) {
       samples = v;
+      return this;
+    }
+
+    /**
+     * False: the mismatched buckets are named, not drilled into (no second join of their rows, no
+     * samples), for a caller that compares those buckets itself, as repair does. Default true.
+     */
+    public Builder drillDown(boolean v) {
+      drillDown = v;
       return this;
     }
 
@@ -131,6 +142,7 @@ public record ReconcileOptions(
           nk,
           digest,
           samples,
+          drillDown,
           out,
           versions);
     }

@@ -65,12 +65,7 @@ public final class SideReads {
     if (options.time().cell()) {
       r.timeRange(from, to);
     } else if (keyTimeInOrder(side.layout())) {
-      ReadPlan p = null;
-      for (TimeWindow w : windows) {
-        ReadPlan one = ReadPlan.window(side.layout(), w.from(), w.to());
-        p = p == null ? one : p.or(one);
-      }
-      r.plan(p);
+      r.plan(ReadPlan.windows(side.layout(), windows));
     }
     return r;
   }

@@ -4,6 +4,7 @@ import dev.rekey.jobs.backfill.Rekeyer;
 import dev.rekey.jobs.backfill.RowsLoad;
 import dev.rekey.jobs.backfill.TargetSort;
 import dev.rekey.jobs.common.Clusters;
+import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.common.Versions;
@@ -58,7 +59,17 @@ final class ComparePass implements AutoCloseable {
     NaturalKey nk = options.naturalKey();
     ReconcileOptions reading =
         new ReconcileOptions(
-            old, options.neu(), span, all.size(), options.time(), nk, true, 0, null, Versions.ALL);
+            old,
+            options.neu(),
+            span,
+            all.size(),
+            options.time(),
+            nk,
+            true,
+            0,
+            false,
+            null,
+            Versions.ALL);
     SideReads reads = new SideReads(reading, Map.of());
     KeyLayout oldLayout = old.layout();
     KeyLayout newLayout = options.neu().layout();
@@ -142,11 +153,23 @@ final class ComparePass implements AutoCloseable {
     return fixes.filter(m -> !m.fix().writesNothing());
   }
 
-  /** The rows' cells to put under their new row keys, as the HFile path writes them. */
-  JavaRDD<RowsLoad.Row> putRows() {
+  /**
+   * The rows' cells to put under their new row keys, as the HFile path writes them, without the
+   * cells {@code keptDeleted} names per row (hex): deleted after the snapshot, to stay deleted.
+   */
+  JavaRDD<RowsLoad.Row> putRows(Map<String, List<DecodedCell>> keptDeleted) {
     return fixes
         .filter(m -> !m.fix().puts().isEmpty())
-        .map(m -> new RowsLoad.Row(m.row(), m.fix().puts()));
+        .map(
+            m -> {
+              List<DecodedCell> drop = keptDeleted.get(m.rowHex());
+              List<DecodedCell> puts =
+                  drop == null
+                      ? m.fix().puts()
+                      : m.fix().puts().stream().filter(c -> !drop.contains(c)).toList();
+              return new RowsLoad.Row(m.row(), puts);
+            })
+        .filter(r -> !r.cells().isEmpty());
   }
 
   /** The rows with cells to delete (--delete-extra), without their Puts, to the driver. */

@@ -11,15 +11,12 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 
@@ -98,15 +95,8 @@ final class EarlyCompaction {
    * key order.
    */
   static ReadPlan plan(KeyLayout layout, List<TimeWindow> windows) {
-    ReadPlan p = null;
-    for (TimeWindow w : windows) {
-      ReadPlan one = ReadPlan.window(layout, w.from(), w.to());
-      if (!one.keyRanges()) {
-        return null;
-      }
-      p = p == null ? one : p.or(one);
-    }
-    return p;
+    ReadPlan p = ReadPlan.windows(layout, windows);
+    return p.keyRanges() ? p : null;
   }
 
   /** True when a region's markers may be compacted away before the compare (pure). */
@@ -141,33 +131,18 @@ final class EarlyCompaction {
         Admin admin = conn.getAdmin()) {
       for (HRegionLocation loc : locator.getAllRegionLocations()) {
         RegionInfo region = loc.getRegion();
-        long upTo = 0;
-        long after = 0;
+        long[] upToAndAfter = new long[2]; // markers as old as the snapshot or older; newer
         for (KeyRange r : plan.within(region.getStartKey(), region.getEndKey())) {
-          Scan raw =
+          Scan range =
               new Scan()
                   .withStartRow(r.start())
                   .withStopRow(r.stop())
-                  .setRaw(true)
-                  .readAllVersions()
                   .setCacheBlocks(false)
                   .setCaching(2000);
-          try (ResultScanner s = t.getScanner(raw)) {
-            for (Result row : s) {
-              for (Cell c : row.rawCells()) {
-                Marker m = Marker.of(c);
-                if (m != null) {
-                  if (m.timestamp() > snapshotTime) {
-                    after++;
-                  } else {
-                    upTo++;
-                  }
-                }
-              }
-            }
-          }
+          MarkerScan.forEach(
+              t, range, (row, m) -> upToAndAfter[m.timestamp() > snapshotTime ? 1 : 0]++);
         }
-        if (compactEarly(upTo, after)) {
+        if (compactEarly(upToAndAfter[0], upToAndAfter[1])) {
           if (!flushed) {
             admin.flush(table); // the markers may still be in the memstore
             flushed = true;

@@ -2,9 +2,11 @@ package dev.rekey.jobs.repair;
 
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.RowsLoad;
+import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.RekeyException;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,11 +23,12 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * A repair's HFile path (the Spark/HBase glue): the delete markers that would hide the rows' cells
- * found in Spark tasks (only masked rows reach the driver: compacted away or refused, as on the
- * Puts path), the cells to put written by the backfill's HFile path ({@link RowsLoad}: sorted by
- * new row key, bulk-loaded with its ledger, locks and verification), then the few Deletes of
- * --delete-extra through a BufferedMutator. The load's ledger lives in the staging dir, so a run
- * killed during the load is finished by {@code --resume} without writing a region twice.
+ * found in Spark tasks (only the rows they hide reach the driver: markers older than the snapshot
+ * compacted away or refused, as on the Puts path; cells deleted after it left out of the load), the
+ * cells to put written by the backfill's HFile path ({@link RowsLoad}: sorted by new row key,
+ * bulk-loaded with its ledger, locks and verification), then the few Deletes of --delete-extra
+ * through a BufferedMutator. The load's ledger lives in the staging dir, so a run killed during the
+ * load is finished by {@code --resume} without writing a region twice.
  */
 final class HFileWrite {
   private final SparkSession spark;
@@ -110,20 +113,33 @@ final class HFileWrite {
     RowsLoad rl = new RowsLoad(spark, hbaseConf, progress);
     times.start(PhaseTimes.MARKERS);
     RepairWriter writer = new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
-    List<RowMutation> masked =
-        MarkerScan.masked(
+    List<MarkerScan.Hidden> hidden =
+        MarkerScan.hidden(
             pass.toWrite(), HBaseConfigs.toMap(hbaseConf), options.table(), snapshotTime);
-    if (!masked.isEmpty()) {
-      Map<String, Masking> masks = writer.masking(masked);
-      if (!options.compactIfMasked()) {
-        throw writer.refusal(masked, masks);
+    Map<String, Masking> masks = new HashMap<>();
+    Map<String, List<DecodedCell>> keptDeleted = new HashMap<>();
+    Map<Integer, Integer> keptPerBucket = new HashMap<>();
+    List<RowMutation> masked = new ArrayList<>();
+    for (MarkerScan.Hidden h : hidden) {
+      masks.put(h.row().rowHex(), h.masking());
+      if (h.masking().masked()) {
+        masked.add(h.row());
       }
+      if (!h.masking().deletedAfterSnapshot().isEmpty()) {
+        keptDeleted.put(h.row().rowHex(), h.masking().deletedAfterSnapshot());
+        keptPerBucket.merge(
+            h.row().bucket(), h.masking().deletedAfterSnapshot().size(), Integer::sum);
+      }
+    }
+    if (!masked.isEmpty()) {
       times.start(PhaseTimes.COMPACT);
-      writer.compact(masked, masks, early.requested(), options.compactWait(), progress);
+      writer.compactOrRefuse(masked, masks, options, early.requested(), progress);
       compacted = true;
     }
     times.start(PhaseTimes.WRITE);
-    RowsLoad.Loaded l = rl.load(load(snapshot), pass.putRows());
+    // cells deleted after the snapshot are not loaded: a compaction may have taken their markers,
+    // and a loaded copy would bring back a row the application deleted (the Puts path's keeping)
+    RowsLoad.Loaded l = rl.load(load(snapshot), pass.putRows(keptDeleted));
     refuseUnverified(l);
     progress.accept(
         String.format(
@@ -142,7 +158,8 @@ final class HFileWrite {
     Map<Integer, WriteCounts> out = new HashMap<>();
     for (int b : todo) {
       BucketCounts c = found.getOrDefault(b, BucketCounts.NONE);
-      out.put(b, new WriteCounts(c.cellsToPut(), c.cellsToDelete(), 0));
+      int kept = keptPerBucket.getOrDefault(b, 0);
+      out.put(b, new WriteCounts(c.cellsToPut() - kept, c.cellsToDelete(), kept));
     }
     times.stop();
     return out;

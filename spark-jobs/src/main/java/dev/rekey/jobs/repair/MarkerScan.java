@@ -9,8 +9,8 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -47,48 +47,58 @@ final class MarkerScan {
       for (byte[] r : chunk) {
         ranges.add(new MultiRowRangeFilter.RowRange(r, true, r, true));
       }
-      Scan raw =
+      Scan chunkRows =
           new Scan()
               .withStartRow(chunk.get(0))
               .withStopRow(chunk.get(chunk.size() - 1), true)
-              .setFilter(new MultiRowRangeFilter(ranges))
-              .setRaw(true)
-              .readAllVersions();
-      try (ResultScanner s = t.getScanner(raw)) {
-        for (Result r : s) {
-          for (Cell c : r.rawCells()) {
-            Marker m = Marker.of(c);
-            if (m != null) {
-              out.computeIfAbsent(Hex.of(CellUtil.cloneRow(c)), k -> new ArrayList<>()).add(m);
-            }
-          }
-        }
-      }
+              .setFilter(new MultiRowRangeFilter(ranges));
+      forEach(
+          t,
+          chunkRows,
+          (row, m) -> out.computeIfAbsent(Hex.of(row), k -> new ArrayList<>()).add(m));
     }
     return out;
   }
 
+  /** Each delete marker {@code scan} meets, read raw (every version), with its row. */
+  static void forEach(Table t, Scan scan, BiConsumer<byte[], Marker> each) throws IOException {
+    try (ResultScanner s = t.getScanner(scan.setRaw(true).readAllVersions())) {
+      for (Result r : s) {
+        for (Cell c : r.rawCells()) {
+          Marker m = Marker.of(c);
+          if (m != null) {
+            each.accept(r.getRow(), m);
+          }
+        }
+      }
+    }
+  }
+
+  /** A row whose Puts a delete marker hides, and how ({@link Masking}). */
+  record Hidden(RowMutation row, Masking masking) implements java.io.Serializable {}
+
   /**
-   * The rows of {@code rows} whose Puts a delete marker older than the snapshot hides (found in
-   * Spark tasks, one connection per task), to the driver.
+   * The rows of {@code rows} some of whose Puts a delete marker hides — older than the snapshot (to
+   * compact away) or newer (deleted after it: to keep deleted) — found in Spark tasks, one
+   * connection per task, to the driver.
    */
-  static List<RowMutation> masked(
+  static List<Hidden> hidden(
       JavaRDD<RowMutation> rows, Map<String, String> conf, String table, long snapshotTime) {
-    List<RowMutation> out =
+    List<Hidden> out =
         new ArrayList<>(
             rows.filter(m -> !m.fix().puts().isEmpty())
-                .mapPartitions(it -> maskedIn(it, conf, table, snapshotTime))
+                .mapPartitions(it -> hiddenIn(it, conf, table, snapshotTime))
                 .collect());
-    out.sort(Comparator.comparing(RowMutation::rowHex));
+    out.sort(Comparator.comparing(h -> h.row().rowHex()));
     return out;
   }
 
-  private static Iterator<RowMutation> maskedIn(
+  private static Iterator<Hidden> hiddenIn(
       Iterator<RowMutation> it, Map<String, String> conf, String table, long snapshotTime)
       throws IOException {
     List<RowMutation> rows = new ArrayList<>();
     it.forEachRemaining(rows::add);
-    List<RowMutation> out = new ArrayList<>();
+    List<Hidden> out = new ArrayList<>();
     if (rows.isEmpty()) {
       return out.iterator();
     }
@@ -97,8 +107,9 @@ final class MarkerScan {
       Map<String, List<Marker>> markers = markers(t, rows.stream().map(RowMutation::row).toList());
       for (RowMutation m : rows) {
         List<Marker> ms = markers.get(m.rowHex());
-        if (ms != null && Masking.of(m.fix().puts(), ms, snapshotTime).masked()) {
-          out.add(m);
+        Masking k = ms == null ? null : Masking.of(m.fix().puts(), ms, snapshotTime);
+        if (k != null && (k.masked() || !k.deletedAfterSnapshot().isEmpty())) {
+          out.add(new Hidden(m, k));
         }
       }
     }

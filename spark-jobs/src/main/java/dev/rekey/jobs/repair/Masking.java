@@ -14,7 +14,8 @@ import java.util.List;
 public record Masking(
     List<DecodedCell> writable,
     List<DecodedCell> needsCompaction,
-    List<DecodedCell> deletedAfterSnapshot) {
+    List<DecodedCell> deletedAfterSnapshot)
+    implements java.io.Serializable {
 
   /** Splits {@code puts} by the markers that hide them. */
   public static Masking of(List<DecodedCell> puts, List<Marker> markers, long snapshotTime) {

@@ -43,8 +43,8 @@ final class MismatchedBuckets {
                     .time(options.time().describe())
                     .digest(true)
                     .samples(0)
+                    .drillDown(false)
                     .build())
-            .withoutDrillDown()
             .execute(progress);
     TreeSet<Integer> out = new TreeSet<>();
     for (BucketComparison c : r.buckets()) {

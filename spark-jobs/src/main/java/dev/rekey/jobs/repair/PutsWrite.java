@@ -41,11 +41,8 @@ final class PutsWrite {
     times.start(PhaseTimes.MARKERS);
     Map<String, Masking> masks = writer.masking(rows);
     if (masks.values().stream().anyMatch(Masking::masked)) {
-      if (!options.compactIfMasked()) {
-        throw writer.refusal(rows, masks);
-      }
       times.start(PhaseTimes.COMPACT);
-      writer.compact(rows, masks, early.requested(), options.compactWait(), progress);
+      writer.compactOrRefuse(rows, masks, options, early.requested(), progress);
       compacted = true;
       times.start(PhaseTimes.MARKERS);
       // the compaction took the markers of deletes made after the snapshot with it: keep them

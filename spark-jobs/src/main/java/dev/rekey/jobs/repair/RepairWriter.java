@@ -106,6 +106,23 @@ final class RepairWriter {
   }
 
   /**
+   * The step both write paths take when delete markers hide cells to put: refused without
+   * --compact-if-masked (naming the regions and the command to run), else {@link #compact}.
+   */
+  void compactOrRefuse(
+      List<RowMutation> rows,
+      Map<String, Masking> masks,
+      RepairOptions options,
+      Set<String> requested,
+      Consumer<String> progress)
+      throws IOException {
+    if (!options.compactIfMasked()) {
+      throw refusal(rows, masks);
+    }
+    compact(rows, masks, requested, options.compactWait(), progress);
+  }
+
+  /**
    * Flushes the table, major-compacts the regions of the masked rows (those not in {@code
    * requested}: compacted already, {@link EarlyCompaction}) and waits until a raw scan shows no
    * marker hiding a Put (or {@code wait} passes: then fails, naming the regions).

@@ -178,4 +178,49 @@ class RepairHFilesIT {
     assertEquals(0, r.cellsPut(), "the resumed run found the cells loaded: nothing written twice");
     assertEquals(contents(v1, V1), contents(v2, V2));
   }
+
+  @Test
+  void aRowDeletedAfterTheSnapshotStaysDeletedWhenItsRegionIsCompacted() throws Exception {
+    TableName v1 = RepairFixture.v1();
+    TableName v2 = RepairFixture.v2();
+    try (Table t = RepairFixture.table(v2)) {
+      RepairIT.deleteRows(t, 30, 31, 32, 33); // damage: markers the repair compacts away
+    }
+    String snap = RepairFixture.snapshot(v1);
+    // the application deletes a row of the same salt bucket (so the same region, compacted with
+    // 31's) after the snapshot: its marker goes with the compaction, its cells must stay deleted
+    byte salt = v2Key(reading(31))[0];
+    long gone = 34;
+    while (v2Key(reading(gone))[0] != salt) {
+      gone++;
+    }
+    Thread.sleep(5); // the marker's timestamp after the snapshot's creation time
+    try (Table t = RepairFixture.table(v2)) {
+      t.delete(new Delete(v2Key(reading(gone))));
+    }
+    RepairResult r =
+        repair(
+            opts(RepairFixture.oldSnapshot(snap), v2, dir)
+                .maxPutCells(0)
+                .compactIfMasked(true)
+                .staging(dir.resolve("staging").toString())
+                .build(),
+            s -> {});
+    assertEquals(RepairPath.Kind.HFILES, r.path().kind(), r.console());
+    assertTrue(r.compacted(), r.console());
+    try (Table t = RepairFixture.table(v2)) {
+      assertFalse(
+          t.exists(new org.apache.hadoop.hbase.client.Get(v2Key(reading(gone)))),
+          "the row deleted after the snapshot was loaded back: " + r.console());
+      for (long i = 30; i <= 33; i++) {
+        assertTrue(
+            t.exists(new org.apache.hadoop.hbase.client.Get(v2Key(reading(i)))), r.console());
+      }
+    }
+    Map<String, List<String>> old = new java.util.HashMap<>(contents(v1, V1));
+    Map<String, List<String>> neu = contents(v2, V2);
+    assertEquals(old.size() - 1, neu.size(), "only the application's deleted row differs");
+    old.keySet().retainAll(neu.keySet());
+    assertEquals(old, neu);
+  }
 }
