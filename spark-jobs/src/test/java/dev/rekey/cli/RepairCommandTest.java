@@ -26,6 +26,14 @@ class RepairCommandTest {
     "--new-table", "telemetry_v2", "--new-layout", "telemetry-v2"
   };
 
+  /** {@code args}, then the day of 2026-11-29 in hourly buckets. */
+  static String[] day(String... args) {
+    String[] hours = {"--from", "2026-11-29", "--to", "2026-11-30", "--bucket", "1h"};
+    String[] all = java.util.Arrays.copyOf(args, args.length + hours.length);
+    System.arraycopy(hours, 0, all, args.length, hours.length);
+    return all;
+  }
+
   static RepairCommand.Parsed parsed(String... args) {
     RepairCommand c = new RepairCommand();
     new CommandLine(c).parseArgs(args);
@@ -94,22 +102,16 @@ class RepairCommandTest {
 
   @Test
   void aLiveOldTableIsReadThroughASnapshotOrRefused() {
-    String[] live = {
-      "--old-table",
-      "telemetry_v1",
-      "--old-layout",
-      "telemetry-v1",
-      "--new-table",
-      "telemetry_v2",
-      "--new-layout",
-      "telemetry-v2",
-      "--from",
-      "2026-11-29",
-      "--to",
-      "2026-11-30",
-      "--bucket",
-      "1h"
-    };
+    String[] live =
+        day(
+            "--old-table",
+            "telemetry_v1",
+            "--old-layout",
+            "telemetry-v1",
+            "--new-table",
+            "telemetry_v2",
+            "--new-layout",
+            "telemetry-v2");
     assertEquals(
         "Cannot repair from the live table telemetry_v1: writes in flight would look like damage."
             + " Add --via-snapshot (rekey snapshots it for the run and deletes the snapshot after),"
@@ -127,18 +129,7 @@ class RepairCommandTest {
             .getMessage()
             .endsWith("(every bucket compared first), not neither"));
     assertTrue(
-        assertThrows(
-                RekeyException.class,
-                () ->
-                    options(
-                        "--from-reconcile",
-                        "r.json",
-                        "--from",
-                        "2026-11-29",
-                        "--to",
-                        "2026-11-30",
-                        "--bucket",
-                        "1h"))
+        assertThrows(RekeyException.class, () -> options(day("--from-reconcile", "r.json")))
             .getMessage()
             .endsWith("not both"));
     assertTrue(
@@ -163,26 +154,21 @@ class RepairCommandTest {
   void severalNewTablesAreRepeatedTargetsEachWithItsOwnReportDirAndFile() {
     RepairOptions o =
         parsed(
-                "--old-snapshot",
-                "v1_snap",
-                "--old-layout",
-                "telemetry-v1",
-                "--target",
-                "telemetry_v2=telemetry-v2",
-                "--target",
-                "by_device=telemetry-by-device",
-                "--from",
-                "2026-11-29",
-                "--to",
-                "2026-11-30",
-                "--bucket",
-                "1h",
-                "--dry-run",
-                "/tmp/m.jsonl",
-                "--staging",
-                "/tmp/st",
-                "--out",
-                "/tmp/r")
+                day(
+                    "--old-snapshot",
+                    "v1_snap",
+                    "--old-layout",
+                    "telemetry-v1",
+                    "--target",
+                    "telemetry_v2=telemetry-v2",
+                    "--target",
+                    "by_device=telemetry-by-device",
+                    "--dry-run",
+                    "/tmp/m.jsonl",
+                    "--staging",
+                    "/tmp/st",
+                    "--out",
+                    "/tmp/r"))
             .repair();
     assertTrue(o.severalTargets());
     assertEquals(
@@ -209,18 +195,13 @@ class RepairCommandTest {
             .startsWith("Invalid --target 't2': expected TABLE=LAYOUT"));
     assertTrue(
         usageFromSnapshot(
-                "--target",
-                "a=telemetry-v2",
-                "--new-table",
-                "t",
-                "--new-layout",
-                "telemetry-v2",
-                "--from",
-                "2026-11-29",
-                "--to",
-                "2026-11-30",
-                "--bucket",
-                "1h")
+                day(
+                    "--target",
+                    "a=telemetry-v2",
+                    "--new-table",
+                    "t",
+                    "--new-layout",
+                    "telemetry-v2"))
             .getMessage()
             .contains("not both"));
   }
