@@ -10,7 +10,8 @@
 #     repair` vs HBase's HashTable + SyncTable doing the real repair (--dryrun=false), both ending equal (checked with
 #     `rekey reconcile --digest`, untimed). Target: rekey 2x faster.
 #
-# Floors, same run: the repair command with nothing to repair, and a dry run comparing only the 3 damaged buckets.
+# Floors, same run: the repair command with nothing to repair, a dry run comparing only the 3 damaged buckets, and the
+# command given no bucket at all (its fixed cost: JVM, Spark, the old side's snapshot).
 #
 #   bench/repair/run.sh [ROWS] [ROUNDS]     (default 1000000 rows, 2 rounds; SKIP_LOAD=1 reuses the tables)
 #
@@ -129,6 +130,14 @@ for r in $(seq 1 "$ROUNDS"); do
   printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" floor-nothing "$w" "full backfill into a fresh table" "$b" \
     "$(echo "$b / $w" | bc -l)"
   rec "$r" floor-nothing-to-repair "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
+  # and the least any repair command costs here: JVM, Spark session, the old side's snapshot taken and deleted,
+  # given a reconcile.json that names no bucket differing (the untimed check's, above): nothing read or compared
+  t0=$(secs); repair floor-fixed telemetry_v1 "$V1" bench_telemetry_v2 --from-reconcile "$OUT/check/reconcile.json"
+  t1=$(secs)
+  w=$(echo "$t1 - $t0" | bc)
+  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" floor-fixed "$w" "full backfill into a fresh table" "$b" \
+    "$(echo "$b / $w" | bc -l)"
+  rec "$r" floor-fixed-cost "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
   t0=$(secs); repair floor-compare telemetry_v1 "$V1" bench_telemetry_v2 --from-reconcile "$OUT/found/reconcile.json" \
     --dry-run "$OUT/floor-compare.jsonl"; t1=$(secs)
   w=$(echo "$t1 - $t0" | bc)
@@ -156,5 +165,8 @@ echo "damage (that reconcile untimed: the workflow runs it before repair), the 3
 echo "and compared again; repair-hfiles: the same with --max-put-cells 0 (the backfill's HFile path)."
 echo "Both sides of every ratio end equal: rekey reconcile --digest over the day matches (untimed)."
 echo "floor-nothing-to-repair: the repair command on the equal table (finds no bucket differing); floor-compare-3-buckets:"
-echo "--from-reconcile with --dry-run on the equal table (one compare of the 3 buckets, nothing written): the floors."
+echo "--from-reconcile with --dry-run on the equal table (one compare of the 3 buckets, nothing written);"
+echo "floor-fixed-cost: --from-reconcile naming no bucket (JVM, Spark, the old side's snapshot: any repair's least)."
+echo "A repair at 1/10 of the backfill must also be at least floor-fixed-cost: the ratio backfill / floor-fixed-cost is"
+echo "the best any repair command can reach on this table and machine."
 echo "Each repair's phases (repair.json, the time: line): grep '^time:' target/bench/repair/*.log"

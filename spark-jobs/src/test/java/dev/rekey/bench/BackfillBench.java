@@ -534,8 +534,7 @@ class BackfillBench {
   }
 
   /** The snapshot read as the in-order path reads it, its rows counted. */
-  private static Pass streamedPass(JavaSparkContext jsc, String snap, int minPartitions)
-      throws Exception {
+  static Pass streamedPass(JavaSparkContext jsc, String snap, int minPartitions) throws Exception {
     return timed(
         () -> {
           try (RegionRead rr =

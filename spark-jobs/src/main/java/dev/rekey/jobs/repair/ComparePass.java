@@ -9,6 +9,7 @@ import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.jobs.read.TemporarySnapshot;
 import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
@@ -23,6 +24,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -37,17 +40,26 @@ import scala.Tuple2;
  * the rows that need writing, to the driver: call it only once the counts say they fit.
  */
 final class ComparePass implements AutoCloseable {
+  private final TemporarySnapshot newSnapshot;
   private final RegionRead oldRead;
   private final RegionRead newRead;
   private final JavaRDD<RowMutation> fixes;
 
   /**
    * Opens the reads of {@code buckets} (not empty) of the run: {@code old} is the old side's
-   * snapshot, the new side is the live table.
+   * snapshot; the new table is read through a snapshot taken now on {@code newAdmin}'s cluster
+   * (deleted at {@link #close}).
+   *
+   * <p>Why a snapshot of the new side: its regions are read from their files in the tasks, as the
+   * old side's are, instead of through its region servers' scanners (at 6M rows, 3 of 48 buckets:
+   * the 16 scan tasks spent 3.7 s of task time waiting on the servers for 385k rows, 0.05 s of CPU
+   * each). It is one consistent view of the table as a live read is not; a cell written after it is
+   * newer than the old side's snapshot too, which the repair never touches.
    */
   ComparePass(
       JavaSparkContext jsc,
       Clusters clusters,
+      Admin newAdmin,
       RepairOptions options,
       SideSpec old,
       long snapshotTime,
@@ -70,7 +82,10 @@ final class ComparePass implements AutoCloseable {
             false,
             null,
             Versions.ALL);
-    SideReads reads = new SideReads(reading, Map.of());
+    newSnapshot =
+        TemporarySnapshot.take(
+            newAdmin, TableName.valueOf(options.neu().source().name()), RepairSnapshots.PURPOSE);
+    SideReads reads = new SideReads(reading, Map.of(options.neu(), newSnapshot.name()));
     KeyLayout oldLayout = old.layout();
     KeyLayout newLayout = options.neu().layout();
     RowClassifier oldC = new RowClassifier(oldLayout, nk, options.time(), all, true);
@@ -201,9 +216,10 @@ final class ComparePass implements AutoCloseable {
   @Override
   public void close() {
     fixes.unpersist(false);
-    try (RegionRead o = oldRead;
+    try (TemporarySnapshot s = newSnapshot;
+        RegionRead o = oldRead;
         RegionRead n = newRead) {
-      // both reads closed, also when one close fails
+      // both reads closed and the snapshot deleted, also when one close fails
     }
   }
 }

@@ -73,10 +73,12 @@ public final class Repair implements Job<RepairResult> {
     try (Connection conn = ConnectionFactory.createConnection(clusters.neu());
         Connection oldConn =
             clusters.separate() ? ConnectionFactory.createConnection(clusters.old()) : null;
-        Admin oldAdmin = (oldConn != null ? oldConn : conn).getAdmin()) {
+        Admin oldAdmin = (oldConn != null ? oldConn : conn).getAdmin();
+        Admin newAdmin = conn.getAdmin()) {
       // the old side's snapshot lives on the old cluster; the repaired table on the new one
       times.start(PhaseTimes.SNAPSHOT);
       RepairSnapshots.sweepLeftovers(oldAdmin, clusters.old(), options, progress);
+      RepairSnapshots.sweepNewLeftovers(newAdmin, clusters.neu(), options, progress);
       try (TemporarySnapshot taken = RepairSnapshots.take(oldAdmin, options)) {
         String snapshot = taken != null ? taken.name() : options.old().source().name();
         // a replay keeps the dry run's line between damage and dual writes
@@ -84,7 +86,7 @@ public final class Repair implements Job<RepairResult> {
             options.apply() != null
                 ? MutationFile.read(options.apply()).snapshotTime()
                 : RepairSnapshots.creationTime(oldAdmin, snapshot);
-        result = repair(conn, snapshot, time, checkpoint, t0);
+        result = repair(conn, newAdmin, snapshot, time, checkpoint, t0);
         times.start(PhaseTimes.SNAPSHOT); // the temporary snapshot's deletion
       }
     } catch (IOException e) {
@@ -135,7 +137,12 @@ public final class Repair implements Job<RepairResult> {
   }
 
   private RepairResult repair(
-      Connection conn, String snapshot, long snapshotTime, Checkpoint checkpoint, long t0)
+      Connection conn,
+      Admin newAdmin,
+      String snapshot,
+      long snapshotTime,
+      Checkpoint checkpoint,
+      long t0)
       throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     SideSpec old = SideSpec.snapshot("old", snapshot, options.old().layout());
@@ -186,7 +193,8 @@ public final class Repair implements Job<RepairResult> {
       // the delete markers' compaction, if the buckets hold any, runs while they are compared
       EarlyCompaction early = EarlyCompaction.start(conn, options, todo, snapshotTime, progress);
       times.start(PhaseTimes.COMPARE);
-      try (ComparePass pass = new ComparePass(jsc, clusters, options, old, snapshotTime, todo)) {
+      try (ComparePass pass =
+          new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, todo)) {
         found = pass.counts();
         long cells = found.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
         path = RepairPath.choose(cells, options.maxPutCells());
@@ -234,7 +242,7 @@ public final class Repair implements Job<RepairResult> {
       times.start(PhaseTimes.RECHECK);
       progress.accept(String.format("  checking the %d repaired bucket(s) again", targets.size()));
       try (ComparePass again =
-          new ComparePass(jsc, clusters, options, old, snapshotTime, targets)) {
+          new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, targets)) {
         after = again.counts();
       }
     }

@@ -18,12 +18,15 @@ import org.apache.hadoop.hbase.client.SnapshotDescription;
  * killed runs left behind, swept), and its creation time, the line between damage and dual writes.
  */
 final class RepairSnapshots {
+  /** What the repair's temporary snapshots are named for (rekey_repair_TABLE_ID). */
+  static final String PURPOSE = "repair";
+
   private RepairSnapshots() {}
 
   /** A snapshot of a live old table, taken now; null when the old side is a snapshot. */
   static TemporarySnapshot take(Admin admin, RepairOptions options) {
     return options.old().source().kind() == Source.Kind.TABLE_VIA_SNAPSHOT
-        ? TemporarySnapshot.take(admin, TableName.valueOf(options.old().source().name()), "repair")
+        ? TemporarySnapshot.take(admin, TableName.valueOf(options.old().source().name()), PURPOSE)
         : null;
   }
 
@@ -38,8 +41,22 @@ final class RepairSnapshots {
     if (!admin.tableExists(t)) {
       return; // named by the snapshot
     }
-    for (TemporarySnapshots.Leftover l :
-        TemporarySnapshots.sweepDead(admin, oldConf, "repair", t)) {
+    sweep(admin, oldConf, t, progress);
+  }
+
+  /** Removes the snapshots of the repaired table a killed run's compare left (ComparePass). */
+  static void sweepNewLeftovers(
+      Admin admin, Configuration newConf, RepairOptions options, Consumer<String> progress)
+      throws IOException {
+    TableName t = TableName.valueOf(options.neu().source().name());
+    if (admin.tableExists(t)) {
+      sweep(admin, newConf, t, progress);
+    }
+  }
+
+  private static void sweep(Admin admin, Configuration conf, TableName t, Consumer<String> progress)
+      throws IOException {
+    for (TemporarySnapshots.Leftover l : TemporarySnapshots.sweepDead(admin, conf, PURPOSE, t)) {
       progress.accept("  removed a killed repair's " + l.describe());
     }
   }
