@@ -15,6 +15,8 @@ import org.apache.spark.sql.SparkSession;
  * The buckets a repair without a reconcile report repairs: every bucket of [from, to) compared as
  * {@code reconcile --digest} does (counts and digests, one pass over both sides), the ones that
  * differ. Reconcile's drill-down is skipped: the repair compares those buckets cell by cell itself.
+ * The new table is read through a snapshot taken for the pass, as the compare reads it ({@link
+ * ComparePass}): its regions from their files in the tasks, not through its region servers.
  */
 final class MismatchedBuckets {
   private MismatchedBuckets() {}
@@ -36,7 +38,7 @@ final class MismatchedBuckets {
                 clusters,
                 ReconcileOptions.builder()
                     .old(old)
-                    .neu(options.neu())
+                    .neu(options.neu().viaSnapshot())
                     .from(options.buckets().from())
                     .to(options.buckets().to())
                     .bucket(Duration.ofMillis(options.buckets().size()).toString())
