@@ -10,7 +10,9 @@
 # a quick check that they run; "targets" = TargetsBench, the migration to two tables: both targets in one run against
 # the two single-target runs, the sorted path into telemetry-by-device against its sort floor (no Spark) and a Put copy,
 # and one device's history from the history table against the salted table's merged read, p50;
-# -Dbench.targetRounds=N, default 5; the one run first in even rounds).
+# -Dbench.targetRounds=N, default 5; the one run first in even rounds; each round also times one read pass of the
+# snapshot, all that the one run can save; -Dbench.sourceCompression=GZ -Dbench.sourceEncoding=FAST_DIFF in
+# BENCH_JVM_ARGS give the source family a production table's settings, recorded as variants of their own).
 # The bench's Spark is the tests' local[2] with spark.default.parallelism=4; BENCH_JVM_ARGS=-Drekey.test.parallelism=2
 # gives it what bin/rekey's local master has on 2 cores (the backfill's write tasks follow it). Its JVM gets bin/rekey's
 # collector (bin/lib/collector.sh) unless BENCH_JVM_ARGS names one (-XX:+UseG1GC: the JVM's own default), and its logging.

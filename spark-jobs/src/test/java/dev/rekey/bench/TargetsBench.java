@@ -43,16 +43,21 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("bench")
 class TargetsBench {
-  static final String BOTH = "rekey backfill, two targets in one run (telemetry-v2 + by-device)";
+  static final String BOTH =
+      "rekey backfill, two targets in one run (telemetry-v2 + by-device)"
+          + TelemetrySource.describe();
   static final String SUM = "the two single-target runs of the same snapshot (sum)";
   static final String SUM_LESS_READ =
       "the two single-target runs less one read of the snapshot (all one read can save: floor)";
-  static final String SORTED = "rekey sorted path into telemetry-by-device (one target)";
+  static final String SORTED =
+      "rekey sorted path into telemetry-by-device (one target)" + TelemetrySource.describe();
   static final String SORT_FLOOR =
       "sort floor without Spark: read + rekey + sort + HFile write, a thread per core"
           + " (ratio floor/rekey)";
   static final String PUT = "Put copy through BufferedMutator";
-  static final String HISTORY = "one device's history: telemetry_by_device, one range scan (p50)";
+  static final String HISTORY =
+      "one device's history: telemetry_by_device, one range scan (p50)"
+          + TelemetrySource.describe();
   static final String SALTED = "telemetry_v2, 16 buckets of the day merged, device matched (p50)";
 
   @Test
@@ -72,7 +77,8 @@ class TargetsBench {
     List<byte[]> deviceSplits = byDevice.splitPoints(16);
     int cores = Runtime.getRuntime().availableProcessors();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
-    System.out.printf("%nBENCH targets rows=%,d rounds=%d%n", rows, rounds);
+    System.out.printf(
+        "%nBENCH targets rows=%,d rounds=%d%s%n", rows, rounds, TelemetrySource.describe());
 
     double[] oneRunToSum = new double[rounds];
     double[] oneRunToFloor = new double[rounds];

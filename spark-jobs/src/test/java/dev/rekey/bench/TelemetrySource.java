@@ -5,14 +5,29 @@ import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.testing.SharedHBase;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The backfill benches' source: a day of telemetry in a telemetry-v1 table, written, flushed,
- * major-compacted and snapshotted (the snapshot's name is returned).
+ * major-compacted and snapshotted (the snapshot's name is returned). Its family is plain unless
+ * -Dbench.sourceCompression (e.g. GZ) or -Dbench.sourceEncoding (e.g. FAST_DIFF) say otherwise, as
+ * a production table's family usually does: then every read of it decodes and inflates its blocks.
  */
 final class TelemetrySource {
   private TelemetrySource() {}
+
+  static final String COMPRESSION = System.getProperty("bench.sourceCompression", "NONE");
+  static final String ENCODING = System.getProperty("bench.sourceEncoding", "NONE");
+
+  /** "" for a plain source family, else " (source family GZ, FAST_DIFF)": a variant's suffix. */
+  static String describe() {
+    return COMPRESSION.equals("NONE") && ENCODING.equals("NONE")
+        ? ""
+        : " (source family " + COMPRESSION + ", " + ENCODING + ")";
+  }
 
   static String snapshot(Admin admin, TelemetryGenerator gen) throws Exception {
     TableName source = SharedHBase.uniqueTable("bench_v1");
@@ -24,6 +39,14 @@ final class TelemetrySource {
       sourceSplits[i - 1] = Bytes.toBytes(TelemetryGenerator.DEFAULT_START + i * 3 * 3_600_000L);
     }
     LegacyTelemetryTable.create(admin, source, sourceSplits);
+    if (!describe().isEmpty()) {
+      admin.modifyColumnFamily(
+          source,
+          ColumnFamilyDescriptorBuilder.newBuilder(LegacyTelemetryTable.FAMILY)
+              .setCompressionType(Compression.getCompressionAlgorithmByName(COMPRESSION))
+              .setDataBlockEncoding(DataBlockEncoding.valueOf(ENCODING))
+              .build());
+    }
     long w0 = System.nanoTime();
     LegacyTelemetryTable.write(SharedHBase.connection(), source, gen, System.out::println);
     admin.flush(source);
