@@ -4,7 +4,6 @@ import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.createtable.CreateTableResult;
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.SplitChoice;
@@ -45,12 +44,7 @@ public final class ClusterDemo extends ClusterStory {
    */
   @Override
   public int run() throws Exception {
-    if (!cluster.running()) {
-      throw RekeyException.cannot(
-          "Cannot run the demo on the cluster: it is not running in %s (start it with"
-              + " `bin/rekey cluster start`, see `bin/rekey cluster status`)",
-          cluster.dir());
-    }
+    requireRunning(cluster, "the demo on the cluster");
     long t0 = System.nanoTime();
     Path site = cluster.clientSite();
     Path work = cluster.dir().resolve("demo");
@@ -134,13 +128,9 @@ public final class ClusterDemo extends ClusterStory {
                 "analyze",
                 "yarn",
                 false,
-                List.of(
+                onTelemetryV2(
                     "analyze",
-                    "--hbase-site",
-                    site.toString(),
-                    "--table",
-                    DemoTables.TELEMETRY_V2.getNameAsString(),
-                    "--layout",
+                    site,
                     v2,
                     "--servers",
                     "2",
@@ -174,13 +164,9 @@ public final class ClusterDemo extends ClusterStory {
                 "scan",
                 "yarn",
                 false,
-                List.of(
+                onTelemetryV2(
                     "scan",
-                    "--hbase-site",
-                    site.toString(),
-                    "--table",
-                    DemoTables.TELEMETRY_V2.getNameAsString(),
-                    "--layout",
+                    site,
                     v2,
                     "--day",
                     Demo.DEMO_DAY,
@@ -226,5 +212,21 @@ public final class ClusterDemo extends ClusterStory {
     List<String> parts = new ArrayList<>();
     counts.forEach((s, n) -> parts.add(s + " " + n));
     return String.join(", ", parts);
+  }
+
+  /** A command line of {@code command} on the demo's telemetry_v2, with {@code more} options. */
+  private static List<String> onTelemetryV2(String command, Path site, String v2, String... more) {
+    List<String> args = new ArrayList<>();
+    args.addAll(
+        List.of(
+            command,
+            "--hbase-site",
+            site.toString(),
+            "--table",
+            DemoTables.TELEMETRY_V2.getNameAsString(),
+            "--layout",
+            v2));
+    args.addAll(List.of(more));
+    return args;
   }
 }

@@ -1,5 +1,7 @@
 package dev.rekey.demo;
 
+import dev.rekey.embedded.PseudoCluster;
+import dev.rekey.jobs.common.RekeyException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
@@ -27,6 +29,16 @@ abstract class ClusterStory {
    * @return 0 when every step did what the story expects
    */
   public abstract int run() throws Exception;
+
+  /** Refuses to run {@code what} (e.g. "the demo on the cluster") when the cluster is down. */
+  static void requireRunning(PseudoCluster cluster, String what) {
+    if (!cluster.running()) {
+      throw RekeyException.cannot(
+          "Cannot run %s: the pseudo-distributed cluster is not running in %s (start it with"
+              + " `bin/rekey cluster start`, see `bin/rekey cluster status`)",
+          what, cluster.dir());
+    }
+  }
 
   /** The next numbered heading, its title {@link String#format formatted}. */
   void step(String title, Object... args) {

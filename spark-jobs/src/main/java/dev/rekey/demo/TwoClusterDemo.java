@@ -5,7 +5,6 @@ import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.SplitChoice;
 import dev.rekey.jobs.createtable.TableCreator;
@@ -51,12 +50,7 @@ public final class TwoClusterDemo extends ClusterStory {
    */
   @Override
   public int run() throws Exception {
-    if (!neu.running()) {
-      throw RekeyException.cannot(
-          "Cannot run the two-cluster demo: the new cluster (pseudo-distributed) is not running in"
-              + " %s (start it with `bin/rekey cluster start`)",
-          neu.dir());
-    }
+    requireRunning(neu, "the two-cluster demo (its new cluster)");
     long t0 = System.nanoTime();
     old.start(Duration.ofSeconds(180)); // or the one already running
     // a demo on the embedded server would drop this one's tables under it, and this one its

@@ -90,39 +90,7 @@ public record BackfillPlan(
       int maxFilesPerRegion,
       long maxFileSize,
       long nowMillis,
-      Tiers tiers) {
-    /** Without {@code --time-tiers}. */
-    public Inputs(
-        KeyLayout sourceLayout,
-        KeyLayout targetLayout,
-        RegionBoundaries target,
-        List<SourceRegion> source,
-        List<TargetFamily> targetFamilies,
-        List<String> familiesAsked,
-        Versions versions,
-        int splitsPerRegion,
-        boolean sortAlways,
-        int wantedReadTasks,
-        int maxFilesPerRegion,
-        long maxFileSize,
-        long nowMillis) {
-      this(
-          sourceLayout,
-          targetLayout,
-          target,
-          source,
-          targetFamilies,
-          familiesAsked,
-          versions,
-          splitsPerRegion,
-          sortAlways,
-          wantedReadTasks,
-          maxFilesPerRegion,
-          maxFileSize,
-          nowMillis,
-          Tiers.NONE);
-    }
-  }
+      Tiers tiers) {}
 
   /**
    * What {@code --time-tiers} asked for, resolved: the tier width ({@code null} without tiers), how

@@ -175,7 +175,8 @@ public final class RowsLoad {
             1,
             WritePath.DEFAULT_MAX_FILES_PER_REGION,
             PlanReader.maxFileSize(target, hbaseConf),
-            System.currentTimeMillis()));
+            System.currentTimeMillis(),
+            BackfillPlan.Tiers.NONE));
   }
 
   /** The rows sorted by target key into each region's HFiles: the backfill's sorted write. */

@@ -86,7 +86,8 @@ class BackfillPlanOfTest {
         4,
         32,
         10L << 30,
-        NOW);
+        NOW,
+        BackfillPlan.Tiers.NONE);
   }
 
   private static final BackfillPlan.TargetFamily D =
