@@ -43,7 +43,7 @@ final class TelemetrySource {
       admin.modifyColumnFamily(
           source,
           ColumnFamilyDescriptorBuilder.newBuilder(LegacyTelemetryTable.FAMILY)
-              .setCompressionType(Compression.getCompressionAlgorithmByName(COMPRESSION))
+              .setCompressionType(Compression.Algorithm.valueOf(COMPRESSION))
               .setDataBlockEncoding(DataBlockEncoding.valueOf(ENCODING))
               .build());
     }
