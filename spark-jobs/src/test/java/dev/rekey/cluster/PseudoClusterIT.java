@@ -120,10 +120,10 @@ class PseudoClusterIT {
         "the scan ran as a YARN application");
   }
 
-  @Test
-  @Order(3)
-  void backfillCommitsNoDuplicateOrPartialHFileWhenAnExecutorIsKilledMidWrite() throws Exception {
-    String target = "telemetry_v2_executor_kill";
+  /**
+   * A telemetry-v2 table pre-split by salt on the cluster, created through `rekey create-table`.
+   */
+  private static String createSaltedTarget(String table) throws Exception {
     RekeyProcess.Result created =
         RekeyProcess.run(
             120,
@@ -131,7 +131,7 @@ class PseudoClusterIT {
             "--hbase-site",
             cluster.clientSite().toString(),
             "--table",
-            target,
+            table,
             "--layout",
             "telemetry-v2",
             "--splits",
@@ -139,6 +139,13 @@ class PseudoClusterIT {
             "--family",
             "d");
     assertEquals(0, created.exitCode(), created.all());
+    return table;
+  }
+
+  @Test
+  @Order(3)
+  void backfillCommitsNoDuplicateOrPartialHFileWhenAnExecutorIsKilledMidWrite() throws Exception {
+    String target = createSaltedTarget("telemetry_v2_executor_kill");
     // staging on the local filesystem, so the test can see task attempts' files appear
     Path staging = DIR.resolve("it-staging-executor-kill");
     Path jar = SharedHBase.sparkJar();
@@ -249,22 +256,7 @@ class PseudoClusterIT {
   @Order(4)
   void backfillFinishesOrResumesAfterARegionServerKilledDuringItsLoadAndTheTablesReconcile()
       throws Exception {
-    String target = "telemetry_v2_load_kill";
-    RekeyProcess.Result created =
-        RekeyProcess.run(
-            120,
-            "create-table",
-            "--hbase-site",
-            cluster.clientSite().toString(),
-            "--table",
-            target,
-            "--layout",
-            "telemetry-v2",
-            "--splits",
-            "salt",
-            "--family",
-            "d");
-    assertEquals(0, created.exitCode(), created.all());
+    String target = createSaltedTarget("telemetry_v2_load_kill");
     Path staging = DIR.resolve("it-staging-load-kill");
     Path jar = SharedHBase.sparkJar();
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));

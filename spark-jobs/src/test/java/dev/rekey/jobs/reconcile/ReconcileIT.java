@@ -357,22 +357,9 @@ class ReconcileIT {
       throws Exception {
     Path out = dir.resolve("report");
     RekeyProcess.Result r =
-        RekeyProcess.run(
-            300,
-            "reconcile",
-            "--old-table",
-            v1.getNameAsString(),
-            "--old-layout",
-            TelemetryFixture.V1_FILE.toString(),
-            "--new-table",
-            v2Faulty.getNameAsString(),
-            "--new-layout",
-            TelemetryFixture.V2_FILE.toString(),
-            "--bucket",
-            "1h",
-            "--from",
+        reconcileCli(
+            v2Faulty,
             "2026-11-29T00:00:00Z",
-            "--to",
             "2026-11-29T06:00:00Z",
             "--digest",
             "--samples",
@@ -404,31 +391,39 @@ class ReconcileIT {
     assertTrue(
         html.contains("<svg") && html.contains("class=\"mismatch\"") && !html.contains("<script"));
 
-    r =
-        RekeyProcess.run(
-            300,
-            "reconcile",
-            "--old-table",
-            v1.getNameAsString(),
-            "--old-layout",
-            TelemetryFixture.V1_FILE.toString(),
-            "--new-table",
-            v2.getNameAsString(),
-            "--new-layout",
-            TelemetryFixture.V2_FILE.toString(),
-            "--bucket",
-            "1h",
-            "--from",
-            "2026-11-29T06:00:00Z",
-            "--to",
-            "2026-11-29T06:00:00Z",
-            "--out",
-            out.toString());
+    r = reconcileCli(v2, "2026-11-29T06:00:00Z", "2026-11-29T06:00:00Z", "--out", out.toString());
     assertEquals(2, r.exitCode(), r.all());
     assertTrue(
         r.stderr()
             .contains("Error: Invalid time range: --from 2026-11-29T06:00:00Z is not before --to"),
         r.all());
+  }
+
+  /**
+   * `rekey reconcile` of v1 against {@code neu} in hourly buckets of [from, to), with {@code more}.
+   */
+  private RekeyProcess.Result reconcileCli(TableName neu, String from, String to, String... more)
+      throws Exception {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "reconcile",
+                "--old-table",
+                v1.getNameAsString(),
+                "--old-layout",
+                TelemetryFixture.V1_FILE.toString(),
+                "--new-table",
+                neu.getNameAsString(),
+                "--new-layout",
+                TelemetryFixture.V2_FILE.toString(),
+                "--bucket",
+                "1h",
+                "--from",
+                from,
+                "--to",
+                to));
+    args.addAll(List.of(more));
+    return RekeyProcess.run(300, args.toArray(String[]::new));
   }
 
   @Test

@@ -122,6 +122,18 @@ final class RepairFixture {
         .out(out);
   }
 
+  /** What {@link #killedAt} throws: the run's process dying there. */
+  static final class Killed extends RuntimeException {}
+
+  /** Progress that kills the run (throws {@link Killed}) at the first line {@code at} accepts. */
+  static Consumer<String> killedAt(java.util.function.Predicate<String> at) {
+    return line -> {
+      if (at.test(line)) {
+        throw new Killed();
+      }
+    };
+  }
+
   static RepairResult repair(RepairOptions o) {
     return repair(o, s -> {});
   }

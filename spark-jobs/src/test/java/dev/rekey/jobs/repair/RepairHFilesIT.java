@@ -153,17 +153,10 @@ class RepairHFilesIT {
     RepairOptions.Builder o =
         opts(RepairFixture.oldSnapshot(snap), v2, dir).maxPutCells(0).staging(staging.toString());
 
-    class Killed extends RuntimeException {}
+    // dies after the bulk load, before the verification
     assertThrows(
-        Killed.class,
-        () ->
-            repair(
-                o.build(),
-                line -> {
-                  if (line.startsWith("Loaded ")) {
-                    throw new Killed(); // dies after the bulk load, before the verification
-                  }
-                }));
+        RepairFixture.Killed.class,
+        () -> repair(o.build(), RepairFixture.killedAt(line -> line.startsWith("Loaded "))));
     assertTrue(Files.exists(staging.resolve("_manifest.json")), "the ledger is kept");
 
     RekeyException again = assertThrows(RekeyException.class, () -> repair(o.build()));

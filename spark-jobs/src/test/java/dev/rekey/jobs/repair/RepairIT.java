@@ -167,17 +167,10 @@ class RepairIT {
             .neu(RepairFixture.newTable(v2))
             .fromReconcile(report.resolve("reconcile.json"));
 
-    class Killed extends RuntimeException {}
+    // the process dies right after the first bucket
     assertThrows(
-        Killed.class,
-        () ->
-            repair(
-                o.build(),
-                line -> {
-                  if (line.contains(" written: ")) {
-                    throw new Killed(); // the process dies right after the first bucket
-                  }
-                }));
+        RepairFixture.Killed.class,
+        () -> repair(o.build(), RepairFixture.killedAt(line -> line.contains(" written: "))));
     Path checkpoint = report.resolve(Checkpoint.FILE);
     assertTrue(Files.exists(checkpoint));
 
