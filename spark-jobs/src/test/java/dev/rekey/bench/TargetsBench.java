@@ -183,21 +183,17 @@ class TargetsBench {
             + " %.2fx%n",
         copied, putSeconds, sortedMedian, putSeconds / sortedMedian);
     record(1, false, rows, SORTED, PUT, sortedMedian, putSeconds, 5.0);
+    summary("two targets in one run / sum of single runs", rounds, oneRunToSum);
+    summary("two targets in one run / (sum - one read)", rounds, oneRunToFloor);
+    summary("read pass / sum of single runs", rounds, readShare);
+    summary("sorted path / sort floor", rounds, sortedToFloor);
+    summary("salted merged / history scan, p50", rounds, historyRatio);
+  }
+
+  /** One ratio's summary over the counted rounds. */
+  private static void summary(String what, int rounds, double[] ratios) {
     System.out.printf(
-        "BENCH two targets in one run / sum of single runs %s: %s%n",
-        WarmRounds.counted(rounds), WarmRounds.summary(oneRunToSum));
-    System.out.printf(
-        "BENCH two targets in one run / (sum - one read) %s: %s%n",
-        WarmRounds.counted(rounds), WarmRounds.summary(oneRunToFloor));
-    System.out.printf(
-        "BENCH read pass / sum of single runs %s: %s%n",
-        WarmRounds.counted(rounds), WarmRounds.summary(readShare));
-    System.out.printf(
-        "BENCH sorted path / sort floor %s: %s%n",
-        WarmRounds.counted(rounds), WarmRounds.summary(sortedToFloor));
-    System.out.printf(
-        "BENCH salted merged / history scan, p50 %s: %s%n",
-        WarmRounds.counted(rounds), WarmRounds.summary(historyRatio));
+        "BENCH %s %s: %s%n", what, WarmRounds.counted(rounds), WarmRounds.summary(ratios));
   }
 
   /** Both targets in one backfill run (one read of the snapshot): its wall seconds. */
