@@ -99,15 +99,7 @@ class DualWriterIT {
     }
     List<Telemetry.Reading> rows = Telemetry.day(3, 3, 5);
     DualWriter w = DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).build();
-    for (Telemetry.Reading r : rows) {
-      w.mutate(r.fields(), r.cells());
-    }
-    DualWriteException e = assertThrows(DualWriteException.class, w::flush);
-    assertEquals(3, e.failures().size());
-    assertTrue(
-        e.getMessage()
-            .startsWith("Cannot dual-write 3 mutations: " + v2.getNameAsString() + " row "),
-        e.getMessage());
+    DualWriteException e = failedFlush(w, rows, v2);
     for (Telemetry.Reading r : rows) {
       assertTrue(
           e.getMessage().contains("ts=" + r.ts() + ", deviceId=" + Hex.of(r.deviceId())),
@@ -167,15 +159,7 @@ class DualWriterIT {
         () -> DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).newTable(v2, V2));
     DualWriter w =
         DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).newTable(bad, byDevice).build();
-    for (Telemetry.Reading r : rows.subList(0, 2)) {
-      w.mutate(r.fields(), r.cells());
-    }
-    DualWriteException e = assertThrows(DualWriteException.class, w::flush);
-    assertEquals(2, e.failures().size());
-    assertTrue(
-        e.getMessage()
-            .startsWith("Cannot dual-write 2 mutations: " + bad.getNameAsString() + " row "),
-        e.getMessage());
+    DualWriteException e = failedFlush(w, rows.subList(0, 2), bad);
     assertTrue(
         e.getMessage().contains("deviceId=" + Hex.of(rows.get(0).deviceId())), e.getMessage());
     w.close();
@@ -241,5 +225,28 @@ class DualWriterIT {
     conf.set(BulkLoadHFiles.CREATE_TABLE_CONF_KEY, "no");
     Map<?, ?> loaded = BulkLoadHFiles.create(conf).bulkLoad(table, new Path(dir.toUri()));
     assertTrue(!loaded.isEmpty(), "nothing loaded");
+  }
+
+  /**
+   * Writes {@code rows} and flushes: the flush must fail for every one of them, naming {@code
+   * failing}, the table they could not be written to.
+   */
+  private static DualWriteException failedFlush(
+      DualWriter w, List<Telemetry.Reading> rows, TableName failing) throws Exception {
+    for (Telemetry.Reading r : rows) {
+      w.mutate(r.fields(), r.cells());
+    }
+    DualWriteException e = assertThrows(DualWriteException.class, w::flush);
+    assertEquals(rows.size(), e.failures().size());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "Cannot dual-write "
+                    + rows.size()
+                    + " mutations: "
+                    + failing.getNameAsString()
+                    + " row "),
+        e.getMessage());
+    return e;
   }
 }

@@ -43,28 +43,24 @@ class PropertyTest {
   }
 
   static long edgeLong(Random r) {
-    switch (r.nextInt(6)) {
-      case 0:
-        return Long.MIN_VALUE + r.nextInt(3);
-      case 1:
-        return Long.MAX_VALUE - r.nextInt(3);
-      case 2:
-        return r.nextInt(2001) - 1000;
-      default:
-        return r.nextLong();
-    }
+    return edge(r, Long.MIN_VALUE, Long.MAX_VALUE, r::nextLong);
   }
 
   static int edgeInt(Random r) {
+    return (int) edge(r, Integer.MIN_VALUE, Integer.MAX_VALUE, r::nextInt);
+  }
+
+  /** Near {@code min}, near {@code max}, near zero, or {@code any} value: where codecs break. */
+  private static long edge(Random r, long min, long max, java.util.function.LongSupplier any) {
     switch (r.nextInt(6)) {
       case 0:
-        return Integer.MIN_VALUE + r.nextInt(3);
+        return min + r.nextInt(3);
       case 1:
-        return Integer.MAX_VALUE - r.nextInt(3);
+        return max - r.nextInt(3);
       case 2:
         return r.nextInt(2001) - 1000;
       default:
-        return r.nextInt();
+        return any.getAsLong();
     }
   }
 
