@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -18,7 +19,11 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.BinaryComparator;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
+import org.apache.hadoop.hbase.filter.ValueFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.spark.api.java.JavaRDD;
 
@@ -62,6 +67,13 @@ final class MarkerScan {
 
   /** Each delete marker {@code scan} meets, read raw (every version), with its row. */
   static void forEach(Table t, Scan scan, BiConsumer<byte[], Marker> each) throws IOException {
+    // only cells with an empty value leave the region server (a delete marker has none): a raw scan
+    // of a bucket's rows otherwise ships every Put of them to find the few markers, if any
+    Filter markersOnly = new ValueFilter(CompareOperator.EQUAL, new BinaryComparator(new byte[0]));
+    scan.setFilter(
+        scan.getFilter() == null
+            ? markersOnly
+            : new FilterList(FilterList.Operator.MUST_PASS_ALL, scan.getFilter(), markersOnly));
     try (ResultScanner s = t.getScanner(scan.setRaw(true).readAllVersions())) {
       for (Result r : s) {
         for (Cell c : r.rawCells()) {
