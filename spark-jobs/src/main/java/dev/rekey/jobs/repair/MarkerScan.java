@@ -65,7 +65,10 @@ final class MarkerScan {
     return out;
   }
 
-  /** Each delete marker {@code scan} meets, read raw (every version), with its row. */
+  /**
+   * Each delete marker {@code scan} meets, read raw (every version), with its row. Sets {@code
+   * scan} raw and adds the markers-only filter to its own: pass a scan made for this call.
+   */
   static void forEach(Table t, Scan scan, BiConsumer<byte[], Marker> each) throws IOException {
     // only cells with an empty value leave the region server (a delete marker has none): a raw scan
     // of a bucket's rows otherwise ships every Put of them to find the few markers, if any

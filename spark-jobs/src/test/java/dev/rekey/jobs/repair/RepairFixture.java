@@ -99,6 +99,17 @@ final class RepairFixture {
     return name;
   }
 
+  /** When the snapshot {@code name} was taken (epoch millis). */
+  static long snapshotTime(String name) throws IOException {
+    try (Admin admin = SharedHBase.connection().getAdmin()) {
+      return admin.listSnapshots().stream()
+          .filter(s -> s.getName().equals(name))
+          .findFirst()
+          .orElseThrow()
+          .getCreationTime();
+    }
+  }
+
   static SideSpec oldTable(TableName t) {
     return SideSpec.table("old", t.getNameAsString(), V1);
   }

@@ -67,14 +67,7 @@ class RepairHFilesIT {
     // own deletes, kept
     String snap = RepairFixture.snapshot(v1);
     List<String> lines = new ArrayList<>();
-    RepairResult r =
-        repair(
-            opts(RepairFixture.oldSnapshot(snap), v2, dir)
-                .maxPutCells(3)
-                .compactIfMasked(true)
-                .staging(dir.resolve("staging").toString())
-                .build(),
-            lines::add);
+    RepairResult r = repair(compactingRepair(snap, v2, 3), lines::add);
     assertEquals(0, r.exitCode(), r.console());
     assertEquals(RepairPath.Kind.HFILES, r.path().kind(), String.join("\n", lines));
     assertTrue(r.compacted(), "the deleted rows' markers were compacted away first");
@@ -187,18 +180,12 @@ class RepairHFilesIT {
     while (v2Key(reading(gone))[0] != salt) {
       gone++;
     }
-    Thread.sleep(5); // the marker's timestamp after the snapshot's creation time
+    // the marker's timestamp after the snapshot's creation time, as a delete made after it has
+    long after = RepairFixture.snapshotTime(snap) + 1;
     try (Table t = RepairFixture.table(v2)) {
-      t.delete(new Delete(v2Key(reading(gone))));
+      t.delete(new Delete(v2Key(reading(gone)), after));
     }
-    RepairResult r =
-        repair(
-            opts(RepairFixture.oldSnapshot(snap), v2, dir)
-                .maxPutCells(0)
-                .compactIfMasked(true)
-                .staging(dir.resolve("staging").toString())
-                .build(),
-            s -> {});
+    RepairResult r = repair(compactingRepair(snap, v2, 0), s -> {});
     assertEquals(RepairPath.Kind.HFILES, r.path().kind(), r.console());
     assertTrue(r.compacted(), r.console());
     try (Table t = RepairFixture.table(v2)) {
@@ -215,5 +202,17 @@ class RepairHFilesIT {
     assertEquals(old.size() - 1, neu.size(), "only the application's deleted row differs");
     old.keySet().retainAll(neu.keySet());
     assertEquals(old, neu);
+  }
+
+  /**
+   * A repair of {@code table} against the old snapshot {@code snap} that compacts masking markers
+   * away, on the HFile path above {@code maxPutCells} cells, staged under the test's dir.
+   */
+  private RepairOptions compactingRepair(String snap, TableName table, int maxPutCells) {
+    return opts(RepairFixture.oldSnapshot(snap), table, dir)
+        .maxPutCells(maxPutCells)
+        .compactIfMasked(true)
+        .staging(dir.resolve("staging").toString())
+        .build();
   }
 }
