@@ -100,20 +100,7 @@ public final class ClusterDemo extends ClusterStory {
             "backfill",
             sparkMaster,
             true,
-            List.of(
-                "backfill",
-                "--hbase-site",
-                site.toString(),
-                "--source-snapshot",
-                DemoTables.TELEMETRY_V1_SNAPSHOT,
-                "--source-layout",
-                v1,
-                "--target-table",
-                DemoTables.TELEMETRY_V2.getNameAsString(),
-                "--target-layout",
-                v2,
-                "--staging",
-                staging),
+            ClusterSubmit.backfillDemo(List.of("--hbase-site", site.toString()), v1, v2, staging),
             out::println);
     out.println("  driver " + b.driverId() + ": " + b.driverState() + " (staging " + staging + ")");
     printDriverOutput(b.driverId());

@@ -65,6 +65,27 @@ public final class ClusterSubmit {
     return List.copyOf(a);
   }
 
+  /** The backfill of the demo's telemetry_v1 snapshot into telemetry_v2, after the site options. */
+  public static List<String> backfillDemo(
+      List<String> sites, String oldLayout, String newLayout, String staging) {
+    List<String> a = new ArrayList<>();
+    a.add("backfill");
+    a.addAll(sites);
+    a.addAll(
+        List.of(
+            "--source-snapshot",
+            DemoTables.TELEMETRY_V1_SNAPSHOT,
+            "--source-layout",
+            oldLayout,
+            "--target-table",
+            DemoTables.TELEMETRY_V2.getNameAsString(),
+            "--target-layout",
+            newLayout,
+            "--staging",
+            staging));
+    return List.copyOf(a);
+  }
+
   /**
    * The spark-submit argument list (after the script) for a rekey command: pure, so tests can read
    * it.

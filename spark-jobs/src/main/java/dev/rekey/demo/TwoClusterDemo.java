@@ -125,21 +125,14 @@ public final class TwoClusterDemo extends ClusterStory {
                     "backfill",
                     master,
                     false,
-                    List.of(
-                        "backfill",
-                        "--hbase-site",
-                        newSite.toString(),
-                        "--source-hbase-site",
-                        oldSite.toString(),
-                        "--source-snapshot",
-                        DemoTables.TELEMETRY_V1_SNAPSHOT,
-                        "--source-layout",
+                    ClusterSubmit.backfillDemo(
+                        List.of(
+                            "--hbase-site",
+                            newSite.toString(),
+                            "--source-hbase-site",
+                            oldSite.toString()),
                         v1,
-                        "--target-table",
-                        DemoTables.TELEMETRY_V2.getNameAsString(),
-                        "--target-layout",
                         v2,
-                        "--staging",
                         fs + "/rekey-staging/two-clusters"),
                     this::indent),
                 0);

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -37,20 +36,10 @@ import scala.Tuple2;
  *
  * <p>Each target keeps its own counters, quarantine, collisions, staging dir and files, so {@link
  * WriteOutcome} checks each one's write as if it had been alone.
+ *
+ * <p>The snapshot is read on {@code clusters.old()}, the HFiles written for {@code clusters.neu()}.
  */
-final class FanOutWrite {
-  private final SparkSession spark;
-  private final Clusters clusters;
-  private final Configuration hbaseConf;
-  private final Consumer<String> progress;
-
-  /** Reads the snapshot on {@code clusters.old()}, writes for the targets on {@code neu()}. */
-  FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progress) {
-    this.spark = spark;
-    this.clusters = clusters;
-    this.hbaseConf = clusters.neu();
-    this.progress = progress;
-  }
+record FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progress) {
 
   /** What one target's share of the tasks needs: serializable, shipped to every task. */
   private record Target(
@@ -67,13 +56,13 @@ final class FanOutWrite {
   /** The written targets' reports, in the order of {@code runs}. */
   List<WriteStep.Written> write(List<TargetRun> runs) throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Map<String, String> confMap = HBaseConfigs.toMap(hbaseConf);
+    Map<String, String> confMap = HBaseConfigs.toMap(clusters.neu());
     List<Target> targets = new ArrayList<>();
     for (TargetRun run : runs) {
       String table = run.options().targetTable();
       KeyedCounts counts = new KeyedCounts();
       jsc.sc().register(counts, "backfill." + table + ".counts");
-      long maxFile = PlanReader.maxFileSize(run.target(), hbaseConf);
+      long maxFile = PlanReader.maxFileSize(run.target(), clusters.neu());
       targets.add(
           new Target(
               run.plan().path().inSourceOrder(),
@@ -83,7 +72,7 @@ final class FanOutWrite {
                   confMap,
                   run.staging().attempts()),
               confMap,
-              RowCounters.of(jsc.sc(), "backfill." + table + ".", run, hbaseConf),
+              RowCounters.of(jsc.sc(), "backfill." + table + ".", run, clusters.neu()),
               run.staging().quarantine().toString(),
               counts,
               jsc.sc().longAccumulator("backfill." + table + ".collisions"),
@@ -116,8 +105,9 @@ final class FanOutWrite {
       List<Integer> inOrderTasks = new ArrayList<>();
       List<Integer> inOrderMax = new ArrayList<>();
       int maxFiles =
-          hbaseConf.getInt(
-              WritePath.MAX_FILES_PER_REGION_KEY, WritePath.DEFAULT_MAX_FILES_PER_REGION);
+          clusters
+              .neu()
+              .getInt(WritePath.MAX_FILES_PER_REGION_KEY, WritePath.DEFAULT_MAX_FILES_PER_REGION);
       for (TargetRun r : runs) {
         if (r.plan().path().inSourceOrder()) {
           inOrderTasks.add(r.plan().path().writeTasks());

@@ -2,14 +2,12 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.read.SnapshotRegions;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.SnapshotDescription;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.SnapshotProtos;
-import org.apache.hadoop.hbase.snapshot.SnapshotDescriptionUtils;
 import org.apache.hadoop.hbase.snapshot.SnapshotManifest;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 
@@ -29,23 +27,21 @@ record SourceSnapshot(SnapshotDescription description, TableDescriptor table) {
     String side = clusters.separate() ? "source cluster (--source-hbase-site)" : "cluster";
     FileSystem fs = Clusters.rootFileSystem(clusters.old(), side);
     try {
-      Path root = CommonFSUtils.getRootDir(clusters.old());
-      Path dir = SnapshotDescriptionUtils.getCompletedSnapshotDir(name, root);
-      if (!fs.exists(dir)) {
-        throw RekeyException.cannot(
-            "Cannot %1$s: snapshot %2$s does not exist%3$s (list snapshots with `echo"
-                + " list_snapshots | hbase shell`; take one with `snapshot 'SOURCE_TABLE',"
-                + " '%2$s'`)",
-            job,
-            name,
-            clusters.separate()
-                ? String.format(
-                    " on the source cluster (%s)", Clusters.ClusterAddress.of(clusters.old()))
-                : "");
-      }
-      SnapshotProtos.SnapshotDescription d = SnapshotDescriptionUtils.readSnapshotInfo(fs, dir);
-      TableDescriptor td = SnapshotManifest.open(clusters.old(), fs, dir, d).getTableDescriptor();
-      return new SourceSnapshot(ProtobufUtil.createSnapshotDesc(d), td);
+      SnapshotManifest manifest =
+          SnapshotRegions.completedManifest(
+              clusters.old(),
+              fs,
+              CommonFSUtils.getRootDir(clusters.old()),
+              name,
+              job,
+              "snapshot " + name,
+              clusters.separate()
+                  ? String.format(
+                      " on the source cluster (%s)", Clusters.ClusterAddress.of(clusters.old()))
+                  : "");
+      return new SourceSnapshot(
+          ProtobufUtil.createSnapshotDesc(manifest.getSnapshotDescription()),
+          manifest.getTableDescriptor());
     } catch (IOException e) {
       throw RekeyException.cannot(
           e,

@@ -13,7 +13,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -28,8 +27,10 @@ import scala.Tuple2;
  * the staging dir along the plan's path — streamed in source order, or sorted by target key through
  * Spark's sort shuffle first, into {@link InOrderHFiles} either way — counting as it goes. What the
  * counts mean, and whether they allow a load, is {@link WriteOutcome}'s.
+ *
+ * <p>The snapshot is read on {@code clusters.old()}, the HFiles written for {@code clusters.neu()}.
  */
-final class WriteStep {
+record WriteStep(SparkSession spark, Clusters clusters, Consumer<String> progress) {
   /** What the write's tasks reported, and the HFiles of the attempts Spark kept. */
   record Written(
       RowCounters counters,
@@ -38,19 +39,6 @@ final class WriteStep {
       CollectionAccumulator<String> examples,
       List<InOrderHFiles.WrittenFile> files) {}
 
-  private final SparkSession spark;
-  private final Clusters clusters;
-  private final Configuration hbaseConf;
-  private final Consumer<String> progress;
-
-  /** Reads the snapshot on {@code clusters.old()}, writes for the target on {@code neu()}. */
-  WriteStep(SparkSession spark, Clusters clusters, Consumer<String> progress) {
-    this.spark = spark;
-    this.clusters = clusters;
-    this.hbaseConf = clusters.neu();
-    this.progress = progress;
-  }
-
   Written write(TargetRun run) throws IOException {
     BackfillOptions o = run.options();
     BackfillPlan plan = run.plan();
@@ -58,20 +46,20 @@ final class WriteStep {
     RegionBoundaries live = run.live();
     TableDescriptor target = run.target();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    RowCounters counters = RowCounters.of(jsc.sc(), "backfill.", run, hbaseConf);
+    RowCounters counters = RowCounters.of(jsc.sc(), "backfill.", run, clusters.neu());
     LongAccumulator collisions = jsc.sc().longAccumulator("backfill.collisions");
     CollectionAccumulator<String> examples =
         jsc.sc().collectionAccumulator("backfill.collisionExamples");
     KeyedCounts counts = new KeyedCounts();
     jsc.sc().register(counts, "backfill.counts");
-    Map<String, String> confMap = HBaseConfigs.toMap(hbaseConf);
+    Map<String, String> confMap = HBaseConfigs.toMap(clusters.neu());
     String quarantineDir = staging.quarantine().toString();
 
     progress.accept("Write path: " + plan.path().describe());
     if (!plan.tiers().reason().isEmpty()) {
       progress.accept("Time tiers: " + plan.tiers().describe() + "; " + plan.tiers().reason());
     }
-    long maxFile = PlanReader.maxFileSize(target, hbaseConf);
+    long maxFile = PlanReader.maxFileSize(target, clusters.neu());
     InOrderHFiles writer =
         new InOrderHFiles(
             new HFileSlots(live, run.salted(), maxFile, run.plan().tiers()),

@@ -21,7 +21,7 @@ import org.apache.spark.api.java.JavaSparkContext;
  * not expired, it has the families), its regions from the manifest alone, the restore into a
  * temporary dir and the splits per region. No connection to the cluster.
  */
-final class SnapshotRegions {
+public final class SnapshotRegions {
   private final RegionReader reader;
   private final String snapshot;
 
@@ -69,7 +69,8 @@ final class SnapshotRegions {
     // A snapshot is read from its files alone: no connection to the cluster (a ZooKeeper session
     // and master RPCs cost more than the rest of opening a small read), and the families are
     // checked against the snapshot's own schema, which outlives its table.
-    SnapshotManifest manifest = readManifest(jobConf, fs, rootDir);
+    SnapshotManifest manifest =
+        completedManifest(jobConf, fs, rootDir, snapshot, "read snapshot " + snapshot, "it", "");
     // an expired snapshot stays on disk until HBase's cleaner runs, and then goes with its files
     // mid-read
     requireUnexpired(manifest);
@@ -131,18 +132,25 @@ final class SnapshotRegions {
   }
 
   /**
-   * The completed snapshot's manifest, read from the HBase root's filesystem; a clear error if
-   * there is no such snapshot.
+   * The completed snapshot's manifest, read from the HBase root's filesystem; a refusal if there is
+   * no such snapshot: "Cannot {@code what}: {@code subject} does not exist{@code where} (how to
+   * list and take one)". Shared with the backfill's source check, which says which cluster.
    */
-  private SnapshotManifest readManifest(Configuration conf, FileSystem fs, Path rootDir)
+  public static SnapshotManifest completedManifest(
+      Configuration conf,
+      FileSystem fs,
+      Path rootDir,
+      String snapshot,
+      String what,
+      String subject,
+      String where)
       throws IOException {
     Path dir = SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot, rootDir);
     if (!fs.exists(dir)) {
       throw RekeyException.cannot(
-          "Cannot read snapshot %s: it does not exist (list snapshots with"
-              + " `list_snapshots` in the HBase shell; take one with `snapshot 'TABLE',"
-              + " '%s'`)",
-          snapshot, snapshot);
+          "Cannot %s: %s does not exist%s (list snapshots with `list_snapshots` in the HBase"
+              + " shell; take one with `snapshot 'TABLE', '%s'`)",
+          what, subject, where, snapshot);
     }
     return SnapshotManifest.open(conf, fs, dir, SnapshotDescriptionUtils.readSnapshotInfo(fs, dir));
   }
