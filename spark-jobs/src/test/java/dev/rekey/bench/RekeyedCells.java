@@ -4,6 +4,8 @@ import dev.rekey.jobs.backfill.Rekeyer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellBuilderType;
+import org.apache.hadoop.hbase.ExtendedCellBuilderFactory;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Result;
 
@@ -20,21 +22,16 @@ final class RekeyedCells {
     return out;
   }
 
+  /** A deep copy of {@code c} under {@code row}, as HBase's own cell builder makes one. */
   static KeyValue rebuild(byte[] row, Cell c) {
-    return new KeyValue(
-        row,
-        0,
-        row.length,
-        c.getFamilyArray(),
-        c.getFamilyOffset(),
-        c.getFamilyLength(),
-        c.getQualifierArray(),
-        c.getQualifierOffset(),
-        c.getQualifierLength(),
-        c.getTimestamp(),
-        KeyValue.Type.codeToType(c.getTypeByte()),
-        c.getValueArray(),
-        c.getValueOffset(),
-        c.getValueLength());
+    return (KeyValue)
+        ExtendedCellBuilderFactory.create(CellBuilderType.DEEP_COPY)
+            .setRow(row)
+            .setFamily(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength())
+            .setQualifier(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength())
+            .setTimestamp(c.getTimestamp())
+            .setType(c.getTypeByte())
+            .setValue(c.getValueArray(), c.getValueOffset(), c.getValueLength())
+            .build();
   }
 }

@@ -34,41 +34,22 @@ public final class RowDigest {
     return this;
   }
 
-  public RowDigest cell(
-      byte[] fam,
-      int famOff,
-      int famLen,
-      byte[] qual,
-      int qualOff,
-      int qualLen,
-      long ts,
-      byte[] val,
-      int valOff,
-      int valLen) {
+  /** Adds one cell of the row: its family, qualifier, timestamp and value (not its row key). */
+  public RowDigest cell(Cell c) {
+    int famLen = c.getFamilyLength();
+    int qualLen = c.getQualifierLength();
+    int valLen = c.getValueLength();
+    long ts = c.getTimestamp();
     ensure(famLen + qualLen + valLen + 20);
     putInt(famLen);
-    put(fam, famOff, famLen);
+    put(c.getFamilyArray(), c.getFamilyOffset(), famLen);
     putInt(qualLen);
-    put(qual, qualOff, qualLen);
+    put(c.getQualifierArray(), c.getQualifierOffset(), qualLen);
     putInt((int) (ts >>> 32));
     putInt((int) ts);
     putInt(valLen);
-    put(val, valOff, valLen);
+    put(c.getValueArray(), c.getValueOffset(), valLen);
     return this;
-  }
-
-  public RowDigest cell(Cell c) {
-    return cell(
-        c.getFamilyArray(),
-        c.getFamilyOffset(),
-        c.getFamilyLength(),
-        c.getQualifierArray(),
-        c.getQualifierOffset(),
-        c.getQualifierLength(),
-        c.getTimestamp(),
-        c.getValueArray(),
-        c.getValueOffset(),
-        c.getValueLength());
   }
 
   /** Ends the row: its 128-bit digest as two longs. */

@@ -26,20 +26,6 @@ public record SideSummary(
     regionScans = List.copyOf(regionScans);
   }
 
-  /** A side without the read's details (ranges per region), e.g. for a report built by hand. */
-  public SideSummary(
-      String source,
-      String layout,
-      int regions,
-      int partitions,
-      long read,
-      long inRange,
-      long outsideRange,
-      long cells) {
-    this(
-        source, layout, regions, partitions, read, inRange, outsideRange, cells, "", "", List.of());
-  }
-
   /** "read 10,000 = 9,000 in range + 1,000 outside range" */
   public String accounting() {
     return String.format(

@@ -238,7 +238,8 @@ public final class ReplicationPeers {
     }
   }
 
-  private static long quarantined(Connection conn, ReplicationSettings s, String peerId)
+  /** The edits the peer's endpoint quarantined so far (0 before it quarantined any). */
+  static long quarantined(Connection conn, ReplicationSettings s, String peerId)
       throws IOException {
     TableName q = TableName.valueOf(s.quarantineTable());
     try (Admin admin = conn.getAdmin()) {

@@ -62,7 +62,8 @@ class ReconcileReportTest {
       }
       all.add(BucketComparison.of(buckets, i, old, neu, false));
     }
-    SideSummary side = new SideSummary("table t", "l", 1, 1, 96_000, 96_000, 0, 192_000);
+    SideSummary side =
+        new SideSummary("table t", "l", 1, 1, 96_000, 96_000, 0, 192_000, "", "", List.of());
     return new ReconcileResult(
         side,
         side,

@@ -3,7 +3,6 @@ package dev.rekey.jobs.replicate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.replication.Quarantine;
 import dev.rekey.replication.ReplicationSettings;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
@@ -21,9 +20,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.replication.ReplicationPeerConfig;
@@ -119,14 +116,7 @@ class ReplicateFaultsIT {
 
   static long counter(Connection targetConn, ReplicationSettings s, String peerId)
       throws IOException {
-    try (Table t = targetConn.getTable(TableName.valueOf(s.quarantineTable()))) {
-      Result r =
-          t.get(
-              new Get(Quarantine.counterRow(peerId))
-                  .addColumn(Quarantine.FAMILY, Quarantine.COUNT));
-      byte[] v = r.getValue(Quarantine.FAMILY, Quarantine.COUNT);
-      return v == null ? 0 : Bytes.toLong(v);
-    }
+    return ReplicationPeers.quarantined(targetConn, s, peerId);
   }
 
   static void awaitDelivered(Connection targetConn, Setup s, String peerId) throws Exception {
