@@ -22,7 +22,6 @@ import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.CollectionAccumulator;
-import org.apache.spark.util.LongAccumulator;
 import scala.Tuple2;
 
 /**
@@ -48,9 +47,7 @@ record FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progr
       Map<String, String> conf,
       RowCounters counters,
       String quarantineDir,
-      KeyedCounts counts,
-      LongAccumulator collisions,
-      CollectionAccumulator<String> examples)
+      WriteTally tally)
       implements Serializable {}
 
   /** The written targets' reports, in the order of {@code runs}. */
@@ -60,8 +57,6 @@ record FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progr
     List<Target> targets = new ArrayList<>();
     for (TargetRun run : runs) {
       String table = run.options().targetTable();
-      KeyedCounts counts = new KeyedCounts();
-      jsc.sc().register(counts, "backfill." + table + ".counts");
       long maxFile = PlanReader.maxFileSize(run.target(), clusters.neu());
       targets.add(
           new Target(
@@ -74,9 +69,7 @@ record FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progr
               confMap,
               RowCounters.of(jsc.sc(), "backfill." + table + ".", run, clusters.neu()),
               run.staging().quarantine().toString(),
-              counts,
-              jsc.sc().longAccumulator("backfill." + table + ".collisions"),
-              jsc.sc().collectionAccumulator("backfill." + table + ".collisionExamples")));
+              WriteTally.register(jsc.sc(), "backfill." + table + ".")));
       progress.accept(String.format("Write path of %s: %s", table, run.plan().path().describe()));
       TimeTiers tiers = run.plan().tiers();
       if (!tiers.reason().isEmpty()) {
@@ -143,9 +136,7 @@ record FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progr
     List<WriteStep.Written> out = new ArrayList<>();
     for (int t = 0; t < targets.size(); t++) {
       Target x = targets.get(t);
-      out.add(
-          new WriteStep.Written(
-              x.counters(), x.counts(), x.collisions(), x.examples(), files.get(t)));
+      out.add(new WriteStep.Written(x.counters(), x.tally(), files.get(t)));
     }
     return out;
   }
@@ -184,11 +175,7 @@ record FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progr
                 (p, it) -> {
                   int t = partitioner.targetOf(p);
                   Target x = targets.get(t);
-                  return x
-                      .writer()
-                      .write(
-                          new WriteStep.SortedRows(it, 1), x.counts(), x.collisions(), x.examples())
-                      .stream()
+                  return x.writer().write(new WriteStep.SortedRows(it, 1), x.tally()).stream()
                       .map(f -> new Tuple2<>(t, f))
                       .iterator();
                 },
@@ -274,7 +261,7 @@ record FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progr
 
   private static InOrderHFiles.Task open(Target t) {
     try {
-      return t.writer().open(t.counts(), t.collisions(), t.examples());
+      return t.writer().open(t.tally());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

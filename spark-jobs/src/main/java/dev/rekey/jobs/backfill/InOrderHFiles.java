@@ -64,13 +64,8 @@ final class InOrderHFiles implements Serializable {
   }
 
   /** Writes one partition's rows; returns the files it closed. */
-  List<WrittenFile> write(
-      Iterator<RowRekeyer.Rekeyed> rows,
-      KeyedCounts counts,
-      LongAccumulator collisions,
-      CollectionAccumulator<String> examples)
-      throws IOException {
-    Task task = open(counts, collisions, examples);
+  List<WrittenFile> write(Iterator<RowRekeyer.Rekeyed> rows, WriteTally tally) throws IOException {
+    Task task = open(tally);
     boolean done = false;
     try {
       while (rows.hasNext()) {
@@ -89,8 +84,7 @@ final class InOrderHFiles implements Serializable {
   /**
    * One task's write, rows handed in one at a time (the cell stream's path: {@link StreamRekeyer}).
    */
-  Task open(KeyedCounts counts, LongAccumulator collisions, CollectionAccumulator<String> examples)
-      throws IOException {
+  Task open(WriteTally tally) throws IOException {
     TaskContext tc = TaskContext.get();
     Configuration c = HBaseConfigs.fromMap(conf);
     Path dir =
@@ -104,8 +98,7 @@ final class InOrderHFiles implements Serializable {
     } catch (DeserializationException e) {
       throw new IOException(e);
     }
-    return new Task(
-        new AttemptFiles(slots, dir, c, target, tc.taskAttemptId()), counts, collisions, examples);
+    return new Task(new AttemptFiles(slots, dir, c, target, tc.taskAttemptId()), tally);
   }
 
   /**
@@ -130,15 +123,11 @@ final class InOrderHFiles implements Serializable {
     private final byte[][][] lastSource = new byte[slots.regions()][][];
     private int examplesAdded = 0;
 
-    private Task(
-        AttemptFiles writers,
-        KeyedCounts counts,
-        LongAccumulator collisions,
-        CollectionAccumulator<String> examples) {
+    private Task(AttemptFiles writers, WriteTally tally) {
       this.writers = writers;
-      this.counts = counts;
-      this.collisions = collisions;
-      this.examples = examples;
+      this.counts = tally.counts();
+      this.collisions = tally.collisions();
+      this.examples = tally.examples();
     }
 
     @Override

@@ -21,7 +21,6 @@ import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.util.CollectionAccumulator;
 import org.apache.spark.util.LongAccumulator;
 import scala.Tuple2;
 
@@ -187,11 +186,7 @@ public final class RowsLoad {
             new Rekeyer(run.options().sourceLayout(), run.options().targetLayout()),
             run.plan().retention(),
             name -> jsc.sc().longAccumulator("repair.hfiles." + name));
-    LongAccumulator collisions = jsc.sc().longAccumulator("repair.hfiles.collisions");
-    CollectionAccumulator<String> examples =
-        jsc.sc().collectionAccumulator("repair.hfiles.collisionExamples");
-    KeyedCounts counts = new KeyedCounts();
-    jsc.sc().register(counts, "repair.hfiles.counts");
+    WriteTally tally = WriteTally.register(jsc.sc(), "repair.hfiles.");
     Map<String, String> confMap = HBaseConfigs.toMap(hbaseConf);
     InOrderHFiles writer =
         new InOrderHFiles(
@@ -218,14 +213,10 @@ public final class RowsLoad {
             JobPhase.count(run.live().count(), "region"))) {
       files =
           TargetSort.of(packed, new TargetPartitioner(run.live(), 1))
-              .mapPartitions(
-                  it ->
-                      writer
-                          .write(new WriteStep.SortedRows(it, 0), counts, collisions, examples)
-                          .iterator())
+              .mapPartitions(it -> writer.write(new WriteStep.SortedRows(it, 0), tally).iterator())
               .collect();
     }
-    return new WriteStep.Written(counters, counts, collisions, examples, files);
+    return new WriteStep.Written(counters, tally, files);
   }
 
   /** A row as the sort shuffle carries it: its cells as Puts in HBase order under its key. */

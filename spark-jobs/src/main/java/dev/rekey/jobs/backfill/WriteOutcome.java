@@ -56,7 +56,7 @@ final class WriteOutcome {
         o.splitsPerRegion(),
         Instant.now().toString(),
         regions,
-        hours(w.counts()),
+        hours(w.tally().counts()),
         acc,
         o.versions().toString(),
         c.olderVersions.value(),
@@ -68,15 +68,15 @@ final class WriteOutcome {
       throws IOException {
     BackfillOptions o = run.options();
     Staging staging = run.staging();
-    if (w.collisions().value() > 0) {
+    if (w.tally().collisions().value() > 0) {
       staging.fs.delete(staging.attempts(), true);
-      List<String> ex = w.examples().value();
+      List<String> ex = w.tally().examples().value();
       throw RekeyException.cannot(
           "Cannot backfill %s: %d target row key(s) would each come from more than one source row"
               + " with layouts %s -> %s, e.g. %s. Nothing was loaded. Choose a target layout that"
               + " keeps every field that makes a source key unique.",
           o.targetTable(),
-          w.collisions().value(),
+          w.tally().collisions().value(),
           o.sourceLayout().name(),
           o.targetLayout().name(),
           String.join("; ", ex.subList(0, Math.min(3, ex.size()))));
@@ -102,7 +102,7 @@ final class WriteOutcome {
     RegionBoundaries live = run.live();
     Map<Integer, Integer> filesPerRegion = StagedFiles.organize(staging, w.files());
     List<RegionEntry> regions = new ArrayList<>();
-    KeyedCounts counts = w.counts();
+    KeyedCounts counts = w.tally().counts();
     for (int i = 0; i < live.count(); i++) {
       long r = counts.get("rows." + i);
       if (r > 0 && filesPerRegion.getOrDefault(i, 0) == 0) {

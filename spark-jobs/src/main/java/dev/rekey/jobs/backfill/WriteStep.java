@@ -18,8 +18,6 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.util.CollectionAccumulator;
-import org.apache.spark.util.LongAccumulator;
 import scala.Tuple2;
 
 /**
@@ -32,12 +30,7 @@ import scala.Tuple2;
  */
 record WriteStep(SparkSession spark, Clusters clusters, Consumer<String> progress) {
   /** What the write's tasks reported, and the HFiles of the attempts Spark kept. */
-  record Written(
-      RowCounters counters,
-      KeyedCounts counts,
-      LongAccumulator collisions,
-      CollectionAccumulator<String> examples,
-      List<InOrderHFiles.WrittenFile> files) {}
+  record Written(RowCounters counters, WriteTally tally, List<InOrderHFiles.WrittenFile> files) {}
 
   Written write(TargetRun run) throws IOException {
     BackfillOptions o = run.options();
@@ -47,11 +40,7 @@ record WriteStep(SparkSession spark, Clusters clusters, Consumer<String> progres
     TableDescriptor target = run.target();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     RowCounters counters = RowCounters.of(jsc.sc(), "backfill.", run, clusters.neu());
-    LongAccumulator collisions = jsc.sc().longAccumulator("backfill.collisions");
-    CollectionAccumulator<String> examples =
-        jsc.sc().collectionAccumulator("backfill.collisionExamples");
-    KeyedCounts counts = new KeyedCounts();
-    jsc.sc().register(counts, "backfill.counts");
+    WriteTally tally = WriteTally.register(jsc.sc(), "backfill.");
     Map<String, String> confMap = HBaseConfigs.toMap(clusters.neu());
     String quarantineDir = staging.quarantine().toString();
 
@@ -84,9 +73,7 @@ record WriteStep(SparkSession spark, Clusters clusters, Consumer<String> progres
           files =
               rows
                   .foldInKeyOrder(
-                      tasks,
-                      new StreamedWrite(
-                          writer, counters, quarantineDir, confMap, counts, collisions, examples))
+                      tasks, new StreamedWrite(writer, counters, quarantineDir, confMap, tally))
                   .collect()
                   .stream()
                   .flatMap(List::stream)
@@ -114,16 +101,12 @@ record WriteStep(SparkSession spark, Clusters clusters, Consumer<String> progres
                 k)) {
           files =
               TargetSort.of(packed, partitioner)
-                  .mapPartitions(
-                      it ->
-                          writer
-                              .write(new SortedRows(it, 0), counts, collisions, examples)
-                              .iterator())
+                  .mapPartitions(it -> writer.write(new SortedRows(it, 0), tally).iterator())
                   .collect();
         }
       }
     }
-    return new Written(counters, counts, collisions, examples, files);
+    return new Written(counters, tally, files);
   }
 
   /**
@@ -135,15 +118,13 @@ record WriteStep(SparkSession spark, Clusters clusters, Consumer<String> progres
       RowCounters counters,
       String quarantineDir,
       Map<String, String> confMap,
-      KeyedCounts counts,
-      LongAccumulator collisions,
-      CollectionAccumulator<String> examples)
+      WriteTally tally)
       implements PartitionFold<List<InOrderHFiles.WrittenFile>> {
     @Override
     public Sink<List<InOrderHFiles.WrittenFile>> open(int partition) {
       InOrderHFiles.Task task;
       try {
-        task = writer.open(counts, collisions, examples);
+        task = writer.open(tally);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
