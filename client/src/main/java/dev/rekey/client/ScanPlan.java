@@ -15,45 +15,50 @@ import java.util.Optional;
  * KeyRangePlanner}, which the jobs plan with too; this adds what a merged read needs (limit,
  * direction).
  *
- * @param ranges the scans, in bucket order (empty for an empty window)
- * @param mergeOffset bytes at the start of each key the merge skips (the salt or hash prefix; for a
- *     read over sub-buckets also the given fields and the sub-bucket byte)
+ * @param keys the rowkey library's plan: the scans in bucket order (empty for an empty window), the
+ *     bytes at the start of each key the merge skips (the salt or hash prefix; for a read over
+ *     sub-buckets also the given fields and the sub-bucket byte), the fields the ranges do not fix
+ *     (a row filter per scan), or why the layout cannot serve the query
  * @param limit rows wanted (0: all)
  * @param reverse descending natural order
- * @param refusal why the query cannot be served, or null
- * @param matches fields the ranges do not fix, checked on each row by the region servers (a row
- *     filter per scan)
  */
-public record ScanPlan(
-    List<BucketRange> ranges,
-    int mergeOffset,
-    int limit,
-    boolean reverse,
-    String refusal,
-    List<FieldMatch> matches) {
-  public ScanPlan {
-    ranges = List.copyOf(ranges);
-    matches = List.copyOf(matches);
-  }
+public record ScanPlan(KeyRangePlan keys, int limit, boolean reverse) {
 
   /** The scans of the query on this layout, or the refusal. */
   public static ScanPlan of(KeyLayout layout, ReadQuery q) {
-    KeyRangePlan p =
+    return new ScanPlan(
         KeyRangePlanner.plan(
             layout,
             q.leading(),
             q.hasWindow()
                 ? new KeyRangePlanner.Window(q.from().getAsLong(), q.to().getAsLong())
-                : null);
-    return new ScanPlan(
-        p.ranges(), p.mergeOffset(), q.limit(), q.reverse(), p.refusal().orElse(null), p.matches());
+                : null),
+        q.limit(),
+        q.reverse());
+  }
+
+  public List<BucketRange> ranges() {
+    return keys.ranges();
+  }
+
+  public int mergeOffset() {
+    return keys.mergeOffset();
+  }
+
+  public List<FieldMatch> matches() {
+    return keys.matches();
   }
 
   public boolean servable() {
-    return refusal == null;
+    return keys.servable();
+  }
+
+  /** Why the query cannot be served, or null. */
+  public String refusal() {
+    return keys.refusal().orElse(null);
   }
 
   public Optional<String> refusalReason() {
-    return Optional.ofNullable(refusal);
+    return keys.refusal();
   }
 }
