@@ -8,12 +8,12 @@ import org.apache.hadoop.hbase.Cell;
  * RegionRead.fold}): each row classified as it passes (key decoded, cells counted, timed and
  * digested), no row built or kept. A dropped row (streamed again from its start) is not tallied.
  */
-final class SideFold implements PartitionFold<SideTally> {
+public final class SideFold implements PartitionFold<SideTally> {
   private static final long serialVersionUID = 1L;
   private final RowClassifier classifier;
   private final int buckets;
 
-  SideFold(RowClassifier classifier, int buckets) {
+  public SideFold(RowClassifier classifier, int buckets) {
     this.classifier = classifier;
     this.buckets = buckets;
   }

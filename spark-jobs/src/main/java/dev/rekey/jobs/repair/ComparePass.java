@@ -6,15 +6,7 @@ import dev.rekey.jobs.backfill.TargetSort;
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.common.Versions;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.TemporarySnapshot;
-import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.NaturalKey;
-import dev.rekey.jobs.reconcile.ReconcileOptions;
-import dev.rekey.jobs.reconcile.RowClassifier;
-import dev.rekey.jobs.reconcile.SideReads;
 import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.ArrayList;
@@ -22,9 +14,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -33,28 +22,20 @@ import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
 /**
- * The cell-level comparison of some buckets (the Spark glue): both sides read with reconcile's
- * readers over the buckets' own time windows (key ranges where the layout keeps time in key order),
- * each row of those buckets kept whole, the two sides joined by natural key and each key's {@link
- * RowRepair.Fix} decided. {@link #counts()} tallies them per bucket; {@link #mutations()} collects
- * the rows that need writing, to the driver: call it only once the counts say they fit.
+ * The cell-level comparison of some buckets (the Spark glue): both sides read ({@link
+ * BucketReads}), each row of those buckets kept whole, the two sides joined by natural key and each
+ * key's {@link RowRepair.Fix} decided. {@link #counts()} tallies them per bucket; {@link
+ * #mutations()} collects the rows that need writing, to the driver: call it only once the counts
+ * say they fit.
  */
 final class ComparePass implements AutoCloseable {
-  private final TemporarySnapshot newSnapshot;
-  private final RegionRead oldRead;
-  private final RegionRead newRead;
+  private final BucketReads reads;
   private final JavaRDD<RowMutation> fixes;
 
   /**
-   * Opens the reads of {@code buckets} (not empty) of the run: {@code old} is the old side's
-   * snapshot; the new table is read through a snapshot taken now on {@code newAdmin}'s cluster
-   * (deleted at {@link #close}).
-   *
-   * <p>Why a snapshot of the new side: its regions are read from their files in the tasks, as the
-   * old side's are, instead of through its region servers' scanners (at 6M rows, 3 of 48 buckets:
-   * the 16 scan tasks spent 3.7 s of task time waiting on the servers for 385k rows, 0.05 s of CPU
-   * each). It is one consistent view of the table as a live read is not; a cell written after it is
-   * newer than the old side's snapshot too, which the repair never touches.
+   * Opens the reads of {@code buckets} (not empty) of the run ({@link BucketReads}: {@code old} is
+   * the old side's snapshot, the new table read through a snapshot taken now) and the comparison
+   * over them.
    */
   ComparePass(
       JavaSparkContext jsc,
@@ -64,47 +45,22 @@ final class ComparePass implements AutoCloseable {
       SideSpec old,
       long snapshotTime,
       Set<Integer> buckets) {
-    Buckets all = options.buckets();
-    TreeSet<Integer> sorted = new TreeSet<>(buckets);
-    Buckets span =
-        new Buckets(new TimeWindow(all.start(sorted.first()), all.end(sorted.last())), all.size());
+    reads = new BucketReads(jsc, clusters, newAdmin, options, old, buckets);
     NaturalKey nk = options.naturalKey();
-    ReconcileOptions reading =
-        new ReconcileOptions(
-            old,
-            options.neu(),
-            span,
-            all.size(),
-            options.time(),
-            nk,
-            true,
-            0,
-            false,
-            null,
-            Versions.ALL);
-    newSnapshot =
-        TemporarySnapshot.take(
-            newAdmin, TableName.valueOf(options.neu().source().name()), RepairSnapshots.PURPOSE);
-    SideReads reads = new SideReads(reading, Map.of(options.neu(), newSnapshot.name()));
     KeyLayout oldLayout = old.layout();
     KeyLayout newLayout = options.neu().layout();
-    RowClassifier oldC = new RowClassifier(oldLayout, nk, options.time(), all, true);
-    RowClassifier newC = new RowClassifier(newLayout, nk, options.time(), all, true);
-    // each side from its own cluster (copies: a read sets its job's keys)
-    // only the buckets' own windows (buckets 5, 20 and 41: three windows, not the span 5..41)
-    List<TimeWindow> windows = BucketSpans.of(sorted, all);
-    oldRead = reads.reader(old, windows).open(jsc, new Configuration(clusters.old()));
-    newRead = reads.reader(options.neu(), windows).open(jsc, new Configuration(clusters.neu()));
     // both sides' rows as (natural key, packed row) bytes, through the backfill's sort shuffle and
     // in-page sort (Java serialization of row objects was most of the compare's time), then paired
     // per natural key as a full outer join pairs them
     JavaPairRDD<byte[], byte[]> o =
-        oldRead
-            .map(new SideCells(oldC, buckets))
+        reads
+            .oldRead
+            .map(new SideCells(reads.oldClassifier, buckets))
             .mapToPair(r -> new Tuple2<>(r.naturalKey(), PackedSideRow.pack(r, PackedSideRow.OLD)));
     JavaPairRDD<byte[], byte[]> n =
-        newRead
-            .map(new SideCells(newC, buckets))
+        reads
+            .newRead
+            .map(new SideCells(reads.newClassifier, buckets))
             .mapToPair(r -> new Tuple2<>(r.naturalKey(), PackedSideRow.pack(r, PackedSideRow.NEW)));
     int parts = Math.max(1, Math.min(8, o.getNumPartitions() + n.getNumPartitions()));
     Rekeyer rekeyer = new Rekeyer(oldLayout, newLayout);
@@ -216,10 +172,6 @@ final class ComparePass implements AutoCloseable {
   @Override
   public void close() {
     fixes.unpersist(false);
-    try (TemporarySnapshot s = newSnapshot;
-        RegionRead o = oldRead;
-        RegionRead n = newRead) {
-      // both reads closed and the snapshot deleted, also when one close fails
-    }
+    reads.close();
   }
 }

@@ -241,9 +241,20 @@ public final class Repair implements Job<RepairResult> {
     if (!targets.isEmpty()) {
       times.start(PhaseTimes.RECHECK);
       progress.accept(String.format("  checking the %d repaired bucket(s) again", targets.size()));
-      try (ComparePass again =
-          new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, targets)) {
-        after = again.counts();
+      TreeSet<Integer> differ;
+      try (BucketReads reads = new BucketReads(jsc, clusters, newAdmin, options, old, targets)) {
+        differ = DigestRecheck.differing(jsc, reads, options.buckets().count());
+      }
+      if (!differ.isEmpty()) {
+        // why they differ, and by how much: the cell-by-cell comparison of those buckets alone
+        progress.accept(
+            String.format(
+                "  %d bucket(s) differ by digest, compared cell by cell: %s",
+                differ.size(), differ));
+        try (ComparePass again =
+            new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, differ)) {
+          after = again.counts();
+        }
       }
     }
     return result(
