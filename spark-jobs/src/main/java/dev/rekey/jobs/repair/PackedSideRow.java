@@ -3,6 +3,7 @@ package dev.rekey.jobs.repair;
 import dev.rekey.jobs.common.DecodedCell;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -42,6 +43,22 @@ final class PackedSideRow {
   /** The side a packed row is of ({@link #OLD} or {@link #NEW}). */
   static byte side(byte[] packed) {
     return packed[0];
+  }
+
+  /**
+   * Whether two packed rows hold the same cells (family, qualifier, timestamp, value, in order),
+   * whatever their sides and row keys: compared as bytes, without unpacking.
+   */
+  static boolean sameCells(byte[] a, byte[] b) {
+    int from = cellsOffset(a);
+    int fromB = cellsOffset(b);
+    return a.length - from == b.length - fromB
+        && Arrays.equals(a, from, a.length, b, fromB, b.length);
+  }
+
+  /** Where the cell count starts: after side, bucket and the row key with its length. */
+  private static int cellsOffset(byte[] packed) {
+    return 1 + 4 + 4 + ByteBuffer.wrap(packed, 5, 4).getInt();
   }
 
   /** The row, its natural key given (the record's key). */

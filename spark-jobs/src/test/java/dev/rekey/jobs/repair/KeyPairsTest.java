@@ -57,7 +57,7 @@ class KeyPairsTest {
     // sorted by key; within a key the sides come in any order
     List<Tuple2<byte[], byte[]>> in =
         List.of(
-            rec(row("a", "new-a", 1, "x"), PackedSideRow.NEW),
+            rec(row("a", "new-a", 1, "z"), PackedSideRow.NEW),
             rec(row("a", "old-a", 1, "x"), PackedSideRow.OLD),
             rec(row("b", "old-b", 1, "x"), PackedSideRow.OLD),
             rec(row("c", "new-c", 1, "x"), PackedSideRow.NEW),
@@ -72,6 +72,26 @@ class KeyPairsTest {
     }
     assertEquals(
         List.of("old-a|new-a", "old-b|-", "-|new-c", "old-d1|new-d", "old-d2|new-d"), pairs);
+  }
+
+  @Test
+  void aKeyWithTheSameCellsUnderBothRowKeysGivesNoPairUnlessASideHasMoreRows() {
+    List<Tuple2<byte[], byte[]>> in =
+        List.of(
+            rec(row("a", "old-a", 1, "x"), PackedSideRow.OLD),
+            rec(row("a", "new-a-longer-key", 1, "x"), PackedSideRow.NEW),
+            rec(row("b", "old-b", 1, "x"), PackedSideRow.OLD),
+            rec(row("b", "new-b", 2, "x"), PackedSideRow.NEW), // another timestamp
+            rec(row("c", "old-c1", 1, "x"), PackedSideRow.OLD),
+            rec(row("c", "old-c2", 1, "x"), PackedSideRow.OLD),
+            rec(row("c", "new-c", 1, "x"), PackedSideRow.NEW));
+    List<String> pairs = new ArrayList<>();
+    Iterator<SideRow[]> it = new KeyPairs(in.iterator());
+    while (it.hasNext()) {
+      SideRow[] p = it.next();
+      pairs.add(name(p[0]) + "|" + name(p[1]));
+    }
+    assertEquals(List.of("old-b|new-b", "old-c1|new-c", "old-c2|new-c"), pairs);
   }
 
   @Test
