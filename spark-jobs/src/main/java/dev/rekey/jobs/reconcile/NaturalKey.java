@@ -1,5 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.DecodedRow;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.Hex;
@@ -98,6 +99,65 @@ public final class NaturalKey implements Serializable {
       out.writeBytes(value);
     }
     return out.toByteArray();
+  }
+
+  /**
+   * The encoding of {@link #encode} for rows decoded by one layout, its field values by position
+   * ({@code layoutFields}: the layout's field names in key order): each field's name and tag
+   * prepared once, no map built per row. A reconcile encodes every row of both sides.
+   */
+  public Encoder encoder(List<String> layoutFields) {
+    List<Map.Entry<String, Character>> named = new ArrayList<>(fields.entrySet());
+    int[] positions = new int[named.size()];
+    byte[][] headers = new byte[named.size()][];
+    char[] tags = new char[named.size()];
+    for (int i = 0; i < named.size(); i++) {
+      String name = named.get(i).getKey();
+      positions[i] = layoutFields.indexOf(name);
+      if (positions[i] < 0) {
+        throw new IllegalArgumentException(
+            "field '" + name + "' is missing from the layout's fields " + layoutFields);
+      }
+      tags[i] = named.get(i).getValue();
+      byte[] n = name.getBytes(StandardCharsets.UTF_8);
+      headers[i] =
+          ByteBuffer.allocate(2 + n.length + 1)
+              .putShort((short) n.length)
+              .put(n)
+              .put((byte) tags[i])
+              .array();
+    }
+    return new Encoder(named.stream().map(Map.Entry::getKey).toList(), positions, headers, tags);
+  }
+
+  /** {@link NaturalKey#encode} of one layout's decoded rows. */
+  public static final class Encoder {
+    private final List<String> names;
+    private final int[] positions;
+    private final byte[][] headers;
+    private final char[] tags;
+
+    private Encoder(List<String> names, int[] positions, byte[][] headers, char[] tags) {
+      this.names = names;
+      this.positions = positions;
+      this.headers = headers;
+      this.tags = tags;
+    }
+
+    /** The canonical bytes of a row's key fields, as {@link NaturalKey#encode} gives them. */
+    public byte[] encode(DecodedRow row) {
+      byte[][] values = new byte[positions.length][];
+      int size = 0;
+      for (int i = 0; i < positions.length; i++) {
+        values[i] = valueBytes(names.get(i), tags[i], row.field(positions[i]));
+        size += headers[i].length + 4 + values[i].length;
+      }
+      ByteBuffer out = ByteBuffer.allocate(size);
+      for (int i = 0; i < positions.length; i++) {
+        out.put(headers[i]).putInt(values[i].length).put(values[i]);
+      }
+      return out.array();
+    }
   }
 
   /**

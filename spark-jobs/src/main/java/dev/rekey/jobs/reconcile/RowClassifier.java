@@ -87,6 +87,8 @@ public final class RowClassifier implements Serializable {
     private long newest;
     private List<String> text; // the cells as text, for a drill-down's samples (else null)
 
+    private final NaturalKey.Encoder keyEncoder = naturalKey.encoder(decoder.fieldNames());
+
     private StreamedRow() {}
 
     public void start(byte[] key) {
@@ -101,7 +103,7 @@ public final class RowClassifier implements Serializable {
         if (digest || cellText) {
           // the shared decoder, key only: the cells are digested as they pass, without copies
           DecodedRow decoded = decoder.decode(key, List.of());
-          nk = naturalKey.encode(decoded.fieldMap(decoder.fieldNames()));
+          nk = keyEncoder.encode(decoded);
           if (timeIndex >= 0) {
             keyTime = ((Number) decoded.field(timeIndex)).longValue();
           }
