@@ -1,8 +1,13 @@
 package dev.rekey.jobs.repair;
 
 import dev.rekey.jobs.common.JobPhase;
+import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.jobs.reconcile.BucketStats;
+import dev.rekey.jobs.reconcile.RowClassifier;
 import dev.rekey.jobs.reconcile.SideFold;
 import dev.rekey.jobs.reconcile.SideTally;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.spark.api.java.JavaRDD;
@@ -14,40 +19,60 @@ import scala.Tuple2;
  * {@code reconcile --digest} tallies them (rows, cells and the summed digest of every cell and
  * version, per bucket; no row shuffled), and only the buckets that still differ compared again cell
  * by cell for their reasons. A bucket whose rows, cells and digests are equal on both sides holds
- * the same cells under the same natural keys.
+ * the same cells under the same natural keys. The old side is a snapshot: where the run's find pass
+ * tallied its buckets already, only the new side is read again.
  */
 final class DigestRecheck {
   private DigestRecheck() {}
 
-  /** The buckets of {@code reads} whose tallies differ between the sides. */
-  static TreeSet<Integer> differing(JavaSparkContext jsc, BucketReads reads, int bucketCount) {
+  /**
+   * The buckets of {@code reads} whose tallies differ between the sides; {@code knownOld}: the old
+   * side's tallies of some buckets, from the same snapshot (all of them: the old side is not read).
+   */
+  static TreeSet<Integer> differing(
+      JavaSparkContext jsc,
+      BucketReads reads,
+      int bucketCount,
+      Map<Integer, BucketStats> knownOld) {
+    boolean readOld = !knownOld.keySet().containsAll(reads.buckets);
     try (JobPhase p =
-        JobPhase.start(jsc.sc(), "repair: re-check %d bucket(s) by digest", reads.buckets.size())) {
-      JavaRDD<Tuple2<Boolean, SideTally>> old =
-          reads
-              .oldRead
-              .fold(new SideFold(reads.oldClassifier, bucketCount))
-              .map(t -> new Tuple2<>(true, t));
-      JavaRDD<Tuple2<Boolean, SideTally>> neu =
-          reads
-              .newRead
-              .fold(new SideFold(reads.newClassifier, bucketCount))
-              .map(t -> new Tuple2<>(false, t));
-      // one job over both reads; a tally per partition, merged per side in the driver
+        JobPhase.start(
+            jsc.sc(),
+            "repair: re-check %d bucket(s) by digest (%s)",
+            reads.buckets.size(),
+            readOld ? "both sides" : "the new side; the old side's from the find pass")) {
+      JavaRDD<Tuple2<Boolean, SideTally>> tallies =
+          tallies(reads.newRead, reads.newClassifier, bucketCount, false);
+      if (readOld) {
+        tallies = tallies.union(tallies(reads.oldRead, reads.oldClassifier, bucketCount, true));
+      }
+      // a tally per partition, merged per side in the driver
       SideTally oldSum = new SideTally(bucketCount);
       SideTally newSum = new SideTally(bucketCount);
-      for (Tuple2<Boolean, SideTally> t : old.union(neu).collect()) {
+      for (Tuple2<Boolean, SideTally> t : tallies.collect()) {
         (t._1() ? oldSum : newSum).merge(t._2());
       }
-      return differing(oldSum, newSum, reads.buckets);
+      Map<Integer, BucketStats> old = new HashMap<>();
+      Map<Integer, BucketStats> neu = new HashMap<>();
+      for (int b : reads.buckets) {
+        old.put(b, readOld ? oldSum.bucket(b) : knownOld.get(b));
+        neu.put(b, newSum.bucket(b));
+      }
+      return differing(old, neu, reads.buckets);
     }
   }
 
+  private static JavaRDD<Tuple2<Boolean, SideTally>> tallies(
+      RegionRead read, RowClassifier classifier, int bucketCount, boolean old) {
+    return read.fold(new SideFold(classifier, bucketCount)).map(t -> new Tuple2<>(old, t));
+  }
+
   /** Pure: the buckets of {@code buckets} whose rows, cells or digest differ. */
-  static TreeSet<Integer> differing(SideTally old, SideTally neu, Set<Integer> buckets) {
+  static TreeSet<Integer> differing(
+      Map<Integer, BucketStats> old, Map<Integer, BucketStats> neu, Set<Integer> buckets) {
     TreeSet<Integer> out = new TreeSet<>();
     for (int b : buckets) {
-      if (!old.bucket(b).equals(neu.bucket(b))) {
+      if (!old.getOrDefault(b, BucketStats.EMPTY).equals(neu.getOrDefault(b, BucketStats.EMPTY))) {
         out.add(b);
       }
     }

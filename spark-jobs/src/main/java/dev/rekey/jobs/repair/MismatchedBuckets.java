@@ -2,11 +2,14 @@ package dev.rekey.jobs.repair;
 
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.reconcile.BucketComparison;
+import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.spark.sql.SparkSession;
@@ -21,7 +24,13 @@ import org.apache.spark.sql.SparkSession;
 final class MismatchedBuckets {
   private MismatchedBuckets() {}
 
-  static TreeSet<Integer> find(
+  /**
+   * The buckets that differ, and the old side's rows, cells and digest in each of them: the
+   * re-check after the repair reads the same snapshot, so it needs only the new side's.
+   */
+  record Found(TreeSet<Integer> buckets, Map<Integer, BucketStats> old) {}
+
+  static Found find(
       SparkSession spark,
       Clusters clusters,
       RepairOptions options,
@@ -49,12 +58,14 @@ final class MismatchedBuckets {
                     .build())
             .execute(progress);
     TreeSet<Integer> out = new TreeSet<>();
+    Map<Integer, BucketStats> oldStats = new HashMap<>();
     for (BucketComparison c : r.buckets()) {
       if (!c.matches()) {
         out.add(c.index());
+        oldStats.put(c.index(), c.old());
       }
     }
     progress.accept(String.format("  %d bucket(s) differ: %s", out.size(), out));
-    return out;
+    return new Found(out, Map.copyOf(oldStats));
   }
 }

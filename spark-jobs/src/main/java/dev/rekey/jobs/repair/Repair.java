@@ -4,6 +4,7 @@ import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.read.TemporarySnapshot;
+import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.SideSpec;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -152,11 +153,15 @@ public final class Repair implements Job<RepairResult> {
                 + " overwritten or deleted)",
             snapshot, RepairReport.iso(snapshotTime), options.table()));
     TreeSet<Integer> targets;
+    // the old side's tallies of the buckets, when the find pass read them from the same snapshot
+    Map<Integer, BucketStats> oldStats = Map.of();
     if (options.targets() != null) {
       targets = new TreeSet<>(options.targets());
     } else {
       times.start(PhaseTimes.FIND);
-      targets = MismatchedBuckets.find(spark, clusters, options, old, progress);
+      MismatchedBuckets.Found f = MismatchedBuckets.find(spark, clusters, options, old, progress);
+      targets = f.buckets();
+      oldStats = f.old();
     }
     Map<Integer, WriteCounts> earlier =
         checkpoint == null ? Map.of() : Map.copyOf(checkpoint.done());
@@ -243,7 +248,7 @@ public final class Repair implements Job<RepairResult> {
       progress.accept(String.format("  checking the %d repaired bucket(s) again", targets.size()));
       TreeSet<Integer> differ;
       try (BucketReads reads = new BucketReads(jsc, clusters, newAdmin, options, old, targets)) {
-        differ = DigestRecheck.differing(jsc, reads, options.buckets().count());
+        differ = DigestRecheck.differing(jsc, reads, options.buckets().count(), oldStats);
       }
       if (!differ.isEmpty()) {
         // why they differ, and by how much: the cell-by-cell comparison of those buckets alone

@@ -2,10 +2,13 @@ package dev.rekey.jobs.repair;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.Digest128;
 import dev.rekey.jobs.reconcile.RowRecord;
 import dev.rekey.jobs.reconcile.SideTally;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -33,6 +36,17 @@ class DigestRecheckTest {
     return t;
   }
 
+  /** A side's tallies as the driver holds them, by bucket. */
+  private static Map<Integer, BucketStats> stats(SideTally t) {
+    Map<Integer, BucketStats> out = new HashMap<>();
+    for (int b = 0; b < 8; b++) {
+      if (t.bucket(b).rows() > 0) {
+        out.put(b, t.bucket(b));
+      }
+    }
+    return out;
+  }
+
   @Test
   void aBucketDiffersByRowsCellsOrDigestAndOnlyTheAskedBucketsCount() {
     SideTally old = tally(row(1, 2, 10), row(1, 2, 20), row(3, 1, 5), row(5, 4, 7), row(6, 1, 1));
@@ -45,7 +59,10 @@ class DigestRecheckTest {
             row(6, 1, 1),
             row(6, 1, 2), // an extra row
             row(7, 1, 1)); // not asked
-    assertEquals(Set.of(3, 5, 6), DigestRecheck.differing(old, neu, Set.of(1, 3, 5, 6, 0)));
-    assertEquals(Set.of(), DigestRecheck.differing(old, neu, Set.of(1, 0)));
+    assertEquals(
+        Set.of(3, 5, 6), DigestRecheck.differing(stats(old), stats(neu), Set.of(1, 3, 5, 6, 0)));
+    assertEquals(Set.of(), DigestRecheck.differing(stats(old), stats(neu), Set.of(1, 0)));
+    // a bucket neither side has rows in matches; one only the new side has does not
+    assertEquals(Set.of(7), DigestRecheck.differing(stats(old), stats(neu), Set.of(2, 7)));
   }
 }
