@@ -24,7 +24,7 @@ import org.apache.spark.api.java.JavaSparkContext;
  * Both sides' reads of some buckets, opened with reconcile's readers over the buckets' own time
  * windows (buckets 5, 20 and 41: three windows, not the span 5..41), each with the classifier that
  * places a row in its bucket by natural key and time and digests it. The old side is its snapshot;
- * the new table is read through a snapshot taken now (deleted at {@link #close}).
+ * the new table is read through a snapshot taken now (deleted at {@link #close}), or one given.
  *
  * <p>Why a snapshot of the new side: its regions are read from their files in the tasks, as the old
  * side's are, instead of through its region servers' scanners (at 6M rows, 3 of 48 buckets: the 16
@@ -38,15 +38,20 @@ final class BucketReads implements AutoCloseable {
   final RowClassifier newClassifier;
   final RegionRead oldRead;
   final RegionRead newRead;
-  private final TemporarySnapshot newSnapshot;
+  private final TemporarySnapshot newSnapshot; // the one this read took, or null
 
+  /**
+   * @param given a snapshot of the new table to read instead of taking one (the find pass's, when
+   *     nothing was written to the table since), or null; the caller deletes it
+   */
   BucketReads(
       JavaSparkContext jsc,
       Clusters clusters,
       Admin newAdmin,
       RepairOptions options,
       SideSpec old,
-      Set<Integer> buckets) {
+      Set<Integer> buckets,
+      TemporarySnapshot given) {
     this.buckets = Set.copyOf(buckets);
     Buckets all = options.buckets();
     TreeSet<Integer> sorted = new TreeSet<>(buckets);
@@ -69,9 +74,14 @@ final class BucketReads implements AutoCloseable {
     oldClassifier = new RowClassifier(old.layout(), nk, options.time(), all, true);
     newClassifier = new RowClassifier(options.neu().layout(), nk, options.time(), all, true);
     newSnapshot =
-        TemporarySnapshot.take(
-            newAdmin, TableName.valueOf(options.neu().source().name()), RepairSnapshots.PURPOSE);
-    SideReads reads = new SideReads(reading, Map.of(options.neu(), newSnapshot.name()));
+        given != null
+            ? null
+            : TemporarySnapshot.take(
+                newAdmin,
+                TableName.valueOf(options.neu().source().name()),
+                RepairSnapshots.PURPOSE);
+    String newName = given != null ? given.name() : newSnapshot.name();
+    SideReads reads = new SideReads(reading, Map.of(options.neu(), newName));
     List<TimeWindow> windows = BucketSpans.of(sorted, all);
     // each side from its own cluster (copies: a read sets its job's keys)
     RegionRead o = null;

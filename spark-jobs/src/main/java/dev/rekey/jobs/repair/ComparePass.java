@@ -6,6 +6,7 @@ import dev.rekey.jobs.backfill.TargetSort;
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.common.JobPhase;
+import dev.rekey.jobs.read.TemporarySnapshot;
 import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.rowkey.KeyLayout;
@@ -34,8 +35,8 @@ final class ComparePass implements AutoCloseable {
 
   /**
    * Opens the reads of {@code buckets} (not empty) of the run ({@link BucketReads}: {@code old} is
-   * the old side's snapshot, the new table read through a snapshot taken now) and the comparison
-   * over them.
+   * the old side's snapshot, the new table read through a snapshot taken now or {@code given}) and
+   * the comparison over them.
    */
   ComparePass(
       JavaSparkContext jsc,
@@ -44,8 +45,9 @@ final class ComparePass implements AutoCloseable {
       RepairOptions options,
       SideSpec old,
       long snapshotTime,
-      Set<Integer> buckets) {
-    reads = new BucketReads(jsc, clusters, newAdmin, options, old, buckets);
+      Set<Integer> buckets,
+      TemporarySnapshot given) {
+    reads = new BucketReads(jsc, clusters, newAdmin, options, old, buckets, given);
     NaturalKey nk = options.naturalKey();
     KeyLayout oldLayout = old.layout();
     KeyLayout newLayout = options.neu().layout();

@@ -152,17 +152,42 @@ public final class Repair implements Job<RepairResult> {
             "  old side: snapshot %s of %s (cells of %s newer than it are dual writes: never"
                 + " overwritten or deleted)",
             snapshot, RepairReport.iso(snapshotTime), options.table()));
-    TreeSet<Integer> targets;
-    // the old side's tallies of the buckets, when the find pass read them from the same snapshot
-    Map<Integer, BucketStats> oldStats = Map.of();
     if (options.targets() != null) {
-      targets = new TreeSet<>(options.targets());
-    } else {
-      times.start(PhaseTimes.FIND);
-      MismatchedBuckets.Found f = MismatchedBuckets.find(spark, clusters, options, old, progress);
-      targets = f.buckets();
-      oldStats = f.old();
+      return repair(
+          conn,
+          newAdmin,
+          old,
+          snapshotTime,
+          checkpoint,
+          t0,
+          new TreeSet<>(options.targets()),
+          null);
     }
+    times.start(PhaseTimes.FIND);
+    try (MismatchedBuckets.Found f =
+        MismatchedBuckets.find(spark, clusters, newAdmin, options, old, progress)) {
+      return repair(conn, newAdmin, old, snapshotTime, checkpoint, t0, f.buckets(), f);
+    }
+  }
+
+  /**
+   * Repairs {@code targets}; {@code found}: the find pass that named them (its snapshot of the new
+   * table and its tallies of the old side's buckets), or null.
+   */
+  private RepairResult repair(
+      Connection conn,
+      Admin newAdmin,
+      SideSpec old,
+      long snapshotTime,
+      Checkpoint checkpoint,
+      long t0,
+      TreeSet<Integer> targets,
+      MismatchedBuckets.Found found)
+      throws IOException {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    String snapshot = old.source().name();
+    // the old side's tallies of the buckets, when the find pass read them from the same snapshot
+    Map<Integer, BucketStats> oldStats = found != null ? found.old() : Map.of();
     Map<Integer, WriteCounts> earlier =
         checkpoint == null ? Map.of() : Map.copyOf(checkpoint.done());
     TreeSet<Integer> todo = new TreeSet<>(targets);
@@ -173,23 +198,27 @@ public final class Repair implements Job<RepairResult> {
               "  resuming: %d bucket(s) written by the earlier run are skipped: %s",
               earlier.size(), earlier.keySet()));
     }
-    Map<Integer, BucketCounts> found = Map.of();
+    Map<Integer, BucketCounts> foundCounts = Map.of();
     RepairPath path = null;
     boolean compacted = false;
     Map<Integer, WriteCounts> written = new HashMap<>();
     HFileWrite hfiles = new HFileWrite(spark, clusters.neu(), options, progress);
     PutsWrite puts = new PutsWrite(conn, options, times, progress);
+    // the find pass's snapshot of the new table serves the compare while nothing of the run has
+    // written to the table since
+    TemporarySnapshot unchanged = found != null ? found.newSnapshot() : null;
     if (options.dryRun() == null && hfiles.resumePending()) {
       // the killed run's rows are in the table now: the comparison below finds them repaired
       progress.accept("  the killed run's HFile load is finished; comparing again");
+      unchanged = null;
     }
     if (options.apply() != null) {
       List<RowMutation> rows =
           MutationFile.read(options.apply()).rows().stream()
               .filter(m -> todo.contains(m.bucket()))
               .toList();
-      found = countsOf(rows);
-      long cells = found.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
+      foundCounts = countsOf(rows);
+      long cells = foundCounts.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
       // a replay's rows are in the driver already: Puts, whatever their number
       path = RepairPath.choose(cells, Math.max(cells, options.maxPutCells()));
       progress.accept(String.format("  replaying %s: %s", options.apply(), path.describe()));
@@ -199,9 +228,9 @@ public final class Repair implements Job<RepairResult> {
       EarlyCompaction early = EarlyCompaction.start(conn, options, todo, snapshotTime, progress);
       times.start(PhaseTimes.COMPARE);
       try (ComparePass pass =
-          new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, todo)) {
-        found = pass.counts();
-        long cells = found.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
+          new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, todo, unchanged)) {
+        foundCounts = pass.counts();
+        long cells = foundCounts.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
         path = RepairPath.choose(cells, options.maxPutCells());
         progress.accept("  " + path.describe());
         if (options.dryRun() != null) {
@@ -214,11 +243,20 @@ public final class Repair implements Job<RepairResult> {
                   rows)
               .write(options.dryRun());
           return result(
-              snapshot, snapshotTime, targets, path, false, found, earlier, Map.of(), null, t0);
+              snapshot,
+              snapshotTime,
+              targets,
+              path,
+              false,
+              foundCounts,
+              earlier,
+              Map.of(),
+              null,
+              t0);
         }
         if (path.kind() == RepairPath.Kind.HFILES) {
           written.putAll(
-              hfiles.write(conn, pass, snapshot, snapshotTime, found, todo, times, early));
+              hfiles.write(conn, pass, snapshot, snapshotTime, foundCounts, todo, times, early));
           compacted = hfiles.compacted();
           for (int b : todo) {
             checkpoint.done(b, written.get(b));
@@ -240,14 +278,15 @@ public final class Repair implements Job<RepairResult> {
               List.of())
           .write(options.dryRun());
       return result(
-          snapshot, snapshotTime, targets, null, false, found, earlier, Map.of(), null, t0);
+          snapshot, snapshotTime, targets, null, false, foundCounts, earlier, Map.of(), null, t0);
     }
     Map<Integer, BucketCounts> after = Map.of();
     if (!targets.isEmpty()) {
       times.start(PhaseTimes.RECHECK);
       progress.accept(String.format("  checking the %d repaired bucket(s) again", targets.size()));
       TreeSet<Integer> differ;
-      try (BucketReads reads = new BucketReads(jsc, clusters, newAdmin, options, old, targets)) {
+      try (BucketReads reads =
+          new BucketReads(jsc, clusters, newAdmin, options, old, targets, null)) {
         differ = DigestRecheck.differing(jsc, reads, options.buckets().count(), oldStats);
       }
       if (!differ.isEmpty()) {
@@ -257,13 +296,13 @@ public final class Repair implements Job<RepairResult> {
                 "  %d bucket(s) differ by digest, compared cell by cell: %s",
                 differ.size(), differ));
         try (ComparePass again =
-            new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, differ)) {
+            new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, differ, null)) {
           after = again.counts();
         }
       }
     }
     return result(
-        snapshot, snapshotTime, targets, path, compacted, found, earlier, written, after, t0);
+        snapshot, snapshotTime, targets, path, compacted, foundCounts, earlier, written, after, t0);
   }
 
   private RepairResult result(
