@@ -14,8 +14,11 @@ import java.util.Map;
 import java.util.Random;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Properties over many seeded random inputs: order, round trip, salt range. */
 @Tag("unit")
@@ -86,72 +89,83 @@ class PropertyTest {
     return Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray());
   }
 
-  @Test
-  void signedLongOrder() {
-    Random r = new Random(1);
-    assertOrderPreserved(
-        single("    type: long\n    signed: true\n"), () -> edgeLong(r), Long::compare);
+  /**
+   * One field type's order property: values drawn by {@code gen} (seeded) keep their natural order
+   * in the encoded keys.
+   */
+  record OrderCase<T>(
+      String name, String fieldYaml, int seed, Function<Random, T> gen, Comparator<T> natural) {
+    @Override
+    public String toString() {
+      return name;
+    }
+
+    void check() {
+      Random r = new Random(seed);
+      assertOrderPreserved(single(fieldYaml), () -> gen.apply(r), natural);
+    }
   }
 
-  @Test
-  void unsignedLongOrderForNonNegative() {
-    Random r = new Random(2);
-    assertOrderPreserved(
-        single("    type: long\n    signed: false\n"),
-        () -> edgeLong(r) & Long.MAX_VALUE,
-        Long::compare);
+  static Stream<OrderCase<?>> singleFieldOrders() {
+    return Stream.of(
+        new OrderCase<Long>(
+            "signed long",
+            "    type: long\n    signed: true\n",
+            1,
+            PropertyTest::edgeLong,
+            Long::compare),
+        new OrderCase<Long>(
+            "unsigned long, non-negative",
+            "    type: long\n    signed: false\n",
+            2,
+            r -> edgeLong(r) & Long.MAX_VALUE,
+            Long::compare),
+        new OrderCase<Integer>(
+            "signed int",
+            "    type: int\n    signed: true\n",
+            3,
+            PropertyTest::edgeInt,
+            Integer::compare),
+        new OrderCase<Integer>(
+            "unsigned int, non-negative",
+            "    type: int\n",
+            4,
+            r -> edgeInt(r) & Integer.MAX_VALUE,
+            Integer::compare),
+        new OrderCase<Long>(
+            "reversed long is newest first",
+            "    type: reversed_long\n",
+            5,
+            r -> edgeLong(r) & Long.MAX_VALUE,
+            (a, b) -> Long.compare(b, a)),
+        new OrderCase<String>(
+            "terminated string in code point order",
+            "    type: string\n",
+            6,
+            PropertyTest::randomString,
+            PropertyTest::compareCodePoints),
+        new OrderCase<String>(
+            "unterminated string in code point order",
+            "    type: string\n    terminated: false\n",
+            7,
+            PropertyTest::randomString,
+            PropertyTest::compareCodePoints),
+        new OrderCase<byte[]>(
+            "fixed bytes in unsigned order",
+            "    type: bytes\n    length: 3\n",
+            8,
+            r -> {
+              byte[] b = new byte[3];
+              r.nextBytes(b);
+              return b;
+            },
+            Arrays::compareUnsigned));
   }
 
-  @Test
-  void signedIntOrder() {
-    Random r = new Random(3);
-    assertOrderPreserved(
-        single("    type: int\n    signed: true\n"), () -> edgeInt(r), Integer::compare);
-  }
-
-  @Test
-  void unsignedIntOrderForNonNegative() {
-    Random r = new Random(4);
-    assertOrderPreserved(
-        single("    type: int\n"), () -> edgeInt(r) & Integer.MAX_VALUE, Integer::compare);
-  }
-
-  @Test
-  void reversedLongIsNewestFirst() {
-    Random r = new Random(5);
-    assertOrderPreserved(
-        single("    type: reversed_long\n"),
-        () -> edgeLong(r) & Long.MAX_VALUE,
-        (a, b) -> Long.compare(b, a));
-  }
-
-  @Test
-  void terminatedStringOrderIsCodePointOrder() {
-    Random r = new Random(6);
-    assertOrderPreserved(
-        single("    type: string\n"), () -> randomString(r), PropertyTest::compareCodePoints);
-  }
-
-  @Test
-  void unterminatedStringOrderIsCodePointOrder() {
-    Random r = new Random(7);
-    assertOrderPreserved(
-        single("    type: string\n    terminated: false\n"),
-        () -> randomString(r),
-        PropertyTest::compareCodePoints);
-  }
-
-  @Test
-  void fixedBytesOrderIsUnsigned() {
-    Random r = new Random(8);
-    assertOrderPreserved(
-        single("    type: bytes\n    length: 3\n"),
-        () -> {
-          byte[] b = new byte[3];
-          r.nextBytes(b);
-          return b;
-        },
-        Arrays::compareUnsigned);
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("singleFieldOrders")
+  void encodedKeysKeepTheFieldsOrder(OrderCase<?> c) {
+    c.check();
   }
 
   @Test

@@ -100,7 +100,12 @@ public final class ClusterDemo extends ClusterStory {
             "backfill",
             sparkMaster,
             true,
-            ClusterSubmit.backfillDemo(List.of("--hbase-site", site.toString()), v1, v2, staging),
+            ClusterSubmit.backfillDemo(
+                List.of("--hbase-site", site.toString()),
+                v1,
+                DemoTables.TELEMETRY_V2.getNameAsString(),
+                v2,
+                staging),
             out::println);
     out.println("  driver " + b.driverId() + ": " + b.driverState() + " (staging " + staging + ")");
     printDriverOutput(b.driverId());

@@ -65,9 +65,11 @@ public final class ClusterSubmit {
     return List.copyOf(a);
   }
 
-  /** The backfill of the demo's telemetry_v1 snapshot into telemetry_v2, after the site options. */
+  /**
+   * The backfill of the demo's telemetry_v1 snapshot into {@code target}, after the site options.
+   */
   public static List<String> backfillDemo(
-      List<String> sites, String oldLayout, String newLayout, String staging) {
+      List<String> sites, String oldLayout, String target, String newLayout, String staging) {
     List<String> a = new ArrayList<>();
     a.add("backfill");
     a.addAll(sites);
@@ -78,7 +80,7 @@ public final class ClusterSubmit {
             "--source-layout",
             oldLayout,
             "--target-table",
-            DemoTables.TELEMETRY_V2.getNameAsString(),
+            target,
             "--target-layout",
             newLayout,
             "--staging",

@@ -132,6 +132,7 @@ public final class TwoClusterDemo extends ClusterStory {
                             "--source-hbase-site",
                             oldSite.toString()),
                         v1,
+                        DemoTables.TELEMETRY_V2.getNameAsString(),
                         v2,
                         fs + "/rekey-staging/two-clusters"),
                     this::indent),

@@ -149,26 +149,12 @@ class PseudoClusterIT {
         CompletableFuture.runAsync(
             () -> killAnExecutorOnceHFilesAreBeingWritten(staging, killed, done));
     List<String> lines = new ArrayList<>();
-    Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
     ClusterSubmit.Outcome o =
         submit.run(
             "backfill-executor-kill",
             cluster.spark().masterUrl().orElseThrow(),
             false,
-            List.of(
-                "backfill",
-                "--hbase-site",
-                cluster.clientSite().toString(),
-                "--source-snapshot",
-                "telemetry_v1_snap",
-                "--source-layout",
-                layouts.resolve("telemetry-v1.yaml").toString(),
-                "--target-table",
-                target,
-                "--target-layout",
-                layouts.resolve("telemetry-v2.yaml").toString(),
-                "--staging",
-                staging.toUri().toString()),
+            backfillArgs(target, staging),
             lines::add);
     done.set(true);
     killer.join();
@@ -218,6 +204,17 @@ class PseudoClusterIT {
    * True once a write task attempt's file exists: under {@code attempts/} (the in-source-order
    * path, the default here) or the HFile output committer's {@code _temporary/} (the sorted path).
    */
+  /** The demo's backfill of telemetry_v1_snap into {@code target}, on the cluster. */
+  private static List<String> backfillArgs(String target, Path staging) {
+    Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
+    return ClusterSubmit.backfillDemo(
+        List.of("--hbase-site", cluster.clientSite().toString()),
+        layouts.resolve("telemetry-v1.yaml").toString(),
+        target,
+        layouts.resolve("telemetry-v2.yaml").toString(),
+        staging.toUri().toString());
+  }
+
   private static boolean attemptFileUnder(Path staging) {
     if (!Files.isDirectory(staging)) {
       return false;
@@ -254,22 +251,7 @@ class PseudoClusterIT {
     Path jar = SharedHBase.sparkJar();
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
     Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "backfill",
-                "--hbase-site",
-                cluster.clientSite().toString(),
-                "--source-snapshot",
-                "telemetry_v1_snap",
-                "--source-layout",
-                layouts.resolve("telemetry-v1.yaml").toString(),
-                "--target-table",
-                target,
-                "--target-layout",
-                layouts.resolve("telemetry-v2.yaml").toString(),
-                "--staging",
-                staging.toUri().toString()));
+    List<String> args = new ArrayList<>(backfillArgs(target, staging));
     AtomicLong killed = new AtomicLong();
     AtomicBoolean done = new AtomicBoolean();
     // the backfill links the files it hands to BulkLoadHFiles under load/ right before the call:
