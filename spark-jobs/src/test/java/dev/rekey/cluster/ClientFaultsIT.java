@@ -72,15 +72,13 @@ class ClientFaultsIT {
 
   private static PseudoCluster cluster;
   private static Connection conn;
-  private static KeyLayout v1;
-  private static KeyLayout v2;
+  private static final KeyLayout v1 = Layouts.shipped("telemetry-v1");
+  private static final KeyLayout v2 = Layouts.shipped("telemetry-v2");
 
   @BeforeAll
   static void start() throws Exception {
     cluster = ClusterTier.start();
     conn = ClusterTier.connect(cluster);
-    v1 = Layouts.shipped("telemetry-v1");
-    v2 = Layouts.shipped("telemetry-v2");
     try (Admin admin = conn.getAdmin()) {
       ClusterTier.dropIfPresent(admin, List.of(OLD, NEW));
       LegacyTelemetryTable.create(

@@ -12,8 +12,8 @@ import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.TableContents;
+import dev.rekey.testing.TelemetryReplication;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -104,14 +104,7 @@ class ReplicationFailoverIT {
 
   @Test
   void aRegionServerKilledWhileReplicatingLosesNothing() throws Exception {
-    ReplicationSettings settings =
-        new ReplicationSettings(
-            OLD.getNameAsString(),
-            Files.readString(Layouts.file("telemetry-v1")),
-            List.of(
-                new ReplicationSettings.Target(
-                    NEW.getNameAsString(), Files.readString(Layouts.file("telemetry-v2")))),
-            QUARANTINE.getNameAsString());
+    ReplicationSettings settings = TelemetryReplication.settings(OLD, NEW, QUARANTINE, Map.of());
     ReplicationPeers peers = new ReplicationPeers(conn);
     if (!peers.status(OLD.getNameAsString()).isEmpty()) {
       peers.stop(OLD.getNameAsString()); // left by an earlier, interrupted run

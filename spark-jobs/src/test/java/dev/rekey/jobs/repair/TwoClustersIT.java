@@ -34,14 +34,13 @@ import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.replicate.ReplicationPeers;
 import dev.rekey.replication.ReplicationSettings;
-import dev.rekey.testing.Layouts;
 import dev.rekey.testing.OtherCluster;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import dev.rekey.testing.TableContents;
+import dev.rekey.testing.TelemetryReplication;
 import dev.rekey.testing.VersionedTables;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -248,15 +247,7 @@ class TwoClustersIT {
             OtherCluster.connection(), "tc_repl_v2", D, 3, V2.splitPoints(16), List.of());
     TableName quarantine = SharedHBase.uniqueTable("tc_repl_q");
     Map<String, String> newCluster = ReplicationSettings.clusterOf(OtherCluster.conf());
-    ReplicationSettings settings =
-        new ReplicationSettings(
-            v1.getNameAsString(),
-            Files.readString(Layouts.file("telemetry-v1")),
-            List.of(
-                new ReplicationSettings.Target(
-                    v2.getNameAsString(), Files.readString(Layouts.file("telemetry-v2")))),
-            quarantine.getNameAsString(),
-            newCluster);
+    ReplicationSettings settings = TelemetryReplication.settings(v1, v2, quarantine, newCluster);
     ReplicationPeers peers =
         new ReplicationPeers(SharedHBase.connection(), OtherCluster.connection());
     peers.start(settings);

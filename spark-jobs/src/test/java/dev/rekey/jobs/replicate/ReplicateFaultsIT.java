@@ -9,6 +9,7 @@ import dev.rekey.testing.Layouts;
 import dev.rekey.testing.OtherCluster;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.TableContents;
+import dev.rekey.testing.TelemetryReplication;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -66,14 +67,8 @@ class ReplicateFaultsIT {
       ReplicateIT.create(admin, target, V2.splitPoints(16));
     }
     ReplicationSettings settings =
-        new ReplicationSettings(
-            source.getNameAsString(),
-            Files.readString(Layouts.file("telemetry-v1")),
-            List.of(
-                new ReplicationSettings.Target(
-                    target.getNameAsString(), Files.readString(Layouts.file("telemetry-v2")))),
-            SharedHBase.uniqueTable(name + "_q").getNameAsString(),
-            targetCluster);
+        TelemetryReplication.settings(
+            source, target, SharedHBase.uniqueTable(name + "_q"), targetCluster);
     ReplicationPeers peers = new ReplicationPeers(SharedHBase.connection(), targetConn);
     peers.start(settings);
     return new Setup(source, target, settings, peers);

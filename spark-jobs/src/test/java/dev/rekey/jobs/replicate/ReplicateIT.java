@@ -11,8 +11,8 @@ import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.TableContents;
+import dev.rekey.testing.TelemetryReplication;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -70,13 +70,7 @@ class ReplicateIT {
       create(admin, target, v2.splitPoints(16));
     }
     ReplicationSettings settings =
-        new ReplicationSettings(
-            source.getNameAsString(),
-            Files.readString(Layouts.file("telemetry-v1")),
-            List.of(
-                new ReplicationSettings.Target(
-                    target.getNameAsString(), Files.readString(Layouts.file("telemetry-v2")))),
-            quarantine.getNameAsString());
+        TelemetryReplication.settings(source, target, quarantine, Map.of());
     ReplicationPeers peers = new ReplicationPeers(conn);
     String started = peers.start(settings);
     assertTrue(started.contains("scope set on families d, e"), started);
