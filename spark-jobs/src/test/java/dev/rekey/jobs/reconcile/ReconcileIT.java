@@ -84,18 +84,7 @@ class ReconcileIT {
             TelemetryFixture.v2Put(
                 new TelemetryReading(r.ts(), r.deviceId(), r.value() + 1, r.status())));
       } else if (r == changedTs) {
-        Put p = new Put(TelemetryFixture.v2Key(r));
-        p.addColumn(
-            LegacyTelemetryTable.FAMILY,
-            LegacyTelemetryTable.VALUE,
-            r.ts() + 1,
-            Bytes.toBytes(r.value()));
-        p.addColumn(
-            LegacyTelemetryTable.FAMILY,
-            LegacyTelemetryTable.STATUS,
-            r.ts(),
-            Bytes.toBytes(r.status()));
-        puts.add(p);
+        puts.add(TelemetryFixture.v2Put(r, r.ts() + 1, r.value()));
       } else {
         puts.add(TelemetryFixture.v2Put(r));
       }

@@ -56,18 +56,7 @@ class ReconcileVersionsIT {
         }
         // the newest version only: the value of the second correction at its timestamp, the status
         // as it was
-        Put p = new Put(TelemetryFixture.v2Key(r));
-        p.addColumn(
-            LegacyTelemetryTable.FAMILY,
-            LegacyTelemetryTable.VALUE,
-            r.ts() + 2,
-            Bytes.toBytes(corrected.value()));
-        p.addColumn(
-            LegacyTelemetryTable.FAMILY,
-            LegacyTelemetryTable.STATUS,
-            r.ts(),
-            Bytes.toBytes(r.status()));
-        newestPuts.add(p);
+        newestPuts.add(TelemetryFixture.v2Put(r, r.ts() + 2, corrected.value()));
       } else {
         newestPuts.add(TelemetryFixture.v2Put(r));
       }

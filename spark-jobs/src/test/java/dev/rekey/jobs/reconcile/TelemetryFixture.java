@@ -66,9 +66,14 @@ final class TelemetryFixture {
 
   /** The v2 put of a reading: the same cells as the legacy table's, under the salted key. */
   static Put v2Put(TelemetryReading r) {
+    return v2Put(r, r.ts(), r.value());
+  }
+
+  /** The v2 put of a reading whose value cell is {@code value} at {@code valueTs}. */
+  static Put v2Put(TelemetryReading r, long valueTs, long value) {
     Put p = new Put(v2Key(r));
     p.addColumn(
-        LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, r.ts(), Bytes.toBytes(r.value()));
+        LegacyTelemetryTable.FAMILY, LegacyTelemetryTable.VALUE, valueTs, Bytes.toBytes(value));
     p.addColumn(
         LegacyTelemetryTable.FAMILY,
         LegacyTelemetryTable.STATUS,
