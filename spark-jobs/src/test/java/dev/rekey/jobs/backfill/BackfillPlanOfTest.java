@@ -24,17 +24,6 @@ class BackfillPlanOfTest {
         Path.of(System.getProperty("rekey.home", "..")).resolve("conf/layouts/" + name + ".yaml"));
   }
 
-  private static RegionBoundaries regions(List<byte[]> splitPoints) {
-    List<byte[]> starts = new ArrayList<>();
-    List<String> names = new ArrayList<>();
-    starts.add(new byte[0]);
-    starts.addAll(splitPoints);
-    for (int i = 0; i < starts.size(); i++) {
-      names.add("r" + i);
-    }
-    return new RegionBoundaries(starts, names);
-  }
-
   /** n source regions of 1,000 bytes each, split on the first key byte. */
   private static List<BackfillPlan.SourceRegion> source(int n) {
     List<BackfillPlan.SourceRegion> out = new ArrayList<>();
@@ -100,7 +89,7 @@ class BackfillPlanOfTest {
             inputs(
                 "telemetry-v1",
                 "telemetry-v2",
-                regions(SplitPoints.salt(16)),
+                Regions.splitAt(SplitPoints.salt(16)),
                 2,
                 Versions.ALL,
                 false,
@@ -130,7 +119,7 @@ class BackfillPlanOfTest {
             inputs(
                 layout("telemetry-v1"),
                 DEVICE_FIRST,
-                regions(SplitPoints.salt(8)),
+                Regions.splitAt(SplitPoints.salt(8)),
                 1,
                 Versions.ALL,
                 false,
@@ -146,7 +135,7 @@ class BackfillPlanOfTest {
   void identicalKeysFeedOnlyTheOverlappingTargetRegions() {
     // telemetry-v1 to itself: target keys are the source keys, so a source region feeds only the
     // target regions its key range overlaps
-    RegionBoundaries target = regions(List.of(new byte[] {0x40}, new byte[] {(byte) 0x80}));
+    RegionBoundaries target = Regions.splitAt(List.of(new byte[] {0x40}, new byte[] {(byte) 0x80}));
     BackfillPlan p =
         BackfillPlan.of(inputs("telemetry-v1", "telemetry-v1", target, 4, Versions.ALL, true, D));
     assertEquals("--write-path sort", p.path().reason());
@@ -169,7 +158,7 @@ class BackfillPlanOfTest {
             inputs(
                 "telemetry-v1",
                 "telemetry-v2",
-                regions(SplitPoints.salt(16)),
+                Regions.splitAt(SplitPoints.salt(16)),
                 1,
                 new Versions(3),
                 false,
@@ -186,7 +175,7 @@ class BackfillPlanOfTest {
                 inputs(
                     "telemetry-v1",
                     "telemetry-v2",
-                    regions(SplitPoints.salt(16)),
+                    Regions.splitAt(SplitPoints.salt(16)),
                     1,
                     Versions.ALL,
                     false,
@@ -258,7 +247,7 @@ class BackfillPlanOfTest {
         inputs(
             layout("telemetry-v1"),
             DEVICE_FIRST,
-            regions(SplitPoints.salt(8)),
+            Regions.splitAt(SplitPoints.salt(8)),
             1,
             Versions.ALL,
             false,
@@ -289,7 +278,7 @@ class BackfillPlanOfTest {
         inputs(
             "telemetry-v1",
             "telemetry-v2",
-            regions(SplitPoints.salt(16)),
+            Regions.splitAt(SplitPoints.salt(16)),
             2,
             Versions.ALL,
             false,

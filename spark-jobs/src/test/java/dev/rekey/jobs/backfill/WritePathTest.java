@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.Layouts;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -19,18 +18,7 @@ class WritePathTest {
     return KeyLayout.parse(yaml, "test");
   }
 
-  private static RegionBoundaries regions(List<byte[]> splitPoints) {
-    List<byte[]> starts = new ArrayList<>();
-    List<String> names = new ArrayList<>();
-    starts.add(new byte[0]);
-    starts.addAll(splitPoints);
-    for (int i = 0; i < starts.size(); i++) {
-      names.add("r" + i);
-    }
-    return new RegionBoundaries(starts, names);
-  }
-
-  private static final RegionBoundaries SIXTEEN_SALTS = regions(SplitPoints.salt(16));
+  private static final RegionBoundaries SIXTEEN_SALTS = Regions.splitAt(SplitPoints.salt(16));
 
   @Test
   void addingASaltToTheSameFieldsKeepsTheSourceOrder() {
