@@ -37,6 +37,26 @@ class SparkDualWriteIT {
   private static final long T0 = 1_764_374_400_000L;
   private static final byte[] D = Bytes.toBytes("d");
 
+  /**
+   * {@code n} readings a second apart from {@code devices} devices (the first byte of the id),
+   * value {@code i}; every {@code unstampedEvery}-th leaves its timestamp to the writer, the rest
+   * carry their event time.
+   */
+  private static List<KeyedCells> records(int n, int devices, int unstampedEvery) {
+    List<KeyedCells> records = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      byte[] device = new byte[16];
+      device[0] = (byte) (i % devices);
+      long ts = T0 + i * 1_000L;
+      Column c =
+          i % unstampedEvery == 0
+              ? Column.of(D, Bytes.toBytes("v"), Bytes.toBytes(i))
+              : Column.at(D, Bytes.toBytes("v"), ts, Bytes.toBytes(i));
+      records.add(KeyedCells.of(Map.of("ts", ts, "deviceId", device), List.of(c)));
+    }
+    return records;
+  }
+
   @Test
   void everyRecordLandsInBothTablesWithTheSameTimestamps() throws Exception {
     KeyLayout v1 = LayoutFiles.load("telemetry-v1", "test");
@@ -54,19 +74,9 @@ class SparkDualWriteIT {
               .build(),
           v2.splitPoints(16).toArray(new byte[0][]));
     }
-    List<KeyedCells> records = new ArrayList<>();
-    for (int i = 0; i < 600; i++) {
-      byte[] device = new byte[16];
-      device[0] = (byte) (i % 13);
-      long ts = T0 + i * 1_000L;
-      // a third of the records leave the timestamp to the writer (one job-wide stamp), the rest
-      // carry event time
-      Column c =
-          i % 3 == 0
-              ? Column.of(D, Bytes.toBytes("v"), Bytes.toBytes(i))
-              : Column.at(D, Bytes.toBytes("v"), ts, Bytes.toBytes(i));
-      records.add(KeyedCells.of(Map.of("ts", ts, "deviceId", device), List.of(c)));
-    }
+    // a third of the records leave the timestamp to the writer (one job-wide stamp), the rest
+    // carry event time
+    List<KeyedCells> records = records(600, 13, 3);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
     long before = System.currentTimeMillis();
     long written =
@@ -107,17 +117,7 @@ class SparkDualWriteIT {
       admin.createTable(family(t2), v2.splitPoints(16).toArray(new byte[0][]));
       admin.createTable(family(t3), byDevice.splitPoints(8).toArray(new byte[0][]));
     }
-    List<KeyedCells> records = new ArrayList<>();
-    for (int i = 0; i < 400; i++) {
-      byte[] device = new byte[16];
-      device[0] = (byte) (i % 11);
-      long ts = T0 + i * 1_000L;
-      Column c =
-          i % 2 == 0
-              ? Column.of(D, Bytes.toBytes("v"), Bytes.toBytes(i))
-              : Column.at(D, Bytes.toBytes("v"), ts, Bytes.toBytes(i));
-      records.add(KeyedCells.of(Map.of("ts", ts, "deviceId", device), List.of(c)));
-    }
+    List<KeyedCells> records = records(400, 11, 2);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
     long written =
         SparkDualWrite.on(jsc, SharedHBase.conf())
