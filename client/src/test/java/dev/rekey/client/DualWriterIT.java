@@ -51,12 +51,9 @@ class DualWriterIT {
 
   @Test
   void writesBothKeysWithOneTimestampAndDeletesBoth() throws Exception {
-    TableName v1 = ClientHBase.uniqueTable("dw_v1");
-    TableName v2 = ClientHBase.uniqueTable("dw_v2");
-    try (Admin admin = conn.getAdmin()) {
-      Telemetry.createV1(admin, v1);
-      Telemetry.createV2(admin, v2, V2, 1);
-    }
+    Telemetry.Tables tables = Telemetry.create(conn, "dw", V2);
+    TableName v1 = tables.v1();
+    TableName v2 = tables.v2();
     long stamp = 1_700_000_000_123L;
     List<Telemetry.Reading> rows = Telemetry.day(200, 10, 11);
     try (DualWriter w =
@@ -174,12 +171,9 @@ class DualWriterIT {
    */
   @Test
   void aDualWriteRacingTheBackfillKeepsTheNewerCell() throws Exception {
-    TableName v1 = ClientHBase.uniqueTable("race_v1");
-    TableName v2 = ClientHBase.uniqueTable("race_v2");
-    try (Admin admin = conn.getAdmin()) {
-      Telemetry.createV1(admin, v1);
-      Telemetry.createV2(admin, v2, V2, 1);
-    }
+    Telemetry.Tables tables = Telemetry.create(conn, "race", V2);
+    TableName v1 = tables.v1();
+    TableName v2 = tables.v2();
     Telemetry.Reading a = new Telemetry.Reading(T0 + 1_000, Telemetry.deviceId(1), 1);
     Telemetry.Reading b = new Telemetry.Reading(T0 + 2_000, Telemetry.deviceId(2), 2);
     try (DualWriter w = DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).build();

@@ -10,7 +10,6 @@ import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
@@ -28,12 +27,9 @@ class ReadSwitchIT {
   @Test
   void shadowServesOldAndCountsThePlantedDifferences() throws Exception {
     Connection conn = ClientHBase.connection();
-    TableName v1 = ClientHBase.uniqueTable("switch_v1");
-    TableName v2 = ClientHBase.uniqueTable("switch_v2");
-    try (Admin admin = conn.getAdmin()) {
-      Telemetry.createV1(admin, v1);
-      Telemetry.createV2(admin, v2, V2, 1);
-    }
+    Telemetry.Tables tables = Telemetry.create(conn, "switch", V2);
+    TableName v1 = tables.v1();
+    TableName v2 = tables.v2();
     List<Telemetry.Reading> rows = Telemetry.day(500, 20, 13);
     try (DualWriter w = DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).build()) {
       for (Telemetry.Reading r : rows) {

@@ -14,6 +14,7 @@ import java.util.Random;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -73,6 +74,24 @@ final class Telemetry {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** A telemetry_v1 table and its telemetry_v2 copy's table, as a test creates them. */
+  record Tables(TableName v1, TableName v2) {}
+
+  /**
+   * A telemetry_v1 table and a telemetry_v2 table of one region per salt bucket, named {@code
+   * prefix_v1} and {@code prefix_v2} (made unique).
+   */
+  static Tables create(Connection conn, String prefix, KeyLayout v2) throws IOException {
+    Tables t =
+        new Tables(
+            ClientHBase.uniqueTable(prefix + "_v1"), ClientHBase.uniqueTable(prefix + "_v2"));
+    try (Admin admin = conn.getAdmin()) {
+      createV1(admin, t.v1());
+      createV2(admin, t.v2(), v2, 1);
+    }
+    return t;
   }
 
   static void createV1(Admin admin, TableName t) throws IOException {
