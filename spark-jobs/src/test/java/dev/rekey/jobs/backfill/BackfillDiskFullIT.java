@@ -5,17 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.testing.TableContents;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -48,12 +45,8 @@ class BackfillDiskFullIT {
     BackfillShapesIT.put(source, puts);
     String snap = BackfillShapesIT.snapshot(source);
 
-    Path mount = Files.createTempDirectory("faults-fill");
-    Assumptions.assumeTrue(
-        exec("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.toString()) == 0,
-        "cannot mount a 1 MB tmpfs here");
-    try {
-      Path staging = mount.resolve("staging");
+    try (Tmpfs mount = Tmpfs.mount("faults-fill", "1m")) {
+      Path staging = mount.dir.resolve("staging");
       Exception e =
           assertThrows(
               Exception.class,
@@ -73,9 +66,6 @@ class BackfillDiskFullIT {
           String.valueOf(root.getMessage()).contains("No space left on device"),
           "innermost cause: " + root + " of " + e);
       assertEquals(0, BackfillShapesIT.rows(target), "nothing loaded");
-    } finally {
-      assertEquals(0, exec("umount", "-l", mount.toString()), "unmounted " + mount);
-      Files.delete(mount);
     }
 
     BackfillResult r =
@@ -86,11 +76,5 @@ class BackfillDiskFullIT {
     assertEquals(
         TableContents.byNaturalKey(source, BackfillShapesIT.BLOB),
         TableContents.byNaturalKey(target, BackfillShapesIT.BLOB));
-  }
-
-  private static int exec(String... cmd) throws Exception {
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    p.getInputStream().readAllBytes();
-    return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
   }
 }

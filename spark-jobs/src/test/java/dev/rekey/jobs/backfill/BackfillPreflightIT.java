@@ -15,12 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.SparkContext;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -129,14 +127,8 @@ class BackfillPreflightIT {
 
   @Test
   void aStagingDirWithoutTheSpaceIsRefusedBeforeTheRead() throws Exception {
-    Path mount = Files.createTempDirectory("faults-tmpfs");
-    // a real small filesystem; mounting one needs root (CAP_SYS_ADMIN), as in this project's CI
-    // container
-    Assumptions.assumeTrue(
-        exec("mount", "-t", "tmpfs", "-o", "size=128k", "tmpfs", mount.toString()) == 0,
-        "cannot mount a 128 KB tmpfs here");
-    try {
-      Path staging = mount.resolve("staging");
+    try (Tmpfs mount = Tmpfs.mount("faults-tmpfs", "128k")) {
+      Path staging = mount.dir.resolve("staging");
       RekeyException tooSmall = refused(f.options().staging(staging.toString()).build());
       assertTrue(
           tooSmall
@@ -156,7 +148,7 @@ class BackfillPreflightIT {
           tooSmall.getMessage());
 
       // full: the probe write itself fails, with the device's own words
-      Files.write(mount.resolve("filler"), new byte[100 * 1024]);
+      Files.write(mount.dir.resolve("filler"), new byte[100 * 1024]);
       RekeyException full = refused(f.options().staging(staging.toString()).build());
       assertTrue(
           full.getMessage()
@@ -169,17 +161,6 @@ class BackfillPreflightIT {
           full.getMessage());
       assertTrue(full.getMessage().contains("No space left on device"), full.getMessage());
       assertFalse(Files.exists(staging.resolve("_lock")), "no lock taken");
-    } finally {
-      // lazily: a stream Hadoop's checksummed local filesystem could not close on ENOSPC may keep
-      // the mount busy
-      assertEquals(0, exec("umount", "-l", mount.toString()), "unmounted " + mount);
-      Files.delete(mount);
     }
-  }
-
-  private static int exec(String... cmd) throws Exception {
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    p.getInputStream().readAllBytes();
-    return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
   }
 }
