@@ -19,6 +19,7 @@ import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,6 +71,12 @@ class ScanIT {
 
   static Path out(String name) {
     return SharedHBase.runRoot().resolve("scan-it").resolve(name + "-" + System.nanoTime());
+  }
+
+  /** A report file {@code name} holding {@code sql}, written into {@code dir} (created). */
+  static Path report(Path dir, String name, String sql) throws IOException {
+    Files.createDirectories(dir);
+    return Files.writeString(dir.resolve(name), sql);
   }
 
   static ScanResult run(ScanOptions o) {
@@ -281,12 +288,12 @@ class ScanIT {
     }
 
     Path dir = out("window");
-    Files.createDirectories(dir);
-    Path cellsSql = dir.resolve("cells_by_column.sql");
-    Files.writeString(
-        cellsSql,
-        "-- cells per column, from the long form\nSELECT family, qualifier, COUNT(*) AS n,"
-            + " MIN(cell_ts) AS lo, MAX(cell_ts) AS hi FROM scan_cells GROUP BY family, qualifier ORDER BY qualifier\n");
+    Path cellsSql =
+        report(
+            dir,
+            "cells_by_column.sql",
+            "-- cells per column, from the long form\nSELECT family, qualifier, COUNT(*) AS n,"
+                + " MIN(cell_ts) AS lo, MAX(cell_ts) AS hi FROM scan_cells GROUP BY family, qualifier ORDER BY qualifier\n");
     ScanResult r =
         run(
             ScanOptions.builder()
@@ -370,12 +377,12 @@ class ScanIT {
   @Test
   void aSqlErrorNamesTheReportFileAndLine() throws Exception {
     Path dir = out("bad-sql");
-    Files.createDirectories(dir);
-    Path sql = dir.resolve("broken.sql");
-    Files.writeString(
-        sql,
-        "-- a report with a typo\n-- @param from long start\nSELECT userId,\n  COUNT(*) AS n,\n"
-            + "  MAX(no_such_column) AS m\nFROM scan_rows\nWHERE ts >= ${from}\nGROUP BY userId\n");
+    Path sql =
+        report(
+            dir,
+            "broken.sql",
+            "-- a report with a typo\n-- @param from long start\nSELECT userId,\n  COUNT(*) AS n,\n"
+                + "  MAX(no_such_column) AS m\nFROM scan_rows\nWHERE ts >= ${from}\nGROUP BY userId\n");
     // the report file is read on each run: the second run sees it rewritten
     Executable scanWithReport =
         () ->
