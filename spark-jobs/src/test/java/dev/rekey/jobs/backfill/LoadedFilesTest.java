@@ -35,24 +35,19 @@ class LoadedFilesTest {
     assertEquals("1 of its 2 HFiles are not store files of the table as loaded", o.reason());
   }
 
+  /** B staged, {@code inTable} found in its place among the table's store files. */
+  private static boolean matchedWith(LoadedFiles.Fingerprint inTable) {
+    return LoadedFiles.match(REGION, List.of(A, B), Set.of(A, inTable)).matched();
+  }
+
   @Test
   void aStoreFileWithOtherCellsOrKeysIsNotTheLoadedOne() {
-    assertFalse(
-        LoadedFiles.match(
-                REGION,
-                List.of(A, B),
-                Set.of(A, new LoadedFiles.Fingerprint("d", "0100", "01ff", 4, 1L)))
-            .matched());
+    assertFalse(matchedWith(new LoadedFiles.Fingerprint("d", "0100", "01ff", 4, 1L)));
   }
 
   @Test
   void aStoreFileOfAnotherWriteWithTheSameKeysAndCountsIsNotTheLoadedOne() {
-    assertFalse(
-        LoadedFiles.match(
-                REGION,
-                List.of(A, B),
-                Set.of(A, new LoadedFiles.Fingerprint("d", "0100", "01ff", 5, 2L)))
-            .matched());
+    assertFalse(matchedWith(new LoadedFiles.Fingerprint("d", "0100", "01ff", 5, 2L)));
   }
 
   @Test
