@@ -314,7 +314,7 @@ record FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progr
         if (t.inOrder()) {
           sinks.add(new StreamRekeyer<>(rowRekeyer(t), FanOutWrite.open(t)));
         } else {
-          sinks.add(new StreamRekeyer<>(rowRekeyer(t), new ToShuffle((byte) i, out)));
+          sinks.add(new StreamRekeyer<>(rowRekeyer(t), ShuffledRow.ofTarget(i, out)));
         }
       }
       return new MappedSink(sinks, targets, inOrderFiles);
@@ -345,29 +345,6 @@ record FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progr
           }
         }
       }
-    }
-  }
-
-  /** A sorted target's rows out to the shuffle, keyed by target index byte | target key. */
-  private record ToShuffle(byte target, Consumer<Tuple2<byte[], byte[]>> out)
-      implements StreamRekeyer.Rows<Void> {
-    @Override
-    public void add(RowRekeyer.Rekeyed r) {
-      byte[] key = new byte[r.targetKey().length + 1];
-      key[0] = target;
-      System.arraycopy(r.targetKey(), 0, key, 1, r.targetKey().length);
-      out.accept(
-          new Tuple2<>(key, PackedRow.pack(r.sourceKey(), r.targetKey(), r.time(), r.cells())));
-    }
-
-    @Override
-    public boolean keepsCells() {
-      return false; // copied into the shuffle record during the call
-    }
-
-    @Override
-    public Void finish() {
-      return null;
     }
   }
 }

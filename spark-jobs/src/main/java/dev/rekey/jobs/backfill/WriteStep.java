@@ -150,26 +150,7 @@ record WriteStep(SparkSession spark, Clusters clusters, Consumer<String> progres
     @Override
     public Sink open(int partition, Consumer<Tuple2<byte[], byte[]>> out) {
       return new StreamRekeyer<Void>(
-          new RowRekeyer(counters, quarantine(quarantineDir, confMap)),
-          new StreamRekeyer.Rows<>() {
-            @Override
-            public void add(RowRekeyer.Rekeyed r) {
-              out.accept(
-                  new Tuple2<>(
-                      r.targetKey(),
-                      PackedRow.pack(r.sourceKey(), r.targetKey(), r.time(), r.cells())));
-            }
-
-            @Override
-            public boolean keepsCells() {
-              return false; // copied into the shuffle record during the call
-            }
-
-            @Override
-            public Void finish() {
-              return null;
-            }
-          });
+          new RowRekeyer(counters, quarantine(quarantineDir, confMap)), ShuffledRow.of(out));
     }
   }
 
