@@ -52,9 +52,9 @@ public final class ClusterDemo extends ClusterStory {
     String sparkMaster = cluster.spark().masterUrl().orElseThrow();
     String fs = cluster.defaultFs().orElseThrow();
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, work.resolve("logs"));
-    Path layouts = RekeyHome.dir().resolve("conf/layouts");
-    String v1 = layouts.resolve("telemetry-v1.yaml").toString();
-    String v2 = layouts.resolve("telemetry-v2.yaml").toString();
+    // the shipped layouts, as files the cluster's jobs are given
+    String v1 = LayoutFiles.resolve("telemetry-v1", "demo").toString();
+    String v2 = LayoutFiles.resolve("telemetry-v2", "demo").toString();
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, devices);
 
     try (Connection conn = ConnectionFactory.createConnection(conf);

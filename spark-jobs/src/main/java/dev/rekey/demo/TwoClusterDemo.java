@@ -2,7 +2,6 @@ package dev.rekey.demo;
 
 import dev.rekey.embedded.EmbeddedHBase;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.createtable.FamilySpec;
@@ -73,9 +72,9 @@ public final class TwoClusterDemo extends ClusterStory {
     String master = neu.spark().masterUrl().orElseThrow();
     String fs = neu.defaultFs().orElseThrow();
     ClusterSubmit submit = new ClusterSubmit(neu.sparkSubmit(), jar, work.resolve("logs"));
-    Path layouts = RekeyHome.dir().resolve("conf/layouts");
-    String v1 = layouts.resolve("telemetry-v1.yaml").toString();
-    String v2 = layouts.resolve("telemetry-v2.yaml").toString();
+    // the shipped layouts, as files the cluster's jobs are given
+    String v1 = LayoutFiles.resolve("telemetry-v1", "demo").toString();
+    String v2 = LayoutFiles.resolve("telemetry-v2", "demo").toString();
     KeyLayout v1Layout = LayoutFiles.load(v1, "demo");
     KeyLayout v2Layout = LayoutFiles.load(v2, "demo");
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, devices);
