@@ -15,10 +15,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -43,11 +41,7 @@ class ReadCommandIT {
       splits[b - 1] = new byte[] {(byte) b};
     }
     try (Admin admin = SharedHBase.connection().getAdmin()) {
-      admin.createTable(
-          TableDescriptorBuilder.newBuilder(table)
-              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LegacyTelemetryTable.FAMILY))
-              .build(),
-          splits);
+      LegacyTelemetryTable.create(admin, table, splits);
     }
     List<Put> puts = new ArrayList<>();
     for (int i = 0; i < ROWS; i++) {

@@ -25,6 +25,14 @@ final class ClusterTier {
 
   private ClusterTier() {}
 
+  /** {@code bin/rekey ARGS} (five minutes at most), its output printed; exit 0 asserted. */
+  static RekeyProcess.Result rekey(String... args) throws Exception {
+    RekeyProcess.Result r = RekeyProcess.run(300, args);
+    System.out.println(r.all());
+    assertEquals(0, r.exitCode(), r.all());
+    return r;
+  }
+
   /**
    * {@code rekey cluster start} (a running cluster stays as it is): the cluster in {@link #DIR}.
    */

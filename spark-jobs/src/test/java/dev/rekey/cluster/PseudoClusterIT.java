@@ -54,16 +54,12 @@ class PseudoClusterIT {
         // first run
       }
     }
-    RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "start");
-    System.out.println(r.all());
-    assertEquals(0, r.exitCode(), r.all());
+    ClusterTier.rekey("cluster", "start");
   }
 
   @AfterAll
   static void stop() throws Exception {
-    RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "stop");
-    System.out.println(r.all());
-    assertEquals(0, r.exitCode(), r.all());
+    ClusterTier.rekey("cluster", "stop");
     assertTrue(
         cluster.status().stream().noneMatch(s -> s.pid().isPresent()),
         "every process of the cluster is gone after stop: " + cluster.status());

@@ -51,11 +51,7 @@ class RegionReaderIT {
       splits[i - 1] = Bytes.toBytes(TelemetryGenerator.DEFAULT_START + i * 6L * 3600 * 1000);
     }
     try (Admin admin = SharedHBase.connection().getAdmin()) {
-      admin.createTable(
-          TableDescriptorBuilder.newBuilder(table)
-              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LegacyTelemetryTable.FAMILY))
-              .build(),
-          splits);
+      LegacyTelemetryTable.create(admin, table, splits);
       try (Table t = SharedHBase.connection().getTable(table)) {
         List<Put> puts = new ArrayList<>();
         for (long i = 0; i < ROWS; i++) {
