@@ -40,29 +40,26 @@ public final class ClusterSubmit {
    */
   public static List<String> reconcileDemoDay(
       List<String> sites, String oldLayout, String newTable, String newLayout, Path out) {
-    List<String> a = new ArrayList<>();
-    a.add("reconcile");
-    a.addAll(sites);
-    a.addAll(
-        List.of(
-            "--old-table",
-            DemoTables.TELEMETRY_V1.getNameAsString(),
-            "--old-layout",
-            oldLayout,
-            "--new-table",
-            newTable,
-            "--new-layout",
-            newLayout,
-            "--bucket",
-            "1h",
-            "--from",
-            Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START).toString(),
-            "--to",
-            Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START + 86_400_000L).toString(),
-            "--digest",
-            "--out",
-            out.toString()));
-    return List.copyOf(a);
+    return command(
+        "reconcile",
+        sites,
+        "--old-table",
+        DemoTables.TELEMETRY_V1.getNameAsString(),
+        "--old-layout",
+        oldLayout,
+        "--new-table",
+        newTable,
+        "--new-layout",
+        newLayout,
+        "--bucket",
+        "1h",
+        "--from",
+        Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START).toString(),
+        "--to",
+        Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START + 86_400_000L).toString(),
+        "--digest",
+        "--out",
+        out.toString());
   }
 
   /**
@@ -70,21 +67,27 @@ public final class ClusterSubmit {
    */
   public static List<String> backfillDemo(
       List<String> sites, String oldLayout, String target, String newLayout, String staging) {
+    return command(
+        "backfill",
+        sites,
+        "--source-snapshot",
+        DemoTables.TELEMETRY_V1_SNAPSHOT,
+        "--source-layout",
+        oldLayout,
+        "--target-table",
+        target,
+        "--target-layout",
+        newLayout,
+        "--staging",
+        staging);
+  }
+
+  /** A rekey command line: the command, the site options, then its own options. */
+  private static List<String> command(String name, List<String> sites, String... options) {
     List<String> a = new ArrayList<>();
-    a.add("backfill");
+    a.add(name);
     a.addAll(sites);
-    a.addAll(
-        List.of(
-            "--source-snapshot",
-            DemoTables.TELEMETRY_V1_SNAPSHOT,
-            "--source-layout",
-            oldLayout,
-            "--target-table",
-            target,
-            "--target-layout",
-            newLayout,
-            "--staging",
-            staging));
+    a.addAll(List.of(options));
     return List.copyOf(a);
   }
 
