@@ -3,7 +3,6 @@ package dev.rekey.jobs.common;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
@@ -37,15 +36,6 @@ public final class DecodedRow implements Serializable {
 
   public int fieldCount() {
     return fields.length;
-  }
-
-  /** The fields by name, in key order. */
-  public LinkedHashMap<String, Object> fieldMap(List<String> names) {
-    LinkedHashMap<String, Object> m = new LinkedHashMap<>();
-    for (int i = 0; i < fields.length; i++) {
-      m.put(names.get(i), fields[i]);
-    }
-    return m;
   }
 
   public List<DecodedCell> cells() {

@@ -5,7 +5,6 @@ import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
-import java.io.ByteArrayOutputStream;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -80,31 +79,11 @@ public final class NaturalKey implements Serializable {
     return new ArrayList<>(fields.keySet());
   }
 
-  /** Canonical bytes of decoded field values (extra fields such as sub-buckets are ignored). */
-  public byte[] encode(Map<String, Object> values) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(64);
-    for (Map.Entry<String, Character> f : fields.entrySet()) {
-      Object v = values.get(f.getKey());
-      if (v == null) {
-        throw new IllegalArgumentException(
-            "field '" + f.getKey() + "' is missing from the decoded key");
-      }
-      byte[] name = f.getKey().getBytes(StandardCharsets.UTF_8);
-      out.write(name.length >>> 8);
-      out.write(name.length);
-      out.writeBytes(name);
-      byte[] value = valueBytes(f.getKey(), f.getValue(), v);
-      out.write(f.getValue());
-      out.writeBytes(ByteBuffer.allocate(4).putInt(value.length).array());
-      out.writeBytes(value);
-    }
-    return out.toByteArray();
-  }
-
   /**
-   * The encoding of {@link #encode} for rows decoded by one layout, its field values by position
+   * The canonical encoding (above) of the rows one layout decodes, their field values by position
    * ({@code layoutFields}: the layout's field names in key order): each field's name and tag
-   * prepared once, no map built per row. A reconcile encodes every row of both sides.
+   * prepared once, no map built per row; extra fields such as sub-buckets are left out. A reconcile
+   * encodes every row of both sides.
    */
   public Encoder encoder(List<String> layoutFields) {
     List<Map.Entry<String, Character>> named = new ArrayList<>(fields.entrySet());
@@ -130,7 +109,7 @@ public final class NaturalKey implements Serializable {
     return new Encoder(named.stream().map(Map.Entry::getKey).toList(), positions, headers, tags);
   }
 
-  /** {@link NaturalKey#encode} of one layout's decoded rows. */
+  /** The natural key of one layout's decoded rows. */
   public static final class Encoder {
     private final List<String> names;
     private final int[] positions;
@@ -144,7 +123,7 @@ public final class NaturalKey implements Serializable {
       this.tags = tags;
     }
 
-    /** The canonical bytes of a row's key fields, as {@link NaturalKey#encode} gives them. */
+    /** The canonical bytes of a row's key fields. */
     public byte[] encode(DecodedRow row) {
       byte[][] values = new byte[positions.length][];
       int size = 0;
