@@ -36,13 +36,15 @@ final class BucketReads implements AutoCloseable {
   final Set<Integer> buckets;
   final RowClassifier oldClassifier;
   final RowClassifier newClassifier;
-  final RegionRead oldRead;
+  final RegionRead oldRead; // null when not asked for
   final RegionRead newRead;
   private final TemporarySnapshot newSnapshot; // the one this read took, or null
 
   /**
    * @param given a snapshot of the new table to read instead of taking one (the find pass's, when
    *     nothing was written to the table since), or null; the caller deletes it
+   * @param withOld whether to open the old side's read too (a re-check that knows the old side's
+   *     tallies reads the new side alone)
    */
   BucketReads(
       JavaSparkContext jsc,
@@ -51,7 +53,8 @@ final class BucketReads implements AutoCloseable {
       RepairOptions options,
       SideSpec old,
       Set<Integer> buckets,
-      TemporarySnapshot given) {
+      TemporarySnapshot given,
+      boolean withOld) {
     this.buckets = Set.copyOf(buckets);
     Buckets all = options.buckets();
     TreeSet<Integer> sorted = new TreeSet<>(buckets);
@@ -86,7 +89,7 @@ final class BucketReads implements AutoCloseable {
     // each side from its own cluster (copies: a read sets its job's keys)
     RegionRead o = null;
     try {
-      o = reads.reader(old, windows).open(jsc, new Configuration(clusters.old()));
+      o = withOld ? reads.reader(old, windows).open(jsc, new Configuration(clusters.old())) : null;
       oldRead = o;
       newRead = reads.reader(options.neu(), windows).open(jsc, new Configuration(clusters.neu()));
     } catch (RuntimeException e) {

@@ -47,7 +47,7 @@ final class ComparePass implements AutoCloseable {
       long snapshotTime,
       Set<Integer> buckets,
       TemporarySnapshot given) {
-    reads = new BucketReads(jsc, clusters, newAdmin, options, old, buckets, given);
+    reads = new BucketReads(jsc, clusters, newAdmin, options, old, buckets, given, true);
     NaturalKey nk = options.naturalKey();
     KeyLayout oldLayout = old.layout();
     KeyLayout newLayout = options.neu().layout();

@@ -26,15 +26,16 @@ final class DigestRecheck {
   private DigestRecheck() {}
 
   /**
-   * The buckets of {@code reads} whose tallies differ between the sides; {@code knownOld}: the old
-   * side's tallies of some buckets, from the same snapshot (all of them: the old side is not read).
+   * The buckets of {@code reads} whose tallies differ between the sides: the old side's read when
+   * {@code reads} has one, else {@code knownOld}, its tallies of every bucket from the same
+   * snapshot.
    */
   static TreeSet<Integer> differing(
       JavaSparkContext jsc,
       BucketReads reads,
       int bucketCount,
       Map<Integer, BucketStats> knownOld) {
-    boolean readOld = !knownOld.keySet().containsAll(reads.buckets);
+    boolean readOld = reads.oldRead != null;
     try (JobPhase p =
         JobPhase.start(
             jsc.sc(),

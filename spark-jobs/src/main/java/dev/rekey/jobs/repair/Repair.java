@@ -285,8 +285,10 @@ public final class Repair implements Job<RepairResult> {
       times.start(PhaseTimes.RECHECK);
       progress.accept(String.format("  checking the %d repaired bucket(s) again", targets.size()));
       TreeSet<Integer> differ;
+      // the old side is read again only for buckets the find pass did not tally
+      boolean readOld = !oldStats.keySet().containsAll(targets);
       try (BucketReads reads =
-          new BucketReads(jsc, clusters, newAdmin, options, old, targets, null)) {
+          new BucketReads(jsc, clusters, newAdmin, options, old, targets, null, readOld)) {
         differ = DigestRecheck.differing(jsc, reads, options.buckets().count(), oldStats);
       }
       if (!differ.isEmpty()) {
