@@ -21,20 +21,10 @@ import org.apache.hadoop.hbase.util.Bytes;
  * jsonl} (one JSON object per row: the decoded fields — numbers as numbers, bytes as hex — then
  * {@code key} in hex and {@code cells} with family, qualifier, timestamp and value in hex).
  */
-final class RowPrinter {
+record RowPrinter(KeyLayout layout, Format format, PrintWriter out) {
   enum Format {
     text,
     jsonl
-  }
-
-  private final KeyLayout layout;
-  private final Format format;
-  private final PrintWriter out;
-
-  RowPrinter(KeyLayout layout, Format format, PrintWriter out) {
-    this.layout = layout;
-    this.format = format;
-    this.out = out;
   }
 
   /** Prints a row whose natural key is decoded from its row key. */

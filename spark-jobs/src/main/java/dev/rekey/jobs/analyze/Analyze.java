@@ -30,16 +30,8 @@ import org.apache.spark.sql.SparkSession;
  * ({@link Analyzer}) and an optional simulation of a proposed layout and split points. With a time
  * window, only the rows of that window are read, through the same {@link ReadPlan} pruning as scan.
  */
-public final class Analyze implements Job<AnalyzeResult> {
-  private final SparkSession spark;
-  private final Configuration hbaseConf;
-  private final AnalyzeOptions options;
-
-  public Analyze(SparkSession spark, Configuration hbaseConf, AnalyzeOptions options) {
-    this.spark = spark;
-    this.hbaseConf = hbaseConf;
-    this.options = options;
-  }
+public record Analyze(SparkSession spark, Configuration hbaseConf, AnalyzeOptions options)
+    implements Job<AnalyzeResult> {
 
   /**
    * Analyzes the source; writes analyze.json and analyze.html when the options name an out dir (the

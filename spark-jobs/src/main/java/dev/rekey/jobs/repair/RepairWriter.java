@@ -32,16 +32,7 @@ import org.apache.hadoop.hbase.client.Table;
  * with the cells' own timestamps and Deletes at exact timestamps, through a BufferedMutator with
  * the WAL on.
  */
-final class RepairWriter {
-  private final Connection conn;
-  private final TableName table;
-  private final long snapshotTime;
-
-  RepairWriter(Connection conn, TableName table, long snapshotTime) {
-    this.conn = conn;
-    this.table = table;
-    this.snapshotTime = snapshotTime;
-  }
+record RepairWriter(Connection conn, TableName table, long snapshotTime) {
 
   /**
    * Per row (hex) with Puts, which of them delete markers hide, from a raw scan of the rows now.

@@ -40,16 +40,8 @@ import org.apache.spark.storage.StorageLevel;
  * register the views, run the reports, write outputs, summary.json and report.html. Usage: {@code
  * new ScanJob(spark, hbaseConf, options).execute(progress)}.
  */
-public final class ScanJob implements Job<ScanResult> {
-  private final SparkSession spark;
-  private final Configuration hbaseConf;
-  private final ScanOptions options;
-
-  public ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions options) {
-    this.spark = spark;
-    this.hbaseConf = hbaseConf;
-    this.options = options;
-  }
+public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions options)
+    implements Job<ScanResult> {
 
   @Override
   public ScanResult execute(Consumer<String> progress) {
