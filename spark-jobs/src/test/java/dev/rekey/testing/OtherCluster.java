@@ -1,6 +1,7 @@
 package dev.rekey.testing;
 
 import dev.rekey.embedded.EmbeddedHBase;
+import dev.rekey.embedded.TestServer;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;

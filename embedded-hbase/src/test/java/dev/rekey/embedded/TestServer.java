@@ -1,37 +1,39 @@
-package dev.rekey.testing;
+package dev.rekey.embedded;
 
-import dev.rekey.embedded.EmbeddedHBase;
-import dev.rekey.jobs.common.HBaseConfigs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
- * An embedded HBase server of the test run, started empty on first use and stopped (with its
- * connection closed) when the JVM exits: {@link SharedHBase}'s, and {@link OtherCluster}'s second
- * one.
+ * An embedded HBase server of a test run, started empty on first use and stopped (with its
+ * connection closed) when the JVM exits. Shared with the other modules' tests as this module's
+ * test-jar: the client's ITs have one, spark-jobs' a main one and a second cluster.
  */
-final class TestServer {
+public final class TestServer {
   private final Path runDir;
   private final String name;
   private EmbeddedHBase server;
   private Connection connection;
 
-  TestServer(Path runDir, String name) {
+  /**
+   * @param runDir the server's run directory (emptied at start: no tables of earlier local runs)
+   * @param name the name of its shutdown hook's thread
+   */
+  public TestServer(Path runDir, String name) {
     this.runDir = runDir;
     this.name = name;
   }
 
-  synchronized EmbeddedHBase server() {
+  public synchronized EmbeddedHBase server() {
     if (server == null) {
       EmbeddedHBase s = new EmbeddedHBase(runDir, System.out::println);
-      s.startEmpty(
-          Duration.ofSeconds(
-              180)); // no tables of earlier local runs: each run starts from an empty server
+      // no tables of earlier local runs: each run starts from an empty server
+      s.startEmpty(Duration.ofSeconds(180));
       Runtime.getRuntime()
           .addShutdownHook(
               new Thread(
@@ -45,11 +47,15 @@ final class TestServer {
     return server;
   }
 
-  Configuration conf() {
-    return HBaseConfigs.load(server().clientSite());
+  /** A client configuration of the server (its client site). */
+  public Configuration conf() {
+    Configuration conf = HBaseConfiguration.create();
+    conf.addResource(new org.apache.hadoop.fs.Path(server().clientSite().toUri()));
+    return conf;
   }
 
-  synchronized Connection connection() {
+  /** One connection for the run, opened again if a test closed it. */
+  public synchronized Connection connection() {
     if (connection == null || connection.isClosed()) {
       try {
         connection = ConnectionFactory.createConnection(conf());
