@@ -18,19 +18,9 @@ import java.util.regex.Pattern;
  * shipped to executors as {@code rekey.jar}. Standalone cluster deploy mode waits for the driver
  * and reads its final state, because spark-submit exits 0 there even when the driver failed.
  */
-public final class ClusterSubmit {
+public record ClusterSubmit(Path sparkSubmit, Path jar, Path logDir) {
   private static final Pattern DRIVER_STATE =
       Pattern.compile("State of driver (driver-\\S+) is (\\w+)");
-
-  private final Path sparkSubmit;
-  private final Path jar;
-  private final Path logDir;
-
-  public ClusterSubmit(Path sparkSubmit, Path jar, Path logDir) {
-    this.sparkSubmit = sparkSubmit;
-    this.jar = jar;
-    this.logDir = logDir;
-  }
 
   /**
    * The reconcile the cluster stories (and their tests) submit: telemetry_v1 against a salted copy,
@@ -67,11 +57,25 @@ public final class ClusterSubmit {
    */
   public static List<String> backfillDemo(
       List<String> sites, String oldLayout, String target, String newLayout, String staging) {
+    return backfill(sites, DemoTables.TELEMETRY_V1_SNAPSHOT, oldLayout, target, newLayout, staging);
+  }
+
+  /**
+   * The backfill of {@code snapshot} into {@code target}, after {@code before} (sites, Spark
+   * options); a caller appends any further options.
+   */
+  public static List<String> backfill(
+      List<String> before,
+      String snapshot,
+      String oldLayout,
+      String target,
+      String newLayout,
+      String staging) {
     return command(
         "backfill",
-        sites,
+        before,
         "--source-snapshot",
-        DemoTables.TELEMETRY_V1_SNAPSHOT,
+        snapshot,
         "--source-layout",
         oldLayout,
         "--target-table",

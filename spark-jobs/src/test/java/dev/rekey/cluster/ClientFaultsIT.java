@@ -22,7 +22,6 @@ import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.Poll;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
-import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.TableContents;
 import java.io.IOException;
@@ -95,11 +94,7 @@ class ClientFaultsIT {
 
   @AfterAll
   static void stop() throws Exception {
-    if (conn != null) {
-      conn.close();
-    }
-    RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "stop");
-    assertEquals(0, r.exitCode(), r.all());
+    ClusterTier.stop(conn);
   }
 
   /** Every test leaves both RegionServers running and every region online. */

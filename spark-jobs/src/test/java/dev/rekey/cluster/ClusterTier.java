@@ -43,6 +43,29 @@ final class ClusterTier {
     return cluster;
   }
 
+  /** Closes the test's connection (if it has one) and stops the cluster: {@code cluster stop}. */
+  static void stop(Connection conn) throws Exception {
+    if (conn != null) {
+      conn.close();
+    }
+    rekey("cluster", "stop");
+  }
+
+  /**
+   * bin/rekey's options for a job on the standalone Spark master {@code masterUrl}: small executors
+   * with {@code classPath} on their JVM's class path (HBase's metrics classes sit in Hadoop's
+   * package and must come from Hadoop's class loader there, README).
+   */
+  static List<String> onStandalone(String masterUrl, String classPath) {
+    return List.of(
+        "--master",
+        masterUrl,
+        "--conf",
+        "spark.executor.memory=768m",
+        "--conf",
+        "spark.executor.extraClassPath=" + classPath);
+  }
+
   /** A client connection to the cluster, from its client config. */
   static Connection connect(PseudoCluster cluster) throws IOException {
     return ConnectionFactory.createConnection(HBaseConfigs.load(cluster.clientSite()));

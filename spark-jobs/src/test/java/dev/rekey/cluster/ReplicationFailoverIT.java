@@ -10,7 +10,6 @@ import dev.rekey.jobs.replicate.ReplicationPeers;
 import dev.rekey.replication.ReplicationSettings;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
-import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.TableContents;
 import dev.rekey.testing.TelemetryReplication;
 import java.io.IOException;
@@ -80,11 +79,7 @@ class ReplicationFailoverIT {
 
   @AfterAll
   static void stop() throws Exception {
-    if (conn != null) {
-      conn.close();
-    }
-    RekeyProcess.Result r = RekeyProcess.run(300, "cluster", "stop");
-    assertEquals(0, r.exitCode(), r.all());
+    ClusterTier.stop(conn);
   }
 
   private static void create(Admin admin, TableName name, List<byte[]> splits) throws IOException {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.demo.ClusterSubmit;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.embedded.LocalSparkCluster;
@@ -18,6 +19,7 @@ import dev.rekey.testing.TableContents;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -92,18 +94,12 @@ class SpeculativeWritesIT {
     Path fault = SharedHBase.runRoot().resolve("spec-fault-" + target.getNameAsString());
     Path markers = fault.resolve("markers");
     Path testJar = SlowWrites.jar(fault);
-    // HBase's metrics classes sit in Hadoop's package and must share its class loader on executors
-    // (StandaloneClusterIT); the straggler's filesystem is found by Hadoop's conf the same way
-    String appJar = SharedHBase.sparkJar().toString();
-    ProcessBuilder pb =
-        RekeyProcess.builder(
-            "backfill",
-            "--master",
-            masterUrl,
-            "--conf",
-            "spark.executor.memory=768m",
-            "--conf",
-            "spark.executor.extraClassPath=" + appJar + ":" + testJar,
+    // the straggler's filesystem is found by Hadoop's conf the way HBase's metrics classes are
+    List<String> sparkOptions =
+        new ArrayList<>(
+            ClusterTier.onStandalone(masterUrl, SharedHBase.sparkJar() + ":" + testJar));
+    sparkOptions.addAll(
+        List.of(
             // speculate as soon as half the tasks are done and one runs 1.5 x their median; by
             // duration alone (the efficiency rule would also weigh records read)
             "--conf",
@@ -124,20 +120,18 @@ class SpeculativeWritesIT {
             "--conf",
             Backfill.MIN_SPLIT_BYTES + "=1",
             "--hbase-site",
-            SlowWrites.site(fault, SLOW_PARTITION, markers).toString(),
-            "--source-snapshot",
-            snapshot,
-            "--source-layout",
-            "telemetry-v1",
-            "--target-table",
-            target.getNameAsString(),
-            "--target-layout",
-            "telemetry-v2",
-            "--staging",
-            staging.toString(),
-            "--write-path",
-            path,
-            "--verbose");
+            SlowWrites.site(fault, SLOW_PARTITION, markers).toString()));
+    List<String> args =
+        new ArrayList<>(
+            ClusterSubmit.backfill(
+                sparkOptions,
+                snapshot,
+                "telemetry-v1",
+                target.getNameAsString(),
+                "telemetry-v2",
+                staging.toString()));
+    args.addAll(List.of("--write-path", path, "--verbose"));
+    ProcessBuilder pb = RekeyProcess.builder(args.toArray(String[]::new));
     pb.environment().put("REKEY_CLASSPATH", testJar.toString());
     long t0 = System.nanoTime();
     RekeyProcess.Result r = RekeyProcess.run(pb, 600);

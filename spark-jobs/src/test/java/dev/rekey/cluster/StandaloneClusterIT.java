@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.demo.ClusterSubmit;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
@@ -76,31 +77,17 @@ class StandaloneClusterIT {
     }
 
     Path staging = SharedHBase.runRoot().resolve("cluster-staging-" + target.getNameAsString());
-    // HBase's metrics classes live in Hadoop's own package (org.apache.hadoop.metrics2.lib): on
-    // executors they must
-    // come from the same class loader as Hadoop, so the jar goes on the executors' JVM classpath
-    // too (README).
-    String appJar = SharedHBase.sparkJar().toString();
     RekeyProcess.Result r =
         RekeyProcess.run(
             600,
-            "backfill",
-            "--master",
-            masterUrl,
-            "--conf",
-            "spark.executor.memory=768m",
-            "--conf",
-            "spark.executor.extraClassPath=" + appJar,
-            "--source-snapshot",
-            snapshot,
-            "--source-layout",
-            "telemetry-v1",
-            "--target-table",
-            target.getNameAsString(),
-            "--target-layout",
-            "telemetry-v2",
-            "--staging",
-            staging.toString());
+            ClusterSubmit.backfill(
+                    ClusterTier.onStandalone(masterUrl, SharedHBase.sparkJar().toString()),
+                    snapshot,
+                    "telemetry-v1",
+                    target.getNameAsString(),
+                    "telemetry-v2",
+                    staging.toString())
+                .toArray(String[]::new));
     assertEquals(0, r.exitCode(), r.all());
     assertTrue(
         r.stdout().contains("read 2,000 = written 2,000 + quarantined 0 + filtered 0"), r.all());
