@@ -1,7 +1,6 @@
 package dev.rekey.jobs.backfill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.testing.TableContents;
@@ -48,14 +47,8 @@ class BackfillDiskFullIT {
     try (Tmpfs mount = Tmpfs.mount("faults-fill", "1m")) {
       Path staging = mount.dir.resolve("staging");
       Exception e =
-          assertThrows(
-              Exception.class,
-              () ->
-                  BackfillShapesIT.runIn(
-                      BackfillShapesIT.options(
-                              snap, BackfillShapesIT.BLOB, target, BackfillShapesIT.BLOB)
-                          .staging(staging.toString())
-                          .build()));
+          BackfillShapesIT.failure(
+              BackfillShapesIT.blobCopy(snap, target).staging(staging.toString()).build());
       Throwable root = e;
       while (root.getCause() != null && root.getCause() != root) {
         root = root.getCause();
@@ -68,10 +61,7 @@ class BackfillDiskFullIT {
       assertEquals(0, BackfillShapesIT.rows(target), "nothing loaded");
     }
 
-    BackfillResult r =
-        BackfillShapesIT.runIn(
-            BackfillShapesIT.options(snap, BackfillShapesIT.BLOB, target, BackfillShapesIT.BLOB)
-                .build());
+    BackfillResult r = BackfillShapesIT.runIn(BackfillShapesIT.blobCopy(snap, target).build());
     assertTrue(r.verified());
     assertEquals(
         TableContents.byNaturalKey(source, BackfillShapesIT.BLOB),

@@ -43,6 +43,31 @@ class BackfillPlanOfTest {
               + "    length: 16\n  - name: ts\n    type: long\n    signed: false\n",
           "device-first");
 
+  /** telemetry-v1 from one region into {@link #DEVICE_FIRST}'s 8 regions: the sorted path. */
+  private static BackfillPlan.Inputs deviceFirst() {
+    return inputs(
+        layout("telemetry-v1"),
+        DEVICE_FIRST,
+        Regions.splitAt(SplitPoints.salt(8)),
+        1,
+        Versions.ALL,
+        false,
+        D);
+  }
+
+  /** telemetry-v1 into telemetry-v2's 16 salt regions, in source order where it can be. */
+  private static BackfillPlan.Inputs salting(
+      int sourceRegions, Versions versions, BackfillPlan.TargetFamily... families) {
+    return inputs(
+        "telemetry-v1",
+        "telemetry-v2",
+        Regions.splitAt(SplitPoints.salt(16)),
+        sourceRegions,
+        versions,
+        false,
+        families);
+  }
+
   private static BackfillPlan.Inputs inputs(
       String from,
       String to,
@@ -84,16 +109,7 @@ class BackfillPlanOfTest {
 
   @Test
   void theSaltingMigrationStreamsInSourceOrderAndEverySourceRegionFeedsEveryTargetRegion() {
-    BackfillPlan p =
-        BackfillPlan.of(
-            inputs(
-                "telemetry-v1",
-                "telemetry-v2",
-                Regions.splitAt(SplitPoints.salt(16)),
-                2,
-                Versions.ALL,
-                false,
-                D));
+    BackfillPlan p = BackfillPlan.of(salting(2, Versions.ALL, D));
     assertTrue(p.path().inSourceOrder(), p.path().describe());
     assertEquals(1, p.splitsPerSourceRegion(), "2 write tasks (one per core) over 2 regions");
     assertEquals(2, p.path().writeTasks());
@@ -114,16 +130,7 @@ class BackfillPlanOfTest {
 
   @Test
   void aHashPrefixSortsWithKSubPartitionsAndAtLeastTwoReadTasksPerCore() {
-    BackfillPlan p =
-        BackfillPlan.of(
-            inputs(
-                layout("telemetry-v1"),
-                DEVICE_FIRST,
-                Regions.splitAt(SplitPoints.salt(8)),
-                1,
-                Versions.ALL,
-                false,
-                D));
+    BackfillPlan p = BackfillPlan.of(deviceFirst());
     assertFalse(p.path().inSourceOrder());
     assertTrue(p.path().reason().contains("hash prefix"), p.path().reason());
     assertEquals(2, p.splitsPerSourceRegion(), "--splits-per-region");
@@ -153,34 +160,13 @@ class BackfillPlanOfTest {
     BackfillPlan.TargetFamily one = new BackfillPlan.TargetFamily("a", 1, 3_600);
     BackfillPlan.TargetFamily five =
         new BackfillPlan.TargetFamily("b", 5, BackfillPlan.TargetFamily.FOREVER);
-    BackfillPlan p =
-        BackfillPlan.of(
-            inputs(
-                "telemetry-v1",
-                "telemetry-v2",
-                Regions.splitAt(SplitPoints.salt(16)),
-                1,
-                new Versions(3),
-                false,
-                one,
-                five));
+    BackfillPlan p = BackfillPlan.of(salting(1, new Versions(3), one, five));
     assertEquals(1, p.families().get(0).copies());
     assertEquals(NOW - 3_600_000L, p.families().get(0).expiresBefore());
     assertEquals(3, p.families().get(1).copies());
     assertEquals(Long.MIN_VALUE, p.families().get(1).expiresBefore());
     assertEquals(3, p.readVersions(), "read what was asked, so the cut versions are counted");
-    assertEquals(
-        Integer.MAX_VALUE,
-        BackfillPlan.of(
-                inputs(
-                    "telemetry-v1",
-                    "telemetry-v2",
-                    Regions.splitAt(SplitPoints.salt(16)),
-                    1,
-                    Versions.ALL,
-                    false,
-                    one))
-            .readVersions());
+    assertEquals(Integer.MAX_VALUE, BackfillPlan.of(salting(1, Versions.ALL, one)).readVersions());
     List<String> lines = p.lines(new Versions(3));
     assertTrue(
         lines.contains(
@@ -243,15 +229,7 @@ class BackfillPlanOfTest {
 
   @Test
   void timeTiersOnTheSortedPathMultiplyItsSubPartitionsAndCoarsenToFit() {
-    BackfillPlan.Inputs base =
-        inputs(
-            layout("telemetry-v1"),
-            DEVICE_FIRST,
-            Regions.splitAt(SplitPoints.salt(8)),
-            1,
-            Versions.ALL,
-            false,
-            D);
+    BackfillPlan.Inputs base = deviceFirst();
     // 2 sub-partitions per region: 30 daily tiers would make 60, over the bulk-load limit (32),
     // the lower one here: two-day tiers, 15 x 2 = 30
     BackfillPlan coarser = BackfillPlan.of(withTiers(base, thirtyDaily(100)));
@@ -274,15 +252,7 @@ class BackfillPlanOfTest {
 
   @Test
   void timeTiersLeaveTheInOrderPathWhenItsTasksWouldPassTheLimit() {
-    BackfillPlan.Inputs base =
-        inputs(
-            "telemetry-v1",
-            "telemetry-v2",
-            Regions.splitAt(SplitPoints.salt(16)),
-            2,
-            Versions.ALL,
-            false,
-            D);
+    BackfillPlan.Inputs base = salting(2, Versions.ALL, D);
     // two cores: one write task is half of them, and 30 daily tiers x 1 file fit
     BackfillPlan two = BackfillPlan.of(withTiers(base, thirtyDaily(60)));
     assertTrue(two.path().inSourceOrder(), two.path().describe());

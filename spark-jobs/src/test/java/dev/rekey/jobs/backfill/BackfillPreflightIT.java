@@ -102,17 +102,8 @@ class BackfillPreflightIT {
     Path notADir = SharedHBase.runRoot().resolve("faults-staging-is-a-file");
     Files.writeString(notADir, "a file where the staging dir's parent should be");
     Path staging = notADir.resolve("staging");
-    RekeyException e = refused(f.options().staging(staging.toString()).build());
+    RekeyException e = refusedStaging(staging);
     assertEquals(1, e.exitCode());
-    assertTrue(
-        e.getMessage()
-            .startsWith(
-                "Cannot backfill "
-                    + f.target
-                    + ": staging dir file:"
-                    + staging
-                    + " is not writable: "),
-        e.getMessage());
     assertTrue(
         e.getMessage().contains(notADir.toString()),
         "the cause names the file in the way: " + e.getMessage());
@@ -149,18 +140,17 @@ class BackfillPreflightIT {
 
       // full: the probe write itself fails, with the device's own words
       Files.write(mount.dir.resolve("filler"), new byte[100 * 1024]);
-      RekeyException full = refused(f.options().staging(staging.toString()).build());
-      assertTrue(
-          full.getMessage()
-              .startsWith(
-                  "Cannot backfill "
-                      + f.target
-                      + ": staging dir file:"
-                      + staging
-                      + " is not writable: "),
-          full.getMessage());
+      RekeyException full = refusedStaging(staging);
       assertTrue(full.getMessage().contains("No space left on device"), full.getMessage());
       assertFalse(Files.exists(staging.resolve("_lock")), "no lock taken");
     }
+  }
+
+  /** The backfill into {@code staging}, refused as a staging dir that is not writable. */
+  private static RekeyException refusedStaging(Path staging) throws Exception {
+    RekeyException e = refused(f.options().staging(staging.toString()).build());
+    String expected = "Cannot backfill " + f.target + ": staging dir file:" + staging;
+    assertTrue(e.getMessage().startsWith(expected + " is not writable: "), e.getMessage());
+    return e;
   }
 }

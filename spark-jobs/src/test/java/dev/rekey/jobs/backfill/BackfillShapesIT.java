@@ -70,6 +70,16 @@ class BackfillShapesIT {
     return run(o);
   }
 
+  /** The backfill of {@code o}, failed: what it threw. */
+  static Exception failure(BackfillOptions o) {
+    return assertThrows(Exception.class, () -> run(o));
+  }
+
+  /** The copy of a BLOB-keyed snapshot into a BLOB-keyed {@code target} (the same key). */
+  static BackfillOptions.Builder blobCopy(String snapshot, TableName target) {
+    return options(snapshot, BLOB, target, BLOB);
+  }
+
   static TableName table(String name, ColumnFamilyDescriptor family) throws Exception {
     TableName t = SharedHBase.uniqueTable(name);
     try (Admin admin = SharedHBase.connection().getAdmin()) {
@@ -176,7 +186,7 @@ class BackfillShapesIT {
     for (ColumnFamilyDescriptor family :
         List.of(mob, ColumnFamilyDescriptorBuilder.newBuilder(D).setMaxVersions(3).build())) {
       TableName target = table("bf_mob_v2", family);
-      BackfillResult r = run(options(snap, BLOB, target, BLOB).build());
+      BackfillResult r = run(blobCopy(snap, target).build());
       assertTrue(r.verified());
       assertEquals(
           expected, TableContents.byNaturalKey(target, BLOB), "MOB=" + family.isMobEnabled());
@@ -222,8 +232,7 @@ class BackfillShapesIT {
         new org.apache.hadoop.conf.Configuration(SharedHBase.conf());
     conf.setLong("hbase.client.keyvalue.maxsize", 65_536);
     RekeyException e =
-        assertThrows(
-            RekeyException.class, () -> run(options(snap, BLOB, target, BLOB).build(), conf));
+        assertThrows(RekeyException.class, () -> run(blobCopy(snap, target).build(), conf));
     assertTrue(
         e.getMessage()
             .contains(
@@ -240,7 +249,7 @@ class BackfillShapesIT {
     assertTrue(e.getMessage().contains("Nothing was loaded"), e.getMessage());
     assertEquals(0, rows(target));
 
-    BackfillResult r = run(options(snap, BLOB, target, BLOB).maxQuarantined(2).build(), conf);
+    BackfillResult r = run(blobCopy(snap, target).maxQuarantined(2).build(), conf);
     assertEquals(new Accounting(32, 30, 2, 0), r.accounting());
     assertTrue(r.verified());
     Map<String, List<String>> expected = TableContents.byNaturalKey(source, BLOB);
@@ -271,7 +280,7 @@ class BackfillShapesIT {
       put(source, List.of(p));
     }
     String snap = snapshot(source);
-    BackfillResult r = run(options(snap, BLOB, target, BLOB).build());
+    BackfillResult r = run(blobCopy(snap, target).build());
     assertEquals(new Accounting(23, 23, 0, 0), r.accounting());
     assertTrue(r.verified());
     Map<String, List<String>> expected = TableContents.byNaturalKey(source, BLOB);
@@ -296,8 +305,7 @@ class BackfillShapesIT {
     org.apache.hadoop.conf.Configuration conf =
         new org.apache.hadoop.conf.Configuration(SharedHBase.conf());
     conf.setLong("hbase.table.max.rowsize", 1_048_576);
-    Exception e =
-        assertThrows(Exception.class, () -> run(options(snap, BLOB, target, BLOB).build(), conf));
+    Exception e = assertThrows(Exception.class, () -> run(blobCopy(snap, target).build(), conf));
     Throwable named = e;
     while (named != null && !(named instanceof RekeyException)) {
       named = named.getCause();
@@ -315,7 +323,7 @@ class BackfillShapesIT {
     assertEquals(null, named.getCause(), "the last line printed is this message (ErrorLine)");
     assertEquals(0, rows(target), "nothing loaded");
 
-    BackfillResult r = run(options(snap, BLOB, target, BLOB).build());
+    BackfillResult r = run(blobCopy(snap, target).build());
     assertTrue(r.verified());
     assertEquals(
         TableContents.byNaturalKey(source, BLOB), TableContents.byNaturalKey(target, BLOB));

@@ -1,7 +1,6 @@
 package dev.rekey.jobs.backfill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.RekeyException;
@@ -61,14 +60,7 @@ class BackfillTimestampsIT {
     // (RegionServer or snapshot reader) gets past the file
     BulkLoadHFiles.create(conf).bulkLoad(source, dir);
     String snap = BackfillShapesIT.snapshot(source);
-    Exception e =
-        assertThrows(
-            Exception.class,
-            () ->
-                BackfillShapesIT.runIn(
-                    BackfillShapesIT.options(
-                            snap, BackfillShapesIT.BLOB, target, BackfillShapesIT.BLOB)
-                        .build()));
+    Exception e = BackfillShapesIT.failure(BackfillShapesIT.blobCopy(snap, target).build());
     Throwable named = e;
     while (named != null && !(named instanceof RekeyException)) {
       named = named.getCause();

@@ -63,9 +63,7 @@ public final class ReaderPass {
       long t0 = System.nanoTime();
       long[] n =
           dev.rekey.bench.ParallelCounts.sum(
-              splits,
-              threads,
-              s -> cells ? streamSplit(format, s, jobConf) : readSplit(format, s, jobConf));
+              splits, threads, s -> onSplit(format, s, jobConf, cells ? STREAMED : RESULTS));
       return new Pass(n[0], n[1], (System.nanoTime() - t0) / 1e9);
     } finally {
       fs.delete(restoreDir, true);
@@ -117,35 +115,25 @@ public final class ReaderPass {
     long[] read(RecordReader<ImmutableBytesWritable, Result> reader) throws Exception;
   }
 
-  private static long[] streamSplit(
-      KeyRangeSnapshotInputFormat format, InputSplit split, Configuration conf) throws Exception {
-    return onSplit(
-        format,
-        split,
-        conf,
-        r -> {
-          Counts counts = new Counts();
-          new SplitRows(r).feed(counts, () -> false);
-          return counts.result();
-        });
-  }
+  /** A split's rows streamed as cells, as the in-order write path reads them. */
+  private static final SplitPass STREAMED =
+      r -> {
+        Counts counts = new Counts();
+        new SplitRows(r).feed(counts, () -> false);
+        return counts.result();
+      };
 
-  private static long[] readSplit(
-      KeyRangeSnapshotInputFormat format, InputSplit split, Configuration conf) throws Exception {
-    return onSplit(
-        format,
-        split,
-        conf,
-        r -> {
-          long rows = 0;
-          long cells = 0;
-          while (r.nextKeyValue()) {
-            rows++;
-            cells += r.getCurrentValue().size();
-          }
-          return new long[] {rows, cells};
-        });
-  }
+  /** A split's rows as one Result each, as the table reader hands them. */
+  private static final SplitPass RESULTS =
+      r -> {
+        long rows = 0;
+        long cells = 0;
+        while (r.nextKeyValue()) {
+          rows++;
+          cells += r.getCurrentValue().size();
+        }
+        return new long[] {rows, cells};
+      };
 
   /** Opens the split's record reader as a task would, reads it with {@code pass}, closes it. */
   private static long[] onSplit(

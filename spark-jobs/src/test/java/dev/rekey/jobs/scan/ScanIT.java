@@ -79,6 +79,11 @@ class ScanIT {
     return Files.writeString(dir.resolve(name), sql);
   }
 
+  /** The scan of {@code o}, refused. */
+  private static RekeyException refused(ScanOptions o) {
+    return assertThrows(RekeyException.class, () -> run(o));
+  }
+
   static ScanResult run(ScanOptions o) {
     return new ScanJob(SharedSpark.session(), SharedHBase.conf(), o).execute();
   }
@@ -353,16 +358,13 @@ class ScanIT {
   @Test
   void aLayoutThatDoesNotDecodeTheKeysFailsWithCountAndSamples() {
     RekeyException e =
-        assertThrows(
-            RekeyException.class,
-            () ->
-                run(
-                    ScanOptions.builder()
-                        .table(eventsTable.getNameAsString())
-                        .layout(Layouts.shipped("telemetry-v2"))
-                        .report(report("device_window_counts"))
-                        .out(out("wrong-layout"))
-                        .build()));
+        refused(
+            ScanOptions.builder()
+                .table(eventsTable.getNameAsString())
+                .layout(Layouts.shipped("telemetry-v2"))
+                .report(report("device_window_counts"))
+                .out(out("wrong-layout"))
+                .build());
     assertEquals(ExitCodes.FAILURE, e.exitCode());
     assertTrue(
         e.getMessage().contains(EVENTS + " of " + EVENTS + " row keys do not decode"),
@@ -412,15 +414,12 @@ class ScanIT {
   @Test
   void missingTableIsAClearError() {
     RekeyException e =
-        assertThrows(
-            RekeyException.class,
-            () ->
-                run(
-                    ScanOptions.builder()
-                        .table("no_such_table_x")
-                        .layout(events)
-                        .out(out("missing"))
-                        .build()));
+        refused(
+            ScanOptions.builder()
+                .table("no_such_table_x")
+                .layout(events)
+                .out(out("missing"))
+                .build());
     assertTrue(
         e.getMessage().contains("Cannot read table no_such_table_x: it does not exist"),
         e.getMessage());
