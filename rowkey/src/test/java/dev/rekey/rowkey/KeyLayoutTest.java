@@ -21,33 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("unit")
 class KeyLayoutTest {
   /**
-   * The sub-bucket vector layout: hash prefix over (device, derived sub-bucket), reversed time
-   * last.
+   * The sub-bucket vector layout (vectors/sub-bucket.json): hash prefix over (device, derived
+   * sub-bucket), reversed time last.
    */
   static KeyLayout subBucketed() {
-    return KeyLayout.parse(
-        """
-        name: sb
-        time: ts
-        prefix:
-          kind: hash_prefix
-          hash: murmur3_32
-          bytes: 2
-          fields:
-            - device
-            - sb
-        fields:
-          - name: device
-            type: string
-          - name: sb
-            type: sub_bucket
-            from: ts
-            buckets: 8
-            hash: crc32
-          - name: ts
-            type: reversed_long
-        """,
-        "sb");
+    Path file = TestPaths.repoRoot().resolve("rowkey/src/main/resources/vectors/sub-bucket.json");
+    return VectorChecker.layoutOf(VectorChecker.readJson(file), file, TestPaths.repoRoot());
   }
 
   static final byte[] DEV = Hex.parse("00112233445566778899aabbccddeeff");

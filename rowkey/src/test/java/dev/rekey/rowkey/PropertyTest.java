@@ -210,24 +210,10 @@ class PropertyTest {
     layouts.add(KeyLayout.parse("name: none\nprefix:\n  kind: none\n" + fields, "n"));
     for (HashFunction h : HashFunction.values()) {
       for (int n : new int[] {1, 7, 16, 256}) {
-        layouts.add(
-            KeyLayout.parse(
-                "name: s\nprefix:\n  kind: salt\n  buckets: "
-                    + n
-                    + "\n  hash: "
-                    + h.fileName()
-                    + "\n"
-                    + fields,
-                "s"));
+        layouts.add(salted(n, h, "", fields));
       }
       if (h != HashFunction.PHOENIX) {
-        layouts.add(
-            KeyLayout.parse(
-                "name: h\nprefix:\n  kind: hash_prefix\n  hash: "
-                    + h.fileName()
-                    + "\n  fields:\n    - s\n    - sb\n"
-                    + fields,
-                "h"));
+        layouts.add(hashPrefixed(h, "    - s\n    - sb\n", fields));
       }
     }
     Random r = new Random(10);
@@ -301,30 +287,10 @@ class PropertyTest {
     layouts.add(
         KeyLayout.parse("name: full\nprefix:\n  kind: full_hash\n  hash: md5\n" + fields, "f"));
     for (HashFunction h : HashFunction.values()) {
-      layouts.add(
-          KeyLayout.parse(
-              "name: s\nprefix:\n  kind: salt\n  buckets: 16\n  hash: "
-                  + h.fileName()
-                  + "\n"
-                  + fields,
-              "s"));
+      layouts.add(salted(16, h, "", fields));
       if (h != HashFunction.PHOENIX) {
-        layouts.add(
-            KeyLayout.parse(
-                "name: s2\nprefix:\n  kind: salt\n  buckets: 7\n  hash: "
-                    + h.fileName()
-                    + "\n  fields:\n    - b\n    - s\n"
-                    + fields,
-                "s2"));
-      }
-      if (h != HashFunction.PHOENIX) {
-        layouts.add(
-            KeyLayout.parse(
-                "name: h\nprefix:\n  kind: hash_prefix\n  hash: "
-                    + h.fileName()
-                    + "\n  fields:\n    - t\n"
-                    + fields,
-                "h"));
+        layouts.add(salted(7, h, "  fields:\n    - b\n    - s\n", fields));
+        layouts.add(hashPrefixed(h, "    - t\n", fields));
       }
     }
     Random r = new Random(12);
@@ -368,6 +334,25 @@ class PropertyTest {
   }
 
   /** The reason a key is refused, or null if it is not. */
+  /** A layout salted into {@code buckets} by {@code hash} (of {@code saltFields}, default all). */
+  private static KeyLayout salted(
+      int buckets, HashFunction hash, String saltFields, String fields) {
+    return KeyLayout.parse(
+        String.format(
+            "name: s\nprefix:\n  kind: salt\n  buckets: %d\n  hash: %s\n%s%s",
+            buckets, hash.fileName(), saltFields, fields),
+        "s");
+  }
+
+  /** A layout with a 2-byte {@code hash} prefix of {@code prefixFields} (YAML list items). */
+  private static KeyLayout hashPrefixed(HashFunction hash, String prefixFields, String fields) {
+    return KeyLayout.parse(
+        String.format(
+            "name: h\nprefix:\n  kind: hash_prefix\n  hash: %s\n  fields:\n%s%s",
+            hash.fileName(), prefixFields, fields),
+        "h");
+  }
+
   private static String refusal(Runnable r) {
     try {
       r.run();
