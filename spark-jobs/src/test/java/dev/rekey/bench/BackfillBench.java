@@ -51,6 +51,43 @@ class BackfillBench {
     long run() throws Exception;
   }
 
+  /** hbase-spark's bulkLoad + BulkLoadHFiles of the snapshot into {@code table}, timed. */
+  private static Pass hbaseSparkPass(
+      JavaSparkContext jsc,
+      Admin admin,
+      String snap,
+      int minPartitions,
+      Rekeyer rekeyer,
+      TableName table)
+      throws Exception {
+    return timed(
+        () ->
+            HBaseSparkBulkLoad.run(
+                jsc,
+                SharedHBase.conf(),
+                snap,
+                minPartitions,
+                rekeyer,
+                table,
+                admin.getDescriptor(table),
+                SharedHBase.runRoot().resolve("bench-hbspark-" + System.nanoTime()).toString()));
+  }
+
+  /** MapReduce's HFileOutputFormat2 + BulkLoadHFiles of the snapshot into {@code table}, timed. */
+  private static Pass mapReducePass(
+      String snap, java.nio.file.Path v1File, java.nio.file.Path v2File, TableName table)
+      throws Exception {
+    return timed(
+        () ->
+            MapReduceBackfill.run(
+                SharedHBase.conf(),
+                snap,
+                v1File,
+                v2File,
+                table,
+                SharedHBase.runRoot().resolve("bench-mr-" + System.nanoTime())));
+  }
+
   private static Pass timed(Work work) throws Exception {
     HeapPeak.reset();
     JvmTime j0 = JvmTime.now();
@@ -202,32 +239,16 @@ class BackfillBench {
 
     if ("baselines"
         .equals(System.getProperty("bench.variants"))) { // a quick check that the baselines run
-      TableName hs = target(admin, "bench_hbspark", saltSplits);
-      TableName mr = target(admin, "bench_mr", saltSplits);
       System.out.printf(
           "BENCH baselines: hbase-spark %s, MapReduce %s%n",
-          timed(
-              () ->
-                  HBaseSparkBulkLoad.run(
-                      jsc,
-                      SharedHBase.conf(),
-                      snap,
-                      minPartitions,
-                      new Rekeyer(v1, v2),
-                      hs,
-                      admin.getDescriptor(hs),
-                      SharedHBase.runRoot()
-                          .resolve("bench-hbspark-" + System.nanoTime())
-                          .toString())),
-          timed(
-              () ->
-                  MapReduceBackfill.run(
-                      SharedHBase.conf(),
-                      snap,
-                      v1File,
-                      v2File,
-                      mr,
-                      SharedHBase.runRoot().resolve("bench-mr-" + System.nanoTime()))));
+          hbaseSparkPass(
+              jsc,
+              admin,
+              snap,
+              minPartitions,
+              new Rekeyer(v1, v2),
+              target(admin, "bench_hbspark", saltSplits)),
+          mapReducePass(snap, v1File, v2File, target(admin, "bench_mr", saltSplits)));
       return;
     }
     // the floor: one read pass of the snapshot through the same reader, nothing written
@@ -258,31 +279,9 @@ class BackfillBench {
     // the baselines, each on the salting migration into a fresh 16-region telemetry-v2 target
     Rekeyer toV2 = new Rekeyer(v1, v2);
     TableName hsTable = target(admin, "bench_hbspark", saltSplits);
-    Pass hbaseSpark =
-        timed(
-            () ->
-                HBaseSparkBulkLoad.run(
-                    jsc,
-                    SharedHBase.conf(),
-                    snap,
-                    minPartitions,
-                    toV2,
-                    hsTable,
-                    admin.getDescriptor(hsTable),
-                    SharedHBase.runRoot()
-                        .resolve("bench-hbspark-" + System.nanoTime())
-                        .toString()));
+    Pass hbaseSpark = hbaseSparkPass(jsc, admin, snap, minPartitions, toV2, hsTable);
     TableName mrTable = target(admin, "bench_mr", saltSplits);
-    Pass mapReduce =
-        timed(
-            () ->
-                MapReduceBackfill.run(
-                    SharedHBase.conf(),
-                    snap,
-                    v1File,
-                    v2File,
-                    mrTable,
-                    SharedHBase.runRoot().resolve("bench-mr-" + System.nanoTime())));
+    Pass mapReduce = mapReducePass(snap, v1File, v2File, mrTable);
     // last: the Put copy leaves memstores to flush and compact behind it
     TableName putTable = target(admin, "bench_put", saltSplits);
     Pass put =

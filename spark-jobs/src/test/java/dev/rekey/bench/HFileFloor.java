@@ -96,20 +96,25 @@ public final class HFileFloor {
   }
 
   private static long[] readFile(FileSystem fs, Path p, Configuration conf) throws IOException {
-    return scan(fs, p, conf, (c, newRow) -> {});
+    return scan(fs, p, conf, row -> {}, c -> {});
   }
 
-  /** What a scan of one store file does with each cell. */
+  /** What a scan of one store file does when a row starts. */
+  interface RowVisitor {
+    void row(byte[] row) throws IOException;
+  }
+
+  /** What a scan of one store file does with each cell (after its row's {@link RowVisitor}). */
   interface CellVisitor {
-    /** {@code c} is the next cell; {@code newRow} its row when it starts one, else null. */
-    void cell(Cell c, byte[] newRow) throws IOException;
+    void cell(Cell c) throws IOException;
   }
 
   /**
-   * One store file scanned with HBase's HFile reader, each cell handed to {@code visitor}: {rows,
-   * cells}, rows counted as row-key changes.
+   * One store file scanned with HBase's HFile reader, each row's start handed to {@code rows} and
+   * each cell to {@code cells}: {rows, cells}, rows counted as row-key changes.
    */
-  static long[] scan(FileSystem fs, Path p, Configuration conf, CellVisitor visitor)
+  static long[] scan(
+      FileSystem fs, Path p, Configuration conf, RowVisitor onRow, CellVisitor onCell)
       throws IOException {
     long rows = 0;
     long cells = 0;
@@ -123,10 +128,9 @@ public final class HFileFloor {
           if (row == null || !CellUtil.matchingRows(c, row)) {
             row = CellUtil.cloneRow(c);
             rows++;
-            visitor.cell(c, row);
-          } else {
-            visitor.cell(c, null);
+            onRow.row(row);
           }
+          onCell.cell(c);
         } while (s.next());
       }
     }

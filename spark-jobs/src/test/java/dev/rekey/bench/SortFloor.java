@@ -98,13 +98,11 @@ final class SortFloor {
             fs,
             p,
             conf,
-            (c, newRow) -> {
-              if (newRow != null) {
-                key[0] = rekeyer.rekey(newRow);
-                into[0] = mine.get(region(splits, key[0]));
-              }
-              into[0].add(RekeyedCells.rebuild(key[0], c));
-            });
+            row -> {
+              key[0] = rekeyer.rekey(row);
+              into[0] = mine.get(region(splits, key[0]));
+            },
+            c -> into[0].add(RekeyedCells.rebuild(key[0], c)));
     for (int r = 0; r < mine.size(); r++) {
       byRegion.get(r).add(mine.get(r));
     }

@@ -92,17 +92,7 @@ final class WriteFloor {
   /** One store file scanned and written: {rows, cells}. */
   private static long[] copy(FileSystem fs, Path p, Configuration conf, FloorFiles out)
       throws IOException {
-    long[] n =
-        HFileFloor.scan(
-            fs,
-            p,
-            conf,
-            (c, newRow) -> {
-              if (newRow != null) {
-                out.row(newRow, 0, newRow.length);
-              }
-              out.append(c);
-            });
+    long[] n = HFileFloor.scan(fs, p, conf, row -> out.row(row, 0, row.length), out::append);
     return new long[] {n[0], out.close()};
   }
 

@@ -21,9 +21,6 @@ import org.apache.spark.TaskContext;
  * {@code --hbase-site} and {@link #jar} as {@code --conf spark.jars=...}.
  */
 public final class FailingWrites {
-  /** The write partition whose attempts fail. */
-  public static final String PARTITION = "rekey.test.failWrites.partition";
-
   /** How many of its attempts fail (attempt numbers below this); large = every attempt. */
   public static final String ATTEMPTS = "rekey.test.failWrites.attempts";
 
@@ -40,8 +37,7 @@ public final class FailingWrites {
   }
 
   private static void install(Configuration c, int p, int attempts) {
-    WriteAttemptFaults.install(c, FileSystem.class);
-    c.setInt(PARTITION, p);
+    WriteAttemptFaults.install(c, FileSystem.class, p);
     c.setInt(ATTEMPTS, attempts);
   }
 
@@ -66,21 +62,15 @@ public final class FailingWrites {
 
   /** A jar holding this class and its filesystem, for the driver and executors of bin/rekey. */
   public static Path jar(Path dir) throws IOException {
-    return TestJar.of(
+    return WriteAttemptFaults.jar(
         dir.resolve("failing-writes.jar"),
         FailingWrites.class,
         FileSystem.class,
-        WriteAttemptFaults.class,
         FailingStream.class);
   }
 
   /** The local filesystem with the fault: {@code fs.file.impl}. */
   public static final class FileSystem extends WriteAttemptFaults {
-    @Override
-    protected String partitionKey() {
-      return PARTITION;
-    }
-
     @Override
     protected FSDataOutputStream inAttempt(
         FSDataOutputStream out, TaskContext tc, org.apache.hadoop.fs.Path f) throws IOException {

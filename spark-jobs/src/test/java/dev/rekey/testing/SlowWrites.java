@@ -35,9 +35,6 @@ import org.apache.spark.TaskContext;
  * REKEY_CLASSPATH}) and the executors' classpath.
  */
 public final class SlowWrites {
-  /** The write partition whose first attempt hangs. */
-  public static final String PARTITION = "rekey.test.slowWrites.partition";
-
   /** Directory (local path) of the marker files. */
   public static final String MARKERS = "rekey.test.slowWrites.markers";
 
@@ -53,8 +50,7 @@ public final class SlowWrites {
   private SlowWrites() {}
 
   private static void install(Configuration c, int p, Path markers) {
-    WriteAttemptFaults.install(c, FileSystem.class);
-    c.setInt(PARTITION, p);
+    WriteAttemptFaults.install(c, FileSystem.class, p);
     c.set(MARKERS, markers.toAbsolutePath().toString());
   }
 
@@ -66,12 +62,8 @@ public final class SlowWrites {
 
   /** A jar of this class and its filesystem, for the driver and executors of bin/rekey. */
   public static Path jar(Path dir) throws IOException {
-    return TestJar.of(
-        dir.resolve("slow-writes.jar"),
-        SlowWrites.class,
-        FileSystem.class,
-        WriteAttemptFaults.class,
-        HangingStream.class);
+    return WriteAttemptFaults.jar(
+        dir.resolve("slow-writes.jar"), SlowWrites.class, FileSystem.class, HangingStream.class);
   }
 
   /** Writes a marker file (replacing one of the same name) holding where this attempt runs. */
@@ -97,11 +89,6 @@ public final class SlowWrites {
 
   /** The local filesystem with the straggler: {@code fs.file.impl}. */
   public static final class FileSystem extends WriteAttemptFaults {
-    @Override
-    protected String partitionKey() {
-      return PARTITION;
-    }
-
     @Override
     protected FSDataOutputStream inAttempt(
         FSDataOutputStream out, TaskContext tc, org.apache.hadoop.fs.Path f) throws IOException {

@@ -15,18 +15,27 @@ import org.apache.spark.TaskContext;
  * driver, the read, the quarantine, the load's copies — writes as usual.
  */
 abstract class WriteAttemptFaults extends LocalFileSystem {
+  /** The write partition whose attempts are faulted. */
+  static final String PARTITION = "rekey.test.faultedWrites.partition";
+
   /**
-   * Makes {@code fs} the local filesystem of {@code c}, uncached: FileSystem.get caches one
-   * instance per scheme whatever the conf, and the driver's cached one would fault nothing.
+   * Makes {@code fs} the local filesystem of {@code c}, uncached (FileSystem.get caches one
+   * instance per scheme whatever the conf, and the driver's cached one would fault nothing), its
+   * fault on write partition {@code p}.
    */
   static void install(
-      org.apache.hadoop.conf.Configuration c, Class<? extends WriteAttemptFaults> fs) {
+      org.apache.hadoop.conf.Configuration c, Class<? extends WriteAttemptFaults> fs, int p) {
     c.set("fs.file.impl", fs.getName());
     c.setBoolean("fs.file.impl.disable.cache", true);
+    c.setInt(PARTITION, p);
   }
 
-  /** The conf key naming the partition whose attempts are faulted. */
-  protected abstract String partitionKey();
+  /** A jar of a fault's classes and this one, for the driver and executors of bin/rekey. */
+  static java.nio.file.Path jar(java.nio.file.Path file, Class<?>... classes) throws IOException {
+    Class<?>[] all = java.util.Arrays.copyOf(classes, classes.length + 1);
+    all[classes.length] = WriteAttemptFaults.class;
+    return TestJar.of(file, all);
+  }
 
   /** The stream a faulted attempt writes {@code f} through. */
   protected abstract FSDataOutputStream inAttempt(FSDataOutputStream out, TaskContext tc, Path f)
@@ -47,7 +56,7 @@ abstract class WriteAttemptFaults extends LocalFileSystem {
     TaskContext tc = TaskContext.get();
     String path = f.toUri().getPath();
     boolean writeAttempt = path.contains("/attempts/");
-    if (tc == null || !writeAttempt || tc.partitionId() != getConf().getInt(partitionKey(), -1)) {
+    if (tc == null || !writeAttempt || tc.partitionId() != getConf().getInt(PARTITION, -1)) {
       return out;
     }
     return inAttempt(out, tc, f);
