@@ -303,15 +303,7 @@ class ReconcileIT {
     RekeyException e =
         assertThrows(
             RekeyException.class,
-            () ->
-                run(
-                    ReconcileOptions.builder()
-                        .old(SideSpec.table("old", v1.getNameAsString(), V2))
-                        .neu(SideSpec.table("new", v2.getNameAsString(), V2))
-                        .from(START)
-                        .to(START + 6 * HOUR)
-                        .bucket("1h")
-                        .build()));
+            () -> run(opts(SideSpec.table("old", v1.getNameAsString(), V2), v2).build()));
     assertTrue(
         e.getMessage()
             .startsWith(

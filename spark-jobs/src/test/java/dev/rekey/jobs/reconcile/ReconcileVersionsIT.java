@@ -84,12 +84,8 @@ class ReconcileVersionsIT {
     return new Reconcile(
             SharedSpark.session(),
             SharedHBase.conf(),
-            ReconcileOptions.builder()
-                .old(SideSpec.table("old", old.getNameAsString(), V1))
-                .neu(SideSpec.table("new", neu.getNameAsString(), V2))
-                .from(START)
+            ReconcileIT.opts(SideSpec.table("old", old.getNameAsString(), V1), neu)
                 .to(START + 2 * HOUR)
-                .bucket("1h")
                 .digest(true)
                 .versions(versions)
                 .build())

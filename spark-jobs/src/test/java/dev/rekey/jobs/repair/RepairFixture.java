@@ -86,6 +86,31 @@ final class RepairFixture {
     return table("rp_v2", V2.splitPoints(16), puts);
   }
 
+  /** An old table, its snapshot, and the new table a repair compares with it. */
+  record Migration(TableName v1, String snapshot, TableName v2) {}
+
+  /**
+   * {@link #v1()} and its snapshot, and {@link #v2()} with the values of {@code readings} changed
+   * (no delete markers): each changed reading a cell to repair.
+   */
+  static Migration changedValues(long... readings) throws Exception {
+    TableName v1 = v1();
+    String snap = snapshot(v1);
+    TableName v2 = v2();
+    try (Table t = table(v2)) {
+      for (long i : readings) {
+        changeValue(t, i);
+      }
+    }
+    return new Migration(v1, snap, v2);
+  }
+
+  /** Reading {@code i}'s value changed in the new table, at its own timestamp. */
+  static void changeValue(Table t, long i) throws IOException {
+    TelemetryReading r = reading(i);
+    t.put(new Put(v2Key(r)).addColumn(D, V, r.ts(), Bytes.toBytes(-1L)));
+  }
+
   private static TableName table(String name, List<byte[]> splits, List<Put> puts)
       throws IOException {
     return VersionedTables.create(name, D, 3, splits, puts);

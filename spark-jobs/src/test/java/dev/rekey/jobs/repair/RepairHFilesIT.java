@@ -52,7 +52,7 @@ class RepairHFilesIT {
   private static void damage(TableName v2) throws Exception {
     try (Table t = RepairFixture.table(v2)) {
       RepairIT.deleteRows(t, 30, 31, 32, 33);
-      RepairIT.changeValue(t, 250);
+      RepairFixture.changeValue(t, 250);
       TelemetryReading r = reading(300);
       t.delete(new Delete(v2Key(r)).addColumn(D, V, r.ts()));
     }
@@ -92,7 +92,7 @@ class RepairHFilesIT {
     }
     TableName history = VersionedTables.create("rp_hist", D, 3, BY_DEVICE.splitPoints(4), puts);
     try (Table t = RepairFixture.table(v2)) {
-      RepairIT.changeValue(t, 250); // hour 1 of telemetry_v2
+      RepairFixture.changeValue(t, 250); // hour 1 of telemetry_v2
     }
     TelemetryReading gone = reading(420);
     try (Table t = RepairFixture.table(history)) { // hour 2 of the history table: a version gone
@@ -134,14 +134,10 @@ class RepairHFilesIT {
 
   @Test
   void aRunKilledDuringTheLoadResumesFromTheLedger() throws Exception {
-    TableName v1 = RepairFixture.v1();
-    String snap = RepairFixture.snapshot(v1);
-    TableName v2 = RepairFixture.v2();
-    try (Table t = RepairFixture.table(v2)) {
-      for (long i : new long[] {40, 250, 410, 530}) {
-        RepairIT.changeValue(t, i); // no markers
-      }
-    }
+    RepairFixture.Migration m = RepairFixture.changedValues(40, 250, 410, 530);
+    TableName v1 = m.v1();
+    String snap = m.snapshot();
+    TableName v2 = m.v2();
     Path staging = dir.resolve("staging");
     RepairOptions.Builder o =
         opts(RepairFixture.oldSnapshot(snap), v2, dir).maxPutCells(0).staging(staging.toString());

@@ -59,11 +59,6 @@ class RepairIT {
   }
 
   /** A value changed at its own timestamp (no marker): the old value must come back. */
-  static void changeValue(Table t, long i) throws Exception {
-    TelemetryReading r = reading(i);
-    t.put(new Put(v2Key(r)).addColumn(D, V, r.ts(), Bytes.toBytes(-1L)));
-  }
-
   static ReconcileResult reconcile(TableName v1, TableName v2, Path out) {
     return reconcile(RepairFixture.oldTable(v1), v2, out);
   }
@@ -91,7 +86,7 @@ class RepairIT {
     TelemetryReading extra = new TelemetryReading(START + 2 * HOUR + 777, new byte[16], 5, "x");
     try (Table t = RepairFixture.table(v2)) {
       deleteRows(t, 30, 31, 32); // hour 0
-      changeValue(t, 250); // hour 1
+      RepairFixture.changeValue(t, 250); // hour 1
       TelemetryReading r = reading(300); // hour 1, 3 versions of v: the oldest dropped
       t.delete(new Delete(v2Key(r)).addColumn(D, V, r.ts()));
       t.put(
@@ -152,13 +147,10 @@ class RepairIT {
 
   @Test
   void aKilledRunResumesWithoutWritingABucketTwice() throws Exception {
-    TableName v1 = RepairFixture.v1();
-    String snap = RepairFixture.snapshot(v1);
-    TableName v2 = RepairFixture.v2();
-    try (Table t = RepairFixture.table(v2)) {
-      changeValue(t, 10); // hour 0
-      changeValue(t, 410); // hour 2
-    }
+    RepairFixture.Migration m = RepairFixture.changedValues(10, 410); // hours 0 and 2
+    TableName v1 = m.v1();
+    String snap = m.snapshot();
+    TableName v2 = m.v2();
     Path report = dir.resolve("reconcile");
     reconcile(RepairFixture.oldSnapshot(snap), v2, report);
     RepairOptions.Builder o =
@@ -197,8 +189,8 @@ class RepairIT {
     TableName v1 = RepairFixture.v1();
     TableName v2 = RepairFixture.v2();
     try (Table t = RepairFixture.table(v2)) {
-      changeValue(t, 20); // hour 0
-      changeValue(t, 21);
+      RepairFixture.changeValue(t, 20); // hour 0
+      RepairFixture.changeValue(t, 21);
     }
     DualWriter writer = new DualWriter(v1, v2);
     RepairResult r;
@@ -228,12 +220,10 @@ class RepairIT {
 
   @Test
   void aDryRunChangesNothingAndItsFileReplays() throws Exception {
-    TableName v1 = RepairFixture.v1();
-    String snap = RepairFixture.snapshot(v1);
-    TableName v2 = RepairFixture.v2();
-    try (Table t = RepairFixture.table(v2)) {
-      changeValue(t, 250);
-    }
+    RepairFixture.Migration m = RepairFixture.changedValues(250);
+    TableName v1 = m.v1();
+    String snap = m.snapshot();
+    TableName v2 = m.v2();
     Map<String, List<String>> damaged = contents(v2, V2);
     Path file = dir.resolve("mutations.jsonl");
     RepairResult dry = repair(opts(RepairFixture.oldSnapshot(snap), v2, dir).dryRun(file).build());
