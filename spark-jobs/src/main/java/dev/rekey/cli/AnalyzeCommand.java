@@ -5,7 +5,6 @@ import dev.rekey.jobs.analyze.AnalyzeOptions;
 import dev.rekey.jobs.analyze.AnalyzeReport;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.TimeArgs;
-import dev.rekey.jobs.read.Source;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -25,23 +24,6 @@ import picocli.CommandLine.Option;
             + "of a table (or a snapshot's table), a verdict and a key shape / bucket count / region count recommendation; "
             + "simulate a proposed layout and split points on the sampled keys. Writes analyze.json and analyze.html.")
 public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
-  static final class SourceArgs {
-    @Option(
-        names = "--table",
-        paramLabel = "T",
-        required = true,
-        description = "Read the live table.")
-    String table;
-
-    @Option(
-        names = "--snapshot",
-        paramLabel = "S",
-        required = true,
-        description =
-            "Read a snapshot's files (no RegionServer load); metrics come from its table.")
-    String snapshot;
-  }
-
   @ArgGroup(exclusive = true, multiplicity = "1")
   SourceArgs source;
 
@@ -102,7 +84,7 @@ public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
   @Override
   protected AnalyzeOptions options() {
     return AnalyzeOptions.builder()
-        .source(Source.of(source.table, source.snapshot, false))
+        .source(source.source(false))
         .layout(layout == null ? null : LayoutFiles.load(layout, "--layout"))
         .sample(sample)
         .servers(servers)

@@ -4,7 +4,6 @@ import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.scan.OutputFormat;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;
@@ -38,22 +37,6 @@ import picocli.CommandLine.Option;
           + "--report sql/user_daily_activity.sql --out scan-out --format csv"
     })
 public final class ScanCommand extends SparkCommand<ScanOptions> {
-  static final class SourceArgs {
-    @Option(
-        names = "--table",
-        paramLabel = "T",
-        required = true,
-        description = "Live table to scan (through the RegionServers).")
-    String table;
-
-    @Option(
-        names = "--snapshot",
-        paramLabel = "S",
-        required = true,
-        description = "Snapshot to scan (its files; no RegionServer load).")
-    String snapshot;
-  }
-
   @ArgGroup(exclusive = true, multiplicity = "1")
   SourceArgs source;
 
@@ -161,7 +144,7 @@ public final class ScanCommand extends SparkCommand<ScanOptions> {
   protected ScanOptions options() {
     ScanOptions.Builder b =
         ScanOptions.builder()
-            .source(Source.of(source.table, source.snapshot, viaSnapshot))
+            .source(source.source(viaSnapshot))
             .layout(LayoutFiles.load(layout, "--layout"))
             .window(TimeArgs.window(from, to, day))
             .out(out)
