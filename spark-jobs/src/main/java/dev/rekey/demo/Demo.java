@@ -1,5 +1,6 @@
 package dev.rekey.demo;
 
+import dev.rekey.client.DualWriter;
 import dev.rekey.embedded.EmbeddedHBase;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
@@ -131,7 +132,14 @@ public final class Demo {
           DemoDualWrites dual =
               replicated
                   ? DemoDualWrites.beginOldTableOnly(conn, gen, v1, out)
-                  : DemoDualWrites.begin(conn, gen, v1, v2, byDevice, out)) {
+                  : DemoDualWrites.begin(
+                      DualWriter.builder(conn)
+                          .oldTable(DemoTables.TELEMETRY_V1, v1)
+                          .newTable(DemoTables.TELEMETRY_V2, v2)
+                          .newTable(DemoTables.TELEMETRY_BY_DEVICE, byDevice)
+                          .build(),
+                      gen,
+                      out)) {
         out.printf(
             "  %,d new readings written to %s before the snapshot%n",
             DemoDualWrites.FIRST_BATCH, dual.tables());

@@ -131,46 +131,6 @@ final class DemoDualWrites implements AutoCloseable {
   }
 
   /**
-   * Opens the dual writer on telemetry_v1, telemetry_v2 and the history table telemetry_by_device
-   * (layout {@code byDevice}) and writes the first batch of new readings (flushed).
-   */
-  static DemoDualWrites begin(
-      Connection conn,
-      TelemetryGenerator gen,
-      KeyLayout v1,
-      KeyLayout v2,
-      KeyLayout byDevice,
-      PrintStream out)
-      throws IOException {
-    return begin(
-        DualWriter.builder(conn)
-            .oldTable(DemoTables.TELEMETRY_V1, v1)
-            .newTable(DemoTables.TELEMETRY_V2, v2)
-            .newTable(DemoTables.TELEMETRY_BY_DEVICE, byDevice)
-            .build(),
-        gen,
-        out);
-  }
-
-  /** The dual writer of telemetry_v1 and telemetry_v2, the latter on {@code newCluster}. */
-  static DemoDualWrites begin(
-      Connection conn,
-      Connection newCluster,
-      TelemetryGenerator gen,
-      KeyLayout v1,
-      KeyLayout v2,
-      PrintStream out)
-      throws IOException {
-    return begin(
-        DualWriter.builder(conn)
-            .oldTable(DemoTables.TELEMETRY_V1, v1)
-            .newTable(DemoTables.TELEMETRY_V2, v2, newCluster)
-            .build(),
-        gen,
-        out);
-  }
-
-  /**
    * The writer of the migration without dual writes: it writes telemetry_v1 only, and replication
    * carries each edit to the new tables.
    */
@@ -179,7 +139,8 @@ final class DemoDualWrites implements AutoCloseable {
     return begin(oldTableOnly(conn, v1), gen, out);
   }
 
-  private static DemoDualWrites begin(DualWriter writer, TelemetryGenerator gen, PrintStream out)
+  /** Starts {@code writer}'s dual writes with the first batch of new readings (flushed). */
+  static DemoDualWrites begin(DualWriter writer, TelemetryGenerator gen, PrintStream out)
       throws IOException {
     return begin(dual(writer), gen, out);
   }

@@ -1,5 +1,6 @@
 package dev.rekey.demo;
 
+import dev.rekey.client.DualWriter;
 import dev.rekey.embedded.EmbeddedHBase;
 import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.jobs.common.HBaseConfigs;
@@ -108,7 +109,13 @@ public final class TwoClusterDemo extends ClusterStory {
           "  regions per server (%d moved): %s%n",
           RegionSpread.interleave(na, DemoTables.TELEMETRY_V2),
           ClusterDemo.regionsPerServer(na, DemoTables.TELEMETRY_V2));
-      try (DemoDualWrites dual = DemoDualWrites.begin(oc, nc, gen, v1Layout, v2Layout, out)) {
+      // the new table's writes go through the new cluster's connection
+      DualWriter writer =
+          DualWriter.builder(oc)
+              .oldTable(DemoTables.TELEMETRY_V1, v1Layout)
+              .newTable(DemoTables.TELEMETRY_V2, v2Layout, nc)
+              .build();
+      try (DemoDualWrites dual = DemoDualWrites.begin(writer, gen, out)) {
         oa.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
         out.printf(
             "  snapshot %s taken on the old cluster; the dual writer keeps writing%n",
