@@ -126,17 +126,13 @@ class AnalyzerTest {
   /** The legacy key's verdict with one live server and no --servers. */
   private static Verdict legacyOnOneServer() {
     List<KeySample> s = GeneratedKeys.telemetry(V1, 1000, 10);
-    return Analyzer.assemble(
-            "table t",
+    return assemble(
             "t",
             V1,
             1000,
             s,
             regions(List.of(), List.of("rs1:1"), 1000),
             List.of(new ServerStat("rs1:1", 1, 0, 1000, 1000, List.of())),
-            1,
-            null,
-            null,
             1)
         .verdict();
   }
@@ -150,18 +146,7 @@ class AnalyzerTest {
             new ServerStat("rs2:1", 0, 0, 300, 300, List.of()),
             new ServerStat("rs3:1", 0, 0, 200, 200, List.of()));
     Verdict v =
-        Analyzer.assemble(
-                "table t",
-                "t",
-                null,
-                2000,
-                s,
-                regions(List.of(), List.of("rs1:1"), 9_500),
-                servers,
-                3,
-                null,
-                null,
-                1)
+        assemble("t", null, 2000, s, regions(List.of(), List.of("rs1:1"), 9_500), servers, 3)
             .verdict();
     assertTrue(v.hotspot());
     assertTrue(
@@ -180,18 +165,14 @@ class AnalyzerTest {
             new ServerStat("rs1:1", 8, 0, 100, 100, List.of()),
             new ServerStat("rs2:1", 8, 0, 100, 100, List.of()));
     AnalyzeResult r =
-        Analyzer.assemble(
-            "table telemetry_v2",
+        assemble(
             "telemetry_v2",
             V2,
             8000,
             s,
             regions(SplitPoints.salt(16), List.of("rs1:1", "rs2:1"), 0),
             servers,
-            2,
-            null,
-            null,
-            1);
+            2);
     Verdict v = r.verdict();
     assertFalse(v.hotspot(), v.reasons().toString());
     assertEquals("none", v.shape());
@@ -226,8 +207,7 @@ class AnalyzerTest {
             new ServerStat("rs2:1", 1, 0, 1, 1, List.of()));
     List<RegionStat> regs = regions(SplitPoints.salt(16), List.of("rs1:1"), 0);
     regs.set(15, new RegionStat(15, regs.get(15).startKeyHex(), "", "rs2:1", 0, 0, 0, 0, 0));
-    Verdict v =
-        Analyzer.assemble("table t", "t", V2, 2000, s, regs, servers, 2, null, null, 1).verdict();
+    Verdict v = assemble("t", V2, 2000, s, regs, servers, 2).verdict();
     assertTrue(v.hotspot());
     assertTrue(
         v.reasons()
@@ -235,5 +215,31 @@ class AnalyzerTest {
             .endsWith(
                 "rs1:1 hosts 15 (fair share 8): rebalance (move regions) " + "so the tails spread"),
         v.reasons().toString());
+  }
+
+  /**
+   * Table {@code table}'s statistics assembled with no planned server count or simulation, read in
+   * a second.
+   */
+  private static AnalyzeResult assemble(
+      String table,
+      KeyLayout layout,
+      long rows,
+      List<KeySample> samples,
+      List<RegionStat> regions,
+      List<ServerStat> servers,
+      int liveServers) {
+    return Analyzer.assemble(
+        "table " + table,
+        table,
+        layout,
+        rows,
+        samples,
+        regions,
+        servers,
+        liveServers,
+        null,
+        null,
+        1);
   }
 }
