@@ -126,9 +126,7 @@ class BackfillVersionsIT {
                     l.contains(
                         String.format("%,d older cell versions not copied", 2L * CORRECTED_ROWS))),
         r.lines().toString());
-    assertEquals(
-        newest(TableContents.byNaturalKey(f.source, V1), 1),
-        TableContents.byNaturalKey(f.target, V2));
+    assertNewestCopied(f, 1);
   }
 
   @Test
@@ -136,9 +134,7 @@ class BackfillVersionsIT {
     BackfillFixture f = fixture("bfv_two", "d:versions=3");
     BackfillResult r = run(f.options().versions(new Versions(2)).build());
     assertTrue(r.verified(), r.lines().toString());
-    assertEquals(
-        newest(TableContents.byNaturalKey(f.source, V1), 2),
-        TableContents.byNaturalKey(f.target, V2));
+    assertNewestCopied(f, 2);
   }
 
   @Test
@@ -178,5 +174,12 @@ class BackfillVersionsIT {
             + "', {NAME => 'FAMILY', TTL => SECONDS}`), or copy only the cells it keeps with --from.",
         e.getMessage());
     assertEquals(0, TableContents.byNaturalKey(f.target, V2).size());
+  }
+
+  /** The target holds the {@code versions} newest versions of each of the source's columns. */
+  private static void assertNewestCopied(BackfillFixture f, int versions) throws Exception {
+    assertEquals(
+        newest(TableContents.byNaturalKey(f.source, V1), versions),
+        TableContents.byNaturalKey(f.target, V2));
   }
 }

@@ -73,9 +73,7 @@ class TwoClustersIT {
   void backfillReconcileAndRepairAcrossTwoClusters() throws Exception {
     TableName v1 = RepairFixture.v1(); // on the old cluster: 600 readings, some with 3 versions
     String snapshot = RepairFixture.snapshot(v1);
-    TableName v2 =
-        VersionedTables.create(
-            OtherCluster.connection(), "tc_v2", D, 3, V2.splitPoints(16), List.of());
+    TableName v2 = emptyV2OnTheOtherCluster("tc_v2");
     try (Admin other = OtherCluster.connection().getAdmin()) {
       assertFalse(other.tableExists(v1), "the old table is only on the old cluster");
     }
@@ -152,9 +150,7 @@ class TwoClustersIT {
 
   @Test
   void aSnapshotMissingOnTheSourceClusterIsNamedWithThatCluster() throws Exception {
-    TableName v2 =
-        VersionedTables.create(
-            OtherCluster.connection(), "tc_miss", D, 3, V2.splitPoints(16), List.of());
+    TableName v2 = emptyV2OnTheOtherCluster("tc_miss");
     RekeyException e =
         assertThrows(
             RekeyException.class,
@@ -168,9 +164,7 @@ class TwoClustersIT {
 
   @Test
   void anUnreachableSourceFilesystemIsNamedBeforeAnythingIsRead() throws Exception {
-    TableName v2 =
-        VersionedTables.create(
-            OtherCluster.connection(), "tc_unreach", D, 3, V2.splitPoints(16), List.of());
+    TableName v2 = emptyV2OnTheOtherCluster("tc_unreach");
     Configuration gone = SharedHBase.conf();
     gone.set("hbase.rootdir", "hdfs://127.0.0.1:1/hbase"); // no NameNode there
     gone.set("ipc.client.connect.max.retries", "0");
@@ -194,9 +188,7 @@ class TwoClustersIT {
   @Test
   void dualWritesReachTheOldTableOnOneClusterAndTheNewOnTheOther() throws Exception {
     TableName v1 = VersionedTables.create("tc_dw_v1", D, 3, null, List.of());
-    TableName v2 =
-        VersionedTables.create(
-            OtherCluster.connection(), "tc_dw_v2", D, 3, V2.splitPoints(16), List.of());
+    TableName v2 = emptyV2OnTheOtherCluster("tc_dw_v2");
     try (DualWriter w =
         DualWriter.builder(SharedHBase.connection())
             .oldTable(v1, V1)
@@ -242,9 +234,7 @@ class TwoClustersIT {
   @Test
   void replicationRekeysTheOldTablesEditsIntoTheNewClustersTable() throws Exception {
     TableName v1 = VersionedTables.create("tc_repl_v1", D, 3, null, List.of());
-    TableName v2 =
-        VersionedTables.create(
-            OtherCluster.connection(), "tc_repl_v2", D, 3, V2.splitPoints(16), List.of());
+    TableName v2 = emptyV2OnTheOtherCluster("tc_repl_v2");
     TableName quarantine = SharedHBase.uniqueTable("tc_repl_q");
     Map<String, String> newCluster = ReplicationSettings.clusterOf(OtherCluster.conf());
     ReplicationSettings settings = TelemetryReplication.settings(v1, v2, quarantine, newCluster);
@@ -334,5 +324,11 @@ class TwoClustersIT {
         "all",
         "--out",
         out.toString());
+  }
+
+  /** An empty telemetry-v2 table on the other cluster: 16 salt regions, 3 versions of family d. */
+  private static TableName emptyV2OnTheOtherCluster(String name) throws Exception {
+    return VersionedTables.create(
+        OtherCluster.connection(), name, D, 3, V2.splitPoints(16), List.of());
   }
 }
