@@ -121,6 +121,23 @@ for r in $(seq 1 "$ROUNDS"); do
       "$(echo "$b / $w" | bc -l)"
     rec "$r" "$v" "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
   done
+  # the floor under any repair of this damage: its row Deletes left markers in every salt region, and a repaired cell
+  # stays hidden until a major compaction removes them (--compact-if-masked waits for it); timed alone here, then
+  # the same damage repaired with no marker left (the repair's own work apart from the compaction)
+  damage telemetry_v1 "$V1" bench_telemetry_v2 "$V2" >/dev/null
+  t0=$(secs); tool compact bench_telemetry_v2; t1=$(secs)
+  w=$(echo "$t1 - $t0" | bc)
+  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" floor-compaction "$w" "full backfill into a fresh table" "$b" \
+    "$(echo "$b / $w" | bc -l)"
+  rec "$r" floor-compaction-of-the-masked-regions "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
+  found telemetry_v1 "$V1" bench_telemetry_v2
+  t0=$(secs); repair repair-no-markers telemetry_v1 "$V1" bench_telemetry_v2 --from-reconcile "$OUT/found/reconcile.json"
+  t1=$(secs)
+  w=$(echo "$t1 - $t0" | bc)
+  equal telemetry_v1 "$V1" bench_telemetry_v2
+  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" repair-no-markers "$w" "full backfill into a fresh table" "$b" \
+    "$(echo "$b / $w" | bc -l)"
+  rec "$r" repair-from-reconcile-markers-compacted "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
   # the floors, on the table equal again (untouched by either): the same command with nothing to repair (JVM,
   # Spark, the old side's snapshot and the pass that finds no bucket differing: what `repair` costs at least), and
   # the dry run of the 3 buckets the reconcile named (JVM, Spark, snapshot and one cell-by-cell compare of those
@@ -167,6 +184,9 @@ echo "Both sides of every ratio end equal: rekey reconcile --digest over the day
 echo "floor-nothing-to-repair: the repair command on the equal table (finds no bucket differing); floor-compare-3-buckets:"
 echo "--from-reconcile with --dry-run on the equal table (one compare of the 3 buckets, nothing written);"
 echo "floor-fixed-cost: --from-reconcile naming no bucket (JVM, Spark, the old side's snapshot: any repair's least)."
+echo "floor-compaction-of-the-masked-regions: the damage's row Deletes compacted away alone (flush + major compaction"
+echo "of bench_telemetry_v2, waited for): a repair of rows deleted in every salt region needs it before its Puts can be"
+echo "seen; repair-from-reconcile-markers-compacted: the same damage repaired after that compaction (no marker left)."
 echo "A repair at 1/10 of the backfill must also be at least floor-fixed-cost: the ratio backfill / floor-fixed-cost is"
 echo "the best any repair command can reach on this table and machine."
 echo "Each repair's phases (repair.json, the time: line): grep '^time:' target/bench/repair/*.log"
