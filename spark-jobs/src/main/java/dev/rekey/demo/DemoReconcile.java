@@ -40,12 +40,9 @@ import org.apache.spark.sql.SparkSession;
  * straight away would "succeed" and stay invisible. repair finds them with a raw scan first and,
  * with --compact-if-masked, major-compacts their regions and waits until they are gone.
  */
-public final class DemoReconcile {
+public record DemoReconcile(PrintStream out, Path reportDir) {
   /** Rows deleted from v2 to show reconcile catching them. */
   public static final int FAULTS = 3;
-
-  private final PrintStream out;
-  private final Path reportDir;
 
   /**
    * What the step saw: the reconciles' and the repair's exit codes, the natural keys reported
@@ -58,11 +55,6 @@ public final class DemoReconcile {
       int afterRepair,
       List<String> deletedRowKeys,
       List<Map<String, String>> reportedMissing) {}
-
-  public DemoReconcile(PrintStream out, Path reportDir) {
-    this.out = out;
-    this.reportDir = reportDir;
-  }
 
   /**
    * Runs the step over the readings of {@code gen}, one bucket per hour over [from, to). Returns

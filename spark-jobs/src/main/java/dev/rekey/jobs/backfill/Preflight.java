@@ -19,14 +19,7 @@ import org.apache.hadoop.hbase.snapshot.SnapshotInfo;
  * snapshot exist, every family read is a family of the target, a salt's buckets fit the target's
  * regions, and the staging dir can take the HFiles. Each refusal names the thing and the next step.
  */
-final class Preflight {
-  private final BackfillOptions o;
-  private final Clusters clusters;
-
-  Preflight(BackfillOptions o, Clusters clusters) {
-    this.o = o;
-    this.clusters = clusters;
-  }
+record Preflight(BackfillOptions o, Clusters clusters) {
 
   /** What the checks found: the target's descriptor and the source snapshot. */
   record Checked(TableDescriptor target, SnapshotDescription snapshot) {}

@@ -25,14 +25,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * regions from the cluster, its first key checked against the plan's layout, read through
  * TableInputFormat.
  */
-final class TableRegions {
-  private final RegionReader reader;
-  private final String table;
-
-  TableRegions(RegionReader reader, String table) {
-    this.reader = reader;
-    this.table = table;
-  }
+record TableRegions(RegionReader reader, String table) {
 
   /** A live table: its regions from the cluster, read through TableInputFormat. */
   OpenedSource open(Configuration conf, Configuration jobConf) throws IOException {
