@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.jobs.common.DecodedRow;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RowDecoder;
-import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
@@ -33,39 +32,6 @@ class ReconcilePlanTest {
         .from("2026-11-29T00:00:00Z")
         .to("2026-11-30T00:00:00Z")
         .bucket("1h");
-  }
-
-  @Test
-  void instantsParseIsoDatesAndEpochMillis() {
-    assertEquals(DAY, TimeArgs.instant("2026-11-29T00:00:00Z", "--from"));
-    assertEquals(DAY, TimeArgs.instant("2026-11-29", "--from"));
-    assertEquals(DAY, TimeArgs.instant("2026-11-29T01:00:00+01:00", "--from"));
-    assertEquals(DAY, TimeArgs.instant("2026-11-29T00:00", "--from"));
-    assertEquals(DAY, TimeArgs.instant(Long.toString(DAY), "--from"));
-    assertEquals(-5, TimeArgs.instant("-5", "--from"));
-    RuntimeException e =
-        assertThrows(RekeyException.class, () -> TimeArgs.instant("yesterday", "--to"));
-    assertTrue(
-        e.getMessage().startsWith("Invalid --to 'yesterday': expected epoch millis"),
-        e.getMessage());
-    assertTrue(
-        assertThrows(RekeyException.class, () -> TimeArgs.instant(null, "--from"))
-            .getMessage()
-            .startsWith("Missing --from: "));
-  }
-
-  @Test
-  void bucketSizesParseShortAndIsoForms() {
-    assertEquals(3_600_000L, TimeArgs.duration("1h", "--bucket"));
-    assertEquals(86_400_000L, TimeArgs.duration("1d", "--bucket"));
-    assertEquals(300_000L, TimeArgs.duration("PT5M", "--bucket"));
-    assertEquals(300_000L, TimeArgs.duration("5m", "--bucket"));
-    assertEquals(86_400_000L, TimeArgs.duration("P1D", "--bucket"));
-    assertEquals(30_000L, TimeArgs.duration("30s", "--bucket"));
-    assertEquals(250L, TimeArgs.duration("250ms", "--bucket"));
-    for (String bad : List.of("0h", "1w", "h", "PT0S", "-1h", "PT-5M")) {
-      assertThrows(RekeyException.class, () -> TimeArgs.duration(bad, "--bucket"), bad);
-    }
   }
 
   @Test

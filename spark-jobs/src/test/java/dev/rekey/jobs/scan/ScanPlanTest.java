@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.read.ReadPlan;
 import dev.rekey.jobs.read.Source;
@@ -38,47 +37,6 @@ class ScanPlanTest {
   private static String refusal(KeyLayout layout, UnaryOperator<ScanOptions.Builder> more) {
     return usage(() -> more.apply(ScanOptions.builder().table("t").layout(layout)).build())
         .getMessage();
-  }
-
-  @Test
-  void timesAcceptIsoAndEpochMillis() {
-    assertEquals(DAY_START, TimeArgs.instant("1795910400000", "--from"));
-    assertEquals(DAY_START, TimeArgs.instant("2026-11-29T00:00:00Z", "--from"));
-    assertEquals(DAY_START, TimeArgs.instant("2026-11-29T01:00:00+01:00", "--from"));
-    assertEquals(DAY_START, TimeArgs.instant("2026-11-29T00:00", "--from"));
-    assertEquals(DAY_START + 1, TimeArgs.instant("2026-11-29T00:00:00.001Z", "--from"));
-    assertEquals(DAY_START, TimeArgs.instant("2026-11-29", "--from"));
-    assertTrue(
-        usage(() -> TimeArgs.instant("yesterday", "--to"))
-            .getMessage()
-            .contains("Invalid --to 'yesterday': expected epoch millis"));
-  }
-
-  @Test
-  void dayIsThatUtcDay() {
-    assertEquals(
-        new TimeWindow(DAY_START, DAY_START + 86_400_000L),
-        TimeArgs.window(null, null, "2026-11-29"));
-    assertEquals(
-        new TimeWindow(DAY_START, DAY_START + 60_000),
-        TimeArgs.window("2026-11-29T00:00:00Z", Long.toString(DAY_START + 60_000), null));
-    assertEquals(TimeWindow.ALL, TimeArgs.window(null, null, null));
-    assertEquals(
-        new TimeWindow(DAY_START, Long.MAX_VALUE), TimeArgs.window("2026-11-29", null, null));
-    assertTrue(
-        usage(() -> TimeArgs.window("1", null, "2026-11-29"))
-            .getMessage()
-            .contains("either --day or"));
-    assertTrue(
-        usage(() -> TimeArgs.window(null, null, "29/11/2026"))
-            .getMessage()
-            .contains("Invalid --day"));
-    assertTrue(
-        usage(() -> TimeArgs.window("2026-11-30", "2026-11-29", null))
-            .getMessage()
-            .contains("is not before --to"));
-    assertTrue(
-        usage(() -> TimeArgs.window("5", "5", null)).getMessage().contains("is not before --to"));
   }
 
   @Test
