@@ -81,13 +81,7 @@ class CreateTableIT {
         .families(List.of(FamilySpec.parse("d:compression=gz,compaction=date_tiered,window=P1D")))
         .create(admin);
     ColumnFamilyDescriptor d = admin.getDescriptor(t).getColumnFamily(Bytes.toBytes("d"));
-    assertEquals(Compression.Algorithm.GZ, d.getCompressionType());
-    assertEquals(
-        "org.apache.hadoop.hbase.regionserver.DateTieredStoreEngine",
-        d.getConfigurationValue("hbase.hstore.engine.class"));
-    assertEquals(
-        "86400000",
-        d.getConfigurationValue("hbase.hstore.compaction.date.tiered.base.window.millis"));
+    FamilySpecTest.assertGzDateTiered(d, 86_400_000L);
     assertEquals("60", d.getConfigurationValue("hbase.hstore.blockingStoreFiles"));
 
     long day = 86_400_000L;

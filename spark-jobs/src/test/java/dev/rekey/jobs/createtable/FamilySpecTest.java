@@ -49,13 +49,7 @@ class FamilySpecTest {
     ColumnFamilyDescriptor d =
         FamilySpec.parse("d:compression=gz,compaction=DATE_TIERED,window=PT6H,windows_per_tier=3")
             .toDescriptor();
-    assertEquals(Compression.Algorithm.GZ, d.getCompressionType());
-    assertEquals(
-        "org.apache.hadoop.hbase.regionserver.DateTieredStoreEngine",
-        d.getConfigurationValue("hbase.hstore.engine.class"));
-    assertEquals(
-        "21600000",
-        d.getConfigurationValue("hbase.hstore.compaction.date.tiered.base.window.millis"));
+    assertGzDateTiered(d, 21_600_000L);
     assertEquals(
         "3", d.getConfigurationValue("hbase.hstore.compaction.date.tiered.windows.per.tier"));
     assertNull(
@@ -127,5 +121,16 @@ class FamilySpecTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> FamilySpec.parse(arg));
     assertEquals(message, e.getMessage());
+  }
+
+  /** A GZ family on the date-tiered store engine whose base window is {@code windowMillis}. */
+  static void assertGzDateTiered(ColumnFamilyDescriptor d, long windowMillis) {
+    assertEquals(Compression.Algorithm.GZ, d.getCompressionType());
+    assertEquals(
+        "org.apache.hadoop.hbase.regionserver.DateTieredStoreEngine",
+        d.getConfigurationValue("hbase.hstore.engine.class"));
+    assertEquals(
+        Long.toString(windowMillis),
+        d.getConfigurationValue("hbase.hstore.compaction.date.tiered.base.window.millis"));
   }
 }
