@@ -27,19 +27,13 @@ public final class TemporarySnapshot implements AutoCloseable {
    */
   public static TemporarySnapshot take(Admin admin, TableName table, String purpose) {
     String name =
-        "rekey_"
-            + purpose
-            + "_"
-            + table.getNameAsString().replace(':', '_')
-            + "_"
-            + UUID.randomUUID().toString().substring(0, 8);
+        TemporarySnapshots.prefix(purpose, table) + UUID.randomUUID().toString().substring(0, 8);
     try {
       if (!admin.tableExists(table)) {
-        throw new RekeyException(
-            "Cannot snapshot table "
-                + table
-                + ": it does not exist (list tables with `list` in "
-                + "the HBase shell, or check --hbase-site points at the right cluster)");
+        throw RekeyException.cannot(
+            "Cannot snapshot table %s: it does not exist (list tables with `list` in the HBase"
+                + " shell, or check --hbase-site points at the right cluster)",
+            table);
       }
       admin.snapshot(name, table);
     } catch (IOException e) {

@@ -210,23 +210,17 @@ public final class Reconcile implements Job<ReconcileResult> {
               .merge(TimeExtent.of(n, options.neu().layout(), options.time()));
     }
     if (all.isEmpty()) {
-      throw new RekeyException(
-          "Cannot reconcile "
-              + options.old().describe()
-              + " and "
-              + options.neu().describe()
-              + " without --from/--to: neither side has a row to take the time range from (give --from and --to)");
+      throw RekeyException.cannot(
+          "Cannot reconcile %s and %s without --from/--to: neither side has a row to take the time"
+              + " range from (give --from and --to)",
+          options.old().describe(), options.neu().describe());
     }
     try {
       return all.buckets(options.bucketMillis());
     } catch (RekeyException e) {
       throw RekeyException.usage(
-          "Cannot reconcile the whole range of the data, "
-              + TimeSpec.iso(all.min())
-              + " to "
-              + TimeSpec.iso(all.max())
-              + ": "
-              + e.getMessage());
+          "Cannot reconcile the whole range of the data, %s to %s: %s",
+          TimeSpec.iso(all.min()), TimeSpec.iso(all.max()), e.getMessage());
     }
   }
 
