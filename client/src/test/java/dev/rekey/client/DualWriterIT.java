@@ -110,13 +110,12 @@ class DualWriterIT {
   @Test
   void writesEveryNewTableAndNamesTheOneThatFails() throws Exception {
     KeyLayout byDevice = Layouts.shipped("telemetry-by-device");
-    TableName v1 = ClientHBase.uniqueTable("dw3_v1");
-    TableName v2 = ClientHBase.uniqueTable("dw3_v2");
+    Telemetry.Tables tables = Telemetry.create(conn, "dw3", V2);
+    TableName v1 = tables.v1();
+    TableName v2 = tables.v2();
     TableName dev = ClientHBase.uniqueTable("dw3_dev");
     TableName bad = ClientHBase.uniqueTable("dw3_bad");
     try (Admin admin = conn.getAdmin()) {
-      Telemetry.createV1(admin, v1);
-      Telemetry.createV2(admin, v2, V2, 1);
       Telemetry.createV1(admin, dev);
       // the injected failure: the fourth table lacks family d
       admin.createTable(

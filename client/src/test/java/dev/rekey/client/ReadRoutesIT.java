@@ -35,12 +35,11 @@ class ReadRoutesIT {
   @Test
   void windowsAndHistoriesGoToTheirOwnTableAndSwitchApart() throws Exception {
     Connection conn = ClientHBase.connection();
-    TableName v1 = ClientHBase.uniqueTable("routes_v1");
-    TableName v2 = ClientHBase.uniqueTable("routes_v2");
+    Telemetry.Tables tables = Telemetry.create(conn, "routes", V2);
+    TableName v1 = tables.v1();
+    TableName v2 = tables.v2();
     TableName byDevice = ClientHBase.uniqueTable("routes_by_device");
     try (Admin admin = conn.getAdmin()) {
-      Telemetry.createV1(admin, v1);
-      Telemetry.createV2(admin, v2, V2, 1);
       admin.createTable(
           TableDescriptorBuilder.newBuilder(byDevice)
               .setColumnFamily(ColumnFamilyDescriptorBuilder.of(D))

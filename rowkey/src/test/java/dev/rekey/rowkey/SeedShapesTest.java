@@ -96,6 +96,13 @@ class SeedShapesTest {
     return sb.toString();
   }
 
+  /** A random 16-byte device id. */
+  static byte[] randomDevice(Random r) {
+    byte[] dev = new byte[16];
+    r.nextBytes(dev);
+    return dev;
+  }
+
   static long randomTs(Random r) {
     switch (r.nextInt(4)) {
       case 0:
@@ -135,8 +142,7 @@ class SeedShapesTest {
     Random r = new Random(0x7E1EL);
     for (int i = 0; i < N; i++) {
       long ts = randomTs(r);
-      byte[] dev = new byte[16];
-      r.nextBytes(dev);
+      byte[] dev = randomDevice(r);
       byte[] seed = TelemetryKey.rowKey(ts, dev);
       byte[] ours = layout.encode(Map.of("ts", ts, "deviceId", dev));
       assertArrayEquals(seed, ours, () -> "ts=" + ts + " dev=" + Bytes.toStringBinary(dev));
@@ -153,8 +159,7 @@ class SeedShapesTest {
     Random r = new Random(0x7E10L);
     for (int i = 0; i < N; i++) {
       long ts = randomTs(r);
-      byte[] dev = new byte[16];
-      r.nextBytes(dev);
+      byte[] dev = randomDevice(r);
       assertArrayEquals(
           legacyTelemetryKey(ts, dev), layout.encode(Map.of("ts", ts, "deviceId", dev)));
     }
@@ -167,8 +172,7 @@ class SeedShapesTest {
     Random r = new Random(42);
     for (int i = 0; i < 2000; i++) {
       long ts = randomTs(r);
-      byte[] dev = new byte[16];
-      r.nextBytes(dev);
+      byte[] dev = randomDevice(r);
       byte[] rekeyed = v2.encode(v1.decode(legacyTelemetryKey(ts, dev)).fields());
       assertArrayEquals(TelemetryKey.rowKey(ts, dev), rekeyed);
     }

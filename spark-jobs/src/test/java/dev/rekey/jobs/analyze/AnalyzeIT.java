@@ -37,6 +37,17 @@ import org.junit.jupiter.api.io.TempDir;
 class AnalyzeIT {
   private static final byte[] F = Bytes.toBytes("d");
 
+  /** One row a sampled key, its time the cell's timestamp and value. */
+  private static void write(TableName t, List<KeySample> rows) throws Exception {
+    List<Put> puts = new ArrayList<>();
+    for (KeySample k : rows) {
+      puts.add(new Put(k.key()).addColumn(F, Bytes.toBytes("v"), k.ts(), Bytes.toBytes(k.ts())));
+    }
+    try (Table table = SharedHBase.connection().getTable(t)) {
+      table.put(puts);
+    }
+  }
+
   private static void create(Admin admin, TableName t, List<byte[]> splits) throws Exception {
     admin.createTable(
         TableDescriptorBuilder.newBuilder(t)
@@ -99,13 +110,7 @@ class AnalyzeIT {
     List<KeySample> rows = GeneratedKeys.telemetry(v1, 3000, 30);
     try (Admin admin = SharedHBase.connection().getAdmin()) {
       create(admin, t, List.of());
-      List<Put> puts = new ArrayList<>();
-      for (KeySample k : rows) {
-        puts.add(new Put(k.key()).addColumn(F, Bytes.toBytes("v"), k.ts(), Bytes.toBytes(k.ts())));
-      }
-      try (Table table = SharedHBase.connection().getTable(t)) {
-        table.put(puts);
-      }
+      write(t, rows);
       admin.flush(t);
       admin.snapshot(snap, t);
     }
@@ -150,13 +155,7 @@ class AnalyzeIT {
     List<KeySample> rows = GeneratedKeys.telemetry(v2, 4000, 40);
     try (Admin admin = SharedHBase.connection().getAdmin()) {
       create(admin, t, SplitPoints.salt(16));
-      List<Put> puts = new ArrayList<>();
-      for (KeySample k : rows) {
-        puts.add(new Put(k.key()).addColumn(F, Bytes.toBytes("v"), k.ts(), Bytes.toBytes(k.ts())));
-      }
-      try (Table table = SharedHBase.connection().getTable(t)) {
-        table.put(puts);
-      }
+      write(t, rows);
     }
     AnalyzeResult r =
         analyze(
