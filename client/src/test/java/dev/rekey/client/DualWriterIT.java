@@ -21,10 +21,8 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
@@ -88,11 +86,7 @@ class DualWriterIT {
     TableName v2 = ClientHBase.uniqueTable("dwfail_v2");
     try (Admin admin = conn.getAdmin()) {
       Telemetry.createV1(admin, v1);
-      // the injected failure: the new table lacks family d, so the server rejects every put to it
-      admin.createTable(
-          TableDescriptorBuilder.newBuilder(v2)
-              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("x"))
-              .build());
+      Telemetry.createWithoutFamilyD(admin, v2); // the server rejects every put to it
     }
     List<Telemetry.Reading> rows = Telemetry.day(3, 3, 5);
     DualWriter w = DualWriter.builder(conn).oldTable(v1, V1).newTable(v2, V2).build();
@@ -117,11 +111,7 @@ class DualWriterIT {
     TableName bad = ClientHBase.uniqueTable("dw3_bad");
     try (Admin admin = conn.getAdmin()) {
       Telemetry.createV1(admin, dev);
-      // the injected failure: the fourth table lacks family d
-      admin.createTable(
-          TableDescriptorBuilder.newBuilder(bad)
-              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("x"))
-              .build());
+      Telemetry.createWithoutFamilyD(admin, bad); // the fourth table fails
     }
     long stamp = 1_700_000_000_456L;
     List<Telemetry.Reading> rows = Telemetry.day(50, 5, 7);

@@ -36,8 +36,6 @@ class ReadRoutesIT {
   void windowsAndHistoriesGoToTheirOwnTableAndSwitchApart() throws Exception {
     Connection conn = ClientHBase.connection();
     Telemetry.Tables tables = Telemetry.create(conn, "routes", V2);
-    TableName v1 = tables.v1();
-    TableName v2 = tables.v2();
     TableName byDevice = ClientHBase.uniqueTable("routes_by_device");
     try (Admin admin = conn.getAdmin()) {
       admin.createTable(
@@ -49,8 +47,8 @@ class ReadRoutesIT {
     List<Telemetry.Reading> rows = Telemetry.day(400, 8, 21);
     try (DualWriter w =
         DualWriter.builder(conn)
-            .oldTable(v1, V1)
-            .newTable(v2, V2)
+            .oldTable(tables.v1(), V1)
+            .newTable(tables.v2(), V2)
             .newTable(byDevice, BY_DEVICE)
             .build()) {
       for (Telemetry.Reading r : rows) {
@@ -67,8 +65,8 @@ class ReadRoutesIT {
     List<Long> historyTimes = times(rows, device, from, to);
     assertTrue(historyTimes.size() > 5 && historyTimes.size() < windowTimes.size());
 
-    try (LayoutReader old = LayoutReader.open(conn, v1, V1);
-        LayoutReader salted = LayoutReader.open(conn, v2, V2);
+    try (LayoutReader old = LayoutReader.open(conn, tables.v1(), V1);
+        LayoutReader salted = LayoutReader.open(conn, tables.v2(), V2);
         LayoutReader histories = LayoutReader.open(conn, byDevice, BY_DEVICE)) {
       ReadRoutes reads =
           ReadRoutes.builder()

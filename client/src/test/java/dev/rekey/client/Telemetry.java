@@ -94,6 +94,14 @@ final class Telemetry {
     return t;
   }
 
+  /** The injected failure of the dual-write tests: a table without family d (only x). */
+  static void createWithoutFamilyD(Admin admin, TableName t) throws IOException {
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(t)
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of("x"))
+            .build());
+  }
+
   static void createV1(Admin admin, TableName t) throws IOException {
     admin.createTable(
         TableDescriptorBuilder.newBuilder(t)
