@@ -100,6 +100,12 @@ rec() { # ROUND VARIANT BASELINE REKEY_S BASELINE_S TARGET
   python3 bench/record.py repair "$1" "$2" "$3" "$ROWS" "$4" "$5" "$(echo "$5 / $4" | bc -l)" "$6"
 }
 
+against_backfill() { # ROUND SHORT_NAME RECORDED_VARIANT SECONDS: a row and a record against this round's backfill ($b)
+  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$1" "$2" "$4" "full backfill into a fresh table" "$b" \
+    "$(echo "$b / $4" | bc -l)"
+  rec "$1" "$3" "rekey backfill of the same snapshot into a fresh table" "$4" "$b" 10
+}
+
 printf "%-6s %-16s %9s %-44s %11s %8s\n" round variant rekey_s baseline baseline_s ratio
 # untimed: the first command after a build writes bin/rekey's class-data archive and warms the page cache
 damage telemetry_v1 "$V1" bench_telemetry_v2 "$V2" >/dev/null
@@ -117,9 +123,7 @@ for r in $(seq 1 "$ROUNDS"); do
     t0=$(secs); repair "$v" telemetry_v1 "$V1" bench_telemetry_v2 "${extra[@]}"; t1=$(secs)
     w=$(echo "$t1 - $t0" | bc)
     equal telemetry_v1 "$V1" bench_telemetry_v2
-    printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" "$v" "$w" "full backfill into a fresh table" "$b" \
-      "$(echo "$b / $w" | bc -l)"
-    rec "$r" "$v" "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
+    against_backfill "$r" "$v" "$v" "$w"
   done
   # the floor under any repair of this damage: its row Deletes left markers in every salt region, and a repaired cell
   # stays hidden until a major compaction removes them (--compact-if-masked waits for it); timed alone here, then
@@ -127,40 +131,30 @@ for r in $(seq 1 "$ROUNDS"); do
   damage telemetry_v1 "$V1" bench_telemetry_v2 "$V2" >/dev/null
   t0=$(secs); tool compact bench_telemetry_v2; t1=$(secs)
   w=$(echo "$t1 - $t0" | bc)
-  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" floor-compaction "$w" "full backfill into a fresh table" "$b" \
-    "$(echo "$b / $w" | bc -l)"
-  rec "$r" floor-compaction-of-the-masked-regions "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
+  against_backfill "$r" floor-compaction floor-compaction-of-the-masked-regions "$w"
   found telemetry_v1 "$V1" bench_telemetry_v2
   t0=$(secs); repair repair-no-markers telemetry_v1 "$V1" bench_telemetry_v2 --from-reconcile "$OUT/found/reconcile.json"
   t1=$(secs)
   w=$(echo "$t1 - $t0" | bc)
   equal telemetry_v1 "$V1" bench_telemetry_v2
-  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" repair-no-markers "$w" "full backfill into a fresh table" "$b" \
-    "$(echo "$b / $w" | bc -l)"
-  rec "$r" repair-from-reconcile-markers-compacted "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
+  against_backfill "$r" repair-no-markers repair-from-reconcile-markers-compacted "$w"
   # the floors, on the table equal again (untouched by either): the same command with nothing to repair (JVM,
   # Spark, the old side's snapshot and the pass that finds no bucket differing: what `repair` costs at least), and
   # the dry run of the 3 buckets the reconcile named (JVM, Spark, snapshot and one cell-by-cell compare of those
   # buckets, nothing written, no re-check: the least reading any repair of them must do)
   t0=$(secs); repair floor-nothing telemetry_v1 "$V1" bench_telemetry_v2; t1=$(secs)
   w=$(echo "$t1 - $t0" | bc)
-  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" floor-nothing "$w" "full backfill into a fresh table" "$b" \
-    "$(echo "$b / $w" | bc -l)"
-  rec "$r" floor-nothing-to-repair "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
+  against_backfill "$r" floor-nothing floor-nothing-to-repair "$w"
   # and the least any repair command costs here: JVM, Spark session, the old side's snapshot taken and deleted,
   # given a reconcile.json that names no bucket differing (the untimed check's, above): nothing read or compared
   t0=$(secs); repair floor-fixed telemetry_v1 "$V1" bench_telemetry_v2 --from-reconcile "$OUT/check/reconcile.json"
   t1=$(secs)
   w=$(echo "$t1 - $t0" | bc)
-  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" floor-fixed "$w" "full backfill into a fresh table" "$b" \
-    "$(echo "$b / $w" | bc -l)"
-  rec "$r" floor-fixed-cost "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
+  against_backfill "$r" floor-fixed floor-fixed-cost "$w"
   t0=$(secs); repair floor-compare telemetry_v1 "$V1" bench_telemetry_v2 --from-reconcile "$OUT/found/reconcile.json" \
     --dry-run "$OUT/floor-compare.jsonl"; t1=$(secs)
   w=$(echo "$t1 - $t0" | bc)
-  printf "%-6s %-16s %9.1f %-44s %11.1f %7.2fx\n" "$r" floor-compare "$w" "full backfill into a fresh table" "$b" \
-    "$(echo "$b / $w" | bc -l)"
-  rec "$r" floor-compare-3-buckets "rekey backfill of the same snapshot into a fresh table" "$w" "$b" 10
+  against_backfill "$r" floor-compare floor-compare-3-buckets "$w"
   # the same-key pair, damaged the same way, markers compacted away before either tool runs
   damage bench_telemetry_v2 "$V2" bench_telemetry_v2b "$V2" >/dev/null
   tool compact bench_telemetry_v2b

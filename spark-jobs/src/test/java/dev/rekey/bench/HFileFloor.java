@@ -110,8 +110,8 @@ public final class HFileFloor {
   }
 
   /**
-   * One store file scanned with HBase's HFile reader, each row's start handed to {@code rows} and
-   * each cell to {@code cells}: {rows, cells}, rows counted as row-key changes.
+   * One store file scanned with HBase's HFile reader, each row's start handed to {@code onRow} and
+   * each cell to {@code onCell}: {rows, cells}, rows counted as row-key changes.
    */
   static long[] scan(
       FileSystem fs, Path p, Configuration conf, RowVisitor onRow, CellVisitor onCell)
