@@ -108,7 +108,12 @@ record FanOutWrite(SparkSession spark, Clusters clusters, Consumer<String> progr
         }
       }
       int tasks =
-          WritePath.fanOutTasks(inOrderTasks, inOrderMax, sortedReadTasks, rows.partitions());
+          WritePath.fanOutTasks(
+              inOrderTasks,
+              inOrderMax,
+              sortedReadTasks,
+              rows.partitions(),
+              jsc.defaultParallelism());
       boolean anySorted = targets.stream().anyMatch(t -> !t.inOrder());
       progress.accept(
           String.format(

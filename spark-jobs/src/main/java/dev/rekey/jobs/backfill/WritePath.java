@@ -159,18 +159,39 @@ public record WritePath(
    * @param inOrderMaxTasks each in-order target's most tasks within the bulk-load file limit
    * @param sortedReadTasks the most read tasks any sorted target's own run wants (0: none sorted)
    * @param splits the read's splits
+   * @param cores the job's parallelism: raised for sorted targets, the tasks come in whole waves of
+   *     it where the limits allow (3 equal tasks on 2 cores take two task lengths, 4 take two half
+   *     ones: 14.0 s against 12 s of the read stage's wall at 6M rows of a GZ source)
    */
   static int fanOutTasks(
-      List<Integer> inOrderTasks, List<Integer> inOrderMaxTasks, int sortedReadTasks, int splits) {
+      List<Integer> inOrderTasks,
+      List<Integer> inOrderMaxTasks,
+      int sortedReadTasks,
+      int splits,
+      int cores) {
     int tasks = splits;
     for (int t : inOrderTasks) {
       tasks = Math.min(tasks, t);
     }
-    int raised = Math.min(splits, Math.max(tasks, sortedReadTasks));
+    int upper = splits;
     for (int m : inOrderMaxTasks) {
-      raised = Math.min(raised, Math.max(m, 1));
+      upper = Math.min(upper, Math.max(m, 1));
     }
-    return Math.max(tasks, raised);
+    int raised = Math.min(upper, Math.max(tasks, sortedReadTasks));
+    int chosen = Math.max(tasks, raised);
+    // raised for the sorted targets' sake: to whole waves of the cores, where the limits allow
+    return chosen > tasks ? wholeWaves(chosen, upper, cores) : chosen;
+  }
+
+  /**
+   * {@code tasks} raised to the next multiple of {@code cores} when that stays within {@code
+   * upper}: equal tasks in a last, partial wave leave cores idle. Never lowered: fewer tasks than
+   * splits read runs of unequal length (3 splits in 2 tasks take as long as in 3).
+   */
+  static int wholeWaves(int tasks, int upper, int cores) {
+    int c = Math.max(1, cores);
+    int up = (tasks + c - 1) / c * c;
+    return up <= upper ? up : tasks;
   }
 
   /** The most write tasks an in-order target takes within the bulk-load file limit per region. */

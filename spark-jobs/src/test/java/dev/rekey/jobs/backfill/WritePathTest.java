@@ -108,14 +108,42 @@ class WritePathTest {
   void aFanOutReadsWithTheSortedTargetsTasksWithinTheInOrderFileLimit() {
     // a small source: the in-order target writes with one task; the sorted target's own run
     // reads with two, and its rows are re-keyed and shuffled in the same tasks
-    assertEquals(2, WritePath.fanOutTasks(List.of(1), List.of(32), 2, 8));
+    assertEquals(2, WritePath.fanOutTasks(List.of(1), List.of(32), 2, 8, 2));
     // in-order targets alone keep their write tasks
-    assertEquals(1, WritePath.fanOutTasks(List.of(1), List.of(32), 0, 8));
-    assertEquals(1, WritePath.fanOutTasks(List.of(3, 1), List.of(32, 32), 0, 8));
+    assertEquals(1, WritePath.fanOutTasks(List.of(1), List.of(32), 0, 8, 2));
+    assertEquals(1, WritePath.fanOutTasks(List.of(3, 1), List.of(32, 32), 0, 8, 2));
     // never past the read's splits, nor past what the file limit allows an in-order target
-    assertEquals(3, WritePath.fanOutTasks(List.of(1), List.of(32), 4, 3));
-    assertEquals(2, WritePath.fanOutTasks(List.of(1), List.of(2), 4, 8));
+    assertEquals(3, WritePath.fanOutTasks(List.of(1), List.of(32), 4, 3, 2));
+    assertEquals(2, WritePath.fanOutTasks(List.of(1), List.of(2), 4, 8, 2));
     // sorted targets alone: the read's splits
-    assertEquals(8, WritePath.fanOutTasks(List.of(), List.of(), 4, 8));
+    assertEquals(8, WritePath.fanOutTasks(List.of(), List.of(), 4, 8, 2));
+  }
+
+  @Test
+  void aFanOutRaisedForSortedTargetsReadsInWholeWavesOfTheCores() {
+    // a GZ source of 6M rows: 3 read tasks wanted by size, 2 in-order write tasks, 2 cores — 3
+    // tasks would take two task lengths, 4 take two half ones
+    assertEquals(4, WritePath.fanOutTasks(List.of(2), List.of(32), 3, 8, 2));
+    assertEquals(4, WritePath.fanOutTasks(List.of(2), List.of(32), 3, 8, 4));
+    assertEquals(6, WritePath.fanOutTasks(List.of(2), List.of(32), 5, 8, 3));
+    // not past the splits nor the in-order file limit: then as raised
+    assertEquals(3, WritePath.fanOutTasks(List.of(2), List.of(32), 3, 3, 2));
+    assertEquals(3, WritePath.fanOutTasks(List.of(2), List.of(3), 3, 8, 2));
+    // not raised, not moved: in-order targets alone keep their own tasks, as their single runs do,
+    // and so does a small source whose sorted target wants no more tasks than the in-order one
+    assertEquals(3, WritePath.fanOutTasks(List.of(3), List.of(32), 0, 8, 2));
+    assertEquals(1, WritePath.fanOutTasks(List.of(1), List.of(32), 1, 8, 2));
+    // sorted targets alone: the read's splits, as many as there are
+    assertEquals(5, WritePath.fanOutTasks(List.of(), List.of(), 4, 5, 2));
+  }
+
+  @Test
+  void wholeWavesRaiseToAMultipleOfTheCoresWithinTheUpperBound() {
+    assertEquals(4, WritePath.wholeWaves(3, 8, 2));
+    assertEquals(4, WritePath.wholeWaves(4, 8, 2));
+    assertEquals(3, WritePath.wholeWaves(3, 3, 2));
+    assertEquals(1, WritePath.wholeWaves(1, 1, 4));
+    assertEquals(4, WritePath.wholeWaves(1, 8, 4));
+    assertEquals(5, WritePath.wholeWaves(5, 5, 0));
   }
 }
