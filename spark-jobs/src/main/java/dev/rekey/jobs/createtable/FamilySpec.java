@@ -18,7 +18,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  * NONE|ROW|ROWCOL, encoding NONE|PREFIX|DIFF|FAST_DIFF|ROW_INDEX_V1, blocksize in bytes (suffix k
  * or m allowed), ttl in seconds (or FOREVER), versions ≥ 1; compaction DEFAULT|DATE_TIERED, the
  * latter with {@code window} (an ISO-8601 duration, default P1D), {@code windows_per_tier} (≥ 2)
- * and {@code max_age} (a duration) ({@link DateTiered}). Unset settings keep HBase's defaults.
+ * and {@code max_age} (a duration) ({@link DateTiered}); new_version_behavior true|false (HBase's
+ * NEW_VERSION_BEHAVIOR: a delete marker hides only cells written before it, so {@code rekey repair}
+ * re-puts deleted cells without a major compaction). Unset settings keep HBase's defaults.
  */
 public record FamilySpec(
     String name,
@@ -28,12 +30,13 @@ public record FamilySpec(
     DataBlockEncoding encoding,
     Integer ttlSeconds,
     Integer versions,
-    DateTiered dateTiered) {
+    DateTiered dateTiered,
+    Boolean newVersionBehavior) {
 
   /** The settings --family knows, in the order messages list them. */
   static final String KNOWN =
       "compression, bloom, blocksize, encoding, ttl, versions, compaction, window, "
-          + "windows_per_tier, max_age";
+          + "windows_per_tier, max_age, new_version_behavior";
 
   /**
    * Parses the argument; IllegalArgumentException names the family, the setting and the allowed
@@ -78,6 +81,7 @@ public record FamilySpec(
     java.time.Duration window = null;
     Integer windowsPerTier = null;
     java.time.Duration maxAge = null;
+    Boolean newVersionBehavior = null;
     for (Map.Entry<String, String> e : settings.entrySet()) {
       String v = e.getValue();
       String where = "Invalid --family '" + arg + "': " + e.getKey() + "=" + v;
@@ -106,6 +110,12 @@ public record FamilySpec(
           }
         }
         case "max_age" -> maxAge = duration(v, where);
+        case "new_version_behavior" -> {
+          if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException(where + " is not one of true, false");
+          }
+          newVersionBehavior = Boolean.parseBoolean(v);
+        }
         default ->
             throw new IllegalArgumentException(
                 String.format(
@@ -129,7 +139,8 @@ public record FamilySpec(
         encoding,
         ttl,
         versions,
-        tiered ? new DateTiered(window, windowsPerTier, maxAge) : null);
+        tiered ? new DateTiered(window, windowsPerTier, maxAge) : null,
+        newVersionBehavior);
   }
 
   private static java.time.Duration duration(String v, String where) {
@@ -168,6 +179,9 @@ public record FamilySpec(
     }
     if (dateTiered != null) {
       dateTiered.configuration().forEach(b::setConfiguration);
+    }
+    if (newVersionBehavior != null) {
+      b.setNewVersionBehavior(newVersionBehavior);
     }
     return b.build();
   }

@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 
 /**
  * With --compact-if-masked, the major compaction a repair's Puts need started before the compare
@@ -52,6 +53,16 @@ final class EarlyCompaction {
    * do not compact, or when the new layout does not keep time in key order (the buckets are not key
    * ranges: the writers' own check then does it all).
    */
+  /** Whether every family of {@code table} keeps NEW_VERSION_BEHAVIOR ({@link Masking}). */
+  private static boolean everyFamilyWrittenAfter(Connection conn, TableName table) {
+    try (Table t = conn.getTable(table)) {
+      TableDescriptor d = t.getDescriptor();
+      return Masking.writtenAfterFamilies(d).size() == d.getColumnFamilyCount();
+    } catch (IOException e) {
+      return false; // the markers are looked for before writing all the same
+    }
+  }
+
   static EarlyCompaction start(
       Connection conn,
       RepairOptions options,
@@ -66,6 +77,9 @@ final class EarlyCompaction {
       return NONE;
     }
     TableName table = TableName.valueOf(options.table());
+    if (everyFamilyWrittenAfter(conn, table)) {
+      return NONE; // no marker hides a cell written now: nothing to compact
+    }
     EarlyCompaction out = new EarlyCompaction(new CompletableFuture<>());
     Thread t =
         new Thread(

@@ -115,7 +115,11 @@ final class HFileWrite {
     RepairWriter writer = new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
     List<MarkerScan.Hidden> hidden =
         MarkerScan.hidden(
-            pass.toWrite(), HBaseConfigs.toMap(hbaseConf), options.table(), snapshotTime);
+            pass.toWrite(),
+            HBaseConfigs.toMap(hbaseConf),
+            options.table(),
+            snapshotTime,
+            writer.writtenAfterFamilies());
     Map<String, Masking> masks = new HashMap<>();
     Map<String, List<DecodedCell>> keptDeleted = new HashMap<>();
     Map<Integer, Integer> keptPerBucket = new HashMap<>();

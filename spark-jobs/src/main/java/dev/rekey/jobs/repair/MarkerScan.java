@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CompareOperator;
@@ -98,18 +99,26 @@ final class MarkerScan {
    * connection per task, to the driver.
    */
   static List<Hidden> hidden(
-      JavaRDD<RowMutation> rows, Map<String, String> conf, String table, long snapshotTime) {
+      JavaRDD<RowMutation> rows,
+      Map<String, String> conf,
+      String table,
+      long snapshotTime,
+      Set<String> writtenAfter) {
     List<Hidden> out =
         new ArrayList<>(
             rows.filter(m -> !m.fix().puts().isEmpty())
-                .mapPartitions(it -> hiddenIn(it, conf, table, snapshotTime))
+                .mapPartitions(it -> hiddenIn(it, conf, table, snapshotTime, writtenAfter))
                 .collect());
     out.sort(Comparator.comparing(h -> h.row().rowHex()));
     return out;
   }
 
   private static Iterator<Hidden> hiddenIn(
-      Iterator<RowMutation> it, Map<String, String> conf, String table, long snapshotTime)
+      Iterator<RowMutation> it,
+      Map<String, String> conf,
+      String table,
+      long snapshotTime,
+      Set<String> writtenAfter)
       throws IOException {
     List<RowMutation> rows = new ArrayList<>();
     it.forEachRemaining(rows::add);
@@ -122,7 +131,7 @@ final class MarkerScan {
       Map<String, List<Marker>> markers = markers(t, rows.stream().map(RowMutation::row).toList());
       for (RowMutation m : rows) {
         List<Marker> ms = markers.get(m.rowHex());
-        Masking k = ms == null ? null : Masking.of(m.fix().puts(), ms, snapshotTime);
+        Masking k = ms == null ? null : Masking.of(m.fix().puts(), ms, snapshotTime, writtenAfter);
         if (k != null && (k.masked() || !k.deletedAfterSnapshot().isEmpty())) {
           out.add(new Hidden(m, k));
         }

@@ -11,9 +11,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -152,6 +154,15 @@ public final class Repair implements Job<RepairResult> {
             "  old side: snapshot %s of %s (cells of %s newer than it are dual writes: never"
                 + " overwritten or deleted)",
             snapshot, RepairReport.iso(snapshotTime), options.table()));
+    Set<String> writtenAfter =
+        Masking.writtenAfterFamilies(newAdmin.getDescriptor(TableName.valueOf(options.table())));
+    if (!writtenAfter.isEmpty()) {
+      progress.accept(
+          String.format(
+              "  %s keeps NEW_VERSION_BEHAVIOR in %s: a delete marker there hides only cells"
+                  + " written before it, so repaired cells show without a compaction",
+              options.table(), String.join(", ", writtenAfter)));
+    }
     if (options.targets() != null) {
       return repair(
           conn,

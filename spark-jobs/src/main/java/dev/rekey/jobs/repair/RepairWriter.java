@@ -46,13 +46,25 @@ record RepairWriter(Connection conn, TableName table, long snapshotTime) {
     try (Table t = conn.getTable(table)) {
       Map<String, List<Marker>> markers =
           MarkerScan.markers(t, withPuts.stream().map(RowMutation::row).toList());
+      Set<String> writtenAfter = Masking.writtenAfterFamilies(t.getDescriptor());
       for (RowMutation m : withPuts) {
         out.put(
             m.rowHex(),
-            Masking.of(m.fix().puts(), markers.getOrDefault(m.rowHex(), List.of()), snapshotTime));
+            Masking.of(
+                m.fix().puts(),
+                markers.getOrDefault(m.rowHex(), List.of()),
+                snapshotTime,
+                writtenAfter));
       }
     }
     return out;
+  }
+
+  /** The table's families where a delete marker hides only what was written before it. */
+  Set<String> writtenAfterFamilies() throws IOException {
+    try (Table t = conn.getTable(table)) {
+      return Masking.writtenAfterFamilies(t.getDescriptor());
+    }
   }
 
   /** The masked rows' regions, encoded name → its start key in hex, for the messages. */

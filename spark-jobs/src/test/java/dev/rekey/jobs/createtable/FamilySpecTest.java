@@ -1,6 +1,7 @@
 package dev.rekey.jobs.createtable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,6 +46,15 @@ class FamilySpecTest {
   }
 
   @Test
+  void newVersionBehaviorIsSetOnTheFamilyOnlyWhenAsked() {
+    assertTrue(
+        FamilySpec.parse("d:new_version_behavior=TRUE").toDescriptor().isNewVersionBehavior());
+    assertFalse(
+        FamilySpec.parse("d:new_version_behavior=false").toDescriptor().isNewVersionBehavior());
+    assertFalse(FamilySpec.parse("d").toDescriptor().isNewVersionBehavior());
+  }
+
+  @Test
   void dateTieredCompactionSetsHBasesStoreEngineAndWindowsOnTheFamily() {
     ColumnFamilyDescriptor d =
         FamilySpec.parse("d:compression=gz,compaction=DATE_TIERED,window=PT6H,windows_per_tier=3")
@@ -85,7 +95,11 @@ class FamilySpecTest {
             "d:colour=red",
             "Invalid --family 'd:colour=red': unknown setting 'colour' (known: compression, bloom,"
                 + " blocksize, encoding, ttl, versions, compaction, window, windows_per_tier,"
-                + " max_age)"),
+                + " max_age, new_version_behavior)"),
+        Arguments.of(
+            "d:new_version_behavior=yes",
+            "Invalid --family 'd:new_version_behavior=yes': new_version_behavior=yes is not one of"
+                + " true, false"),
         Arguments.of(
             "d:compaction=tiered",
             "Invalid --family 'd:compaction=tiered': compaction=tiered is not one of default,"

@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.DecodedCell;
 import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +42,36 @@ class MaskingTest {
     assertTrue(m.masked());
     assertEquals(List.of(PUT), m.needsCompaction());
     assertTrue(m.writable().isEmpty());
+  }
+
+  @Test
+  void whereTheFamilyKeepsNewVersionBehaviorAnOldMarkerHidesNothingWrittenNow() {
+    Marker old = new Marker(Marker.Type.FAMILY, D, null, 900);
+    Masking m = Masking.of(List.of(PUT), List.of(old), SNAP, Set.of("d"));
+    assertFalse(m.masked());
+    assertEquals(List.of(PUT), m.writable());
+    // another family's setting changes nothing for d
+    assertTrue(Masking.of(List.of(PUT), List.of(old), SNAP, Set.of("e")).masked());
+    // a delete made after the snapshot stays a delete: there a Put written now would undo it
+    Masking newer =
+        Masking.of(
+            List.of(PUT),
+            List.of(new Marker(Marker.Type.FAMILY, D, null, SNAP + 1)),
+            SNAP,
+            Set.of("d"));
+    assertEquals(List.of(PUT), newer.deletedAfterSnapshot());
+    assertTrue(newer.writable().isEmpty());
+  }
+
+  @Test
+  void theFamiliesKeepingNewVersionBehaviorAreReadFromTheTable() {
+    TableDescriptor t =
+        TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
+            .setColumnFamily(
+                ColumnFamilyDescriptorBuilder.newBuilder(D).setNewVersionBehavior(true).build())
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of("e"))
+            .build();
+    assertEquals(Set.of("d"), Masking.writtenAfterFamilies(t));
   }
 
   @Test

@@ -49,7 +49,7 @@ class RepairHFilesIT {
   /**
    * Hour 0: rows deleted (markers: compacted first); hour 1: a value changed, a version dropped.
    */
-  private static void damage(TableName v2) throws Exception {
+  static void damage(TableName v2) throws Exception {
     try (Table t = RepairFixture.table(v2)) {
       RepairIT.deleteRows(t, 30, 31, 32, 33);
       RepairFixture.changeValue(t, 250);
