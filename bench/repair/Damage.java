@@ -6,6 +6,7 @@
 //     exact timestamps (the readings have one version per cell: a dropped cell stands for a dropped version)
 //   compact TABLE    flush and major-compact, waiting until no compaction runs (delete markers gone)
 //   drop TABLE       disable and delete, if it exists
+//   new-version-behavior TABLE true|false   sets HBase's NEW_VERSION_BEHAVIOR on every family (regions reopened)
 // Run: java -cp "$JAR:$(cat spark-jobs/target/launch.classpath):$CLIENT_CONF_DIR" Damage.java MODE ...
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
@@ -60,7 +61,19 @@ public class Damage {
               () -> new IllegalStateException("major compaction of " + t + " did not end"));
         }
         case "damage" -> damage(conn, a);
-        default -> throw new IllegalArgumentException("mode: damage, compact or drop");
+        case "new-version-behavior" -> {
+          TableName t = TableName.valueOf(a[1]);
+          for (org.apache.hadoop.hbase.client.ColumnFamilyDescriptor f :
+              admin.getDescriptor(t).getColumnFamilies()) {
+            admin.modifyColumnFamily(
+                t,
+                org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder.newBuilder(f)
+                    .setNewVersionBehavior(Boolean.parseBoolean(a[2]))
+                    .build());
+          }
+        }
+        default ->
+            throw new IllegalArgumentException("mode: damage, compact, drop or new-version-behavior");
       }
     }
   }

@@ -125,6 +125,22 @@ for r in $(seq 1 "$ROUNDS"); do
     equal telemetry_v1 "$V1" bench_telemetry_v2
     against_backfill "$r" "$v" "$v" "$w"
   done
+  # the same damage in a family with NEW_VERSION_BEHAVIOR (create-table's new_version_behavior=true): the markers
+  # hide only what was written before them, so the repair compacts nothing (--compact-if-masked finds nothing to do)
+  tool new-version-behavior bench_telemetry_v2 true
+  damage telemetry_v1 "$V1" bench_telemetry_v2 "$V2" >/dev/null
+  found telemetry_v1 "$V1" bench_telemetry_v2
+  t0=$(secs); repair repair-nvb telemetry_v1 "$V1" bench_telemetry_v2 --from-reconcile "$OUT/found/reconcile.json"
+  t1=$(secs)
+  w=$(echo "$t1 - $t0" | bc)
+  equal telemetry_v1 "$V1" bench_telemetry_v2
+  grep -q "keeps NEW_VERSION_BEHAVIOR" "$OUT/repair-nvb.log" || { echo "repair-nvb saw no NEW_VERSION_BEHAVIOR"; exit 1; }
+  ! grep -q "major-compacted first" "$OUT/repair-nvb.log" || { echo "repair-nvb compacted"; exit 1; }
+  against_backfill "$r" repair-nvb repair-from-reconcile-new-version-behavior "$w"
+  # untimed: the markers compacted away before the setting goes back (else they would hide the repaired cells again)
+  tool compact bench_telemetry_v2
+  tool new-version-behavior bench_telemetry_v2 false
+  equal telemetry_v1 "$V1" bench_telemetry_v2
   # the floor under any repair of this damage: its row Deletes left markers in every salt region, and a repaired cell
   # stays hidden until a major compaction removes them (--compact-if-masked waits for it); timed alone here, then
   # the same damage repaired with no marker left (the repair's own work apart from the compaction)
@@ -181,6 +197,8 @@ echo "floor-fixed-cost: --from-reconcile naming no bucket (JVM, Spark, the old s
 echo "floor-compaction-of-the-masked-regions: the damage's row Deletes compacted away alone (flush + major compaction"
 echo "of bench_telemetry_v2, waited for): a repair of rows deleted in every salt region needs it before its Puts can be"
 echo "seen; repair-from-reconcile-markers-compacted: the same damage repaired after that compaction (no marker left)."
+echo "repair-from-reconcile-new-version-behavior: the same damage and command with NEW_VERSION_BEHAVIOR set on"
+echo "bench_telemetry_v2's family for it: a delete marker hides only older writes, so no compaction is needed."
 echo "A repair at 1/10 of the backfill must also be at least floor-fixed-cost: the ratio backfill / floor-fixed-cost is"
 echo "the best any repair command can reach on this table and machine."
 echo "Each repair's phases (repair.json, the time: line): grep '^time:' target/bench/repair/*.log"
