@@ -48,11 +48,6 @@ final class EarlyCompaction {
     this.requested = requested;
   }
 
-  /**
-   * Starts the scan (and the compactions it asks for) in the background; nothing when the options
-   * do not compact, or when the new layout does not keep time in key order (the buckets are not key
-   * ranges: the writers' own check then does it all).
-   */
   /** Whether every family of {@code table} keeps NEW_VERSION_BEHAVIOR ({@link Masking}). */
   private static boolean everyFamilyWrittenAfter(Connection conn, TableName table) {
     try (Table t = conn.getTable(table)) {
@@ -63,6 +58,12 @@ final class EarlyCompaction {
     }
   }
 
+  /**
+   * Starts the scan (and the compactions it asks for) in the background; nothing when the options
+   * do not compact, when every family keeps NEW_VERSION_BEHAVIOR (no marker hides a cell written
+   * now), or when the new layout does not keep time in key order (the buckets are not key ranges:
+   * the writers' own check then does it all).
+   */
   static EarlyCompaction start(
       Connection conn,
       RepairOptions options,
