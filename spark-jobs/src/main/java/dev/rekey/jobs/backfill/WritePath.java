@@ -177,7 +177,7 @@ public record WritePath(
     for (int m : inOrderMaxTasks) {
       upper = Math.min(upper, Math.max(m, 1));
     }
-    int raised = Math.min(upper, Math.max(tasks, sortedReadTasks));
+    int raised = Math.min(upper, Math.max(tasks, Math.min(sortedReadTasks, Math.max(1, cores))));
     int chosen = Math.max(tasks, raised);
     // raised for the sorted targets' sake: to whole waves of the cores, where the limits allow
     return chosen > tasks ? wholeWaves(chosen, upper, cores) : chosen;
