@@ -150,9 +150,11 @@ public record WritePath(
 
   /**
    * The read tasks of one run feeding several targets: the in-order targets' write tasks (one per
-   * core, fewer for a small source: each task is a file in every region it feeds), raised to the
-   * sorted targets' read tasks when there are any — their rows are re-keyed and shuffled in these
-   * same tasks, which their own run spreads over two per core — but never past the in-order
+   * core, fewer for a small source: each task is a file in every region it feeds), raised towards
+   * the sorted targets' read tasks when there are any — their rows are re-keyed and shuffled in
+   * these same tasks — but only as far as the cores (each task more is one more HFile in every
+   * region of an in-order target: 8 tasks on 4 put 128 files into telemetry-v2's 16 regions, and
+   * the one run took 1.13× the two single runs; in 4 tasks, 0.86×), and never past the in-order
    * targets' file limit nor the read's splits.
    *
    * @param inOrderTasks each in-order target's write tasks

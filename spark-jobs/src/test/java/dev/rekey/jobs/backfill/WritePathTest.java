@@ -113,7 +113,7 @@ class WritePathTest {
     assertEquals(1, WritePath.fanOutTasks(List.of(1), List.of(32), 0, 8, 2));
     assertEquals(1, WritePath.fanOutTasks(List.of(3, 1), List.of(32, 32), 0, 8, 2));
     // never past the read's splits, nor past what the file limit allows an in-order target
-    assertEquals(3, WritePath.fanOutTasks(List.of(1), List.of(32), 4, 3, 2));
+    assertEquals(1, WritePath.fanOutTasks(List.of(1), List.of(32), 4, 1, 2));
     assertEquals(2, WritePath.fanOutTasks(List.of(1), List.of(2), 4, 8, 2));
     // sorted targets alone: the read's splits
     assertEquals(8, WritePath.fanOutTasks(List.of(), List.of(), 4, 8, 2));
@@ -121,14 +121,18 @@ class WritePathTest {
 
   @Test
   void aFanOutRaisedForSortedTargetsReadsInWholeWavesOfTheCores() {
-    // a GZ source of 6M rows: 3 read tasks wanted by size, 2 in-order write tasks, 2 cores — 3
-    // tasks would take two task lengths, 4 take two half ones
-    assertEquals(4, WritePath.fanOutTasks(List.of(2), List.of(32), 3, 8, 2));
+    // a GZ source of 6M rows: 3 read tasks wanted by size, 2 in-order write tasks, parallelism 4 —
+    // 3 tasks would take two task lengths, 4 take two half ones
     assertEquals(4, WritePath.fanOutTasks(List.of(2), List.of(32), 3, 8, 4));
-    assertEquals(6, WritePath.fanOutTasks(List.of(2), List.of(32), 5, 8, 3));
+    // the in-order tasks fill the cores already: not raised (each task more is a file per region)
+    assertEquals(2, WritePath.fanOutTasks(List.of(2), List.of(32), 3, 8, 2));
+    assertEquals(4, WritePath.fanOutTasks(List.of(4), List.of(32), 8, 8, 4));
+    // raised only as far as the cores, then to whole waves
+    assertEquals(3, WritePath.fanOutTasks(List.of(2), List.of(32), 5, 8, 3));
+    assertEquals(4, WritePath.fanOutTasks(List.of(1), List.of(32), 8, 8, 4));
     // not past the splits nor the in-order file limit: then as raised
-    assertEquals(3, WritePath.fanOutTasks(List.of(2), List.of(32), 3, 3, 2));
-    assertEquals(3, WritePath.fanOutTasks(List.of(2), List.of(3), 3, 8, 2));
+    assertEquals(3, WritePath.fanOutTasks(List.of(2), List.of(32), 3, 3, 4));
+    assertEquals(3, WritePath.fanOutTasks(List.of(2), List.of(3), 3, 8, 4));
     // not raised, not moved: in-order targets alone keep their own tasks, as their single runs do,
     // and so does a small source whose sorted target wants no more tasks than the in-order one
     assertEquals(3, WritePath.fanOutTasks(List.of(3), List.of(32), 0, 8, 2));
