@@ -19,7 +19,6 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 
 /**
  * With --compact-if-masked, the major compaction a repair's Puts need started before the compare
@@ -48,39 +47,27 @@ final class EarlyCompaction {
     this.requested = requested;
   }
 
-  /** Whether every family of {@code table} keeps NEW_VERSION_BEHAVIOR ({@link Masking}). */
-  private static boolean everyFamilyWrittenAfter(Connection conn, TableName table) {
-    try (Table t = conn.getTable(table)) {
-      TableDescriptor d = t.getDescriptor();
-      return Masking.writtenAfterFamilies(d).size() == d.getColumnFamilyCount();
-    } catch (IOException e) {
-      return false; // the markers are looked for before writing all the same
-    }
-  }
-
   /**
    * Starts the scan (and the compactions it asks for) in the background; nothing when the options
-   * do not compact, when every family keeps NEW_VERSION_BEHAVIOR (no marker hides a cell written
-   * now), or when the new layout does not keep time in key order (the buckets are not key ranges:
-   * the writers' own check then does it all).
+   * do not compact, when every family keeps NEW_VERSION_BEHAVIOR ({@code everyFamilyWrittenAfter}:
+   * no marker hides a cell written now), or when the new layout does not keep time in key order
+   * (the buckets are not key ranges: the writers' own check then does it all).
    */
   static EarlyCompaction start(
       Connection conn,
       RepairOptions options,
       Set<Integer> buckets,
       long snapshotTime,
+      boolean everyFamilyWrittenAfter,
       Consumer<String> progress) {
     if (!options.compactIfMasked() || options.dryRun() != null || buckets.isEmpty()) {
       return NONE;
     }
     ReadPlan plan = plan(options.neu().layout(), BucketSpans.of(buckets, options.buckets()));
-    if (plan == null) {
-      return NONE;
+    if (plan == null || everyFamilyWrittenAfter) {
+      return NONE; // not key ranges, or no marker hides a cell written now: nothing to compact
     }
     TableName table = TableName.valueOf(options.table());
-    if (everyFamilyWrittenAfter(conn, table)) {
-      return NONE; // no marker hides a cell written now: nothing to compact
-    }
     EarlyCompaction out = new EarlyCompaction(new CompletableFuture<>());
     Thread t =
         new Thread(

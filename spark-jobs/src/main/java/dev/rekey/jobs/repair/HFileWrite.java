@@ -35,17 +35,23 @@ final class HFileWrite {
   private final Configuration hbaseConf;
   private final RepairOptions options;
   private final Consumer<String> progress;
+  private final Set<String> writtenAfter;
   private boolean compacted;
 
+  /**
+   * @param writtenAfter the new table's NEW_VERSION_BEHAVIOR families ({@link RepairWriter})
+   */
   HFileWrite(
       SparkSession spark,
       Configuration hbaseConf,
       RepairOptions options,
-      Consumer<String> progress) {
+      Consumer<String> progress,
+      Set<String> writtenAfter) {
     this.spark = spark;
     this.hbaseConf = hbaseConf;
     this.options = options;
     this.progress = progress;
+    this.writtenAfter = writtenAfter;
   }
 
   /**
@@ -112,14 +118,15 @@ final class HFileWrite {
       throws IOException {
     RowsLoad rl = new RowsLoad(spark, hbaseConf, progress);
     times.start(PhaseTimes.MARKERS);
-    RepairWriter writer = new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
+    RepairWriter writer =
+        new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime, writtenAfter);
     List<MarkerScan.Hidden> hidden =
         MarkerScan.hidden(
             pass.toWrite(),
             HBaseConfigs.toMap(hbaseConf),
             options.table(),
             snapshotTime,
-            writer.writtenAfterFamilies());
+            writtenAfter);
     Map<String, Masking> masks = new HashMap<>();
     Map<String, List<DecodedCell>> keptDeleted = new HashMap<>();
     Map<Integer, Integer> keptPerBucket = new HashMap<>();

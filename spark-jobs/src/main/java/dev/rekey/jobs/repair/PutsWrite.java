@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
@@ -19,12 +20,22 @@ final class PutsWrite {
   private final RepairOptions options;
   private final PhaseTimes times;
   private final Consumer<String> progress;
+  private final Set<String> writtenAfter;
 
-  PutsWrite(Connection conn, RepairOptions options, PhaseTimes times, Consumer<String> progress) {
+  /**
+   * @param writtenAfter the new table's NEW_VERSION_BEHAVIOR families ({@link RepairWriter})
+   */
+  PutsWrite(
+      Connection conn,
+      RepairOptions options,
+      PhaseTimes times,
+      Consumer<String> progress,
+      Set<String> writtenAfter) {
     this.conn = conn;
     this.options = options;
     this.times = times;
     this.progress = progress;
+    this.writtenAfter = writtenAfter;
   }
 
   /** Writes {@code rows} of the buckets {@code todo} into {@code written}; true if compacted. */
@@ -37,7 +48,8 @@ final class PutsWrite {
       EarlyCompaction early)
       throws IOException {
     boolean compacted = false;
-    RepairWriter writer = new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime);
+    RepairWriter writer =
+        new RepairWriter(conn, TableName.valueOf(options.table()), snapshotTime, writtenAfter);
     times.start(PhaseTimes.MARKERS);
     Map<String, Masking> masks = writer.masking(rows);
     if (masks.values().stream().anyMatch(Masking::masked)) {

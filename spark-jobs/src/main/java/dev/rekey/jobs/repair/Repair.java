@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
@@ -154,14 +153,14 @@ public final class Repair implements Job<RepairResult> {
             "  old side: snapshot %s of %s (cells of %s newer than it are dual writes: never"
                 + " overwritten or deleted)",
             snapshot, RepairReport.iso(snapshotTime), options.table()));
-    Set<String> writtenAfter =
-        Masking.writtenAfterFamilies(newAdmin.getDescriptor(TableName.valueOf(options.table())));
-    if (!writtenAfter.isEmpty()) {
+    WrittenAfter writtenAfter =
+        WrittenAfter.of(newAdmin.getDescriptor(TableName.valueOf(options.table())));
+    if (!writtenAfter.families().isEmpty()) {
       progress.accept(
           String.format(
               "  %s keeps NEW_VERSION_BEHAVIOR in %s: a delete marker there hides only cells"
                   + " written before it, so repaired cells show without a compaction",
-              options.table(), String.join(", ", writtenAfter)));
+              options.table(), String.join(", ", writtenAfter.families())));
     }
     if (options.targets() != null) {
       return repair(
@@ -172,18 +171,21 @@ public final class Repair implements Job<RepairResult> {
           checkpoint,
           t0,
           new TreeSet<>(options.targets()),
-          null);
+          null,
+          writtenAfter);
     }
     times.start(PhaseTimes.FIND);
     try (MismatchedBuckets.Found f =
         MismatchedBuckets.find(spark, clusters, newAdmin, options, old, progress)) {
-      return repair(conn, newAdmin, old, snapshotTime, checkpoint, t0, f.buckets(), f);
+      return repair(
+          conn, newAdmin, old, snapshotTime, checkpoint, t0, f.buckets(), f, writtenAfter);
     }
   }
 
   /**
    * Repairs {@code targets}; {@code found}: the find pass that named them (its snapshot of the new
-   * table and its tallies of the old side's buckets), or null.
+   * table and its tallies of the old side's buckets), or null; {@code writtenAfter}: the new
+   * table's NEW_VERSION_BEHAVIOR families.
    */
   private RepairResult repair(
       Connection conn,
@@ -193,7 +195,8 @@ public final class Repair implements Job<RepairResult> {
       Checkpoint checkpoint,
       long t0,
       TreeSet<Integer> targets,
-      MismatchedBuckets.Found found)
+      MismatchedBuckets.Found found,
+      WrittenAfter writtenAfter)
       throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     String snapshot = old.source().name();
@@ -213,8 +216,9 @@ public final class Repair implements Job<RepairResult> {
     RepairPath path = null;
     boolean compacted = false;
     Map<Integer, WriteCounts> written = new HashMap<>();
-    HFileWrite hfiles = new HFileWrite(spark, clusters.neu(), options, progress);
-    PutsWrite puts = new PutsWrite(conn, options, times, progress);
+    HFileWrite hfiles =
+        new HFileWrite(spark, clusters.neu(), options, progress, writtenAfter.families());
+    PutsWrite puts = new PutsWrite(conn, options, times, progress, writtenAfter.families());
     // the find pass's snapshot of the new table serves the compare while nothing of the run has
     // written to the table since
     TemporarySnapshot unchanged = found != null ? found.newSnapshot() : null;
@@ -236,7 +240,9 @@ public final class Repair implements Job<RepairResult> {
       compacted = puts.write(rows, todo, snapshotTime, checkpoint, written, EarlyCompaction.none());
     } else if (!todo.isEmpty()) {
       // the delete markers' compaction, if the buckets hold any, runs while they are compared
-      EarlyCompaction early = EarlyCompaction.start(conn, options, todo, snapshotTime, progress);
+      EarlyCompaction early =
+          EarlyCompaction.start(
+              conn, options, todo, snapshotTime, writtenAfter.everyFamily(), progress);
       times.start(PhaseTimes.COMPARE);
       try (ComparePass pass =
           new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, todo, unchanged)) {

@@ -30,9 +30,10 @@ import org.apache.hadoop.hbase.client.Table;
  * are compacted first (their regions flushed and major-compacted, waiting with a deadline until the
  * markers are gone) or the repair is refused with the regions and the command to run. Then Puts
  * with the cells' own timestamps and Deletes at exact timestamps, through a BufferedMutator with
- * the WAL on.
+ * the WAL on. {@code writtenAfter}: the table's families where a marker hides only what was written
+ * before it (NEW_VERSION_BEHAVIOR, {@link Masking#writtenAfterFamilies}), read once per run.
  */
-record RepairWriter(Connection conn, TableName table, long snapshotTime) {
+record RepairWriter(Connection conn, TableName table, long snapshotTime, Set<String> writtenAfter) {
 
   /**
    * Per row (hex) with Puts, which of them delete markers hide, from a raw scan of the rows now.
@@ -46,7 +47,6 @@ record RepairWriter(Connection conn, TableName table, long snapshotTime) {
     try (Table t = conn.getTable(table)) {
       Map<String, List<Marker>> markers =
           MarkerScan.markers(t, withPuts.stream().map(RowMutation::row).toList());
-      Set<String> writtenAfter = Masking.writtenAfterFamilies(t.getDescriptor());
       for (RowMutation m : withPuts) {
         out.put(
             m.rowHex(),
@@ -58,13 +58,6 @@ record RepairWriter(Connection conn, TableName table, long snapshotTime) {
       }
     }
     return out;
-  }
-
-  /** The table's families where a delete marker hides only what was written before it. */
-  Set<String> writtenAfterFamilies() throws IOException {
-    try (Table t = conn.getTable(table)) {
-      return Masking.writtenAfterFamilies(t.getDescriptor());
-    }
   }
 
   /** The masked rows' regions, encoded name → its start key in hex, for the messages. */

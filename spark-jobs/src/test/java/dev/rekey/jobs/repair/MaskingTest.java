@@ -72,6 +72,14 @@ class MaskingTest {
             .setColumnFamily(ColumnFamilyDescriptorBuilder.of("e"))
             .build();
     assertEquals(Set.of("d"), Masking.writtenAfterFamilies(t));
+    // one family of two: the early compaction still has markers to look for
+    assertEquals(new WrittenAfter(Set.of("d"), false), WrittenAfter.of(t));
+    TableDescriptor onlyD =
+        TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
+            .setColumnFamily(
+                ColumnFamilyDescriptorBuilder.newBuilder(D).setNewVersionBehavior(true).build())
+            .build();
+    assertTrue(WrittenAfter.of(onlyD).everyFamily());
   }
 
   @Test
