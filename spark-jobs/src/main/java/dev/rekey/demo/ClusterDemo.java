@@ -4,10 +4,12 @@ import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.embedded.RekeyHome;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.createtable.CreateTableResult;
 import dev.rekey.jobs.createtable.FamilySpec;
 import dev.rekey.jobs.createtable.SplitChoice;
 import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -23,15 +25,23 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The migration story on the pseudo-distributed cluster ({@code rekey demo --cluster}), every job
  * through the cluster's spark-submit as a user would run it: the legacy table written to HBase on
  * HDFS, the salted table's regions spread over both RegionServers, the backfill in cluster deploy
- * mode on the Spark standalone master (HFiles staged on HDFS, so the bulk load is a rename),
- * analyze, reconcile and the nightly scan on YARN.
+ * mode on the Spark standalone master (HFiles staged on HDFS, so the bulk load is a rename) into
+ * the salted table and the device-history table from one read, analyze, reconcile of both, the
+ * nightly scan on YARN, a repair of damage planted in both, one device's history read from each
+ * table, and a client's comparison of the old table with each new one.
  */
 public final class ClusterDemo extends ClusterStory {
+  /** Readings damaged in each new table before the repair. */
+  private static final int DAMAGED_ROWS = 3;
+
   private final PseudoCluster cluster;
 
   public ClusterDemo(PseudoCluster cluster, long rows, int devices, Path jar, PrintStream out) {
@@ -55,6 +65,10 @@ public final class ClusterDemo extends ClusterStory {
     // the shipped layouts, as files the cluster's jobs are given
     String v1 = LayoutFiles.resolve("telemetry-v1", "demo").toString();
     String v2 = LayoutFiles.resolve("telemetry-v2", "demo").toString();
+    String byDevice = LayoutFiles.resolve("telemetry-by-device", "demo").toString();
+    KeyLayout v2Layout = LayoutFiles.load(v2, "demo");
+    KeyLayout byDeviceLayout = DemoHistoryTable.layout();
+    DemoHistoryTable history = new DemoHistoryTable(out);
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, devices);
 
     try (Connection conn = ConnectionFactory.createConnection(conf);
@@ -77,35 +91,40 @@ public final class ClusterDemo extends ClusterStory {
       admin.snapshot(DemoTables.TELEMETRY_V1_SNAPSHOT, DemoTables.TELEMETRY_V1);
 
       step(
-          "Salted table %s: 16 salt regions, spread over both RegionServers",
-          DemoTables.TELEMETRY_V2);
+          "Salted table %s (16 salt regions) and history table %s (16 hash-prefix regions), each"
+              + " spread over both RegionServers",
+          DemoTables.TELEMETRY_V2, DemoTables.TELEMETRY_BY_DEVICE);
       CreateTableResult created =
           TableCreator.table(DemoTables.TELEMETRY_V2)
               .families(List.of(FamilySpec.parse("d:bloom=row,encoding=fast_diff")))
-              .splitPoints(SplitChoice.choose(LayoutFiles.load(v2, "demo"), 16, "salt"))
+              .splitPoints(SplitChoice.choose(v2Layout, 16, "salt"))
               .create(admin);
       out.println("  " + created.summary());
-      int moved = RegionSpread.interleave(admin, DemoTables.TELEMETRY_V2);
-      out.printf(
-          "  regions per server (%d moved): %s%n",
-          moved, regionsPerServer(admin, DemoTables.TELEMETRY_V2));
+      history.create(admin, byDeviceLayout);
+      for (TableName t : List.of(DemoTables.TELEMETRY_V2, DemoTables.TELEMETRY_BY_DEVICE)) {
+        int moved = RegionSpread.interleave(admin, t);
+        out.printf(
+            "  %s: regions per server (%d moved): %s%n", t, moved, regionsPerServer(admin, t));
+      }
     }
+    List<String> targets =
+        List.of(
+            DemoTables.TELEMETRY_V2.getNameAsString() + "=" + v2,
+            DemoTables.TELEMETRY_BY_DEVICE.getNameAsString() + "=" + byDevice);
 
     int failures = 0;
     step(
-        "Backfill on the Spark standalone master, cluster deploy mode (the driver runs on the worker)");
-    String staging = fs + "/rekey-staging/backfill-telemetry_v2";
+        "Backfill of both tables from one read of the snapshot, on the Spark standalone master in"
+            + " cluster deploy mode (the driver runs on the worker)");
+    // each target stages in its own subdir: <staging>/backfill-<table>
+    String staging = fs + "/rekey-staging";
     ClusterSubmit.Outcome b =
         submit.run(
             "backfill",
             sparkMaster,
             true,
             ClusterSubmit.backfillDemo(
-                List.of("--hbase-site", site.toString()),
-                v1,
-                DemoTables.TELEMETRY_V2.getNameAsString(),
-                v2,
-                staging),
+                List.of("--hbase-site", site.toString()), v1, targets, staging),
             out::println);
     out.println("  driver " + b.driverId() + ": " + b.driverState() + " (staging " + staging + ")");
     printDriverOutput(b.driverId());
@@ -131,8 +150,8 @@ public final class ClusterDemo extends ClusterStory {
                 this::indent));
 
     step(
-        "Reconcile %s vs %s on the standalone master",
-        DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2);
+        "Reconcile %s vs %s and vs %s on the standalone master",
+        DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2, DemoTables.TELEMETRY_BY_DEVICE);
     failures +=
         report(
             submit.run(
@@ -142,8 +161,7 @@ public final class ClusterDemo extends ClusterStory {
                 ClusterSubmit.reconcileDemoDay(
                     List.of("--hbase-site", site.toString()),
                     v1,
-                    DemoTables.TELEMETRY_V2.getNameAsString(),
-                    v2,
+                    targets,
                     work.resolve("reconcile")),
                 this::indent));
 
@@ -168,6 +186,52 @@ public final class ClusterDemo extends ClusterStory {
                     work.resolve("scan").toString()),
                 this::indent));
 
+    step(
+        "Repair of both new tables on the standalone master: %d readings deleted from %s and %d"
+            + " changed in %s with a plain client, found and put back from one snapshot of %s",
+        DAMAGED_ROWS,
+        DemoTables.TELEMETRY_V2,
+        DAMAGED_ROWS,
+        DemoTables.TELEMETRY_BY_DEVICE,
+        DemoTables.TELEMETRY_V1);
+    try (Connection conn = ConnectionFactory.createConnection(conf)) {
+      deleteReadings(conn, DemoTables.TELEMETRY_V2, v2Layout, gen, DAMAGED_ROWS);
+      changeReadings(conn, byDeviceLayout, gen);
+    }
+    failures +=
+        report(
+            submit.run(
+                "repair",
+                sparkMaster,
+                false,
+                ClusterSubmit.repairDemoDay(
+                    List.of("--hbase-site", site.toString()), v1, targets, work.resolve("repair")),
+                this::indent));
+
+    step(
+        "History of one device through the cluster's RegionServers: %s (one range scan) vs %s (16"
+            + " salt buckets merged)",
+        DemoTables.TELEMETRY_BY_DEVICE, DemoTables.TELEMETRY_V2);
+    try (Connection conn = ConnectionFactory.createConnection(conf)) {
+      try {
+        history.historyOfDevice(conn, v2Layout, byDeviceLayout, TelemetryGenerator.deviceId(7));
+      } catch (RekeyException e) {
+        out.println("  FAILED: " + e.getMessage());
+        failures++;
+      }
+
+      step(
+          "An HBase client compares %s with each new table by natural key, every version",
+          DemoTables.TELEMETRY_V1);
+      Map<String, List<String>> old =
+          TableContents.byNaturalKey(conn, DemoTables.TELEMETRY_V1, LayoutFiles.load(v1, "demo"));
+      failures +=
+          equalByNaturalKey(old, DemoTables.TELEMETRY_V1, conn, DemoTables.TELEMETRY_V2, v2Layout);
+      failures +=
+          equalByNaturalKey(
+              old, DemoTables.TELEMETRY_V1, conn, DemoTables.TELEMETRY_BY_DEVICE, byDeviceLayout);
+    }
+
     out.println();
     out.printf(
         "== Done in %.1f s%s (Spark logs of each job in %s)%n",
@@ -175,6 +239,28 @@ public final class ClusterDemo extends ClusterStory {
         failures == 0 ? "" : ", " + failures + " job(s) FAILED",
         work.resolve("logs"));
     return failures == 0 ? 0 : 1;
+  }
+
+  /**
+   * Puts another value over the value cell of {@link #DAMAGED_ROWS} readings from half-way into the
+   * day in the history table, at the cell's own timestamp (content that differs).
+   */
+  private void changeReadings(Connection conn, KeyLayout byDevice, TelemetryGenerator gen)
+      throws IOException {
+    try (Table t = conn.getTable(DemoTables.TELEMETRY_BY_DEVICE)) {
+      for (long i = gen.rows() / 2; i < gen.rows() / 2 + DAMAGED_ROWS; i++) {
+        TelemetryReading r = gen.reading(i);
+        t.put(
+            new Put(byDevice.encode(Map.of("ts", r.ts(), "deviceId", r.deviceId())))
+                .addColumn(
+                    LegacyTelemetryTable.FAMILY,
+                    LegacyTelemetryTable.VALUE,
+                    r.ts(),
+                    Bytes.toBytes(r.value() + 1)));
+      }
+    }
+    out.printf(
+        "  changed %d readings' values in %s%n", DAMAGED_ROWS, DemoTables.TELEMETRY_BY_DEVICE);
   }
 
   /** In cluster deploy mode the driver's output stays with the worker: show it here. */

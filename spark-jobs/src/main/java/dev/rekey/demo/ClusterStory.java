@@ -2,8 +2,16 @@ package dev.rekey.demo;
 
 import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.rowkey.KeyLayout;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Table;
 
 /**
  * A demo story run through a cluster's spark-submit ({@link ClusterDemo}, {@link TwoClusterDemo}):
@@ -47,6 +55,47 @@ abstract class ClusterStory {
 
   void indent(String line) {
     out.println("  " + line);
+  }
+
+  /**
+   * An HBase client's comparison of {@code neu} with {@code old} by natural key, every cell and
+   * version, timestamps included ({@link TableContents}): the line that says so, and 1 when they
+   * differ, else 0. {@code oldRows}: the old table's contents, read once for several new tables.
+   */
+  int equalByNaturalKey(
+      Map<String, List<String>> oldRows,
+      TableName old,
+      Connection conn,
+      TableName neu,
+      KeyLayout layout)
+      throws IOException {
+    Map<String, List<String>> newRows = TableContents.byNaturalKey(conn, neu, layout);
+    if (oldRows.equals(newRows)) {
+      out.printf(
+          "  %s equals %s: %,d rows, %,d cells%n",
+          neu, old, newRows.size(), TableContents.cells(newRows));
+      return 0;
+    }
+    out.printf(
+        "  %s does NOT equal %s: %,d rows there, %,d here%n",
+        neu, old, oldRows.size(), newRows.size());
+    return 1;
+  }
+
+  /**
+   * Deletes the rows of {@code n} readings from a third of the way into {@code gen}'s day from
+   * {@code table} with a plain client (a Delete per row: markers a re-put cell hides behind).
+   */
+  void deleteReadings(
+      Connection conn, TableName table, KeyLayout layout, TelemetryGenerator gen, int n)
+      throws IOException {
+    try (Table t = conn.getTable(table)) {
+      for (long i = gen.rows() / 3; i < gen.rows() / 3 + n; i++) {
+        TelemetryReading r = gen.reading(i);
+        t.delete(new Delete(layout.encode(Map.of("ts", r.ts(), "deviceId", r.deviceId()))));
+      }
+    }
+    out.printf("  deleted %d rows of %s%n", n, table);
   }
 
   /** {@link #report(ClusterSubmit.Outcome, int)} of a submission expected to exit 0. */

@@ -30,26 +30,71 @@ public record ClusterSubmit(Path sparkSubmit, Path jar, Path logDir) {
    */
   public static List<String> reconcileDemoDay(
       List<String> sites, String oldLayout, String newTable, String newLayout, Path out) {
-    return command(
-        "reconcile",
-        sites,
-        "--old-table",
-        DemoTables.TELEMETRY_V1.getNameAsString(),
-        "--old-layout",
-        oldLayout,
-        "--new-table",
-        newTable,
-        "--new-layout",
-        newLayout,
+    return reconcileDay(
+        sites, oldLayout, List.of("--new-table", newTable, "--new-layout", newLayout), out);
+  }
+
+  /**
+   * {@link #reconcileDemoDay} against several new tables, each given as {@code TABLE=LAYOUT}
+   * (reconcile's {@code --target}): a report directory each under {@code out}.
+   */
+  public static List<String> reconcileDemoDay(
+      List<String> sites, String oldLayout, List<String> targets, Path out) {
+    return reconcileDay(sites, oldLayout, targetOptions(targets), out);
+  }
+
+  private static List<String> reconcileDay(
+      List<String> sites, String oldLayout, List<String> newSide, Path out) {
+    List<String> a = new ArrayList<>();
+    a.addAll(
+        List.of(
+            "--old-table", DemoTables.TELEMETRY_V1.getNameAsString(), "--old-layout", oldLayout));
+    a.addAll(newSide);
+    a.addAll(demoDay());
+    a.addAll(List.of("--digest", "--out", out.toString()));
+    return command("reconcile", sites, a);
+  }
+
+  /**
+   * The repair of several new tables ({@code TABLE=LAYOUT}) from one snapshot of the live
+   * telemetry_v1 taken by the job: every hour of the demo's day compared, what differs put back,
+   * delete markers that would hide it compacted first; a report directory each under {@code out}.
+   */
+  public static List<String> repairDemoDay(
+      List<String> sites, String oldLayout, List<String> targets, Path out) {
+    List<String> a = new ArrayList<>();
+    a.addAll(
+        List.of(
+            "--old-table",
+            DemoTables.TELEMETRY_V1.getNameAsString(),
+            "--via-snapshot",
+            "--old-layout",
+            oldLayout));
+    a.addAll(targetOptions(targets));
+    a.addAll(demoDay());
+    a.addAll(List.of("--compact-if-masked", "--out", out.toString()));
+    return command("repair", sites, a);
+  }
+
+  /** The demo's day in hourly buckets. */
+  private static List<String> demoDay() {
+    return List.of(
         "--bucket",
         "1h",
         "--from",
         Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START).toString(),
         "--to",
-        Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START + 86_400_000L).toString(),
-        "--digest",
-        "--out",
-        out.toString());
+        Instant.ofEpochMilli(TelemetryGenerator.DEFAULT_START + 86_400_000L).toString());
+  }
+
+  /** {@code --target TABLE=LAYOUT} for each of {@code targets}. */
+  private static List<String> targetOptions(List<String> targets) {
+    List<String> a = new ArrayList<>();
+    for (String t : targets) {
+      a.add("--target");
+      a.add(t);
+    }
+    return a;
   }
 
   /**
@@ -71,27 +116,44 @@ public record ClusterSubmit(Path sparkSubmit, Path jar, Path logDir) {
       String target,
       String newLayout,
       String staging) {
-    return command(
-        "backfill",
+    return backfillInto(
         before,
-        "--source-snapshot",
         snapshot,
-        "--source-layout",
         oldLayout,
-        "--target-table",
-        target,
-        "--target-layout",
-        newLayout,
-        "--staging",
+        List.of("--target-table", target, "--target-layout", newLayout),
         staging);
   }
 
+  /**
+   * The backfill of the demo's telemetry_v1 snapshot into several targets ({@code TABLE=LAYOUT},
+   * backfill's {@code --target}) from one read, each staged in its own subdirectory of {@code
+   * staging}.
+   */
+  public static List<String> backfillDemo(
+      List<String> sites, String oldLayout, List<String> targets, String staging) {
+    return backfillInto(
+        sites, DemoTables.TELEMETRY_V1_SNAPSHOT, oldLayout, targetOptions(targets), staging);
+  }
+
+  private static List<String> backfillInto(
+      List<String> before,
+      String snapshot,
+      String oldLayout,
+      List<String> targetSide,
+      String staging) {
+    List<String> a = new ArrayList<>();
+    a.addAll(List.of("--source-snapshot", snapshot, "--source-layout", oldLayout));
+    a.addAll(targetSide);
+    a.addAll(List.of("--staging", staging));
+    return command("backfill", before, a);
+  }
+
   /** A rekey command line: the command, the site options, then its own options. */
-  private static List<String> command(String name, List<String> sites, String... options) {
+  private static List<String> command(String name, List<String> sites, List<String> options) {
     List<String> a = new ArrayList<>();
     a.add(name);
     a.addAll(sites);
-    a.addAll(List.of(options));
+    a.addAll(options);
     return List.copyOf(a);
   }
 

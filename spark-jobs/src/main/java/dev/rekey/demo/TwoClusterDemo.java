@@ -15,13 +15,10 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Table;
 
 /**
  * The migration to a new cluster ({@code rekey demo --two-clusters}): the legacy table and its
@@ -155,7 +152,7 @@ public final class TwoClusterDemo extends ClusterStory {
           "Repair across the clusters: %d rows deleted on the new cluster, found by reconcile, put"
               + " back from the old",
           DAMAGED_ROWS);
-      damage(nc, gen, v2Layout);
+      deleteReadings(nc, DemoTables.TELEMETRY_V2, v2Layout, gen, DAMAGED_ROWS);
       Path found = work.resolve("r2");
       failures += report(submitReconcile(submit, master, sites, v1, v2, found), 3);
       failures +=
@@ -188,20 +185,13 @@ public final class TwoClusterDemo extends ClusterStory {
               0);
 
       step("An HBase client of each cluster compares the tables by natural key, every version");
-      Map<String, List<String>> before =
-          TableContents.byNaturalKey(oc, DemoTables.TELEMETRY_V1, v1Layout);
-      Map<String, List<String>> after =
-          TableContents.byNaturalKey(nc, DemoTables.TELEMETRY_V2, v2Layout);
-      if (before.equals(after)) {
-        out.printf(
-            "  equal: %,d rows, %,d cells on each cluster%n",
-            before.size(), TableContents.cells(before));
-      } else {
-        out.printf(
-            "  NOT equal: %,d rows on the old cluster, %,d on the new%n",
-            before.size(), after.size());
-        failures++;
-      }
+      failures +=
+          equalByNaturalKey(
+              TableContents.byNaturalKey(oc, DemoTables.TELEMETRY_V1, v1Layout),
+              DemoTables.TELEMETRY_V1,
+              nc,
+              DemoTables.TELEMETRY_V2,
+              v2Layout);
     }
     return failures;
   }
@@ -213,16 +203,5 @@ public final class TwoClusterDemo extends ClusterStory {
         ClusterSubmit.reconcileDemoDay(
             sites, v1, DemoTables.TELEMETRY_V2.getNameAsString(), v2, outDir);
     return submit.run("reconcile-" + outDir.getFileName(), master, false, args, this::indent);
-  }
-
-  /** Deletes a few readings' rows from the new table with a plain client. */
-  private void damage(Connection nc, TelemetryGenerator gen, KeyLayout v2Layout) throws Exception {
-    try (Table t = nc.getTable(DemoTables.TELEMETRY_V2)) {
-      for (long i = gen.rows() / 3; i < gen.rows() / 3 + DAMAGED_ROWS; i++) {
-        TelemetryReading r = gen.reading(i);
-        t.delete(new Delete(v2Layout.encode(Map.of("ts", r.ts(), "deviceId", r.deviceId()))));
-      }
-    }
-    out.println("  deleted " + DAMAGED_ROWS + " rows of " + DemoTables.TELEMETRY_V2);
   }
 }

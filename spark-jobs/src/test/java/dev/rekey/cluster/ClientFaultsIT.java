@@ -264,8 +264,11 @@ class ClientFaultsIT {
       throws Exception {
     TableName old = TableName.valueOf("client_faults_sdw_v1");
     TableName neu = TableName.valueOf("client_faults_sdw_v2");
+    // a second new table, the device-history one: every record goes to both new tables
+    TableName history = TableName.valueOf("client_faults_sdw_by_device");
+    KeyLayout byDevice = Layouts.shipped("telemetry-by-device");
     try (Admin admin = conn.getAdmin()) {
-      for (TableName t : List.of(old, neu)) {
+      for (TableName t : List.of(old, neu, history)) {
         if (admin.tableExists(t)) {
           admin.disableTable(t);
           admin.deleteTable(t);
@@ -278,6 +281,11 @@ class ClientFaultsIT {
               .setColumnFamily(ColumnFamilyDescriptorBuilder.of(D))
               .build(),
           v2.splitPoints(16).toArray(new byte[0][]));
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(history)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(D))
+              .build(),
+          byDevice.splitPoints(8).toArray(new byte[0][]));
     }
     int rows = 8_000;
     Path work = DIR.resolve("it-dual-write-kill");
@@ -317,7 +325,9 @@ class ClientFaultsIT {
             layouts.resolve("telemetry-v2.yaml").toString(),
             Integer.toString(rows),
             "4",
-            markers.toString());
+            markers.toString(),
+            history.getNameAsString(),
+            layouts.resolve("telemetry-by-device.yaml").toString());
     Path log = work.resolve("spark-submit.log");
     Process submit =
         new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -358,6 +368,9 @@ class ClientFaultsIT {
     assertEquals(rows, TableContents.cells(oldRows), "one version per record in " + old);
     assertEquals(rows, TableContents.cells(newRows), "one version per record in " + neu);
     assertEquals(oldRows, newRows, "both tables: same natural keys, cells and timestamps");
+    Map<String, List<String>> historyRows = TableContents.byNaturalKey(conn, history, byDevice);
+    assertEquals(rows, TableContents.cells(historyRows), "one version per record in " + history);
+    assertEquals(oldRows, historyRows, "the history table too: same keys, cells and timestamps");
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, DualWriteApp.DEVICES);
     for (long i = 0; i < rows; i += 97) {
       TelemetryReading r = gen.reading(i);

@@ -38,7 +38,8 @@ import org.apache.spark.sql.SparkSession;
  * ({@link dev.rekey.testing.TestJar}).
  *
  * <p>Arguments: client site, old table, old layout file, new table, new layout file, rows,
- * partitions, markers dir. Prints {@code written=N}.
+ * partitions, markers dir, then any further new tables as pairs of table and layout file (every
+ * record goes to each). Prints {@code written=N}.
  */
 public final class DualWriteApp {
   static final byte[] D = Bytes.toBytes("d");
@@ -57,11 +58,15 @@ public final class DualWriteApp {
     SparkSession spark = SparkSession.builder().appName("rekey dual-write fault").getOrCreate();
     try {
       JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-      long written =
+      SparkDualWrite dual =
           SparkDualWrite.on(jsc, HBaseConfigs.load(Path.of(site)))
               .oldTable(args[1], oldLayout)
-              .newTable(args[3], newLayout)
-              .writeBufferSize(4096) // a few dozen rows per send: the killed task has sent some
+              .newTable(args[3], newLayout);
+      for (int a = 8; a + 1 < args.length; a += 2) {
+        dual.newTable(args[a], KeyLayout.load(Path.of(args[a + 1])));
+      }
+      long written =
+          dual.writeBufferSize(4096) // a few dozen rows per send: the killed task has sent some
               .write(
                   jsc.parallelize(IntStream.range(0, partitions).boxed().toList(), partitions)
                       .flatMap(part::records));

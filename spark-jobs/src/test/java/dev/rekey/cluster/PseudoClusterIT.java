@@ -8,8 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekey.demo.ClusterSubmit;
+import dev.rekey.demo.DemoTables;
+import dev.rekey.demo.TableContents;
 import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.jobs.common.Poll;
+import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import java.nio.file.Files;
@@ -18,9 +21,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -96,17 +101,56 @@ class PseudoClusterIT {
     assertTrue(
         out.matches("(?s).*driver driver-\\S+: FINISHED \\(staging hdfs://.*"),
         "backfill ran as a standalone cluster-mode driver with HDFS staging:\n" + out);
-    assertEquals(16, out.lines().filter(l -> l.trim().endsWith("VERIFIED")).count(), out);
+    // both tables from one read: 16 regions each, every one verified, every row accounted for
+    assertEquals(32, out.lines().filter(l -> l.trim().endsWith("VERIFIED")).count(), out);
+    String rows = String.format("%,d", Integer.parseInt(ROWS));
+    for (String table : List.of("telemetry_v2", "telemetry_by_device")) {
+      assertTrue(
+          out.contains(
+              "Backfill of " + table + " from snapshot telemetry_v1_snap (staging hdfs://"),
+          out);
+    }
     assertTrue(
-        out.contains("read " + String.format("%,d", Integer.parseInt(ROWS)) + " = written "), out);
+        out.lines()
+            .filter(l -> l.contains(" = written "))
+            .allMatch(l -> l.contains("read " + rows + " = written " + rows + " + quarantined 0")),
+        out);
     assertTrue(
         out.contains("16 buckets' last regions sit on 2 of 2 RegionServer(s)"),
         "analyze saw the salt tails on both servers:\n" + out);
-    assertTrue(out.contains("MATCH: all 24 buckets agree"), out);
+    assertEquals(
+        2,
+        out.lines().filter(l -> l.contains("MATCH: all 24 buckets agree")).count(),
+        "telemetry_v1 matches telemetry_v2 and telemetry_by_device:\n" + out);
+    // the planted damage found and put back in both tables (3 rows of 2 cells; 3 changed cells)
+    assertTrue(out.contains("deleted 3 rows of telemetry_v2"), out);
+    assertTrue(out.contains("changed 3 readings' values in telemetry_by_device"), out);
+    assertTrue(
+        out.contains("repair: 6 cells put, 0 deleted; every repaired bucket matches now"), out);
+    assertTrue(
+        out.contains("repair: 3 cells put, 0 deleted; every repaired bucket matches now"), out);
+    assertTrue(
+        out.contains("same readings, newest first, on both tables: yes"),
+        "one device's history is the same from both tables:\n" + out);
     assertTrue(out.contains("Scanned table telemetry_v2"), out);
     assertTrue(
         Files.readString(DIR.resolve("demo/logs/scan.log")).contains("application_"),
         "the scan ran as a YARN application");
+    // and this test's own client of the cluster: the old table equals each new one by natural key
+    try (Connection conn = ClusterTier.connect(cluster)) {
+      Map<String, List<String>> old =
+          TableContents.byNaturalKey(
+              conn, DemoTables.TELEMETRY_V1, Layouts.shipped("telemetry-v1"));
+      assertEquals(Integer.parseInt(ROWS), old.size());
+      assertEquals(
+          old,
+          TableContents.byNaturalKey(
+              conn, DemoTables.TELEMETRY_V2, Layouts.shipped("telemetry-v2")));
+      assertEquals(
+          old,
+          TableContents.byNaturalKey(
+              conn, DemoTables.TELEMETRY_BY_DEVICE, Layouts.shipped("telemetry-by-device")));
+    }
   }
 
   /**

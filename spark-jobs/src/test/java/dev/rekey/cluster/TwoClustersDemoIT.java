@@ -56,7 +56,9 @@ class TwoClustersDemoIT {
     assertTrue(out.contains("--source-hbase-site"), out);
     assertEquals(16, out.lines().filter(l -> l.trim().endsWith("VERIFIED")).count(), out);
     assertTrue(out.contains("MATCH: all 24 buckets agree"), out);
-    assertTrue(out.matches("(?s).*  equal: [\\d,]+ rows, [\\d,]+ cells on each cluster.*"), out);
+    assertTrue(
+        out.matches("(?s).*  telemetry_v2 equals telemetry_v1: [\\d,]+ rows, [\\d,]+ cells.*"),
+        out);
 
     PseudoCluster cluster = new PseudoCluster(DIR, s -> {});
     try (Connection newCluster =

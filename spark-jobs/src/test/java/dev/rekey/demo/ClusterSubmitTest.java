@@ -63,6 +63,51 @@ class ClusterSubmitTest {
   }
 
   @Test
+  void bothNewTablesAreGivenAsTargetsToOneBackfillAndOneReconcile() {
+    List<String> targets = List.of("telemetry_v2=v2.yaml", "telemetry_by_device=bd.yaml");
+    List<String> sites = List.of("--hbase-site", "/c/hbase-site.xml");
+    assertEquals(
+        List.of(
+            "backfill",
+            "--hbase-site",
+            "/c/hbase-site.xml",
+            "--source-snapshot",
+            "telemetry_v1_snap",
+            "--source-layout",
+            "v1.yaml",
+            "--target",
+            "telemetry_v2=v2.yaml",
+            "--target",
+            "telemetry_by_device=bd.yaml",
+            "--staging",
+            "hdfs://nn/rekey-staging"),
+        ClusterSubmit.backfillDemo(sites, "v1.yaml", targets, "hdfs://nn/rekey-staging"));
+    List<String> r = ClusterSubmit.reconcileDemoDay(sites, "v1.yaml", targets, Path.of("/out"));
+    assertEquals(
+        List.of(
+            "reconcile",
+            "--hbase-site",
+            "/c/hbase-site.xml",
+            "--old-table",
+            "telemetry_v1",
+            "--old-layout",
+            "v1.yaml",
+            "--target",
+            "telemetry_v2=v2.yaml",
+            "--target",
+            "telemetry_by_device=bd.yaml",
+            "--bucket",
+            "1h"),
+        r.subList(0, 13));
+    assertEquals(List.of("--digest", "--out", "/out"), r.subList(r.size() - 3, r.size()));
+    // one target: the single-table options, as before
+    assertEquals(
+        List.of("--new-table", "t2", "--new-layout", "v2.yaml"),
+        ClusterSubmit.reconcileDemoDay(sites, "v1.yaml", "t2", "v2.yaml", Path.of("/out"))
+            .subList(7, 11));
+  }
+
+  @Test
   void regionsAlternateBetweenServersInKeyOrder() {
     assertEquals(
         List.of(0, 1, 0, 1, 0),
