@@ -28,16 +28,26 @@ public final class RepairReport {
     return Instant.ofEpochMilli(millis).toString();
   }
 
+  /**
+   * The old side as the header names it: {@code table T (snapshot S, taken …} or, when the old side
+   * is the snapshot itself (--old-snapshot, or one snapshot shared by several targets), {@code
+   * snapshot S (taken …}, not its name twice.
+   */
+  static String oldSide(String described, String snapshot, long snapshotTime) {
+    return described.equals("snapshot " + snapshot)
+        ? String.format(Locale.ROOT, "%s (taken %s", described, iso(snapshotTime))
+        : String.format(
+            Locale.ROOT, "%s (snapshot %s, taken %s", described, snapshot, iso(snapshotTime));
+  }
+
   static String console(RepairResult r) {
     StringBuilder b = new StringBuilder();
     b.append(
         String.format(
             Locale.ROOT,
-            "repair %s from %s (snapshot %s, taken %s: cells newer than it are dual writes, never touched)%n",
+            "repair %s from %s: cells newer than it are dual writes, never touched)%n",
             r.table(),
-            r.old(),
-            r.snapshot(),
-            iso(r.snapshotTime())));
+            oldSide(r.old(), r.snapshot(), r.snapshotTime())));
     b.append(
         String.format(
             Locale.ROOT,
