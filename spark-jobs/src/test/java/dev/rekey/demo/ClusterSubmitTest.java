@@ -100,6 +100,43 @@ class ClusterSubmitTest {
             "1h"),
         r.subList(0, 13));
     assertEquals(List.of("--digest", "--out", "/out"), r.subList(r.size() - 3, r.size()));
+    assertEquals(
+        List.of(
+            "backfill",
+            "--hbase-site",
+            "/c/hbase-site.xml",
+            "--source-snapshot",
+            "s",
+            "--source-layout",
+            "v1.yaml",
+            "--target-table",
+            "t2",
+            "--target-layout",
+            "v2.yaml",
+            "--staging",
+            "/st"),
+        ClusterSubmit.backfill(sites, "s", "v1.yaml", "t2", "v2.yaml", "/st"));
+    List<String> repair = ClusterSubmit.repairDemoDay(sites, "v1.yaml", targets, Path.of("/r"));
+    assertEquals(
+        List.of(
+            "repair",
+            "--hbase-site",
+            "/c/hbase-site.xml",
+            "--old-table",
+            "telemetry_v1",
+            "--via-snapshot",
+            "--old-layout",
+            "v1.yaml",
+            "--target",
+            "telemetry_v2=v2.yaml",
+            "--target",
+            "telemetry_by_device=bd.yaml",
+            "--bucket",
+            "1h"),
+        repair.subList(0, 14));
+    assertEquals(
+        List.of("--compact-if-masked", "--out", "/r"),
+        repair.subList(repair.size() - 3, repair.size()));
     // one target: the single-table options, as before
     assertEquals(
         List.of("--new-table", "t2", "--new-layout", "v2.yaml"),
