@@ -35,8 +35,10 @@ import org.apache.hadoop.hbase.util.Bytes;
  * HDFS, the salted table's regions spread over both RegionServers, the backfill in cluster deploy
  * mode on the Spark standalone master (HFiles staged on HDFS, so the bulk load is a rename) into
  * the salted table and the device-history table from one read, analyze, reconcile of both, the
- * nightly scan on YARN, a repair of damage planted in both, one device's history read from each
- * table, and a client's comparison of the old table with each new one.
+ * nightly scans on YARN (telemetry_v2's day, and an entity-first events table's day through a
+ * snapshot that skips the other days' store files), a repair of damage planted in both, one
+ * device's history read from each table, and a client's comparison of the old table with each new
+ * one.
  */
 public final class ClusterDemo extends ClusterStory {
   /** Readings damaged in each new table before the repair. */
@@ -184,6 +186,36 @@ public final class ClusterDemo extends ClusterStory {
                     RekeyHome.dir().resolve("sql/device_window_counts.sql").toString(),
                     "--out",
                     work.resolve("scan").toString()),
+                this::indent));
+
+    // the nightly report on an entity-first table: the day is not a key range there, so the scan
+    // reads every region and keeps to the day by skipping the other days' store files on HDFS
+    try (Connection conn = ConnectionFactory.createConnection(conf);
+        Admin admin = conn.getAdmin()) {
+      new DemoNightly(out, steps(), work).eventsTable(conn, admin);
+    }
+    out.println("  the day's report on YARN, through a snapshot:");
+    failures +=
+        report(
+            submit.run(
+                "scan-events",
+                "yarn",
+                false,
+                List.of(
+                    "scan",
+                    "--hbase-site",
+                    site.toString(),
+                    "--table",
+                    DemoTables.EVENTS_V2.getNameAsString(),
+                    "--via-snapshot",
+                    "--layout",
+                    LayoutFiles.resolve("events-v2", "demo").toString(),
+                    "--day",
+                    Demo.DEMO_DAY,
+                    "--report",
+                    RekeyHome.dir().resolve("sql/user_daily_activity.sql").toString(),
+                    "--out",
+                    work.resolve("scan-events").toString()),
                 this::indent));
 
     step(

@@ -53,6 +53,11 @@ abstract class ClusterStory {
     steps.next(title, args);
   }
 
+  /** The story's numbered headings, for a demo part that writes its own ({@link DemoPart}). */
+  Steps steps() {
+    return steps;
+  }
+
   void indent(String line) {
     out.println("  " + line);
   }

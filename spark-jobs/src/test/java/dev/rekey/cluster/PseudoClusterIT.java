@@ -133,6 +133,13 @@ class PseudoClusterIT {
         out.contains("same readings, newest first, on both tables: yes"),
         "one device's history is the same from both tables:\n" + out);
     assertTrue(out.contains("Scanned table telemetry_v2"), out);
+    // the entity-first events table's day: every region read, the other days' files skipped
+    assertTrue(
+        out.matches("(?s).*store files: [\\d,]+ read, [1-9][\\d,]* skipped by time range.*"),
+        "the day's scan of events_v2 skipped the other days' store files:\n" + out);
+    assertTrue(
+        Files.readString(DIR.resolve("demo/logs/scan-events.log")).contains("application_"),
+        "the events scan ran as a YARN application");
     assertTrue(
         Files.readString(DIR.resolve("demo/logs/scan.log")).contains("application_"),
         "the scan ran as a YARN application");
