@@ -171,22 +171,8 @@ public final class ClusterDemo extends ClusterStory {
         "Nightly scan on YARN (--master yarn): sql/device_window_counts.sql over %s",
         DemoTables.TELEMETRY_V2);
     failures +=
-        report(
-            submit.run(
-                "scan",
-                "yarn",
-                false,
-                onTelemetryV2(
-                    "scan",
-                    site,
-                    v2,
-                    "--day",
-                    Demo.DEMO_DAY,
-                    "--report",
-                    RekeyHome.dir().resolve("sql/device_window_counts.sql").toString(),
-                    "--out",
-                    work.resolve("scan").toString()),
-                this::indent));
+        nightlyScan(
+            submit, "scan", site, DemoTables.TELEMETRY_V2, v2, "device_window_counts.sql", work);
 
     // the nightly report on an entity-first table: the day is not a key range there, so the scan
     // reads every region and keeps to the day by skipping the other days' store files on HDFS
@@ -196,27 +182,15 @@ public final class ClusterDemo extends ClusterStory {
     }
     out.println("  the day's report on YARN, through a snapshot:");
     failures +=
-        report(
-            submit.run(
-                "scan-events",
-                "yarn",
-                false,
-                List.of(
-                    "scan",
-                    "--hbase-site",
-                    site.toString(),
-                    "--table",
-                    DemoTables.EVENTS_V2.getNameAsString(),
-                    "--via-snapshot",
-                    "--layout",
-                    LayoutFiles.resolve("events-v2", "demo").toString(),
-                    "--day",
-                    Demo.DEMO_DAY,
-                    "--report",
-                    RekeyHome.dir().resolve("sql/user_daily_activity.sql").toString(),
-                    "--out",
-                    work.resolve("scan-events").toString()),
-                this::indent));
+        nightlyScan(
+            submit,
+            "scan-events",
+            site,
+            DemoTables.EVENTS_V2,
+            LayoutFiles.resolve("events-v2", "demo").toString(),
+            "user_daily_activity.sql",
+            work,
+            "--via-snapshot");
 
     step(
         "Repair of both new tables on the standalone master: %d readings deleted from %s and %d"
@@ -324,8 +298,46 @@ public final class ClusterDemo extends ClusterStory {
     return String.join(", ", parts);
   }
 
+  /**
+   * The demo day's scan of {@code table} on YARN with the report {@code sql/<report>}, its output
+   * in {@code work/<name>}: 1 when it failed, else 0.
+   */
+  private int nightlyScan(
+      ClusterSubmit submit,
+      String name,
+      Path site,
+      TableName table,
+      String layout,
+      String report,
+      Path work,
+      String... more)
+      throws IOException, InterruptedException {
+    List<String> options = new ArrayList<>(List.of(more));
+    options.addAll(
+        List.of(
+            "--day",
+            Demo.DEMO_DAY,
+            "--report",
+            RekeyHome.dir().resolve("sql").resolve(report).toString(),
+            "--out",
+            work.resolve(name).toString()));
+    return report(
+        submit.run(
+            name,
+            "yarn",
+            false,
+            onTable("scan", site, table, layout, options.toArray(String[]::new)),
+            this::indent));
+  }
+
   /** A command line of {@code command} on the demo's telemetry_v2, with {@code more} options. */
   private static List<String> onTelemetryV2(String command, Path site, String v2, String... more) {
+    return onTable(command, site, DemoTables.TELEMETRY_V2, v2, more);
+  }
+
+  /** A command line of {@code command} on {@code table} with {@code layout} and {@code more}. */
+  private static List<String> onTable(
+      String command, Path site, TableName table, String layout, String... more) {
     List<String> args = new ArrayList<>();
     args.addAll(
         List.of(
@@ -333,9 +345,9 @@ public final class ClusterDemo extends ClusterStory {
             "--hbase-site",
             site.toString(),
             "--table",
-            DemoTables.TELEMETRY_V2.getNameAsString(),
+            table.getNameAsString(),
             "--layout",
-            v2));
+            layout));
     args.addAll(List.of(more));
     return args;
   }

@@ -62,86 +62,54 @@ class ClusterSubmitTest {
     assertFalse(new ClusterSubmit.Outcome(1, null, null, Path.of("l"), 1.0).ok());
   }
 
+  private static final List<String> SITES = List.of("--hbase-site", "/c/hbase-site.xml");
+  private static final List<String> BOTH =
+      List.of("telemetry_v2=v2.yaml", "telemetry_by_device=bd.yaml");
+  private static final String BOTH_OPTIONS =
+      "--target telemetry_v2=v2.yaml --target telemetry_by_device=bd.yaml";
+
   @Test
-  void bothNewTablesAreGivenAsTargetsToOneBackfillAndOneReconcile() {
-    List<String> targets = List.of("telemetry_v2=v2.yaml", "telemetry_by_device=bd.yaml");
-    List<String> sites = List.of("--hbase-site", "/c/hbase-site.xml");
+  void bothNewTablesAreBackfilledFromOneRead() {
     assertEquals(
-        List.of(
-            "backfill",
-            "--hbase-site",
-            "/c/hbase-site.xml",
-            "--source-snapshot",
-            "telemetry_v1_snap",
-            "--source-layout",
-            "v1.yaml",
-            "--target",
-            "telemetry_v2=v2.yaml",
-            "--target",
-            "telemetry_by_device=bd.yaml",
-            "--staging",
-            "hdfs://nn/rekey-staging"),
-        ClusterSubmit.backfillDemo(sites, "v1.yaml", targets, "hdfs://nn/rekey-staging"));
-    List<String> r = ClusterSubmit.reconcileDemoDay(sites, "v1.yaml", targets, Path.of("/out"));
-    assertEquals(
-        List.of(
-            "reconcile",
-            "--hbase-site",
-            "/c/hbase-site.xml",
-            "--old-table",
-            "telemetry_v1",
-            "--old-layout",
-            "v1.yaml",
-            "--target",
-            "telemetry_v2=v2.yaml",
-            "--target",
-            "telemetry_by_device=bd.yaml",
-            "--bucket",
-            "1h"),
-        r.subList(0, 13));
-    assertEquals(List.of("--digest", "--out", "/out"), r.subList(r.size() - 3, r.size()));
-    assertEquals(
-        List.of(
-            "backfill",
-            "--hbase-site",
-            "/c/hbase-site.xml",
-            "--source-snapshot",
-            "s",
-            "--source-layout",
-            "v1.yaml",
-            "--target-table",
-            "t2",
-            "--target-layout",
-            "v2.yaml",
-            "--staging",
-            "/st"),
-        ClusterSubmit.backfill(sites, "s", "v1.yaml", "t2", "v2.yaml", "/st"));
-    List<String> repair = ClusterSubmit.repairDemoDay(sites, "v1.yaml", targets, Path.of("/r"));
-    assertEquals(
-        List.of(
-            "repair",
-            "--hbase-site",
-            "/c/hbase-site.xml",
-            "--old-table",
-            "telemetry_v1",
-            "--via-snapshot",
-            "--old-layout",
-            "v1.yaml",
-            "--target",
-            "telemetry_v2=v2.yaml",
-            "--target",
-            "telemetry_by_device=bd.yaml",
-            "--bucket",
-            "1h"),
-        repair.subList(0, 14));
-    assertEquals(
-        List.of("--compact-if-masked", "--out", "/r"),
-        repair.subList(repair.size() - 3, repair.size()));
+        "backfill --hbase-site /c/hbase-site.xml --source-snapshot telemetry_v1_snap"
+            + " --source-layout v1.yaml "
+            + BOTH_OPTIONS
+            + " --staging hdfs://nn/rekey-staging",
+        line(ClusterSubmit.backfillDemo(SITES, "v1.yaml", BOTH, "hdfs://nn/rekey-staging")));
     // one target: the single-table options, as before
     assertEquals(
-        List.of("--new-table", "t2", "--new-layout", "v2.yaml"),
-        ClusterSubmit.reconcileDemoDay(sites, "v1.yaml", "t2", "v2.yaml", Path.of("/out"))
-            .subList(7, 11));
+        "backfill --hbase-site /c/hbase-site.xml --source-snapshot s --source-layout v1.yaml"
+            + " --target-table t2 --target-layout v2.yaml --staging /st",
+        line(ClusterSubmit.backfill(SITES, "s", "v1.yaml", "t2", "v2.yaml", "/st")));
+  }
+
+  @Test
+  void bothNewTablesAreReconciledAndRepairedByOneSubmissionEach() {
+    String reconcile = line(ClusterSubmit.reconcileDemoDay(SITES, "v1.yaml", BOTH, Path.of("/o")));
+    assertTrue(
+        reconcile.startsWith(
+            "reconcile --hbase-site /c/hbase-site.xml --old-table telemetry_v1 --old-layout v1.yaml "
+                + BOTH_OPTIONS
+                + " --bucket 1h --from "),
+        reconcile);
+    assertTrue(reconcile.endsWith(" --digest --out /o"), reconcile);
+    String repair = line(ClusterSubmit.repairDemoDay(SITES, "v1.yaml", BOTH, Path.of("/r")));
+    assertTrue(
+        repair.startsWith(
+            "repair --hbase-site /c/hbase-site.xml --old-table telemetry_v1 --via-snapshot"
+                + " --old-layout v1.yaml "
+                + BOTH_OPTIONS
+                + " --bucket 1h --from "),
+        repair);
+    assertTrue(repair.endsWith(" --compact-if-masked --out /r"), repair);
+    // one new table: the single-table options, as before
+    assertTrue(
+        line(ClusterSubmit.reconcileDemoDay(SITES, "v1.yaml", "t2", "v2.yaml", Path.of("/o")))
+            .contains(" --new-table t2 --new-layout v2.yaml --bucket 1h "));
+  }
+
+  private static String line(List<String> args) {
+    return String.join(" ", args);
   }
 
   @Test
