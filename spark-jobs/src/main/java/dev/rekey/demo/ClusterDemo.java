@@ -141,9 +141,10 @@ public final class ClusterDemo extends ClusterStory {
                 "analyze",
                 "yarn",
                 false,
-                onTelemetryV2(
+                onTable(
                     "analyze",
                     site,
+                    DemoTables.TELEMETRY_V2,
                     v2,
                     "--servers",
                     "2",
@@ -328,11 +329,6 @@ public final class ClusterDemo extends ClusterStory {
             false,
             onTable("scan", site, table, layout, options.toArray(String[]::new)),
             this::indent));
-  }
-
-  /** A command line of {@code command} on the demo's telemetry_v2, with {@code more} options. */
-  private static List<String> onTelemetryV2(String command, Path site, String v2, String... more) {
-    return onTable(command, site, DemoTables.TELEMETRY_V2, v2, more);
   }
 
   /** A command line of {@code command} on {@code table} with {@code layout} and {@code more}. */

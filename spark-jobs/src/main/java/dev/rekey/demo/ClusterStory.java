@@ -82,8 +82,8 @@ abstract class ClusterStory {
       return 0;
     }
     out.printf(
-        "  %s does NOT equal %s: %,d rows there, %,d here%n",
-        neu, old, oldRows.size(), newRows.size());
+        "  %s does NOT equal %s: %,d rows in %s, %,d in %s%n",
+        neu, old, newRows.size(), neu, oldRows.size(), old);
     return 1;
   }
 

@@ -29,15 +29,14 @@ public final class RepairReport {
   }
 
   /**
-   * The old side as the header names it: {@code table T (snapshot S, taken …} or, when the old side
-   * is the snapshot itself (--old-snapshot, or one snapshot shared by several targets), {@code
-   * snapshot S (taken …}, not its name twice.
+   * The old side as the console and the page name it: {@code table T (snapshot S)}, or {@code
+   * snapshot S} when the old side is the snapshot itself (--old-snapshot, or the one snapshot
+   * several targets share), not its name twice.
    */
-  static String oldSide(String described, String snapshot, long snapshotTime) {
+  static String oldSide(String described, String snapshot) {
     return described.equals("snapshot " + snapshot)
-        ? String.format(Locale.ROOT, "%s (taken %s", described, iso(snapshotTime))
-        : String.format(
-            Locale.ROOT, "%s (snapshot %s, taken %s", described, snapshot, iso(snapshotTime));
+        ? described
+        : described + " (snapshot " + snapshot + ")";
   }
 
   static String console(RepairResult r) {
@@ -45,9 +44,10 @@ public final class RepairReport {
     b.append(
         String.format(
             Locale.ROOT,
-            "repair %s from %s: cells newer than it are dual writes, never touched)%n",
+            "repair %s from %s, taken %s (cells newer than it are dual writes, never touched)%n",
             r.table(),
-            oldSide(r.old(), r.snapshot(), r.snapshotTime())));
+            oldSide(r.old(), r.snapshot()),
+            iso(r.snapshotTime())));
     b.append(
         String.format(
             Locale.ROOT,
@@ -193,9 +193,7 @@ public final class RepairReport {
     }
     page.p(
         "Old side: ",
-        HtmlPage.code(r.old()),
-        " read from snapshot ",
-        HtmlPage.code(r.snapshot()),
+        HtmlPage.code(oldSide(r.old(), r.snapshot())),
         ", taken ",
         iso(r.snapshotTime()),
         ". Cells of ",
