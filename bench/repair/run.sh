@@ -11,7 +11,10 @@
 #     `rekey reconcile --digest`, untimed). Target: rekey 2x faster.
 #
 # Floors, same run: the repair command with nothing to repair, a dry run comparing only the 3 damaged buckets, and the
-# command given no bucket at all (its fixed cost: JVM, Spark, the old side's snapshot).
+# command given no bucket at all (its fixed cost: JVM, Spark, the old side's snapshot); and, to tell this design's cost
+# from any design's, the least reading any repair of this damage must do with no Spark at all (bench/repair/
+# ReadFloor.java: a JVM with the HBase client and rekey's class-data archive, the old side's snapshot, both sides of
+# the 3 buckets read once with HBase's own readers; nothing compared or written).
 #
 #   bench/repair/run.sh [ROWS] [ROUNDS]     (default 1000000 rows, 2 rounds; SKIP_LOAD=1 reuses the tables)
 #
@@ -106,6 +109,18 @@ against_backfill() { # ROUND SHORT_NAME RECORDED_VARIANT SECONDS: a row and a re
   rec "$1" "$3" "rekey backfill of the same snapshot into a fresh table" "$4" "$b" 10
 }
 
+# the Spark-free floor, compiled once (untimed); it maps rekey's class-data archive as bin/rekey's JVMs do
+mkdir -p "$OUT/floor-classes"
+javac -nowarn -d "$OUT/floor-classes" -cp "$CP" bench/repair/ReadFloor.java 2>"$OUT/floor-javac.log"
+read_floor() {
+  local archive cds=()
+  archive=$(ls "${REKEY_CDS_DIR:-$REKEY_HOME/.rekey/cds}"/rekey-*.jsa 2>/dev/null | head -1 || true)
+  [[ -z "$archive" ]] || cds=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off)
+  java "${cds[@]}" -cp "$JAR:$(cat spark-jobs/target/launch.classpath):$OUT/floor-classes:$RUN_DIR/client" ReadFloor \
+    telemetry_v1 bench_telemetry_v2 "$DAY" "$HALF_HOUR" "$BUCKETS" 16 "$(($(nproc) * 2))" >"$OUT/floor-read.log" 2>&1 ||
+    { echo "read floor failed:"; tail -20 "$OUT/floor-read.log"; exit 1; }
+}
+
 printf "%-6s %-16s %9s %-44s %11s %8s\n" round variant rekey_s baseline baseline_s ratio
 # untimed: the first command after a build writes bin/rekey's class-data archive and warms the page cache
 damage telemetry_v1 "$V1" bench_telemetry_v2 "$V2" >/dev/null
@@ -171,6 +186,10 @@ for r in $(seq 1 "$ROUNDS"); do
     --dry-run "$OUT/floor-compare.jsonl"; t1=$(secs)
   w=$(echo "$t1 - $t0" | bc)
   against_backfill "$r" floor-compare floor-compare-3-buckets "$w"
+  # any design's least: start, snapshot, both sides of the 3 buckets read once, no Spark, nothing compared or written
+  t0=$(secs); read_floor; t1=$(secs)
+  w=$(echo "$t1 - $t0" | bc)
+  against_backfill "$r" floor-read floor-read-without-spark "$w"
   # the same-key pair, damaged the same way, markers compacted away before either tool runs
   damage bench_telemetry_v2 "$V2" bench_telemetry_v2b "$V2" >/dev/null
   tool compact bench_telemetry_v2b
@@ -193,7 +212,10 @@ echo "and compared again; repair-hfiles: the same with --max-put-cells 0 (the ba
 echo "Both sides of every ratio end equal: rekey reconcile --digest over the day matches (untimed)."
 echo "floor-nothing-to-repair: the repair command on the equal table (finds no bucket differing); floor-compare-3-buckets:"
 echo "--from-reconcile with --dry-run on the equal table (one compare of the 3 buckets, nothing written);"
-echo "floor-fixed-cost: --from-reconcile naming no bucket (JVM, Spark, the old side's snapshot: any repair's least)."
+echo "floor-fixed-cost: --from-reconcile naming no bucket (JVM, Spark, the old side's snapshot: this command's least)."
+echo "floor-read-without-spark: any design's least (bench/repair/ReadFloor.java): a JVM with the HBase client, the old"
+echo "side's snapshot taken and deleted, both sides of the 3 buckets read once (the snapshot with TableSnapshotScanner,"
+echo "the new table through its region server), no Spark, nothing compared, written or re-checked."
 echo "floor-compaction-of-the-masked-regions: the damage's row Deletes compacted away alone (flush + major compaction"
 echo "of bench_telemetry_v2, waited for): a repair of rows deleted in every salt region needs it before its Puts can be"
 echo "seen; repair-from-reconcile-markers-compacted: the same damage repaired after that compaction (no marker left)."
