@@ -71,6 +71,7 @@ repair() { # NAME OLD OLD_LAYOUT NEW [options]: without --from-reconcile, every 
   bin/rekey repair --master 'local[2]' --old-table "$2" --via-snapshot --old-layout "$3" --new-table "$4" \
     --new-layout "$V2" "${what[@]}" --compact-if-masked --out "$OUT/$1" "${@:5}" > "$OUT/$1.log" 2>&1 ||
     { echo "repair $1 failed:"; tail -30 "$OUT/$1.log"; exit 1; }
+  cp "$OUT/$1.log" "$OUT/round-${r:-0}-$1.log" # each round's phases kept (the time: line), to explain a slow round
 }
 equal() { # OLD OLD_LAYOUT NEW: rekey reconcile --digest must match every bucket (untimed)
   bin/rekey reconcile --master 'local[2]' --old-table "$1" --old-layout "$2" --new-table "$3" --new-layout "$V2" \
@@ -223,4 +224,4 @@ echo "repair-from-reconcile-new-version-behavior: the same damage and command wi
 echo "bench_telemetry_v2's family for it: a delete marker hides only older writes, so no compaction is needed."
 echo "A repair at 1/10 of the backfill must also be at least floor-fixed-cost: the ratio backfill / floor-fixed-cost is"
 echo "the best any repair command can reach on this table and machine."
-echo "Each repair's phases (repair.json, the time: line): grep '^time:' target/bench/repair/*.log"
+echo "Each repair's phases (repair.json, the time: line), per round: grep '^time:' target/bench/repair/round-*.log"
