@@ -7,14 +7,11 @@
 // Keys: the bench's layouts (telemetry-v1: ts(8) | deviceId; telemetry-v2: salt(1) | ts(8) | deviceId), so a bucket
 // is one key range of the old table and SALTS ranges of the new one. Prints each side's rows and cells and where the
 // time went (stderr).
+import dev.rekey.bench.ParallelCounts;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -32,7 +29,7 @@ import org.apache.hadoop.hbase.util.CommonFSUtils;
 
 public class ReadFloor {
   public static void main(String[] a) throws Exception {
-    TableName old = TableName.valueOf(a[0]);
+    TableName oldTable = TableName.valueOf(a[0]);
     TableName neu = TableName.valueOf(a[1]);
     long start = Long.parseLong(a[2]);
     long size = Long.parseLong(a[3]);
@@ -46,26 +43,36 @@ public class ReadFloor {
       System.err.printf("floor: JVM start and connection %.2f s%n", (System.currentTimeMillis() - started) / 1e3);
       String snap = "rekey_read_floor_" + UUID.randomUUID().toString().replace("-", "");
       long t = System.nanoTime();
-      admin.snapshot(snap, old);
-      System.err.printf("floor: snapshot of %s %.2f s%n", old, (System.nanoTime() - t) / 1e9);
+      admin.snapshot(snap, oldTable);
+      System.err.printf("floor: snapshot of %s %.2f s%n", oldTable, (System.nanoTime() - t) / 1e9);
       Path root = CommonFSUtils.getRootDir(conf);
       Path restore = new Path(root.getParent(), "read-floor-restore-" + snap);
-      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      // a task per bucket and side, counted apart per side
+      List<String[]> parts = new ArrayList<>();
+      for (String b : buckets) {
+        parts.add(new String[] {"old", b});
+        parts.add(new String[] {"new", b});
+      }
+      long[] old = new long[2];
       try {
         t = System.nanoTime();
-        List<Future<long[]>> oldSide = new ArrayList<>();
-        List<Future<long[]>> newSide = new ArrayList<>();
-        for (String b : buckets) {
-          long t0 = start + Long.parseLong(b) * size;
-          oldSide.add(pool.submit(() -> readSnapshot(conf, root, new Path(restore, b), snap, t0, size)));
-          newSide.add(pool.submit(() -> readLive(conn, neu, salts, t0, size)));
-        }
-        long[] o = sum(oldSide), n = sum(newSide);
+        long[] both =
+            ParallelCounts.sum(parts, threads, part -> {
+              long t0 = start + Long.parseLong(part[1]) * size;
+              if (part[0].equals("new")) {
+                return readLive(conn, neu, salts, t0, size);
+              }
+              long[] n = readSnapshot(conf, root, new Path(restore, part[1]), snap, t0, size);
+              synchronized (old) {
+                old[0] += n[0];
+                old[1] += n[1];
+              }
+              return n;
+            });
         System.err.printf("floor: both sides read %.2f s%n", (System.nanoTime() - t) / 1e9);
-        System.out.printf("read floor: %s %,d rows %,d cells (snapshot), %s %,d rows %,d cells%n", old, o[0], o[1],
-            neu, n[0], n[1]);
+        System.out.printf("read floor: %s %,d rows %,d cells (snapshot), %s %,d rows %,d cells%n", oldTable, old[0],
+            old[1], neu, both[0] - old[0], both[1] - old[1]);
       } finally {
-        pool.shutdownNow();
         root.getFileSystem(conf).delete(restore, true);
         admin.deleteSnapshot(snap);
       }
@@ -102,15 +109,5 @@ public class ReadFloor {
       }
     }
     return new long[] {rows, cells};
-  }
-
-  private static long[] sum(List<Future<long[]>> parts) throws Exception {
-    long[] out = new long[2];
-    for (Future<long[]> f : parts) {
-      long[] p = f.get();
-      out[0] += p[0];
-      out[1] += p[1];
-    }
-    return out;
   }
 }

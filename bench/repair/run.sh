@@ -112,13 +112,16 @@ against_backfill() { # ROUND SHORT_NAME RECORDED_VARIANT SECONDS: a row and a re
 
 # the Spark-free floor, compiled once (untimed); it maps rekey's class-data archive as bin/rekey's JVMs do
 mkdir -p "$OUT/floor-classes"
-javac -nowarn -d "$OUT/floor-classes" -cp "$CP" bench/repair/ReadFloor.java 2>"$OUT/floor-javac.log"
+javac -nowarn -d "$OUT/floor-classes" -cp "$CP:spark-jobs/target/test-classes" bench/repair/ReadFloor.java \
+  2>"$OUT/floor-javac.log"
 read_floor() {
   local archive cds=()
   archive=$(ls "${REKEY_CDS_DIR:-$REKEY_HOME/.rekey/cds}"/rekey-*.jsa 2>/dev/null | head -1 || true)
   [[ -z "$archive" ]] || cds=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off)
-  java "${cds[@]}" -cp "$JAR:$(cat spark-jobs/target/launch.classpath):$OUT/floor-classes:$RUN_DIR/client" ReadFloor \
-    telemetry_v1 bench_telemetry_v2 "$DAY" "$HALF_HOUR" "$BUCKETS" 16 "$(($(nproc) * 2))" >"$OUT/floor-read.log" 2>&1 ||
+  java "${cds[@]}" \
+    -cp "$JAR:$(cat spark-jobs/target/launch.classpath):$OUT/floor-classes:spark-jobs/target/test-classes:$RUN_DIR/client" \
+    ReadFloor telemetry_v1 bench_telemetry_v2 "$DAY" "$HALF_HOUR" "$BUCKETS" 16 "$(($(nproc) * 2))" \
+    >"$OUT/floor-read.log" 2>&1 ||
     { echo "read floor failed:"; tail -20 "$OUT/floor-read.log"; exit 1; }
 }
 
