@@ -73,6 +73,7 @@ public final class ClusterDemo extends ClusterStory {
     DemoHistoryTable history = new DemoHistoryTable(out);
     TelemetryGenerator gen = TelemetryGenerator.oneDay(rows, devices);
 
+    // one client connection for the whole story: its own writes, the damage and the checks
     try (Connection conn = ConnectionFactory.createConnection(conf);
         Admin admin = conn.getAdmin()) {
       step(
@@ -108,118 +109,115 @@ public final class ClusterDemo extends ClusterStory {
         out.printf(
             "  %s: regions per server (%d moved): %s%n", t, moved, regionsPerServer(admin, t));
       }
-    }
-    List<String> targets =
-        List.of(
-            DemoTables.TELEMETRY_V2.getNameAsString() + "=" + v2,
-            DemoTables.TELEMETRY_BY_DEVICE.getNameAsString() + "=" + byDevice);
+      List<String> targets =
+          List.of(
+              DemoTables.TELEMETRY_V2.getNameAsString() + "=" + v2,
+              DemoTables.TELEMETRY_BY_DEVICE.getNameAsString() + "=" + byDevice);
 
-    int failures = 0;
-    step(
-        "Backfill of both tables from one read of the snapshot, on the Spark standalone master in"
-            + " cluster deploy mode (the driver runs on the worker)");
-    // each target stages in its own subdir: <staging>/backfill-<table>
-    String staging = fs + "/rekey-staging";
-    ClusterSubmit.Outcome b =
-        submit.run(
-            "backfill",
-            sparkMaster,
-            true,
-            ClusterSubmit.backfillDemo(
-                List.of("--hbase-site", site.toString()), v1, targets, staging),
-            out::println);
-    out.println("  driver " + b.driverId() + ": " + b.driverState() + " (staging " + staging + ")");
-    printDriverOutput(b.driverId());
-    failures += report(b);
+      int failures = 0;
+      step(
+          "Backfill of both tables from one read of the snapshot, on the Spark standalone master in"
+              + " cluster deploy mode (the driver runs on the worker)");
+      // each target stages in its own subdir: <staging>/backfill-<table>
+      String staging = fs + "/rekey-staging";
+      ClusterSubmit.Outcome b =
+          submit.run(
+              "backfill",
+              sparkMaster,
+              true,
+              ClusterSubmit.backfillDemo(
+                  List.of("--hbase-site", site.toString()), v1, targets, staging),
+              out::println);
+      out.println(
+          "  driver " + b.driverId() + ": " + b.driverState() + " (staging " + staging + ")");
+      printDriverOutput(b.driverId());
+      failures += report(b);
 
-    step(
-        "Analyze %s on YARN: regions, requests and salt tails per RegionServer",
-        DemoTables.TELEMETRY_V2);
-    failures +=
-        report(
-            submit.run(
-                "analyze",
-                "yarn",
-                false,
-                onTable(
-                    "analyze",
-                    site,
-                    DemoTables.TELEMETRY_V2,
-                    v2,
-                    "--servers",
-                    "2",
-                    "--out",
-                    work.resolve("analyze").toString()),
-                this::indent));
+      step(
+          "Analyze %s on YARN: regions, requests and salt tails per RegionServer",
+          DemoTables.TELEMETRY_V2);
+      failures +=
+          report(
+              submit.run(
+                  "analyze",
+                  "yarn",
+                  false,
+                  onTable(
+                      "analyze",
+                      site,
+                      DemoTables.TELEMETRY_V2,
+                      v2,
+                      "--servers",
+                      "2",
+                      "--out",
+                      work.resolve("analyze").toString()),
+                  this::indent));
 
-    step(
-        "Reconcile %s vs %s and vs %s on the standalone master",
-        DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2, DemoTables.TELEMETRY_BY_DEVICE);
-    failures +=
-        report(
-            submit.run(
-                "reconcile",
-                sparkMaster,
-                false,
-                ClusterSubmit.reconcileDemoDay(
-                    List.of("--hbase-site", site.toString()),
-                    v1,
-                    targets,
-                    work.resolve("reconcile")),
-                this::indent));
+      step(
+          "Reconcile %s vs %s and vs %s on the standalone master",
+          DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2, DemoTables.TELEMETRY_BY_DEVICE);
+      failures +=
+          report(
+              submit.run(
+                  "reconcile",
+                  sparkMaster,
+                  false,
+                  ClusterSubmit.reconcileDemoDay(
+                      List.of("--hbase-site", site.toString()),
+                      v1,
+                      targets,
+                      work.resolve("reconcile")),
+                  this::indent));
 
-    step(
-        "Nightly scan on YARN (--master yarn): sql/device_window_counts.sql over %s",
-        DemoTables.TELEMETRY_V2);
-    failures +=
-        nightlyScan(
-            submit, "scan", site, DemoTables.TELEMETRY_V2, v2, "device_window_counts.sql", work);
+      step(
+          "Nightly scan on YARN (--master yarn): sql/device_window_counts.sql over %s",
+          DemoTables.TELEMETRY_V2);
+      failures +=
+          nightlyScan(
+              submit, "scan", site, DemoTables.TELEMETRY_V2, v2, "device_window_counts.sql", work);
 
-    // the nightly report on an entity-first table: the day is not a key range there, so the scan
-    // reads every region and keeps to the day by skipping the other days' store files on HDFS
-    try (Connection conn = ConnectionFactory.createConnection(conf);
-        Admin admin = conn.getAdmin()) {
+      // the nightly report on an entity-first table: the day is not a key range there, so the scan
+      // reads every region and keeps to the day by skipping the other days' store files on HDFS
       new DemoNightly(out, steps(), work).eventsTable(conn, admin);
-    }
-    out.println("  the day's report on YARN, through a snapshot:");
-    failures +=
-        nightlyScan(
-            submit,
-            "scan-events",
-            site,
-            DemoTables.EVENTS_V2,
-            LayoutFiles.resolve("events-v2", "demo").toString(),
-            "user_daily_activity.sql",
-            work,
-            "--via-snapshot");
+      out.println("  the day's report on YARN, through a snapshot:");
+      failures +=
+          nightlyScan(
+              submit,
+              "scan-events",
+              site,
+              DemoTables.EVENTS_V2,
+              LayoutFiles.resolve("events-v2", "demo").toString(),
+              "user_daily_activity.sql",
+              work,
+              "--via-snapshot");
 
-    step(
-        "Repair of both new tables on the standalone master: %d readings deleted from %s and %d"
-            + " changed in %s with a plain client, found and put back from one snapshot of %s",
-        DAMAGED_ROWS,
-        DemoTables.TELEMETRY_V2,
-        DAMAGED_ROWS,
-        DemoTables.TELEMETRY_BY_DEVICE,
-        DemoTables.TELEMETRY_V1);
-    try (Connection conn = ConnectionFactory.createConnection(conf)) {
+      step(
+          "Repair of both new tables on the standalone master: %d readings deleted from %s and %d"
+              + " changed in %s with a plain client, found and put back from one snapshot of %s",
+          DAMAGED_ROWS,
+          DemoTables.TELEMETRY_V2,
+          DAMAGED_ROWS,
+          DemoTables.TELEMETRY_BY_DEVICE,
+          DemoTables.TELEMETRY_V1);
       deleteReadings(conn, DemoTables.TELEMETRY_V2, v2Layout, gen, DAMAGED_ROWS);
       changeReadings(conn, byDeviceLayout, gen);
-    }
-    failures +=
-        report(
-            submit.run(
-                "repair",
-                sparkMaster,
-                false,
-                ClusterSubmit.repairDemoDay(
-                    List.of("--hbase-site", site.toString()), v1, targets, work.resolve("repair")),
-                this::indent));
+      failures +=
+          report(
+              submit.run(
+                  "repair",
+                  sparkMaster,
+                  false,
+                  ClusterSubmit.repairDemoDay(
+                      List.of("--hbase-site", site.toString()),
+                      v1,
+                      targets,
+                      work.resolve("repair")),
+                  this::indent));
 
-    step(
-        "History of one device through the cluster's RegionServers: %s (one range scan) vs %s (16"
-            + " salt buckets merged)",
-        DemoTables.TELEMETRY_BY_DEVICE, DemoTables.TELEMETRY_V2);
-    try (Connection conn = ConnectionFactory.createConnection(conf)) {
+      step(
+          "History of one device through the cluster's RegionServers: %s (one range scan) vs %s (16"
+              + " salt buckets merged)",
+          DemoTables.TELEMETRY_BY_DEVICE, DemoTables.TELEMETRY_V2);
       try {
         history.historyOfDevice(conn, v2Layout, byDeviceLayout, TelemetryGenerator.deviceId(7));
       } catch (RekeyException e) {
@@ -237,15 +235,15 @@ public final class ClusterDemo extends ClusterStory {
       failures +=
           equalByNaturalKey(
               old, DemoTables.TELEMETRY_V1, conn, DemoTables.TELEMETRY_BY_DEVICE, byDeviceLayout);
-    }
 
-    out.println();
-    out.printf(
-        "== Done in %.1f s%s (Spark logs of each job in %s)%n",
-        (System.nanoTime() - t0) / 1e9,
-        failures == 0 ? "" : ", " + failures + " job(s) FAILED",
-        work.resolve("logs"));
-    return failures == 0 ? 0 : 1;
+      out.println();
+      out.printf(
+          "== Done in %.1f s%s (Spark logs of each job in %s)%n",
+          (System.nanoTime() - t0) / 1e9,
+          failures == 0 ? "" : ", " + failures + " job(s) FAILED",
+          work.resolve("logs"));
+      return failures == 0 ? 0 : 1;
+    }
   }
 
   /**
