@@ -53,39 +53,51 @@ public record FamilySpec(
               + "': the family name must be letters, digits, "
               + "'_', '-' or '.' (e.g. --family d:compression=gz,bloom=row)");
     }
+    Settings settings = new Settings();
+    for (Map.Entry<String, String> e : keyValues(arg, colon < 0 ? "" : s.substring(colon + 1))) {
+      settings.set(e.getKey(), e.getValue(), arg);
+    }
+    return settings.spec(name, arg);
+  }
+
+  /** The {@code key=value} pairs after the family name, keys lower-cased, each key once. */
+  private static Iterable<Map.Entry<String, String>> keyValues(String arg, String list) {
     Map<String, String> settings = new LinkedHashMap<>();
-    if (colon >= 0) {
-      for (String kv : s.substring(colon + 1).split(",")) {
-        if (kv.isBlank()) {
-          continue;
-        }
-        int eq = kv.indexOf('=');
-        if (eq <= 0) {
-          throw new IllegalArgumentException(
-              String.format("Invalid --family '%s': '%s' is not key=value", arg, kv));
-        }
-        String key = kv.substring(0, eq).trim().toLowerCase(Locale.ROOT);
-        if (settings.put(key, kv.substring(eq + 1).trim()) != null) {
-          throw new IllegalArgumentException(
-              String.format("Invalid --family '%s': '%s' given twice", arg, key));
-        }
+    for (String kv : list.split(",")) {
+      if (kv.isBlank()) {
+        continue;
+      }
+      int eq = kv.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException(
+            String.format("Invalid --family '%s': '%s' is not key=value", arg, kv));
+      }
+      String key = kv.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+      if (settings.put(key, kv.substring(eq + 1).trim()) != null) {
+        throw new IllegalArgumentException(
+            String.format("Invalid --family '%s': '%s' given twice", arg, key));
       }
     }
-    Compression.Algorithm compression = null;
-    BloomType bloom = null;
-    Integer blockSize = null;
-    DataBlockEncoding encoding = null;
-    Integer ttl = null;
-    Integer versions = null;
-    String compaction = null;
-    java.time.Duration window = null;
-    Integer windowsPerTier = null;
-    java.time.Duration maxAge = null;
-    Boolean newVersionBehavior = null;
-    for (Map.Entry<String, String> e : settings.entrySet()) {
-      String v = e.getValue();
-      String where = "Invalid --family '" + arg + "': " + e.getKey() + "=" + v;
-      switch (e.getKey()) {
+    return settings.entrySet();
+  }
+
+  /** The settings read so far: each checked as it is set, the whole checked by {@link #spec}. */
+  private static final class Settings {
+    Compression.Algorithm compression;
+    BloomType bloom;
+    Integer blockSize;
+    DataBlockEncoding encoding;
+    Integer ttl;
+    Integer versions;
+    String compaction;
+    java.time.Duration window;
+    Integer windowsPerTier;
+    java.time.Duration maxAge;
+    Boolean newVersionBehavior;
+
+    void set(String key, String v, String arg) {
+      String where = "Invalid --family '" + arg + "': " + key + "=" + v;
+      switch (key) {
         case "compression" -> compression = enumValue(Compression.Algorithm.class, v, where);
         case "bloom" -> bloom = enumValue(BloomType.class, v, where);
         case "encoding" -> encoding = enumValue(DataBlockEncoding.class, v, where);
@@ -119,28 +131,30 @@ public record FamilySpec(
         default ->
             throw new IllegalArgumentException(
                 String.format(
-                    "Invalid --family '%s': unknown setting '%s' (known: %s)",
-                    arg, e.getKey(), KNOWN));
+                    "Invalid --family '%s': unknown setting '%s' (known: %s)", arg, key, KNOWN));
       }
     }
-    boolean tiered = "date_tiered".equals(compaction);
-    if (!tiered && (window != null || windowsPerTier != null || maxAge != null)) {
-      throw new IllegalArgumentException(
-          "Invalid --family '"
-              + arg
-              + "': window, windows_per_tier and max_age set date-tiered compaction's windows"
-              + " (add compaction=date_tiered)");
+
+    FamilySpec spec(String name, String arg) {
+      boolean tiered = "date_tiered".equals(compaction);
+      if (!tiered && (window != null || windowsPerTier != null || maxAge != null)) {
+        throw new IllegalArgumentException(
+            "Invalid --family '"
+                + arg
+                + "': window, windows_per_tier and max_age set date-tiered compaction's windows"
+                + " (add compaction=date_tiered)");
+      }
+      return new FamilySpec(
+          name,
+          compression,
+          bloom,
+          blockSize,
+          encoding,
+          ttl,
+          versions,
+          tiered ? new DateTiered(window, windowsPerTier, maxAge) : null,
+          newVersionBehavior);
     }
-    return new FamilySpec(
-        name,
-        compression,
-        bloom,
-        blockSize,
-        encoding,
-        ttl,
-        versions,
-        tiered ? new DateTiered(window, windowsPerTier, maxAge) : null,
-        newVersionBehavior);
   }
 
   private static java.time.Duration duration(String v, String where) {

@@ -153,7 +153,6 @@ public final class SplitPlanner {
           "give one of --regions N, --volume-gb G [--region-gb R --growth 1.5..2], "
               + "--servers S, or --monthly FROM..TO");
     }
-    PrefixSpec prefix = layout.prefix();
     Integer recommendedBuckets = null;
     Integer sized = null;
     if (regions != null) {
@@ -169,91 +168,106 @@ public final class SplitPlanner {
         throw new IllegalArgumentException("--servers must be >= 1, got " + servers);
       }
       recommendedBuckets = bucketsFor(servers);
+      sized = regionsForServers(recommendedBuckets, arithmetic, warnings);
+    }
+    List<byte[]> points =
+        monthFrom != null
+            ? monthly(sized, arithmetic, warnings)
+            : evenPoints(sized, arithmetic, warnings);
+    return SplitPlan.of(
+        layout.name(),
+        layout.prefix().toString(),
+        recommendedBuckets,
+        arithmetic,
+        warnings,
+        points);
+  }
+
+  /** --servers S: N for a salted layout (its own N, warned about if it differs), else regions. */
+  private int regionsForServers(
+      int recommendedBuckets, List<String> arithmetic, List<String> warnings) {
+    PrefixSpec prefix = layout.prefix();
+    arithmetic.add(
+        String.format(
+            Locale.ROOT,
+            "%d RegionServers → N = %d buckets (1–2× the servers, a power of two, ≤ 256)",
+            servers,
+            recommendedBuckets));
+    if (servers > MAX_BUCKETS) {
+      warnings.add(
+          "more than 256 RegionServers: a one-byte salt caps N at 256; use a 2-byte hash prefix for more tails");
+    }
+    if (prefix.kind() != PrefixSpec.Kind.SALT) {
+      int sized = servers * REGIONS_PER_SERVER;
       arithmetic.add(
           String.format(
               Locale.ROOT,
-              "%d RegionServers → N = %d buckets (1–2× the servers, a power of two, ≤ 256)",
+              "%d RegionServers × %d regions each = %d regions",
+              servers,
+              REGIONS_PER_SERVER,
+              sized));
+      return sized;
+    }
+    if (recommendedBuckets != prefix.buckets()) {
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "layout %s has N = %d buckets, but %d RegionServers call for N = %d: "
+                  + "N is fixed when the table is created, so change `buckets:` in the layout now (salting: docs/layouts.md)",
+              layout.name(),
+              prefix.buckets(),
               servers,
               recommendedBuckets));
-      if (servers > MAX_BUCKETS) {
-        warnings.add(
-            "more than 256 RegionServers: a one-byte salt caps N at 256; use a 2-byte hash prefix for more tails");
-      }
-      if (prefix.kind() == PrefixSpec.Kind.SALT) {
-        sized = prefix.buckets();
-        if (recommendedBuckets != prefix.buckets()) {
-          warnings.add(
-              String.format(
-                  Locale.ROOT,
-                  "layout %s has N = %d buckets, but %d RegionServers call for N = %d: "
-                      + "N is fixed when the table is created, so change `buckets:` in the layout now (salting: docs/layouts.md)",
-                  layout.name(),
-                  prefix.buckets(),
-                  servers,
-                  recommendedBuckets));
-        }
-      } else {
-        sized = servers * REGIONS_PER_SERVER;
-        arithmetic.add(
-            String.format(
-                Locale.ROOT,
-                "%d RegionServers × %d regions each = %d regions",
-                servers,
-                REGIONS_PER_SERVER,
-                sized));
-      }
     }
+    return prefix.buckets();
+  }
 
-    List<byte[]> points;
-    if (monthFrom != null) {
-      points = monthly(sized, arithmetic, warnings);
-    } else {
-      switch (prefix.kind()) {
-        case SALT -> {
-          if (sized != prefix.buckets()) {
-            arithmetic.add(
-                String.format(
-                    Locale.ROOT,
-                    "salted layout: pre-split into its N = %d buckets, one region per "
-                        + "write tail (not %d); the buckets split further behind their tails as they grow",
-                    prefix.buckets(),
-                    sized));
-          } else {
-            arithmetic.add(
-                String.format(
-                    Locale.ROOT,
-                    "salt bytes 1..%d start the %d regions",
-                    prefix.buckets() - 1,
-                    prefix.buckets()));
-          }
-          points = layout.splitPoints(prefix.buckets());
-        }
-        case HASH_PREFIX -> {
-          points = layout.splitPoints(sized);
+  /** Split points spread over the key space as the layout's prefix spreads keys. */
+  private List<byte[]> evenPoints(int sized, List<String> arithmetic, List<String> warnings) {
+    PrefixSpec prefix = layout.prefix();
+    switch (prefix.kind()) {
+      case SALT -> {
+        if (sized != prefix.buckets()) {
           arithmetic.add(
               String.format(
                   Locale.ROOT,
-                  "even boundaries of the %d-byte hash prefix: i × %s ÷ %d",
-                  prefix.bytes(),
-                  spaceOf(prefix.bytes()),
+                  "salted layout: pre-split into its N = %d buckets, one region per "
+                      + "write tail (not %d); the buckets split further behind their tails as they grow",
+                  prefix.buckets(),
                   sized));
+        } else {
+          arithmetic.add(
+              String.format(
+                  Locale.ROOT,
+                  "salt bytes 1..%d start the %d regions",
+                  prefix.buckets() - 1,
+                  prefix.buckets()));
         }
-        default -> {
-          points = layout.splitPoints(sized);
-          arithmetic.add("UniformSplit over the raw key bytes (HBase RegionSplitter.UniformSplit)");
-          if (layout.timeLeads() && prefix.kind() == PrefixSpec.Kind.NONE && sized > 1) {
-            warnings.add(
-                "layout "
-                    + layout.name()
-                    + " starts with the time field and has no prefix: uniform split "
-                    + "points put today's writes all in one region. Pre-split by time with --monthly FROM..TO, or re-key "
-                    + "with a salt (see `rekey analyze`)");
-          }
+        return layout.splitPoints(prefix.buckets());
+      }
+      case HASH_PREFIX -> {
+        arithmetic.add(
+            String.format(
+                Locale.ROOT,
+                "even boundaries of the %d-byte hash prefix: i × %s ÷ %d",
+                prefix.bytes(),
+                spaceOf(prefix.bytes()),
+                sized));
+        return layout.splitPoints(sized);
+      }
+      default -> {
+        arithmetic.add("UniformSplit over the raw key bytes (HBase RegionSplitter.UniformSplit)");
+        if (layout.timeLeads() && prefix.kind() == PrefixSpec.Kind.NONE && sized > 1) {
+          warnings.add(
+              "layout "
+                  + layout.name()
+                  + " starts with the time field and has no prefix: uniform split "
+                  + "points put today's writes all in one region. Pre-split by time with --monthly FROM..TO, or re-key "
+                  + "with a salt (see `rekey analyze`)");
         }
+        return layout.splitPoints(sized);
       }
     }
-    return SplitPlan.of(
-        layout.name(), prefix.toString(), recommendedBuckets, arithmetic, warnings, points);
   }
 
   /**
