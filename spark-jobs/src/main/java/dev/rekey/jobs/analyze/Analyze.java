@@ -114,24 +114,9 @@ public record Analyze(SparkSession spark, Configuration hbaseConf, AnalyzeOption
               scans.stream().map(RegionScan::toMap).toList());
     }
     long rowsRead = parts.stream().mapToLong(PartitionSample::rows).sum();
-    long[] perRegion = new long[regions];
-    for (PartitionSample p : parts) {
-      for (int i = 0; i < regions; i++) {
-        perRegion[i] += p.rowsPerRegion()[i];
-      }
-    }
-    List<RegionStat> regionStats = new ArrayList<>();
-    for (RegionStat r : view.regions()) {
-      regionStats.add(r.withRows(perRegion[r.index()]));
-    }
+    List<RegionStat> regionStats = withRows(view, parts, regions);
     List<KeySample> samples = PartitionSample.combine(parts, sample);
-    Simulation sim = null;
-    SplitSpec spec = options.splits();
-    if (spec != null) {
-      List<byte[]> keys = new ArrayList<>(samples.size());
-      samples.forEach(s -> keys.add(s.key()));
-      sim = Simulator.simulate(layout2 != null ? layout : null, layout2, spec, keys, rowsRead);
-    }
+    Simulation sim = simulate(samples, rowsRead);
     return Analyzer.assemble(
             reader.describe(),
             live.getNameAsString(),
@@ -145,6 +130,36 @@ public record Analyze(SparkSession spark, Configuration hbaseConf, AnalyzeOption
             sim,
             (System.nanoTime() - t0) / 1e9)
         .withRead(how);
+  }
+
+  /** The cluster's view of each region with the rows the sample read counted in it. */
+  private static List<RegionStat> withRows(
+      ClusterRegions.View view, List<PartitionSample> parts, int regions) {
+    long[] perRegion = new long[regions];
+    for (PartitionSample p : parts) {
+      for (int i = 0; i < regions; i++) {
+        perRegion[i] += p.rowsPerRegion()[i];
+      }
+    }
+    List<RegionStat> regionStats = new ArrayList<>();
+    for (RegionStat r : view.regions()) {
+      regionStats.add(r.withRows(perRegion[r.index()]));
+    }
+    return regionStats;
+  }
+
+  /** The --splits proposal's spread over the sampled keys, when one was asked for. */
+  private Simulation simulate(List<KeySample> samples, long rowsRead) {
+    KeyLayout layout = options.layout();
+    KeyLayout layout2 = options.layout2();
+    Simulation sim = null;
+    SplitSpec spec = options.splits();
+    if (spec != null) {
+      List<byte[]> keys = new ArrayList<>(samples.size());
+      samples.forEach(s -> keys.add(s.key()));
+      sim = Simulator.simulate(layout2 != null ? layout : null, layout2, spec, keys, rowsRead);
+    }
+    return sim;
   }
 
   private static TableName sourceOf(Admin admin, String snapshot) throws IOException {

@@ -32,6 +32,16 @@ public final class AnalyzeReport {
 
   public static String console(AnalyzeResult r) {
     StringBuilder sb = new StringBuilder();
+    summary(sb, r);
+    regions(sb, r);
+    servers(sb, r);
+    verdict(sb, r);
+    simulation(sb, r);
+    return sb.toString();
+  }
+
+  /** The source, what was read, the leading byte and the write order. */
+  private static void summary(StringBuilder sb, AnalyzeResult r) {
     sb.append(
         String.format(
             Locale.ROOT,
@@ -57,6 +67,10 @@ public final class AnalyzeReport {
             100 * r.recentTopRegionShare(),
             r.recentTopRegion() + 1,
             r.recentRegionsHit()));
+  }
+
+  /** The table's regions, the first {@link #MAX_ROWS_PRINTED}. */
+  private static void regions(StringBuilder sb, AnalyzeResult r) {
     sb.append(String.format(Locale.ROOT, "%nregions of %s:%n", r.table()));
     sb.append(
         String.format(
@@ -91,6 +105,10 @@ public final class AnalyzeReport {
               g.writeRequests(),
               g.storeFileMb() + g.memStoreMb()));
     }
+  }
+
+  /** The RegionServers' share of the table's requests. */
+  private static void servers(StringBuilder sb, AnalyzeResult r) {
     sb.append(
         String.format(
             Locale.ROOT,
@@ -113,6 +131,10 @@ public final class AnalyzeReport {
               s.allRequests(),
               s.tailBuckets().isEmpty() ? "-" : s.tailBuckets()));
     }
+  }
+
+  /** The verdict with its reasons, the recommendation with its own. */
+  private static void verdict(StringBuilder sb, AnalyzeResult r) {
     Verdict v = r.verdict();
     sb.append(
         String.format(Locale.ROOT, "%nverdict: %s%n", v.hotspot() ? "HOTSPOT" : "no hotspot"));
@@ -125,6 +147,10 @@ public final class AnalyzeReport {
             v.buckets() > 0 ? ", N = " + v.buckets() : "",
             v.regions()));
     v.recommendation().forEach(x -> sb.append("  - ").append(x).append('\n'));
+  }
+
+  /** The proposed layout's simulated spread, when one was asked for. */
+  private static void simulation(StringBuilder sb, AnalyzeResult r) {
     Simulation s = r.simulation();
     if (s != null) {
       sb.append(
@@ -148,7 +174,6 @@ public final class AnalyzeReport {
       }
       s.warnings().forEach(w -> sb.append("warning: ").append(w).append('\n'));
     }
-    return sb.toString();
   }
 
   static String topBytes(long[] h, int n) {
@@ -204,6 +229,14 @@ public final class AnalyzeReport {
                 + " regions")
         .list(v.recommendation());
 
+    leadingByte(page, r);
+    regions(page, r);
+    simulation(page, r);
+    return page.render();
+  }
+
+  /** The leading byte's histogram: a salted key's N values, else all 256. */
+  private static void leadingByte(HtmlPage page, AnalyzeResult r) {
     // a salted key's leading byte only takes 0..N-1: show those N values, wide enough to compare
     int shown = r.saltBuckets() > 0 ? r.saltBuckets() : 256;
     List<Long> hist = new ArrayList<>();
@@ -219,7 +252,10 @@ public final class AnalyzeReport {
                 "#4477aa",
                 AnalyzeReport::hexByte,
                 b -> hexByte(b) + ": " + hist.get(b) + " rows"));
+  }
 
+  /** Rows and write requests per region, the regions' and the servers' tables. */
+  private static void regions(HtmlPage page, AnalyzeResult r) {
     List<RegionStat> regions = r.regions();
     page.h2("Regions")
         .p("Rows read per region, and the RegionServer's write request counts.")
@@ -264,7 +300,10 @@ public final class AnalyzeReport {
           s.tailBuckets().isEmpty() ? "-" : s.tailBuckets().toString());
     }
     page.add(table).h2("RegionServers").add(servers);
+  }
 
+  /** The proposed layout's simulated spread, when one was asked for. */
+  private static void simulation(HtmlPage page, AnalyzeResult r) {
     Simulation s = r.simulation();
     if (s != null) {
       page.h2("Simulation: " + s.layout() + " with " + s.splits())
@@ -285,7 +324,6 @@ public final class AnalyzeReport {
               i -> String.valueOf(i + 1),
               i -> "region " + (i + 1) + ": " + s.predictedRows().get(i) + " rows"));
     }
-    return page.render();
   }
 
   private static String hexByte(int b) {

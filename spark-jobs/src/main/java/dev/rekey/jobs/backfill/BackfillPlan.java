@@ -108,18 +108,12 @@ public record BackfillPlan(
     families = List.copyOf(families);
   }
 
-  public static BackfillPlan of(Inputs in) {
+  /**
+   * The write path: the in-order one only where the files per region the time tiers leave allow its
+   * write tasks, else the sorted one with the reason.
+   */
+  private static WritePath path(Inputs in, long tiersWanted, int pathLimit) {
     Tiers asked = in.tiers();
-    // the tiers asked for come first: the in-order path may only use the files per region that
-    // leaves each tier (else the sorted path, whose files per tier are its sub-partitions)
-    long tiersWanted =
-        asked.width() == null || asked.max() < asked.min()
-            ? 1
-            : TimeTiers.tiersOver(asked.width().toMillis(), asked.min(), asked.max());
-    int pathLimit =
-        tiersWanted <= 1
-            ? in.maxFilesPerRegion()
-            : (int) Math.max(1, Math.min(in.maxFilesPerRegion(), asked.limit()) / tiersWanted);
     WritePath path =
         in.sortAlways()
             ? WritePath.sorted("--write-path sort")
@@ -147,6 +141,22 @@ public record BackfillPlan(
                       ? WritePath.MAX_FILES_PER_REGION_KEY
                       : asked.limitName()));
     }
+    return path;
+  }
+
+  public static BackfillPlan of(Inputs in) {
+    Tiers asked = in.tiers();
+    // the tiers asked for come first: the in-order path may only use the files per region that
+    // leaves each tier (else the sorted path, whose files per tier are its sub-partitions)
+    long tiersWanted =
+        asked.width() == null || asked.max() < asked.min()
+            ? 1
+            : TimeTiers.tiersOver(asked.width().toMillis(), asked.min(), asked.max());
+    int pathLimit =
+        tiersWanted <= 1
+            ? in.maxFilesPerRegion()
+            : (int) Math.max(1, Math.min(in.maxFilesPerRegion(), asked.limit()) / tiersWanted);
+    WritePath path = path(in, tiersWanted, pathLimit);
     int k = path.inSourceOrder() ? path.splitsPerSourceRegion() : in.splitsPerRegion();
     // the sorted path reads with at least two tasks per core: a legacy source is often a few
     // large regions

@@ -137,35 +137,14 @@ public final class ReportFile {
       String c = line.substring(2).trim();
       String where = path + ":" + (i + 1);
       if (c.matches("@param\\b.*")) {
-        Matcher m = PARAM.matcher(c);
-        if (!m.matches()) {
+        Param p = param(c, where);
+        if (params.containsKey(p.name())) {
           throw RekeyException.usage(
-              "Invalid parameter declaration at %s: '%s' (expected: -- @param NAME"
-                  + " long|double|string [= DEFAULT] description)",
-              where, c);
-        }
-        if (params.containsKey(m.group(1))) {
-          throw RekeyException.usage(
-              "Parameter '%s' declared twice in %s (line %s)", m.group(1), path, (i + 1));
-        }
-        Param p = new Param(m.group(1), m.group(2), m.group(3), m.group(4).trim());
-        if (p.defaultValue() != null) {
-          literal(p, p.defaultValue(), where);
+              "Parameter '%s' declared twice in %s (line %s)", p.name(), path, (i + 1));
         }
         params.put(p.name(), p);
       } else if (c.matches("@column\\b.*")) {
-        Matcher m = COLUMN.matcher(c);
-        if (!m.matches()) {
-          throw RekeyException.usage(
-              "Invalid column declaration at %s: '%s' (expected: -- @column"
-                  + " family:qualifier=type[:name])",
-              where, c);
-        }
-        try {
-          columns.add(WideColumn.parse(m.group(1)));
-        } catch (RekeyException e) {
-          throw RekeyException.usage("%s (at %s)", e.getMessage(), where);
-        }
+        columns.add(column(c, where));
       } else if (c.startsWith("@")) {
         throw RekeyException.usage(
             "Unknown header tag at %s: '%s' (known: @param, @column)", where, c);
@@ -176,6 +155,46 @@ public final class ReportFile {
     if (!sawQuery) {
       throw RekeyException.usage("Report " + path + " has no query (only comments)");
     }
+    requireDeclared(name, path, lines, params);
+    return new ReportFile(
+        name, path, text, description.toString(), Map.copyOf(params), List.copyOf(columns));
+  }
+
+  /** A {@code -- @param NAME type [= DEFAULT] description} header line. */
+  private static Param param(String c, String where) {
+    Matcher m = PARAM.matcher(c);
+    if (!m.matches()) {
+      throw RekeyException.usage(
+          "Invalid parameter declaration at %s: '%s' (expected: -- @param NAME"
+              + " long|double|string [= DEFAULT] description)",
+          where, c);
+    }
+    Param p = new Param(m.group(1), m.group(2), m.group(3), m.group(4).trim());
+    if (p.defaultValue() != null) {
+      literal(p, p.defaultValue(), where);
+    }
+    return p;
+  }
+
+  /** A {@code -- @column family:qualifier=type[:name]} header line. */
+  private static WideColumn column(String c, String where) {
+    Matcher m = COLUMN.matcher(c);
+    if (!m.matches()) {
+      throw RekeyException.usage(
+          "Invalid column declaration at %s: '%s' (expected: -- @column"
+              + " family:qualifier=type[:name])",
+          where, c);
+    }
+    try {
+      return WideColumn.parse(m.group(1));
+    } catch (RekeyException e) {
+      throw RekeyException.usage("%s (at %s)", e.getMessage(), where);
+    }
+  }
+
+  /** Every {@code ${NAME}} outside a comment line names a declared parameter. */
+  private static void requireDeclared(
+      String name, Path path, String[] lines, Map<String, Param> params) {
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i];
       int comment = line.trim().startsWith("--") ? 0 : -1;
@@ -192,8 +211,6 @@ public final class ReportFile {
         }
       }
     }
-    return new ReportFile(
-        name, path, text, description.toString(), Map.copyOf(params), List.copyOf(columns));
   }
 
   public String name() {
