@@ -15,7 +15,7 @@ import dev.rekey.bench.WarmRounds;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.common.ReaderPass;
+import dev.rekey.jobs.read.ReaderPass;
 import dev.rekey.jobs.read.RegionReader;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;

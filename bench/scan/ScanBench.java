@@ -117,7 +117,7 @@ public class ScanBench {
         long tp = System.nanoTime();
         long snapRead;
         try (RegionRead read = RegionReader.snapshot(snapshot).timeRange(day.from(), day.to()).open(jsc, conf)) {
-          snapRead = dev.rekey.jobs.common.ReaderPass.fold(read)[0];
+          snapRead = dev.rekey.jobs.read.ReaderPass.fold(read)[0];
         }
         double snapReadSec = (System.nanoTime() - tp) / 1e9;
         // the same read as Results (RegionRead.rows(), for a user's own Spark code)
