@@ -2,9 +2,9 @@ package dev.rekey.jobs.reconcile;
 
 import dev.rekey.jobs.common.DecodedRow;
 import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.jobs.compare.RowPlacer;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,9 +17,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  * RowRecord}: decodes the key with the side's layout (the shared {@link RowDecoder}), takes the
  * row's time from the key field or its newest cell, buckets it, and (when asked) digests its
  * content. Serializable (Spark ships it to executors); not thread-safe within a task — the digester
- * is created per partition.
+ * is created per partition. The natural-key compare places rows with it ({@link RowPlacer}).
  */
-public final class RowClassifier implements Serializable {
+public final class RowClassifier implements RowPlacer {
   private static final long serialVersionUID = 1L;
 
   private final KeyLayout layout;
@@ -68,6 +68,7 @@ public final class RowClassifier implements Serializable {
   }
 
   /** A row classified as its cells stream in (one per task: it holds the row's state). */
+  @Override
   public StreamedRow streamed() {
     return new StreamedRow();
   }
@@ -77,7 +78,7 @@ public final class RowClassifier implements Serializable {
    * #finish}. The key is decoded once, the cells are counted, timed and digested as they pass, none
    * kept.
    */
-  public final class StreamedRow {
+  public final class StreamedRow implements RowPlacer.Streamed {
     private RowDigest digester;
     private byte[] rowKey;
     private byte[] nk;
@@ -91,6 +92,7 @@ public final class RowClassifier implements Serializable {
 
     private StreamedRow() {}
 
+    @Override
     public void start(byte[] key) {
       rowKey = key;
       nk = null;
@@ -126,6 +128,7 @@ public final class RowClassifier implements Serializable {
       }
     }
 
+    @Override
     public void cell(Cell c) {
       cells++;
       newest = Math.max(newest, c.getTimestamp());
@@ -138,6 +141,7 @@ public final class RowClassifier implements Serializable {
     }
 
     /** The row's record (its key as given to {@link #start}, not copied). */
+    @Override
     public RowRecord finish() {
       if (undecodable != null) {
         return new RowRecord(

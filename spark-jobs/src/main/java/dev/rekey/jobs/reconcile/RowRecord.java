@@ -1,5 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.compare.RowPlacer;
 import java.io.Serializable;
 import java.util.List;
 
@@ -23,7 +24,7 @@ public record RowRecord(
     Digest128 digest,
     String reason,
     List<String> cellText)
-    implements Serializable {
+    implements Serializable, RowPlacer.Placed {
   public static final int OUTSIDE = -1;
   public static final int UNDECODABLE = -2;
 
