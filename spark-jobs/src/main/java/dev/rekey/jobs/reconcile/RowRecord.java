@@ -12,8 +12,8 @@ import java.util.List;
  * @param naturalKey canonical natural key ({@link NaturalKey}); null if undecodable
  * @param digest the row's digest; null when not computed (counts-only pass) or undecodable
  * @param reason why the key did not decode; else null
- * @param cellText the cells as {@code family:qualifier@timestamp=valueHex} (drill-down pass only,
- *     else null), to show which cells differ
+ * @param cellText null: no pass fills it any more (the drill-down compares the cells themselves,
+ *     {@code dev.rekey.jobs.compare}); to be dropped with the tests that still build it
  */
 public record RowRecord(
     byte[] rowKey,
