@@ -1,6 +1,7 @@
 package dev.rekey.demo;
 
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.compare.Difference;
 import dev.rekey.jobs.reconcile.BucketDrill;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
@@ -125,7 +126,7 @@ public record DemoReconcile(PrintStream out, Path reportDir) {
     List<Map<String, String>> missing = new ArrayList<>();
     for (BucketDrill d : caught.drills().values()) {
       for (Sample s : d.samples()) {
-        if (s.kind() == Sample.Kind.MISSING_IN_NEW) {
+        if (s.kind() == Difference.MISSING_IN_NEW) {
           missing.add(s.key());
         }
       }

@@ -1,23 +1,24 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.compare.KeyDiff;
+import dev.rekey.jobs.compare.NaturalKeyCompare;
+import dev.rekey.jobs.compare.SideRow;
 import dev.rekey.jobs.read.RegionRead;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.api.java.JavaPairRDD;
 import scala.Tuple2;
 
 /**
- * Reconcile's second pass, run only when some bucket mismatches: the rows of the mismatched buckets
- * of both sides, joined by natural key, and up to {@code --samples} keys that differ per bucket
- * with the cells that differ. Driver side: the Spark closures capture only the serializable
- * classifiers and the bucket set, never the options.
+ * Reconcile's second pass, run only when some bucket mismatches: the natural-key compare of the
+ * mismatched buckets, read-only ({@link NaturalKeyCompare}), and up to {@code --samples} keys that
+ * differ per bucket with the cells that differ. Driver side: the Spark closures capture only the
+ * serializable classifiers and the bucket set, never the options.
  */
 final class DrillPass {
   private final ReconcileOptions options;
@@ -36,31 +37,10 @@ final class DrillPass {
       RowClassifier oldC,
       RowClassifier newC,
       Set<Integer> mismatched) {
-    HashSet<Integer> m = new HashSet<>(mismatched);
     int limit = options.samples();
-    JavaPairRDD<String, RowRecord> o = keyed(oldRead, oldC, m);
-    JavaPairRDD<String, RowRecord> nw = keyed(newRead, newC, m);
-    int parts = Math.max(1, Math.min(8, o.getNumPartitions() + nw.getNumPartitions()));
     Map<Integer, DrillDown> acc =
-        o.fullOuterJoin(nw, parts)
-            .flatMapToPair(
-                kv -> {
-                  RowRecord a = kv._2()._1().orNull();
-                  RowRecord b = kv._2()._2().orNull();
-                  DrillDown.Diff d = DrillDown.diff(a, b);
-                  List<Tuple2<Integer, DrillDown.Diff>> out = new ArrayList<>(2);
-                  if (d != null) {
-                    if (a != null && m.contains(a.bucket())) {
-                      out.add(new Tuple2<>(a.bucket(), d));
-                    }
-                    if (b != null
-                        && m.contains(b.bucket())
-                        && (a == null || a.bucket() != b.bucket())) {
-                      out.add(new Tuple2<>(b.bucket(), d));
-                    }
-                  }
-                  return out.iterator();
-                })
+        NaturalKeyCompare.differences(oldRead, oldC, newRead, newC, mismatched)
+            .flatMapToPair(d -> buckets(d).iterator())
             .aggregateByKey(new DrillDown(limit), DrillDown::add, DrillDown::merge)
             .collectAsMap();
     Map<Integer, BucketDrill> drills = new HashMap<>();
@@ -73,7 +53,7 @@ final class DrillPass {
         continue;
       }
       List<Sample> samples = new ArrayList<>();
-      for (DrillDown.Diff diff : d.samples()) {
+      for (KeyDiff diff : d.samples()) {
         samples.add(sample(diff));
       }
       drills.put(b, new BucketDrill(b, d.missing(), d.extra(), d.changed(), samples));
@@ -81,50 +61,36 @@ final class DrillPass {
     return drills;
   }
 
-  private static JavaPairRDD<String, RowRecord> keyed(
-      RegionRead read, RowClassifier c, HashSet<Integer> m) {
-    return read.map(new SideRows(c, r -> m.contains(r.bucket())))
-        .mapToPair(r -> new Tuple2<>(Hex.of(r.naturalKey()), r));
+  /** A differing key counts in its bucket on each side (once when both sides agree on it). */
+  private static List<Tuple2<Integer, KeyDiff>> buckets(KeyDiff d) {
+    List<Tuple2<Integer, KeyDiff>> out = new ArrayList<>(2);
+    if (d.old() != null) {
+      out.add(new Tuple2<>(d.old().bucket(), d));
+    }
+    if (d.neu() != null && (d.old() == null || d.old().bucket() != d.neu().bucket())) {
+      out.add(new Tuple2<>(d.neu().bucket(), d));
+    }
+    return out;
   }
 
-  private Sample sample(DrillDown.Diff d) {
-    RowRecord any = d.old() != null ? d.old() : d.neu();
+  private Sample sample(KeyDiff d) {
     KeyLayout layout = d.old() != null ? options.old().layout() : options.neu().layout();
     Map<String, String> key =
-        NaturalKey.display(options.naturalKey(), layout.decode(any.rowKey()).fields());
+        NaturalKey.display(options.naturalKey(), layout.decode(d.any().rowKey()).fields());
     return new Sample(
         d.kind(),
         new LinkedHashMap<>(key),
         d.old() == null ? null : Hex.of(d.old().rowKey()),
         d.neu() == null ? null : Hex.of(d.neu().rowKey()),
-        d.old() == null ? 0 : d.old().cells(),
-        d.neu() == null ? 0 : d.neu().cells(),
-        d.old() == null ? null : TimeSpec.iso(d.old().time()),
-        d.neu() == null ? null : TimeSpec.iso(d.neu().time()),
-        cellDiffs(d.old(), d.neu()));
+        KeyDiff.cells(d.old()).size(),
+        KeyDiff.cells(d.neu()).size(),
+        time(d.old(), options.old().layout()),
+        time(d.neu(), options.neu().layout()),
+        CellDiffs.of(KeyDiff.cells(d.old()), KeyDiff.cells(d.neu())));
   }
 
-  /**
-   * Cells only on one side of a pair of rows (as text), old side first; empty if either row is
-   * absent.
-   */
-  static List<String> cellDiffs(RowRecord old, RowRecord neu) {
-    if (old == null || neu == null || old.cellText() == null || neu.cellText() == null) {
-      return List.of();
-    }
-    List<String> out = new ArrayList<>();
-    Set<String> inNew = new HashSet<>(neu.cellText());
-    Set<String> inOld = new HashSet<>(old.cellText());
-    for (String c : old.cellText()) {
-      if (!inNew.contains(c)) {
-        out.add("- " + c);
-      }
-    }
-    for (String c : neu.cellText()) {
-      if (!inOld.contains(c)) {
-        out.add("+ " + c);
-      }
-    }
-    return out;
+  /** A side's row time as the report shows it, or null when the side has no row. */
+  private String time(SideRow r, KeyLayout layout) {
+    return r == null ? null : TimeSpec.iso(options.time().of(layout, r.rowKey(), r.cells()));
   }
 }

@@ -37,10 +37,10 @@ import scala.Tuple2;
  * partition; only the small tallies are shuffled. Without --digest it reads keys only (no values)
  * and skips the natural key. Pass 2 runs only when some bucket mismatches: it reads both sides
  * again, whole (no caching, so a matching run pays for one read), keeps the rows of the mismatched
- * buckets, joins them by natural key and samples the keys that differ. With {@code viaSnapshot},
- * live tables are snapshotted first and both passes read those snapshots' files; the snapshots are
- * deleted at the end, also on failure. How a side is read is {@link SideReads}; pass 2 is {@link
- * DrillPass}.
+ * buckets, joins them by natural key (the compare repair uses, read-only) and samples the keys that
+ * differ. With {@code viaSnapshot}, live tables are snapshotted first and both passes read those
+ * snapshots' files; the snapshots are deleted at the end, also on failure. How a side is read is
+ * {@link SideReads}; pass 2 is {@link DrillPass}.
  */
 public final class Reconcile implements Job<ReconcileResult> {
   private final SparkSession spark;
@@ -174,8 +174,9 @@ public final class Reconcile implements Job<ReconcileResult> {
                   newConf,
                   oldRead,
                   newRead,
-                  oldC.forDrillDown(),
-                  newC.forDrillDown(),
+                  // the natural key of each row is taken with its digest
+                  oldC.withDigest(true),
+                  newC.withDigest(true),
                   mismatched);
       new SideSnapshots(clusters, progress)
           .requireAfterRead(options, via.get(options.old()), via.get(options.neu()));

@@ -1,5 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.compare.RowPlacer;
 import java.io.Serializable;
 import java.util.List;
 
@@ -11,8 +12,8 @@ import java.util.List;
  * @param naturalKey canonical natural key ({@link NaturalKey}); null if undecodable
  * @param digest the row's digest; null when not computed (counts-only pass) or undecodable
  * @param reason why the key did not decode; else null
- * @param cellText the cells as {@code family:qualifier@timestamp=valueHex} (drill-down pass only,
- *     else null), to show which cells differ
+ * @param cellText null: no pass fills it any more (the drill-down compares the cells themselves,
+ *     {@code dev.rekey.jobs.compare}); to be dropped with the tests that still build it
  */
 public record RowRecord(
     byte[] rowKey,
@@ -23,7 +24,7 @@ public record RowRecord(
     Digest128 digest,
     String reason,
     List<String> cellText)
-    implements Serializable {
+    implements Serializable, RowPlacer.Placed {
   public static final int OUTSIDE = -1;
   public static final int UNDECODABLE = -2;
 

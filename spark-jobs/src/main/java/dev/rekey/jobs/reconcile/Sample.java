@@ -1,5 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.compare.Difference;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
@@ -7,7 +8,7 @@ import java.util.Map;
 /**
  * One natural key that differs between the sides, shown decoded and as both sides' row keys in hex.
  *
- * @param kind what differs
+ * @param kind what differs (never {@link Difference#MATCH})
  * @param key the natural key's fields as text (bytes in hex), in field-name order
  * @param oldRowKey the old side's row key in hex, or null if the old side has no such row
  * @param newRowKey the new side's row key in hex, or null
@@ -19,7 +20,7 @@ import java.util.Map;
  *     on the new side ({@code + ...}); empty otherwise
  */
 public record Sample(
-    Kind kind,
+    Difference kind,
     Map<String, String> key,
     String oldRowKey,
     String newRowKey,
@@ -29,25 +30,6 @@ public record Sample(
     String newTime,
     List<String> cellDiffs)
     implements Serializable {
-
-  public enum Kind {
-    /** On the old side only: the new table lost it. */
-    MISSING_IN_NEW("missing in new"),
-    /** On the new side only: an extra (or re-keyed twice) row. */
-    EXTRA_IN_NEW("extra in new"),
-    /** On both sides, with different cells, values or timestamps. */
-    CONTENT_DIFFERS("content differs");
-
-    private final String label;
-
-    Kind(String label) {
-      this.label = label;
-    }
-
-    public String label() {
-      return label;
-    }
-  }
 
   /** One line for the console: {@code missing in new deviceId=…, ts=… old 0x… new -}. */
   public String line() {

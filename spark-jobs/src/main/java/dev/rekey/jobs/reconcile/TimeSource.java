@@ -1,9 +1,11 @@
 package dev.rekey.jobs.reconcile;
 
+import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
+import java.util.List;
 
 /**
  * Where a row's time comes from: a key field holding epoch millis ({@code key:FIELD}, default the
@@ -17,6 +19,17 @@ public record TimeSource(String field) implements Serializable {
 
   public boolean cell() {
     return field == null;
+  }
+
+  /**
+   * The time of a whole row (key field or newest cell), as {@link RowClassifier} takes it while the
+   * row streams past; for the few rows a report shows.
+   */
+  public long of(KeyLayout layout, byte[] rowKey, List<DecodedCell> cells) {
+    if (cell()) {
+      return cells.stream().mapToLong(DecodedCell::timestamp).max().orElse(Long.MIN_VALUE);
+    }
+    return ((Number) layout.checkedField(rowKey, layout.fieldIndex(field))).longValue();
   }
 
   /** "key:ts" or "cell". */

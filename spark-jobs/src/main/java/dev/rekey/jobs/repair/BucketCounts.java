@@ -1,5 +1,6 @@
 package dev.rekey.jobs.repair;
 
+import dev.rekey.jobs.compare.Difference;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +27,9 @@ public record BucketCounts(
   /** The counts of one row's fix. */
   public static BucketCounts of(RowRepair.Fix f) {
     return new BucketCounts(
-        f.kind() == RowRepair.Kind.MISSING_IN_NEW ? 1 : 0,
-        f.kind() == RowRepair.Kind.EXTRA_IN_NEW ? 1 : 0,
-        f.kind() == RowRepair.Kind.CONTENT_DIFFERS ? 1 : 0,
+        f.kind() == Difference.MISSING_IN_NEW ? 1 : 0,
+        f.kind() == Difference.EXTRA_IN_NEW ? 1 : 0,
+        f.kind() == Difference.CONTENT_DIFFERS ? 1 : 0,
         f.puts().size(),
         f.deletes().size(),
         f.extras().size(),

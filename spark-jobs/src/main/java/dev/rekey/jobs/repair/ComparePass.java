@@ -2,10 +2,12 @@ package dev.rekey.jobs.repair;
 
 import dev.rekey.jobs.backfill.Rekeyer;
 import dev.rekey.jobs.backfill.RowsLoad;
-import dev.rekey.jobs.backfill.TargetSort;
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.common.JobPhase;
+import dev.rekey.jobs.compare.KeyDiff;
+import dev.rekey.jobs.compare.NaturalKeyCompare;
+import dev.rekey.jobs.compare.SideRow;
 import dev.rekey.jobs.read.TemporarySnapshot;
 import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.SideSpec;
@@ -16,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.storage.StorageLevel;
@@ -24,8 +25,8 @@ import scala.Tuple2;
 
 /**
  * The cell-level comparison of some buckets (the Spark glue): both sides read ({@link
- * BucketReads}), each row of those buckets kept whole, the two sides joined by natural key and each
- * key's {@link RowRepair.Fix} decided. {@link #counts()} tallies them per bucket; {@link
+ * BucketReads}), the keys that differ found by the natural-key compare ({@link NaturalKeyCompare})
+ * and each one's {@link RowRepair.Fix} decided. {@link #counts()} tallies them per bucket; {@link
  * #mutations()} collects the rows that need writing, to the driver: call it only once the counts
  * say they fit.
  */
@@ -51,37 +52,18 @@ final class ComparePass implements AutoCloseable {
     NaturalKey nk = options.naturalKey();
     KeyLayout oldLayout = old.layout();
     KeyLayout newLayout = options.neu().layout();
-    // both sides' rows as (natural key, packed row) bytes, through the backfill's sort shuffle and
-    // in-page sort (Java serialization of row objects was most of the compare's time), then paired
-    // per natural key as a full outer join pairs them
-    JavaPairRDD<byte[], byte[]> o =
-        reads
-            .oldRead
-            .map(new SideCells(reads.oldClassifier, buckets))
-            .mapToPair(r -> new Tuple2<>(r.naturalKey(), PackedSideRow.pack(r, PackedSideRow.OLD)));
-    JavaPairRDD<byte[], byte[]> n =
-        reads
-            .newRead
-            .map(new SideCells(reads.newClassifier, buckets))
-            .mapToPair(r -> new Tuple2<>(r.naturalKey(), PackedSideRow.pack(r, PackedSideRow.NEW)));
-    int parts = Math.max(1, Math.min(8, o.getNumPartitions() + n.getNumPartitions()));
     Rekeyer rekeyer = new Rekeyer(oldLayout, newLayout);
     boolean deleteExtra = options.deleteExtra();
     fixes =
-        TargetSort.of(o.union(n), new NaturalKeyPartitioner(parts))
-            .mapPartitions(KeyPairs::new)
-            .map(
-                p ->
-                    mutation(
-                        p[0], p[1], snapshotTime, deleteExtra, nk, oldLayout, newLayout, rekeyer))
-            .filter(m -> m.fix().kind() != RowRepair.Kind.MATCH)
+        NaturalKeyCompare.differences(
+                reads.oldRead, reads.oldClassifier, reads.newRead, reads.newClassifier, buckets)
+            .map(d -> mutation(d, snapshotTime, deleteExtra, nk, oldLayout, newLayout, rekeyer))
             .persist(StorageLevel.MEMORY_AND_DISK());
   }
 
   /** One natural key's fix, with the row key it has (or gets) in the new table. */
   static RowMutation mutation(
-      SideRow old,
-      SideRow neu,
+      KeyDiff d,
       long snapshotTime,
       boolean deleteExtra,
       NaturalKey nk,
@@ -89,14 +71,10 @@ final class ComparePass implements AutoCloseable {
       KeyLayout newLayout,
       Rekeyer rekeyer) {
     RowRepair.Fix fix =
-        RowRepair.decide(
-            old == null ? List.of() : old.cells(),
-            neu == null ? List.of() : neu.cells(),
-            snapshotTime,
-            deleteExtra);
-    SideRow any = old != null ? old : neu;
-    KeyLayout layout = old != null ? oldLayout : newLayout;
-    byte[] row = neu != null ? neu.rowKey() : rekeyer.rekey(old.rowKey());
+        RowRepair.decide(KeyDiff.cells(d.old()), KeyDiff.cells(d.neu()), snapshotTime, deleteExtra);
+    SideRow any = d.any();
+    KeyLayout layout = d.old() != null ? oldLayout : newLayout;
+    byte[] row = d.neu() != null ? d.neu().rowKey() : rekeyer.rekey(d.old().rowKey());
     return new RowMutation(
         any.bucket(), NaturalKey.display(nk, layout.decode(any.rowKey()).fields()), row, fix);
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.common.Json;
+import dev.rekey.jobs.compare.Difference;
 import dev.rekey.rowkey.Hex;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -69,7 +70,7 @@ public record RowMutation(int bucket, Map<String, String> key, byte[] row, RowRe
     n.path("key").fields().forEachRemaining(e -> key.put(e.getKey(), e.getValue().asText()));
     RowRepair.Fix fix =
         new RowRepair.Fix(
-            RowRepair.Kind.valueOf(n.path("kind").asText("CONTENT_DIFFERS")),
+            Difference.valueOf(n.path("kind").asText("CONTENT_DIFFERS")),
             parseCells(n.get("put"), true),
             parseCells(n.get("delete"), false),
             List.of(),

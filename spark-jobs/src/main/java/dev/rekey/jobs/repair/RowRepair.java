@@ -1,6 +1,7 @@
 package dev.rekey.jobs.repair;
 
 import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.jobs.compare.Difference;
 import dev.rekey.rowkey.Hex;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.Map;
 
 /**
  * What one natural key needs so that the new side holds the old side's cells (pure: no Spark, no
- * HBase). Cells are compared by coordinate (family, qualifier, timestamp) and value:
+ * HBase). How the key differs is the compare's {@link Difference}; what to write is decided per
+ * cell, by coordinate (family, qualifier, timestamp) and value:
  *
  * <ul>
  *   <li>an old cell the new side lacks, or holds with another value, is <b>put</b> with its own
@@ -27,14 +29,6 @@ import java.util.Map;
 public final class RowRepair {
   private RowRepair() {}
 
-  /** How a natural key differs. */
-  public enum Kind {
-    MATCH,
-    MISSING_IN_NEW,
-    EXTRA_IN_NEW,
-    CONTENT_DIFFERS
-  }
-
   /**
    * The decision for one natural key.
    *
@@ -45,7 +39,7 @@ public final class RowRepair {
    * @param keptNewer new cells newer than the snapshot that differ from the old side: kept
    */
   public record Fix(
-      Kind kind,
+      Difference kind,
       List<DecodedCell> puts,
       List<DecodedCell> deletes,
       List<DecodedCell> extras,
@@ -111,20 +105,12 @@ public final class RowRepair {
         extras.add(n);
       }
     }
-    Kind kind;
-    if (old.isEmpty() && neu.isEmpty()) {
-      kind = Kind.MATCH;
-    } else if (neu.isEmpty()) {
-      kind = Kind.MISSING_IN_NEW;
-    } else if (old.isEmpty()) {
-      kind = Kind.EXTRA_IN_NEW;
-    } else {
-      boolean differs =
-          !puts.isEmpty() || !deletes.isEmpty() || !extras.isEmpty() || !keptNewer.isEmpty();
-      kind = differs ? Kind.CONTENT_DIFFERS : Kind.MATCH;
-    }
     return new Fix(
-        kind, List.copyOf(puts), List.copyOf(deletes), List.copyOf(extras), List.copyOf(keptNewer));
+        Difference.of(old, neu),
+        List.copyOf(puts),
+        List.copyOf(deletes),
+        List.copyOf(extras),
+        List.copyOf(keptNewer));
   }
 
   /** A cell's coordinate as a map key: {@code familyHex:qualifierHex@timestamp}. */

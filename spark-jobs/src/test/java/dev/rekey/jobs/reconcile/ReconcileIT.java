@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.compare.Difference;
 import dev.rekey.jobs.read.RegionScan;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.testing.RekeyProcess;
@@ -185,7 +186,7 @@ class ReconcileIT {
     assertEquals(1, h0.missingInNew());
     assertEquals(0, h0.extraInNew() + h0.contentDiffers());
     Sample s0 = h0.samples().get(0);
-    assertEquals(Sample.Kind.MISSING_IN_NEW, s0.kind());
+    assertEquals(Difference.MISSING_IN_NEW, s0.kind());
     assertEquals(Hex.of(lost.deviceId()), s0.key().get("deviceId"));
     assertEquals(Long.toString(lost.ts()), s0.key().get("ts"));
     assertEquals(Hex.of(LegacyTelemetryTable.rowKey(lost)), s0.oldRowKey());
@@ -195,7 +196,7 @@ class ReconcileIT {
     assertEquals(1, r.bucket(1).difference());
     assertEquals(1, h1.extraInNew());
     Sample s1 = h1.samples().get(0);
-    assertEquals(Sample.Kind.EXTRA_IN_NEW, s1.kind());
+    assertEquals(Difference.EXTRA_IN_NEW, s1.kind());
     assertEquals(Hex.of(TelemetryFixture.v2Key(extra)), s1.newRowKey());
     assertEquals(Hex.of(extra.deviceId()), s1.key().get("deviceId"));
 
@@ -207,7 +208,7 @@ class ReconcileIT {
       BucketDrill d = r.drill(h);
       assertEquals(1, d.contentDiffers());
       Sample s = d.samples().get(0);
-      assertEquals(Sample.Kind.CONTENT_DIFFERS, s.kind());
+      assertEquals(Difference.CONTENT_DIFFERS, s.kind());
       assertEquals(Long.toString(want.ts()), s.key().get("ts"));
       assertEquals(Hex.of(LegacyTelemetryTable.rowKey(want)), s.oldRowKey());
       assertEquals(Hex.of(TelemetryFixture.v2Key(want)), s.newRowKey());
@@ -226,7 +227,7 @@ class ReconcileIT {
     assertEquals(-200, r.bucket(4).difference());
     assertEquals(200, h4.missingInNew());
     assertEquals(5, h4.samples().size(), "--samples caps the samples");
-    assertTrue(h4.samples().stream().allMatch(s -> s.kind() == Sample.Kind.MISSING_IN_NEW));
+    assertTrue(h4.samples().stream().allMatch(s -> s.kind() == Difference.MISSING_IN_NEW));
   }
 
   @Test
@@ -277,7 +278,7 @@ class ReconcileIT {
     assertEquals(
         3, r.mismatchedBuckets(), "hours 0, 1 and 4 differ in rows; 2 and 3 only in content");
     Sample s0 = r.drill(0).samples().get(0);
-    assertEquals(Sample.Kind.MISSING_IN_NEW, s0.kind());
+    assertEquals(Difference.MISSING_IN_NEW, s0.kind());
     assertEquals(Hex.of(LegacyTelemetryTable.rowKey(lost)), s0.oldRowKey());
     assertEquals(200, r.drill(4).missingInNew());
     assertEquals(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.jobs.compare.Difference;
 import java.util.List;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
@@ -24,14 +25,14 @@ class RowRepairTest {
   @Test
   void identicalRowsNeedNothing() {
     RowRepair.Fix f = RowRepair.decide(List.of(V1, V2, S1), List.of(S1, V2, V1), SNAP, true);
-    assertEquals(RowRepair.Kind.MATCH, f.kind());
+    assertEquals(Difference.MATCH, f.kind());
     assertTrue(f.settled());
   }
 
   @Test
   void aMissingRowIsCopiedWithItsOwnTimestamps() {
     RowRepair.Fix f = RowRepair.decide(List.of(V1, V2, S1), List.of(), SNAP, false);
-    assertEquals(RowRepair.Kind.MISSING_IN_NEW, f.kind());
+    assertEquals(Difference.MISSING_IN_NEW, f.kind());
     assertEquals(List.of(V1, V2, S1), f.puts());
     assertTrue(f.deletes().isEmpty());
   }
@@ -39,7 +40,7 @@ class RowRepairTest {
   @Test
   void aDroppedOlderVersionIsPutBack() {
     RowRepair.Fix f = RowRepair.decide(List.of(V1, V2), List.of(V2), SNAP, false);
-    assertEquals(RowRepair.Kind.CONTENT_DIFFERS, f.kind());
+    assertEquals(Difference.CONTENT_DIFFERS, f.kind());
     assertEquals(List.of(V1), f.puts());
   }
 
@@ -47,7 +48,7 @@ class RowRepairTest {
   void aChangedValueIsOverwrittenWithTheOldOne() {
     RowRepair.Fix f =
         RowRepair.decide(List.of(V1), List.of(cell("d:v", 100, "changed")), SNAP, false);
-    assertEquals(RowRepair.Kind.CONTENT_DIFFERS, f.kind());
+    assertEquals(Difference.CONTENT_DIFFERS, f.kind());
     assertEquals(List.of(V1), f.puts());
     assertTrue(f.extras().isEmpty(), "same coordinate: overwritten, not extra");
   }
@@ -69,7 +70,7 @@ class RowRepairTest {
   @Test
   void anExtraRowIsReportedUnlessDeleteExtra() {
     RowRepair.Fix reported = RowRepair.decide(List.of(), List.of(V1, S1), SNAP, false);
-    assertEquals(RowRepair.Kind.EXTRA_IN_NEW, reported.kind());
+    assertEquals(Difference.EXTRA_IN_NEW, reported.kind());
     assertEquals(List.of(V1, S1), reported.extras());
     assertTrue(reported.writesNothing());
 

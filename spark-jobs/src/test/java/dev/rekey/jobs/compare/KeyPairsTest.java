@@ -1,4 +1,4 @@
-package dev.rekey.jobs.repair;
+package dev.rekey.jobs.compare;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

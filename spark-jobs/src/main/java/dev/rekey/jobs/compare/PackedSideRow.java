@@ -1,4 +1,4 @@
-package dev.rekey.jobs.repair;
+package dev.rekey.jobs.compare;
 
 import dev.rekey.jobs.common.DecodedCell;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package dev.rekey.jobs.repair;
+package dev.rekey.jobs.compare;
 
 import java.util.Arrays;
 import org.apache.spark.Partitioner;

@@ -1,9 +1,7 @@
-package dev.rekey.jobs.repair;
+package dev.rekey.jobs.compare;
 
 import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.read.PartitionMap;
-import dev.rekey.jobs.reconcile.RowClassifier;
-import dev.rekey.jobs.reconcile.RowRecord;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,23 +10,23 @@ import java.util.function.Consumer;
 import org.apache.hadoop.hbase.Cell;
 
 /**
- * A side's rows in the repaired buckets, whole: reconcile's {@link RowClassifier} places each row
- * in its bucket by natural key and time as the cells stream past, and the cells are kept (copied)
- * only for rows of a bucket in {@code buckets}.
+ * A side's rows in the compared buckets, whole: the side's {@link RowPlacer} places each row in its
+ * bucket by natural key and time as the cells stream past, and the cells are kept (copied) only for
+ * rows of a bucket in {@code buckets}.
  */
 final class SideCells implements PartitionMap<SideRow> {
   private static final long serialVersionUID = 1L;
-  private final RowClassifier classifier;
+  private final RowPlacer placer;
   private final HashSet<Integer> buckets;
 
-  SideCells(RowClassifier classifier, Set<Integer> buckets) {
-    this.classifier = classifier;
+  SideCells(RowPlacer placer, Set<Integer> buckets) {
+    this.placer = placer;
     this.buckets = new HashSet<>(buckets);
   }
 
   @Override
   public Sink open(int partition, Consumer<SideRow> out) {
-    RowClassifier.StreamedRow row = classifier.streamed();
+    RowPlacer.Streamed row = placer.streamed();
     List<DecodedCell> cells = new ArrayList<>();
     return new Sink() {
       @Override
@@ -45,8 +43,9 @@ final class SideCells implements PartitionMap<SideRow> {
 
       @Override
       public void endRow() {
-        RowRecord r = row.finish();
-        if (r.inRange() && buckets.contains(r.bucket())) {
+        RowPlacer.Placed r = row.finish();
+        if (buckets.contains(r.bucket())) {
+          // the reader reuses the key's array: the row keeps a copy
           out.accept(
               new SideRow(r.rowKey().clone(), r.naturalKey(), r.bucket(), List.copyOf(cells)));
         }

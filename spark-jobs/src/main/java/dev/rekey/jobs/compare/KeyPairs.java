@@ -1,4 +1,4 @@
-package dev.rekey.jobs.repair;
+package dev.rekey.jobs.compare;
 
 import java.util.ArrayList;
 import java.util.Arrays;
