@@ -115,16 +115,15 @@ public final class RowClassifier implements RowPlacer {
     @Override
     public RowRecord finish() {
       if (undecodable != null) {
-        return new RowRecord(
-            rowKey, null, RowRecord.UNDECODABLE, 0, cells, null, undecodable, null);
+        return new RowRecord(rowKey, null, RowRecord.UNDECODABLE, 0, cells, null, undecodable);
       }
       long t = time.cell() ? newest : keyTime;
       int bucket = cells == 0 ? RowRecord.OUTSIDE : buckets.indexOf(t);
       if (bucket < 0) {
-        return new RowRecord(rowKey, nk, RowRecord.OUTSIDE, t, cells, null, null, null);
+        return new RowRecord(rowKey, nk, RowRecord.OUTSIDE, t, cells, null, null);
       }
       Digest128 d = digest ? digester.finish() : null;
-      return new RowRecord(rowKey, nk, bucket, t, cells, d, null, null);
+      return new RowRecord(rowKey, nk, bucket, t, cells, d, null);
     }
   }
 

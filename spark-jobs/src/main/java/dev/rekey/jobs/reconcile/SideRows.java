@@ -51,8 +51,7 @@ final class SideRows implements PartitionMap<RowRecord> {
                   r.time(),
                   r.cells(),
                   r.digest(),
-                  r.reason(),
-                  r.cellText()));
+                  r.reason()));
         }
       }
 

@@ -7,7 +7,6 @@ import dev.rekey.jobs.reconcile.Digest128;
 import dev.rekey.jobs.reconcile.RowRecord;
 import dev.rekey.jobs.reconcile.SideTally;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Tag;
@@ -18,14 +17,7 @@ import org.junit.jupiter.api.Test;
 class DigestRecheckTest {
   private static RowRecord row(int bucket, long cells, long digest) {
     return new RowRecord(
-        new byte[] {1},
-        new byte[] {2},
-        bucket,
-        0,
-        cells,
-        new Digest128(digest, ~digest),
-        null,
-        List.of());
+        new byte[] {1}, new byte[] {2}, bucket, 0, cells, new Digest128(digest, ~digest), null);
   }
 
   private static SideTally tally(RowRecord... rows) {
