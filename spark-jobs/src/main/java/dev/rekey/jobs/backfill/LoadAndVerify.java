@@ -95,11 +95,19 @@ final class LoadAndVerify {
             manifest.regions(),
             new BackfillResult.Timings(writeSeconds, loadSeconds, verifySeconds),
             earlier);
+    keep(staging, result);
+    return result;
+  }
+
+  /**
+   * A backfill's result stays in its staging dir beside the manifest; a scratch staging dir keeps
+   * only what a resume needs, so a verified one has nothing left to keep.
+   */
+  private void keep(Staging staging, BackfillResult result) throws IOException {
     if (!kind.scratchStaging()) {
       staging.writeJson(staging.result(), result);
     } else if (result.outcome() == BackfillResult.Outcome.VERIFIED) {
       staging.clean(); // nothing left to resume: the ledger goes with the files
     }
-    return result;
   }
 }

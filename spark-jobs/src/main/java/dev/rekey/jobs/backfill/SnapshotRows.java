@@ -11,24 +11,12 @@ import org.apache.spark.sql.SparkSession;
 /**
  * The backfill's rows (run layer): one read of the source snapshot, planned per target from the
  * snapshot's regions and the target's ({@link PlanReader}), written by {@link WriteStep}; the
- * snapshot must outlive the read.
+ * snapshot must outlive the read. {@code targets} are the run's, all of them (the refusal names
+ * each).
  */
-final class SnapshotRows implements RowSource {
-  private final SparkSession spark;
-  private final Clusters clusters;
-  private final List<PreparedTarget> targets;
-  private final Consumer<String> progress;
-
-  SnapshotRows(
-      SparkSession spark,
-      Clusters clusters,
-      List<PreparedTarget> targets,
-      Consumer<String> progress) {
-    this.spark = spark;
-    this.clusters = clusters;
-    this.targets = targets;
-    this.progress = progress;
-  }
+record SnapshotRows(
+    SparkSession spark, Clusters clusters, List<PreparedTarget> targets, Consumer<String> progress)
+    implements RowSource {
 
   /** {@code --resume} with a ledger in the target's staging dir. */
   @Override
