@@ -57,19 +57,13 @@ final class KeyedRows implements RowSource {
   }
 
   private BackfillPlan plan(BackfillOptions o, TableDescriptor target) {
-    List<BackfillPlan.TargetFamily> families = new ArrayList<>();
-    for (var f : target.getColumnFamilies()) {
-      families.add(
-          new BackfillPlan.TargetFamily(
-              f.getNameAsString(), f.getMaxVersions(), f.getTimeToLive()));
-    }
     return BackfillPlan.of(
         new BackfillPlan.Inputs(
             o.sourceLayout(),
             o.targetLayout(),
             new RegionBoundaries(List.of(new byte[0]), List.of("all")),
             List.of(),
-            families,
+            PlanReader.families(target),
             o.families(),
             o.versions(),
             o.splitsPerRegion(),

@@ -17,19 +17,8 @@ import org.apache.spark.sql.SparkSession;
  * attributes when the {@link RunKind} does ({@link LoadRecords}), and the target's result — kept in
  * the staging dir, or the dir cleaned once verified for a run whose staging is scratch.
  */
-final class LoadAndVerify {
-  private final SparkSession spark;
-  private final Configuration hbaseConf;
-  private final RunKind kind;
-  private final Consumer<String> progress;
-
-  LoadAndVerify(
-      SparkSession spark, Configuration hbaseConf, RunKind kind, Consumer<String> progress) {
-    this.spark = spark;
-    this.hbaseConf = hbaseConf;
-    this.kind = kind;
-    this.progress = progress;
-  }
+record LoadAndVerify(
+    SparkSession spark, Configuration hbaseConf, RunKind kind, Consumer<String> progress) {
 
   /** Loads, verifies and records one target's manifest: its result. */
   BackfillResult finish(
