@@ -5,9 +5,9 @@ import java.util.List;
 import org.apache.spark.Partitioner;
 
 /**
- * The shuffle partitioner of {@link FanOutWrite}: partition = the sorted targets' (region × k)
- * partitions one after the other; a record's first byte names its target, the rest is its target
- * key.
+ * The shuffle partitioner of several sorted targets ({@link SortedWrite}): partition = their
+ * (region × k) partitions one after the other; a record's first byte names its target, the rest is
+ * its target key.
  */
 final class ByTarget extends Partitioner {
   private static final long serialVersionUID = 1L;

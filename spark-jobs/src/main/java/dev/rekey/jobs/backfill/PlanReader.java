@@ -37,12 +37,7 @@ final class PlanReader {
     // the snapshot's regions from its own cluster's filesystem; the target's settings from its own
     Configuration hbaseConf = clusters.neu();
     List<BackfillPlan.SourceRegion> source = sourceRegions(clusters.old(), o.sourceSnapshot());
-    List<BackfillPlan.TargetFamily> families = new ArrayList<>();
-    for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
-      families.add(
-          new BackfillPlan.TargetFamily(
-              f.getNameAsString(), f.getMaxVersions(), f.getTimeToLive()));
-    }
+    List<BackfillPlan.TargetFamily> families = families(target);
     long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     return BackfillPlan.of(
         new BackfillPlan.Inputs(
@@ -122,6 +117,17 @@ final class PlanReader {
     long max =
         o.cellTime().to() == Long.MAX_VALUE ? span[1] : Math.min(span[1], o.cellTime().to() - 1);
     return new BackfillPlan.Tiers(width, asked, min, max, limit, limitName);
+  }
+
+  /** The target's families with what the plan needs of each: versions kept and TTL. */
+  static List<BackfillPlan.TargetFamily> families(TableDescriptor target) {
+    List<BackfillPlan.TargetFamily> families = new ArrayList<>();
+    for (ColumnFamilyDescriptor f : target.getColumnFamilies()) {
+      families.add(
+          new BackfillPlan.TargetFamily(
+              f.getNameAsString(), f.getMaxVersions(), f.getTimeToLive()));
+    }
+    return families;
   }
 
   /** Where the target's HFiles roll: its own max file size, else the cluster's. */

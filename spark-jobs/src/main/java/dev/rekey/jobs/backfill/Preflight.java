@@ -42,7 +42,7 @@ record Preflight(BackfillOptions o, Clusters clusters) {
     // "Job aborted"
     if (!o.dryRun() && !o.resume()) {
       long sourceBytes = SnapshotInfo.getSnapshotStats(clusters.old(), snap).getStoreFilesSize();
-      StagingCheck.check(
+      StagingPreflight.check(
           staging,
           "backfill " + table,
           sourceBytes,

@@ -1,36 +1,24 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.DecodedCell;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.JobPhase;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.CellComparator;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.util.LongAccumulator;
-import scala.Tuple2;
 
 /**
  * The backfill's HFile path for rows the caller already holds under their target keys (a repair's
- * large write): the rows go through the backfill's sort shuffle ({@link TargetSort}) into {@link
- * InOrderHFiles}, the write is checked into the ledger ({@link WriteOutcome}), bulk-loaded ({@link
- * BulkLoadStep}) and verified ({@link VerifyStep}), under the locks on the staging dir and the
- * target table ({@link RunLock}) — the backfill's own steps, fed from an RDD instead of a snapshot
- * read, so only the rows given are written, into the regions that hold them.
+ * large write): the one {@link BackfillPipeline} — locks, ledger, the sorted write ({@link
+ * KeyedRows}), manifest, bulk load and verification — fed from an RDD instead of a snapshot read,
+ * so only the rows given are written, into the regions that hold them. What a repair does
+ * differently is its {@link RunKind#REPAIR}: "repair T" in its locks, no load record, the staging
+ * dir cleaned once verified, and (its options) verification by files, never by rows.
  *
  * <p>A run killed after the write is finished by {@link #resume}: the ledger loads only the regions
  * not loaded yet. No load record is written into the target's attributes: those say which snapshot
@@ -107,128 +95,27 @@ public final class RowsLoad {
     return run(o, null);
   }
 
+  /**
+   * The backfill pipeline for one target, as a repair's run ({@link RunKind#REPAIR}), fed {@code
+   * rows} ({@link KeyedRows}; null: resumed from the ledger).
+   */
   private Loaded run(BackfillOptions o, JavaRDD<Row> rows) throws IOException {
     TableName table = TableName.valueOf(o.targetTable());
-    Staging staging = new Staging(o.staging(), hbaseConf);
-    String verb = "repair " + table;
+    PreparedTarget target =
+        new PreparedTarget(o, table, new Staging(o.staging(), hbaseConf), null, 0);
+    BackfillResult r;
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
-        Admin admin = conn.getAdmin();
-        RunLock onStaging =
-            RunLock.take(staging.lock(), hbaseConf, verb, "staging dir " + staging.root, progress);
-        RunLock onTarget =
-            RunLock.take(
-                RunLock.targetPath(hbaseConf, admin, table),
-                hbaseConf,
-                verb,
-                "target table " + table,
-                progress)) {
-      Manifest m;
-      if (rows == null) {
-        m = Ledger.read(staging, o, table);
-        Ledger.resume(staging, m, progress);
-      } else {
-        TableDescriptor target = admin.getDescriptor(table);
-        TargetRun run =
-            new TargetRun(o, plan(o, target), staging, LiveRegions.of(conn, table), target);
-        staging.clean();
-        m = WriteOutcome.manifest(run, write(run, rows), progress);
-        staging.writeJson(staging.manifest(), m);
-      }
-      m =
-          new BulkLoadStep(
-                  JavaSparkContext.fromSparkContext(spark.sparkContext()), hbaseConf, progress)
-              .load(conn, staging, table, m, () -> {});
-      m = new VerifyStep(spark, hbaseConf, progress, false).verify(conn, staging, table, m);
-      boolean verified = Ledger.count(m, RegionState.VERIFIED) == m.regions().size();
-      if (verified) {
-        staging.clean(); // nothing left to resume: the ledger goes with the files
-      }
-      return new Loaded(
-          m.regions().stream().mapToLong(RegionEntry::rows).sum(),
-          m.regions().stream().mapToLong(RegionEntry::cells).sum(),
-          (int) m.regions().stream().filter(r -> r.files() > 0).count(),
-          m.regions().stream().mapToInt(RegionEntry::files).sum(),
-          verified);
+        Admin admin = conn.getAdmin()) {
+      r =
+          new BackfillPipeline(spark, hbaseConf, RunKind.REPAIR, progress)
+              .run(conn, admin, List.of(target), new KeyedRows(spark, hbaseConf, rows))
+              .get(0);
     }
-  }
-
-  /** The sorted path's plan for the target's families (no source regions: nothing is read). */
-  private BackfillPlan plan(BackfillOptions o, TableDescriptor target) {
-    List<BackfillPlan.TargetFamily> families = new ArrayList<>();
-    for (var f : target.getColumnFamilies()) {
-      families.add(
-          new BackfillPlan.TargetFamily(
-              f.getNameAsString(), f.getMaxVersions(), f.getTimeToLive()));
-    }
-    return BackfillPlan.of(
-        new BackfillPlan.Inputs(
-            o.sourceLayout(),
-            o.targetLayout(),
-            new RegionBoundaries(List.of(new byte[0]), List.of("all")),
-            List.of(),
-            families,
-            o.families(),
-            o.versions(),
-            o.splitsPerRegion(),
-            true,
-            1,
-            WritePath.DEFAULT_MAX_FILES_PER_REGION,
-            PlanReader.maxFileSize(target, hbaseConf),
-            System.currentTimeMillis(),
-            BackfillPlan.Tiers.NONE));
-  }
-
-  /** The rows sorted by target key into each region's HFiles: the backfill's sorted write. */
-  private WriteStep.Written write(TargetRun run, JavaRDD<Row> rows) {
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    RowCounters counters =
-        new RowCounters(
-            new Rekeyer(run.options().sourceLayout(), run.options().targetLayout()),
-            run.plan().retention(),
-            name -> jsc.sc().longAccumulator("repair.hfiles." + name));
-    WriteTally tally = WriteTally.register(jsc.sc(), "repair.hfiles.");
-    Map<String, String> confMap = HBaseConfigs.toMap(hbaseConf);
-    InOrderHFiles writer =
-        new InOrderHFiles(
-            new HFileSlots(
-                run.live(),
-                run.salted(),
-                PlanReader.maxFileSize(run.target(), hbaseConf),
-                run.plan().tiers()),
-            run.target(),
-            confMap,
-            run.staging().attempts());
-    LongAccumulator read = counters.read;
-    JavaPairRDD<byte[], byte[]> packed =
-        rows.mapToPair(
-            r -> {
-              read.add(1);
-              return new Tuple2<>(r.key(), pack(r));
-            });
-    List<InOrderHFiles.WrittenFile> files;
-    try (JobPhase p =
-        JobPhase.start(
-            jsc.sc(),
-            "repair: sort the rows by target key, write HFiles for %s",
-            JobPhase.count(run.live().count(), "region"))) {
-      files =
-          TargetSort.of(packed, new TargetPartitioner(run.live(), 1))
-              .mapPartitions(it -> writer.write(new WriteStep.SortedRows(it, 0), tally).iterator())
-              .collect();
-    }
-    return new WriteStep.Written(counters, tally, files);
-  }
-
-  /** A row as the sort shuffle carries it: its cells as Puts in HBase order under its key. */
-  static byte[] pack(Row r) {
-    KeyValue[] cells = new KeyValue[r.cells().size()];
-    for (int i = 0; i < cells.length; i++) {
-      DecodedCell c = r.cells().get(i);
-      cells[i] =
-          new KeyValue(
-              r.key(), c.family(), c.qualifier(), c.timestamp(), KeyValue.Type.Put, c.value());
-    }
-    Arrays.sort(cells, CellComparator.getInstance());
-    return PackedRow.pack(r.key(), r.key(), Rekeyer.NO_TIME, cells);
+    return new Loaded(
+        r.regions().stream().mapToLong(RegionEntry::rows).sum(),
+        r.regions().stream().mapToLong(RegionEntry::cells).sum(),
+        (int) r.regions().stream().filter(e -> e.files() > 0).count(),
+        r.regions().stream().mapToInt(RegionEntry::files).sum(),
+        r.outcome() == BackfillResult.Outcome.VERIFIED);
   }
 }

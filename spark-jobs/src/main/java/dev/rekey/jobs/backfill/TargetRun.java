@@ -7,7 +7,8 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
  * One target of a backfill run: the options, the plan decided for them, the staging dir, and the
  * target table as the write sees it — its live region boundaries (recorded in the manifest) and its
  * descriptor (the families' settings). The dry run, the write and the check of what the write
- * reported ({@link DryRun}, {@link WriteStep}, {@link WriteOutcome}) take it whole.
+ * reported ({@link DryRun}, {@link WriteStep}, {@link KeyedRows}, {@link WriteOutcome}) take it
+ * whole.
  *
  * <p>It is one target's share of a run: a backfill feeding several target layouts from one snapshot
  * read holds one per target, each with its own staging dir, ledger, lock and verification.

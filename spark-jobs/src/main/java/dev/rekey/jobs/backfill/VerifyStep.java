@@ -18,8 +18,8 @@ import org.apache.spark.sql.SparkSession;
 /**
  * The backfill's verify step: each LOADED region becomes VERIFIED when its loaded HFiles are store
  * files of the target ({@link LoadedFiles}), or, where that cannot tell or {@code --verify rows}
- * asks, when every cell it wrote is in a snapshot of the target ({@link SnapshotCheck}, {@link
- * RegionCheck}).
+ * asks, when every cell it wrote is in a snapshot of the target ({@link SnapshotVerification},
+ * {@link RegionCheck}).
  */
 final class VerifyStep {
   private final SparkSession spark;
@@ -37,9 +37,9 @@ final class VerifyStep {
 
   /**
    * A region is verified when every row its kept HFiles hold is in the table ({@link RegionCheck},
-   * run as a Spark job on a snapshot taken after the load: {@link SnapshotCheck}); rows others
-   * wrote into the same key range meanwhile (a migration's dual writer) are reported, not counted
-   * as a failure.
+   * run as a Spark job on a snapshot taken after the load: {@link SnapshotVerification}); rows
+   * others wrote into the same key range meanwhile (a migration's dual writer) are reported, not
+   * counted as a failure.
    */
   Manifest verify(Connection conn, Staging staging, TableName table, Manifest m)
       throws IOException {
@@ -89,7 +89,7 @@ final class VerifyStep {
     if (!byCells.isEmpty()) {
       try (Admin admin = conn.getAdmin()) {
         checks =
-            SnapshotCheck.run(
+            SnapshotVerification.run(
                 JavaSparkContext.fromSparkContext(spark.sparkContext()),
                 admin,
                 hbaseConf,

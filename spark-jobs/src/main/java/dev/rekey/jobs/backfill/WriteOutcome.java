@@ -26,8 +26,7 @@ final class WriteOutcome {
   /**
    * The manifest of {@code run}'s write {@code w}; the accounting line goes to {@code progress}.
    */
-  static Manifest manifest(TargetRun run, WriteStep.Written w, Consumer<String> progress)
-      throws IOException {
+  static Manifest manifest(TargetRun run, Written w, Consumer<String> progress) throws IOException {
     BackfillOptions o = run.options();
     RowCounters c = w.counters();
     refuseCollisionsAndExpired(run, w);
@@ -64,8 +63,7 @@ final class WriteOutcome {
   }
 
   /** Target keys from two source rows, or cells the target's TTL would expire: nothing kept. */
-  private static void refuseCollisionsAndExpired(TargetRun run, WriteStep.Written w)
-      throws IOException {
+  private static void refuseCollisionsAndExpired(TargetRun run, Written w) throws IOException {
     BackfillOptions o = run.options();
     Staging staging = run.staging();
     if (w.tally().collisions().value() > 0) {
@@ -97,7 +95,7 @@ final class WriteOutcome {
    * The kept attempts' files moved to their regions, and every live region's ledger entry: {@code
    * WRITTEN}, with its rows, cells, bytes and files.
    */
-  private static List<RegionEntry> regions(TargetRun run, WriteStep.Written w) throws IOException {
+  private static List<RegionEntry> regions(TargetRun run, Written w) throws IOException {
     Staging staging = run.staging();
     RegionBoundaries live = run.live();
     Map<Integer, Integer> filesPerRegion = StagedFiles.organize(staging, w.files());

@@ -1,185 +1,141 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.read.PartitionFold;
-import dev.rekey.jobs.read.PartitionMap;
 import dev.rekey.jobs.read.RegionRead;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Arrays;
-import java.util.Iterator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.spark.TaskContext;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.CollectionAccumulator;
 import scala.Tuple2;
 
 /**
- * The write (run layer): reads the snapshot, rekeys every row and writes the target's HFiles into
- * the staging dir along the plan's path — streamed in source order, or sorted by target key through
- * Spark's sort shuffle first, into {@link InOrderHFiles} either way — counting as it goes. What the
- * counts mean, and whether they allow a load, is {@link WriteOutcome}'s.
+ * The write (run layer) of one or several targets from one read of the snapshot: every source row
+ * is streamed once, as cells, into one {@link StreamRekeyer} per target ({@link TargetSinks}), each
+ * copying the cells under its own target key. A target whose layout keeps the source's order (a
+ * salt added) is written in the read's own tasks, in source order; the others' rows go through one
+ * sort shuffle ({@link SortedWrite}) and are written after it, each partition sorted. Nothing of
+ * the snapshot is kept between targets: no second read, no cached copy. One target is the case n =
+ * 1: the same tasks, files, lines and job descriptions as a run of its own.
  *
- * <p>The snapshot is read on {@code clusters.old()}, the HFiles written for {@code clusters.neu()}.
+ * <p>Each target keeps its own counters, quarantine, collisions, staging dir and files, so {@link
+ * WriteOutcome} checks each one's write as if it had been alone. The snapshot is read on {@code
+ * clusters.old()}, the HFiles written for {@code clusters.neu()}.
  */
 record WriteStep(SparkSession spark, Clusters clusters, Consumer<String> progress) {
-  /** What the write's tasks reported, and the HFiles of the attempts Spark kept. */
-  record Written(RowCounters counters, WriteTally tally, List<InOrderHFiles.WrittenFile> files) {}
 
-  Written write(TargetRun run) throws IOException {
-    BackfillOptions o = run.options();
-    BackfillPlan plan = run.plan();
-    Staging staging = run.staging();
-    RegionBoundaries live = run.live();
-    TableDescriptor target = run.target();
+  /** The written targets' reports, in the order of {@code runs}. */
+  List<Written> write(List<TargetRun> runs) throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    RowCounters counters = RowCounters.of(jsc.sc(), "backfill.", run, clusters.neu());
-    WriteTally tally = WriteTally.register(jsc.sc(), "backfill.");
-    Map<String, String> confMap = HBaseConfigs.toMap(clusters.neu());
-    String quarantineDir = staging.quarantine().toString();
-
-    progress.accept("Write path: " + plan.path().describe());
-    if (!plan.tiers().reason().isEmpty()) {
-      progress.accept("Time tiers: " + plan.tiers().describe() + "; " + plan.tiers().reason());
+    WriteLines lines = new WriteLines(runs, progress);
+    List<TargetWriter> targets = new ArrayList<>();
+    for (TargetRun run : runs) {
+      String prefix = lines.accumulatorPrefix(run);
+      targets.add(
+          TargetWriter.of(
+              run,
+              clusters.neu(),
+              RowCounters.of(jsc.sc(), prefix, run, clusters.neu()),
+              WriteTally.register(jsc.sc(), prefix)));
+      lines.path(run);
     }
-    long maxFile = PlanReader.maxFileSize(target, clusters.neu());
-    InOrderHFiles writer =
-        new InOrderHFiles(
-            new HFileSlots(live, run.salted(), maxFile, run.plan().tiers()),
-            target,
-            confMap,
-            staging.attempts());
-    List<InOrderHFiles.WrittenFile> files;
-    try (RegionRead rows = SourceRead.of(o, plan).open(jsc, clusters.old())) {
-      if (plan.path().inSourceOrder()) {
-        int tasks = Math.min(plan.path().writeTasks(), rows.partitions());
-        progress.accept(
-            String.format(
-                "Reading snapshot %s (%d splits) in %d tasks, writing HFiles for %d regions to %s",
-                o.sourceSnapshot(), rows.partitions(), tasks, live.count(), staging.attempts()));
-        // each task's rows streamed as cells, each copied once under its target key and written
-        try (JobPhase phase =
-            JobPhase.start(
-                jsc.sc(),
-                "backfill: read snapshot %s and write HFiles for %s",
-                o.sourceSnapshot(),
-                JobPhase.count(live.count(), "region"))) {
-          files =
-              rows
-                  .foldInKeyOrder(
-                      tasks, new StreamedWrite(writer, counters, quarantineDir, confMap, tally))
-                  .collect()
-                  .stream()
-                  .flatMap(List::stream)
-                  .toList();
+    // the read as the in-order targets want it (their write tasks bound the files per region); the
+    // versions any target keeps
+    TargetRun lead =
+        runs.stream().filter(r -> r.plan().path().inSourceOrder()).findFirst().orElse(runs.get(0));
+    int versions = runs.stream().mapToInt(r -> r.plan().readVersions()).max().orElseThrow();
+    List<List<InOrderHFiles.WrittenFile>> files = new ArrayList<>();
+    runs.forEach(r -> files.add(new ArrayList<>()));
+    try (RegionRead rows =
+        SourceRead.of(lead.options(), lead.plan()).versions(versions).open(jsc, clusters.old())) {
+      int tasks = tasks(runs, rows.partitions(), jsc.defaultParallelism());
+      lines.reading(rows.partitions(), tasks);
+      try (JobPhase phase = lines.phase(jsc.sc())) {
+        if (targets.stream().allMatch(TargetWriter::inOrder)) {
+          // every target in order: one fold, each task's files per target its total
+          for (List<List<InOrderHFiles.WrittenFile>> perTask :
+              rows.foldInKeyOrder(tasks, new TargetSinks.Folded(targets)).collect()) {
+            for (int t = 0; t < perTask.size(); t++) {
+              files.get(t).addAll(perTask.get(t));
+            }
+          }
+        } else {
+          writeWithShuffle(jsc, rows, tasks, runs, targets, files);
         }
+      }
+    }
+    List<Written> out = new ArrayList<>();
+    for (int t = 0; t < targets.size(); t++) {
+      TargetWriter x = targets.get(t);
+      out.add(new Written(x.counters(), x.tally(), files.get(t)));
+    }
+    return out;
+  }
+
+  /**
+   * The read's tasks ({@link WritePath#fanOutTasks}): one target in order, its write tasks; one
+   * sorted, every split; several, the in-order targets' tasks raised for the sorted ones.
+   */
+  private int tasks(List<TargetRun> runs, int splits, int cores) {
+    List<Integer> inOrderTasks = new ArrayList<>();
+    List<Integer> inOrderMax = new ArrayList<>();
+    int maxFiles =
+        clusters
+            .neu()
+            .getInt(WritePath.MAX_FILES_PER_REGION_KEY, WritePath.DEFAULT_MAX_FILES_PER_REGION);
+    // the sorted targets' rows are re-keyed and shuffled in the read's tasks: as many as their own
+    // run would read with (up to the read's splits and the in-order targets' file limit)
+    int sortedReadTasks = 0;
+    for (TargetRun r : runs) {
+      if (r.plan().path().inSourceOrder()) {
+        inOrderTasks.add(r.plan().path().writeTasks());
+        inOrderMax.add(WritePath.maxInOrderTasks(r.live(), r.options().targetLayout(), maxFiles));
       } else {
-        int k = o.splitsPerRegion();
-        progress.accept(
-            String.format(
-                "Reading snapshot %s, writing HFiles for %d regions x %d to %s",
-                o.sourceSnapshot(), live.count(), k, staging.attempts()));
-        TargetPartitioner partitioner = new TargetPartitioner(live, k);
-        // each source row streamed as cells, copied under its target key as it passes
-        JavaPairRDD<byte[], byte[]> packed =
-            JavaPairRDD.fromJavaRDD(rows.map(new ShuffledRows(counters, quarantineDir, confMap)));
-        // the shuffle (whole rows, to their target partition) and the sort by target key both spill
-        // to disk: a region never has to fit in memory; each sorted partition then streams into the
-        // same writer as the in-order path
-        try (JobPhase phase =
-            JobPhase.start(
-                jsc.sc(),
-                "backfill: read snapshot %s, sort by target key, write HFiles for %s x %d",
-                o.sourceSnapshot(),
-                JobPhase.count(live.count(), "region"),
-                k)) {
-          files =
-              TargetSort.of(packed, partitioner)
-                  .mapPartitions(it -> writer.write(new SortedRows(it, 0), tally).iterator())
-                  .collect();
-        }
+        sortedReadTasks = Math.max(sortedReadTasks, r.plan().minReadTasks());
       }
     }
-    return new Written(counters, tally, files);
+    return WritePath.fanOutTasks(inOrderTasks, inOrderMax, sortedReadTasks, splits, cores);
   }
 
   /**
-   * The in-order write over the read's cell stream: per task, one {@link StreamRekeyer} into one
-   * {@link InOrderHFiles.Task}; its total is the files the task closed.
+   * The read's tasks write the in-order targets and hand the sorted targets' rows to the sort
+   * shuffle; the sorted partitions are written after it. The in-order files come back through an
+   * accumulator (the read's tasks are the shuffle's map side, whose results Spark does not return):
+   * only successful attempts add to it, and where Spark ran a partition twice (a stage retried) one
+   * attempt's files are kept.
    */
-  private record StreamedWrite(
-      InOrderHFiles writer,
-      RowCounters counters,
-      String quarantineDir,
-      Map<String, String> confMap,
-      WriteTally tally)
-      implements PartitionFold<List<InOrderHFiles.WrittenFile>> {
-    @Override
-    public Sink<List<InOrderHFiles.WrittenFile>> open(int partition) {
-      InOrderHFiles.Task task;
-      try {
-        task = writer.open(tally);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+  private void writeWithShuffle(
+      JavaSparkContext jsc,
+      RegionRead rows,
+      int tasks,
+      List<TargetRun> runs,
+      List<TargetWriter> targets,
+      List<List<InOrderHFiles.WrittenFile>> files) {
+    CollectionAccumulator<Tuple2<Integer, InOrderHFiles.WrittenFile>> inOrderFiles =
+        jsc.sc().collectionAccumulator("backfill.inOrderFiles");
+    SortedWrite sorted = new SortedWrite(runs, targets);
+    JavaPairRDD<byte[], byte[]> packed =
+        JavaPairRDD.fromJavaRDD(
+            rows.mapInKeyOrder(
+                tasks, new TargetSinks.Mapped(targets, sorted.keyedByIndex(), inOrderFiles)));
+    sorted.write(packed, targets).forEach(f -> files.get(f._1()).add(f._2()));
+    // one attempt's files per (target, partition): a partition run twice wrote its rows twice
+    Map<String, String> keptAttempt = new TreeMap<>();
+    for (Tuple2<Integer, InOrderHFiles.WrittenFile> f : inOrderFiles.value()) {
+      Path attempt = new Path(f._2().path()).getParent().getParent(); // <attempt>/<family>/<file>
+      String name = attempt.getName(); // p<partition>-a<attempt>-<task id>
+      String partition = f._1() + "/" + name.substring(0, name.indexOf('-'));
+      if (keptAttempt.putIfAbsent(partition, name) == null
+          || keptAttempt.get(partition).equals(name)) {
+        files.get(f._1()).add(f._2());
       }
-      // a failed attempt's streams are released by the fold (abandon); its dir by the driver
-      return new StreamRekeyer<>(
-          new RowRekeyer(counters, quarantine(quarantineDir, confMap)), task);
-    }
-  }
-
-  private static QuarantineWriter quarantine(String dir, Map<String, String> confMap) {
-    TaskContext tc = TaskContext.get();
-    return new QuarantineWriter(
-        dir, tc.partitionId(), tc.taskAttemptId(), HBaseConfigs.fromMap(confMap));
-  }
-
-  /**
-   * The sorted path's map side over the read's cell stream: per partition, one {@link
-   * StreamRekeyer} whose rows go out as (target key, packed row) records for the sort shuffle.
-   */
-  private record ShuffledRows(
-      RowCounters counters, String quarantineDir, Map<String, String> confMap)
-      implements PartitionMap<Tuple2<byte[], byte[]>> {
-    @Override
-    public Sink open(int partition, Consumer<Tuple2<byte[], byte[]>> out) {
-      return new StreamRekeyer<Void>(
-          new RowRekeyer(counters, quarantine(quarantineDir, confMap)), ShuffledRow.of(out));
-    }
-  }
-
-  /**
-   * A sorted partition's (target key, packed row) records as rows already under their key; the
-   * shuffle key's first {@code skip} bytes are not the target key's (a run of several targets
-   * prefixes the target's index: {@link FanOutWrite}).
-   */
-  static final class SortedRows implements Iterator<RowRekeyer.Rekeyed> {
-    private final Iterator<Tuple2<byte[], byte[]>> in;
-    private final int skip;
-
-    SortedRows(Iterator<Tuple2<byte[], byte[]>> in, int skip) {
-      this.in = in;
-      this.skip = skip;
-    }
-
-    @Override
-    public boolean hasNext() {
-      return in.hasNext();
-    }
-
-    @Override
-    public RowRekeyer.Rekeyed next() {
-      Tuple2<byte[], byte[]> t = in.next();
-      byte[] packed = t._2();
-      byte[] key = skip == 0 ? t._1() : Arrays.copyOfRange(t._1(), skip, t._1().length);
-      return new RowRekeyer.Rekeyed(
-          PackedRow.sourceKey(packed), key, PackedRow.time(packed), PackedRow.cells(packed));
     }
   }
 }

@@ -44,8 +44,8 @@ import scala.Tuple2;
  * was after the load, dual writes included. The snapshot and its restore dir are removed
  * afterwards, also on failure.
  */
-final class SnapshotCheck {
-  private SnapshotCheck() {}
+final class SnapshotVerification {
+  private SnapshotVerification() {}
 
   /**
    * One region to check: its manifest index, write-time key range and staging dir of kept HFiles.

@@ -12,13 +12,13 @@ import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
  * or not all of them, otherwise fails only after the read, as a Spark "Job aborted" with the cause
  * (Mkdirs failed, No space left on device) buried in task stack traces.
  */
-final class StagingCheck {
+final class StagingPreflight {
   /**
    * What the probe writes: enough to hit a full disk's last blocks, small enough to cost nothing.
    */
   static final int PROBE_BYTES = 64 * 1024;
 
-  private StagingCheck() {}
+  private StagingPreflight() {}
 
   /**
    * Refuses, naming the dir and the cause, when the dir cannot be written or has less free space

@@ -1,0 +1,155 @@
+package dev.rekey.jobs.backfill;
+
+import dev.rekey.jobs.common.RekeyException;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The one backfill pipeline (run layer), for one or several targets: lock each target's staging dir
+ * and table ({@link RunLock}) → per target, resume its ledger ({@link Ledger}) or plan its write →
+ * write every written target from one {@link RowSource} → check each write into its manifest
+ * ({@link WriteOutcome}) before any is loaded → load, verify and record each target in turn ({@link
+ * LoadAndVerify}). A backfill feeds it a snapshot read ({@link SnapshotRows}), a repair the rows it
+ * wants written ({@link KeyedRows}); what they do differently on purpose is the {@link RunKind}.
+ */
+final class BackfillPipeline {
+  private final Configuration hbaseConf;
+  private final RunKind kind;
+  private final Consumer<String> progress;
+  private final LoadAndVerify finish;
+
+  /** A pipeline writing into the tables of {@code hbaseConf}'s cluster. */
+  BackfillPipeline(
+      SparkSession spark, Configuration hbaseConf, RunKind kind, Consumer<String> progress) {
+    this.hbaseConf = hbaseConf;
+    this.kind = kind;
+    this.progress = progress;
+    this.finish = new LoadAndVerify(spark, hbaseConf, kind, progress);
+  }
+
+  /** Runs every target under its locks: each target's result, in the order of {@code targets}. */
+  List<BackfillResult> run(
+      Connection conn, Admin admin, List<PreparedTarget> targets, RowSource source)
+      throws IOException {
+    Deque<RunLock> locks = new ArrayDeque<>();
+    try {
+      for (PreparedTarget p : targets) {
+        String verb = kind.verb() + " " + p.table();
+        locks.push(
+            RunLock.take(
+                p.staging().lock(), hbaseConf, verb, "staging dir " + p.staging().root, progress));
+        locks.push(
+            RunLock.take(
+                RunLock.targetPath(hbaseConf, admin, p.table()),
+                hbaseConf,
+                verb,
+                "target table " + p.table(),
+                progress));
+      }
+      return locked(conn, admin, targets, source);
+    } finally {
+      while (!locks.isEmpty()) {
+        locks.pop().close();
+      }
+    }
+  }
+
+  /** With several targets, the line that says which one the next lines are about. */
+  static void header(Consumer<String> progress, List<PreparedTarget> targets, BackfillOptions o) {
+    if (targets.size() > 1) {
+      progress.accept(
+          String.format("Target %s (layout %s):", o.targetTable(), o.targetLayout().name()));
+    }
+  }
+
+  private List<BackfillResult> locked(
+      Connection conn, Admin admin, List<PreparedTarget> targets, RowSource source)
+      throws IOException {
+    Manifest[] manifests = new Manifest[targets.size()];
+    String[] earlier = new String[targets.size()];
+    List<Integer> toWrite = new ArrayList<>();
+    List<TargetRun> runs = new ArrayList<>();
+    for (int i = 0; i < targets.size(); i++) {
+      PreparedTarget p = targets.get(i);
+      if (source.resumes(p)) {
+        header(progress, targets, p.options());
+        manifests[i] = Ledger.read(p.staging(), p.options(), p.table());
+        earlier[i] = repeatCheck(admin, p, manifests[i].writtenAt());
+        Ledger.resume(p.staging(), manifests[i], progress);
+      } else {
+        earlier[i] = repeatCheck(admin, p, null);
+        toWrite.add(i);
+        runs.add(source.plan(p, conn));
+      }
+    }
+    double writeSeconds = runs.isEmpty() ? 0 : write(targets, runs, toWrite, manifests, source);
+    List<BackfillResult> results = new ArrayList<>();
+    for (int i = 0; i < targets.size(); i++) {
+      PreparedTarget p = targets.get(i);
+      header(progress, targets, p.options());
+      double seconds = toWrite.contains(i) ? writeSeconds : 0;
+      results.add(finish.finish(conn, admin, p, manifests[i], earlier[i], seconds));
+    }
+    return results;
+  }
+
+  /**
+   * Every written target's HFiles and manifest; every target's write is checked before any is
+   * loaded: a refused one loads nothing. The seconds the write took.
+   */
+  private double write(
+      List<PreparedTarget> targets,
+      List<TargetRun> runs,
+      List<Integer> toWrite,
+      Manifest[] manifests,
+      RowSource source)
+      throws IOException {
+    for (TargetRun run : runs) {
+      run.staging().clean();
+    }
+    long t0 = System.nanoTime();
+    List<Written> written = source.write(runs);
+    for (int j = 0; j < runs.size(); j++) {
+      header(progress, targets, runs.get(j).options());
+      manifests[toWrite.get(j)] = WriteOutcome.manifest(runs.get(j), written.get(j), progress);
+    }
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    try {
+      source.requireIntact();
+    } catch (RekeyException gone) {
+      for (TargetRun run : runs) {
+        run.staging().clean();
+      }
+      throw gone;
+    }
+    for (int i : toWrite) {
+      targets.get(i).staging().writeJson(targets.get(i).staging().manifest(), manifests[i]);
+    }
+    return seconds;
+  }
+
+  /**
+   * A run that records its loads refuses to load a snapshot's cells again; the note on an earlier
+   * load it goes past, or null.
+   */
+  private String repeatCheck(Admin admin, PreparedTarget p, String resumedRun) throws IOException {
+    if (!kind.recordsLoads()) {
+      return null;
+    }
+    return LoadRecords.checkRepeat(
+        p.options(),
+        admin.getDescriptor(p.table()),
+        p.staging(),
+        p.snapshotCreated(),
+        resumedRun,
+        progress);
+  }
+}
