@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Pins what a repair prints and writes, byte for byte: the console lines, repair.json, repair.html
  * and the JSON list of several targets' results (Jackson's view of {@link RepairResult}). The
- * expected files were written by the positional RepairResult this shape replaced.
+ * expected files were written by the positional RepairResult (15 fields) this shape replaced.
  */
 @Tag("unit")
 class RepairResultFormatTest {
@@ -30,18 +30,11 @@ class RepairResultFormatTest {
     phases.put(PhaseTimes.SNAPSHOT, 1.5);
     phases.put(PhaseTimes.COMPARE, 4.25);
     return new RepairResult(
-        "table telemetry_v1",
-        "rekey_repair_telemetry_v1_0a1b2c3d",
-        FROM + 30 * HOUR,
         "telemetry_v2",
-        FROM,
-        FROM + 6 * HOUR,
-        HOUR,
-        true,
-        6,
-        RepairPath.choose(120, 1000),
-        true,
-        null,
+        new RepairResult.OldSide(
+            "table telemetry_v1", "rekey_repair_telemetry_v1_0a1b2c3d", FROM + 30 * HOUR),
+        new RepairResult.Selection(FROM, FROM + 6 * HOUR, HOUR, true, 6),
+        new RepairResult.Write(RepairPath.choose(120, 1000), true, null),
         List.of(
             new BucketRepair(
                 1,
@@ -67,30 +60,20 @@ class RepairResultFormatTest {
                 new WriteCounts(12, 0, 2),
                 false,
                 new BucketCounts(1, 0, 0, 2, 0, 0, 0))),
-        phases,
-        12.75);
+        new RepairResult.Timings(phases, 12.75));
   }
 
   /** A dry run from a reconcile report: the mutations in a file, nothing written. */
   static RepairResult dryRun() {
     return new RepairResult(
-        "snapshot v1_snap",
-        "v1_snap",
-        FROM + 30 * HOUR,
         "ns:telemetry_v3",
-        FROM,
-        FROM + 2 * HOUR,
-        HOUR,
-        false,
-        1,
-        null,
-        false,
-        Path.of("/tmp/m.jsonl"),
+        new RepairResult.OldSide("snapshot v1_snap", "v1_snap", FROM + 30 * HOUR),
+        new RepairResult.Selection(FROM, FROM + 2 * HOUR, HOUR, false, 1),
+        new RepairResult.Write(null, false, Path.of("/tmp/m.jsonl")),
         List.of(
             new BucketRepair(
                 0, FROM, FROM + HOUR, new BucketCounts(2, 0, 0, 4, 0, 0, 0), null, false, null)),
-        Map.of(),
-        0.5);
+        new RepairResult.Timings(Map.of(), 0.5));
   }
 
   @Test
