@@ -158,14 +158,14 @@ public final class Repair implements Job<RepairResult> {
                   + " written before it, so repaired cells show without a compaction",
               options.table(), String.join(", ", writtenAfter.families())));
     }
-    if (options.targets() != null) {
+    if (options.onlyBuckets() != null) {
       return repair(
           conn,
           newAdmin,
           old,
           snapshotTime,
           checkpoint,
-          new TreeSet<>(options.targets()),
+          new TreeSet<>(options.onlyBuckets()),
           null,
           writtenAfter);
     }
@@ -177,9 +177,9 @@ public final class Repair implements Job<RepairResult> {
   }
 
   /**
-   * Repairs {@code targets}; {@code found}: the find pass that named them (its snapshot of the new
-   * table and its tallies of the old side's buckets), or null; {@code writtenAfter}: the new
-   * table's NEW_VERSION_BEHAVIOR families.
+   * Repairs the buckets {@code chosen}; {@code found}: the find pass that named them (its snapshot
+   * of the new table and its tallies of the old side's buckets), or null; {@code writtenAfter}: the
+   * new table's NEW_VERSION_BEHAVIOR families.
    */
   private RepairResult repair(
       Connection conn,
@@ -187,7 +187,7 @@ public final class Repair implements Job<RepairResult> {
       SideSpec old,
       long snapshotTime,
       Checkpoint checkpoint,
-      TreeSet<Integer> targets,
+      TreeSet<Integer> chosen,
       MismatchedBuckets.Found found,
       WrittenAfter writtenAfter)
       throws IOException {
@@ -195,7 +195,7 @@ public final class Repair implements Job<RepairResult> {
     String snapshot = old.source().name();
     Map<Integer, WriteCounts> earlier =
         checkpoint == null ? Map.of() : Map.copyOf(checkpoint.done());
-    TreeSet<Integer> todo = new TreeSet<>(targets);
+    TreeSet<Integer> todo = new TreeSet<>(chosen);
     todo.removeAll(earlier.keySet());
     if (!earlier.isEmpty()) {
       progress.accept(
@@ -203,7 +203,7 @@ public final class Repair implements Job<RepairResult> {
               "  resuming: %d bucket(s) written by the earlier run are skipped: %s",
               earlier.size(), earlier.keySet()));
     }
-    RepairResultBuilder result = resultOf(snapshot, snapshotTime, targets).earlier(earlier);
+    RepairResultBuilder result = resultOf(snapshot, snapshotTime, chosen).earlier(earlier);
     Map<Integer, WriteCounts> written = new HashMap<>();
     HFileWrite hfiles =
         new HFileWrite(spark, clusters.neu(), options, progress, writtenAfter.families());
@@ -232,7 +232,7 @@ public final class Repair implements Job<RepairResult> {
         progress.accept("  " + path.describe());
         result.found(foundCounts).path(path);
         if (options.dryRun() != null) {
-          writeMutations(snapshotTime, targets, cells == 0 ? List.of() : pass.mutations());
+          writeMutations(snapshotTime, chosen, cells == 0 ? List.of() : pass.mutations());
           return result.build();
         }
         boolean compacted;
@@ -252,36 +252,36 @@ public final class Repair implements Job<RepairResult> {
         times.add(PhaseTimes.EARLY_SCAN, early.scanNanos());
       }
     } else if (options.dryRun() != null) {
-      writeMutations(snapshotTime, targets, List.of());
+      writeMutations(snapshotTime, chosen, List.of());
       return result.build();
     }
     // the old side's tallies of the buckets, when the find pass read them from the same snapshot
     Map<Integer, BucketStats> oldStats = found != null ? found.old() : Map.of();
     return result
         .written(written)
-        .rechecked(recheck(jsc, newAdmin, old, snapshotTime, targets, oldStats))
+        .rechecked(recheck(jsc, newAdmin, old, snapshotTime, chosen, oldStats))
         .build();
   }
 
-  /** The result of repairing {@code targets}, as far as it is known before they are compared. */
+  /** The result of repairing {@code chosen}, as far as it is known before they are compared. */
   private RepairResultBuilder resultOf(
-      String snapshot, long snapshotTime, TreeSet<Integer> targets) {
+      String snapshot, long snapshotTime, TreeSet<Integer> chosen) {
     return new RepairResultBuilder(
             options.table(),
             new RepairResult.OldSide(options.old().describe(), snapshot, snapshotTime),
             options.buckets(),
-            targets,
-            options.targets() == null)
+            chosen,
+            options.onlyBuckets() == null)
         .mutationFile(options.dryRun());
   }
 
   /** Writes a dry run's mutation file: {@code rows}, and what a replay of it compares again. */
-  private void writeMutations(long snapshotTime, TreeSet<Integer> targets, List<RowMutation> rows) {
+  private void writeMutations(long snapshotTime, TreeSet<Integer> chosen, List<RowMutation> rows) {
     new MutationFile(
             options.table(),
             snapshotTime,
             options.old().describe(),
-            MutationFile.Recheck.of(options, targets),
+            MutationFile.Recheck.of(options, chosen),
             rows)
         .write(options.dryRun());
   }
@@ -318,19 +318,19 @@ public final class Repair implements Job<RepairResult> {
       Admin newAdmin,
       SideSpec old,
       long snapshotTime,
-      TreeSet<Integer> targets,
+      TreeSet<Integer> chosen,
       Map<Integer, BucketStats> oldStats)
       throws IOException {
-    if (targets.isEmpty()) {
+    if (chosen.isEmpty()) {
       return Map.of();
     }
     times.start(PhaseTimes.RECHECK);
-    progress.accept(String.format("  checking the %d repaired bucket(s) again", targets.size()));
+    progress.accept(String.format("  checking the %d repaired bucket(s) again", chosen.size()));
     TreeSet<Integer> differ;
     // the old side is read again only for buckets the find pass did not tally
-    boolean readOld = !oldStats.keySet().containsAll(targets);
+    boolean readOld = !oldStats.keySet().containsAll(chosen);
     try (BucketReads reads =
-        new BucketReads(jsc, clusters, newAdmin, options, old, targets, null, readOld)) {
+        new BucketReads(jsc, clusters, newAdmin, options, old, chosen, null, readOld)) {
       differ = DigestRecheck.differing(jsc, reads, options.buckets().count(), oldStats);
     }
     if (differ.isEmpty()) {
