@@ -230,7 +230,7 @@ public final class Repair implements Job<RepairResult> {
         long cells = foundCounts.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
         RepairPath path = RepairPath.choose(cells, options.maxPutCells());
         progress.accept("  " + path.describe());
-        result.found(foundCounts).path(path);
+        result.found(foundCounts, path);
         if (options.dryRun() != null) {
           writeMutations(snapshotTime, chosen, cells == 0 ? List.of() : pass.mutations());
           return result.build();
@@ -258,8 +258,7 @@ public final class Repair implements Job<RepairResult> {
     // the old side's tallies of the buckets, when the find pass read them from the same snapshot
     Map<Integer, BucketStats> oldStats = found != null ? found.old() : Map.of();
     return result
-        .written(written)
-        .rechecked(recheck(jsc, newAdmin, old, snapshotTime, chosen, oldStats))
+        .rechecked(written, recheck(jsc, newAdmin, old, snapshotTime, chosen, oldStats))
         .build();
   }
 
@@ -304,7 +303,7 @@ public final class Repair implements Job<RepairResult> {
     // a replay's rows are in the driver already: Puts, whatever their number
     RepairPath path = RepairPath.choose(cells, Math.max(cells, options.maxPutCells()));
     progress.accept(String.format("  replaying %s: %s", options.apply(), path.describe()));
-    result.found(foundCounts).path(path);
+    result.found(foundCounts, path);
     result.compacted(
         puts.write(rows, todo, snapshotTime, checkpoint, written, EarlyCompaction.none()));
   }

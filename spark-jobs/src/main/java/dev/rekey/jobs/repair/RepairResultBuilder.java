@@ -57,14 +57,10 @@ final class RepairResultBuilder {
     return this;
   }
 
-  /** What the comparison before writing found, per bucket. */
-  RepairResultBuilder found(Map<Integer, BucketCounts> v) {
-    found = v;
-    return this;
-  }
-
-  RepairResultBuilder path(RepairPath v) {
-    path = v;
+  /** What the comparison before writing found, per bucket, and the write path it chose. */
+  RepairResultBuilder found(Map<Integer, BucketCounts> found, RepairPath path) {
+    this.found = found;
+    this.path = path;
     return this;
   }
 
@@ -80,15 +76,14 @@ final class RepairResultBuilder {
     return this;
   }
 
-  /** What this run wrote, per bucket. */
-  RepairResultBuilder written(Map<Integer, WriteCounts> v) {
-    written = v;
-    return this;
-  }
-
-  /** The comparison after writing, of the buckets that still differ by digest. */
-  RepairResultBuilder rechecked(Map<Integer, BucketCounts> v) {
-    after = v;
+  /**
+   * What this run wrote, per bucket, and the comparison after writing of the buckets that still
+   * differ by digest.
+   */
+  RepairResultBuilder rechecked(
+      Map<Integer, WriteCounts> written, Map<Integer, BucketCounts> after) {
+    this.written = written;
+    this.after = after;
     return this;
   }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.reconcile.Buckets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
@@ -25,17 +26,18 @@ class RepairResultBuilderTest {
                 new RepairResult.OldSide(
                     "table telemetry_v1", "rekey_repair_telemetry_v1_0a1b2c3d", FROM + 30 * HOUR),
                 SIX_HOURS,
-                new TreeSet<>(java.util.List.of(1, 2, 4)),
+                new TreeSet<>(List.of(1, 2, 4)),
                 true)
             .earlier(Map.of(2, new WriteCounts(7, 0, 0)))
             .found(
                 Map.of(
                     1, new BucketCounts(10, 2, 1, 45, 3, 2, 1),
-                    4, new BucketCounts(3, 0, 0, 12, 0, 0, 0)))
-            .path(RepairPath.choose(120, 1000))
+                    4, new BucketCounts(3, 0, 0, 12, 0, 0, 0)),
+                RepairPath.choose(120, 1000))
             .compacted(true)
-            .written(Map.of(1, new WriteCounts(45, 3, 0), 4, new WriteCounts(12, 0, 2)))
-            .rechecked(Map.of(4, new BucketCounts(1, 0, 0, 2, 0, 0, 0)))
+            .rechecked(
+                Map.of(1, new WriteCounts(45, 3, 0), 4, new WriteCounts(12, 0, 2)),
+                Map.of(4, new BucketCounts(1, 0, 0, 2, 0, 0, 0)))
             .build();
     RepairResult expected = RepairResultFormatTest.repaired();
     assertEquals(expected, built.withTimings(expected.timings()));
@@ -44,13 +46,8 @@ class RepairResultBuilderTest {
   @Test
   void aDryRunHasNothingWrittenOrFoundAgain() {
     RepairResult r =
-        new RepairResultBuilder(
-                "t2",
-                new RepairResult.OldSide("snapshot s", "s", FROM),
-                SIX_HOURS,
-                new TreeSet<>(java.util.List.of(0)),
-                false)
-            .found(Map.of(0, new BucketCounts(2, 0, 0, 4, 0, 0, 0)))
+        oneBucket(0, false)
+            .found(Map.of(0, new BucketCounts(2, 0, 0, 4, 0, 0, 0)), null)
             .mutationFile(Path.of("m.jsonl"))
             .build();
     assertEquals(RepairResult.Outcome.DRY_RUN, r.outcome());
@@ -63,16 +60,21 @@ class RepairResultBuilderTest {
   @Test
   void aBucketStillDifferentAfterTheWritesIsTheMismatchExit() {
     RepairResult r =
-        new RepairResultBuilder(
-                "t2",
-                new RepairResult.OldSide("snapshot s", "s", FROM),
-                SIX_HOURS,
-                new TreeSet<>(java.util.List.of(3)),
-                true)
-            .rechecked(Map.of(3, new BucketCounts(0, 1, 0, 0, 1, 0, 0)))
+        oneBucket(3, true)
+            .rechecked(Map.of(), Map.of(3, new BucketCounts(0, 1, 0, 0, 1, 0, 0)))
             .build();
     assertEquals(RepairResult.Outcome.STILL_DIFFERS, r.outcome());
     assertEquals(6, r.compared(), "compared first: every bucket of the window");
+    assertEquals(WriteCounts.NONE, r.buckets().get(0).written());
     assertEquals(3, r.exitCode());
+  }
+
+  private static RepairResultBuilder oneBucket(int bucket, boolean comparedFirst) {
+    return new RepairResultBuilder(
+        "t2",
+        new RepairResult.OldSide("snapshot s", "s", FROM),
+        SIX_HOURS,
+        new TreeSet<>(List.of(bucket)),
+        comparedFirst);
   }
 }
