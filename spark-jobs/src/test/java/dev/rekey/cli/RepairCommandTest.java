@@ -77,7 +77,7 @@ class RepairCommandTest {
     assertEquals(Source.snapshot("v1_snap"), o.old().source());
     assertEquals(Source.table("telemetry_v2"), o.neu().source());
     assertEquals(24, o.buckets().count());
-    assertNull(o.targets(), "every bucket is compared first");
+    assertNull(o.onlyBuckets(), "every bucket is compared first");
     assertTrue(o.deleteExtra() && o.compactIfMasked() && o.resume());
     assertEquals(Duration.ofSeconds(60), o.compactWait());
     assertEquals(500, o.maxPutCells());
@@ -95,7 +95,7 @@ class RepairCommandTest {
          {"index":5,"status":"MISMATCH"}]}
         """);
     RepairOptions o = options("--from-reconcile", dir.toString());
-    assertEquals(Set.of(2, 5), o.targets());
+    assertEquals(Set.of(2, 5), o.onlyBuckets());
     assertEquals(6, o.buckets().count());
     assertEquals(dir.toAbsolutePath(), o.out(), "repair.json goes beside reconcile.json");
   }

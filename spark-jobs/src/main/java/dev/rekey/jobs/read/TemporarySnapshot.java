@@ -26,8 +26,7 @@ public final class TemporarySnapshot implements AutoCloseable {
    * Flushes and snapshots {@code table} (HBase's own snapshot: the memstores are flushed first).
    */
   public static TemporarySnapshot take(Admin admin, TableName table, String purpose) {
-    String name =
-        TemporarySnapshots.prefix(purpose, table) + UUID.randomUUID().toString().substring(0, 8);
+    String name = newName(purpose, table);
     try {
       if (!admin.tableExists(table)) {
         throw RekeyException.cannot(
@@ -49,6 +48,11 @@ public final class TemporarySnapshot implements AutoCloseable {
     // leftover from a running job's snapshot (TemporarySnapshots.sweepDead)
     TemporarySnapshots.writeOwner(admin.getConfiguration(), name);
     return new TemporarySnapshot(admin, table, name);
+  }
+
+  /** {@code rekey_PURPOSE_TABLE_ID}: the table's prefix for the purpose and 8 random hex digits. */
+  static String newName(String purpose, TableName table) {
+    return TemporarySnapshots.prefix(purpose, table) + UUID.randomUUID().toString().substring(0, 8);
   }
 
   public String name() {

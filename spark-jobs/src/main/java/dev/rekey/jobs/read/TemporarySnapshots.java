@@ -123,15 +123,23 @@ public final class TemporarySnapshots {
     long now = System.currentTimeMillis();
     List<Leftover> dead = new ArrayList<>();
     for (Leftover l : find(admin, conf, prefix(purpose, table), table, Long.MAX_VALUE)) {
-      String owner = readOwner(conf, l.snapshot());
-      if (owner != null
-          ? RunOwner.deadOnThisHost(owner)
-          : l.createdMillis() < now - UNOWNED_AGE.toMillis()) {
+      if (isDead(readOwner(conf, l.snapshot()), l.createdMillis(), now)) {
         dead.add(l);
       }
     }
     remove(admin, conf, dead);
     return dead;
+  }
+
+  /**
+   * Whether a temporary snapshot taken at {@code createdMillis} is a killed run's: its owner line
+   * names a process of this host that no longer runs, or it has no owner ({@code null}) and is
+   * older than {@link #UNOWNED_AGE}. A run on another host is never assumed dead.
+   */
+  static boolean isDead(String owner, long createdMillis, long nowMillis) {
+    return owner != null
+        ? RunOwner.deadOnThisHost(owner)
+        : createdMillis < nowMillis - UNOWNED_AGE.toMillis();
   }
 
   /**

@@ -46,8 +46,8 @@ public record MutationFile(
       buckets = List.copyOf(buckets);
     }
 
-    /** What a replay of a dry run of {@code o} compares again: its sides and {@code targets}. */
-    static Recheck of(RepairOptions o, java.util.Collection<Integer> targets) {
+    /** What a replay of a dry run of {@code o} compares again: its sides and {@code chosen}. */
+    static Recheck of(RepairOptions o, java.util.Collection<Integer> chosen) {
       boolean snap = o.old().isSnapshot();
       return new Recheck(
           snap ? o.old().source().name() : null,
@@ -58,7 +58,7 @@ public record MutationFile(
           o.buckets().to(),
           o.buckets().size(),
           o.time().describe(),
-          List.copyOf(targets),
+          List.copyOf(chosen),
           o.deleteExtra());
     }
 

@@ -88,14 +88,16 @@ public final class Repair implements Job<RepairResult> {
             options.apply() != null
                 ? MutationFile.read(options.apply()).snapshotTime()
                 : RepairSnapshots.creationTime(oldAdmin, snapshot);
-        result = repair(conn, newAdmin, snapshot, time, checkpoint, t0);
+        result = repair(conn, newAdmin, snapshot, time, checkpoint);
         times.start(PhaseTimes.SNAPSHOT); // the temporary snapshot's deletion
       }
     } catch (IOException e) {
       throw cannotRepair(e);
     }
     times.stop();
-    result = result.withPhases(times.seconds(), (System.nanoTime() - t0) / 1e9);
+    result =
+        result.withTimings(
+            new RepairResult.Timings(times.seconds(), (System.nanoTime() - t0) / 1e9));
     RepairReport.write(result, options.out());
     if (checkpoint != null) {
       checkpoint.finish();
@@ -139,14 +141,8 @@ public final class Repair implements Job<RepairResult> {
   }
 
   private RepairResult repair(
-      Connection conn,
-      Admin newAdmin,
-      String snapshot,
-      long snapshotTime,
-      Checkpoint checkpoint,
-      long t0)
+      Connection conn, Admin newAdmin, String snapshot, long snapshotTime, Checkpoint checkpoint)
       throws IOException {
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     SideSpec old = SideSpec.snapshot("old", snapshot, options.old().layout());
     progress.accept(
         String.format(
@@ -162,30 +158,28 @@ public final class Repair implements Job<RepairResult> {
                   + " written before it, so repaired cells show without a compaction",
               options.table(), String.join(", ", writtenAfter.families())));
     }
-    if (options.targets() != null) {
+    if (options.onlyBuckets() != null) {
       return repair(
           conn,
           newAdmin,
           old,
           snapshotTime,
           checkpoint,
-          t0,
-          new TreeSet<>(options.targets()),
+          new TreeSet<>(options.onlyBuckets()),
           null,
           writtenAfter);
     }
     times.start(PhaseTimes.FIND);
     try (MismatchedBuckets.Found f =
         MismatchedBuckets.find(spark, clusters, newAdmin, options, old, progress)) {
-      return repair(
-          conn, newAdmin, old, snapshotTime, checkpoint, t0, f.buckets(), f, writtenAfter);
+      return repair(conn, newAdmin, old, snapshotTime, checkpoint, f.buckets(), f, writtenAfter);
     }
   }
 
   /**
-   * Repairs {@code targets}; {@code found}: the find pass that named them (its snapshot of the new
-   * table and its tallies of the old side's buckets), or null; {@code writtenAfter}: the new
-   * table's NEW_VERSION_BEHAVIOR families.
+   * Repairs the buckets {@code chosen}; {@code found}: the find pass that named them (its snapshot
+   * of the new table and its tallies of the old side's buckets), or null; {@code writtenAfter}: the
+   * new table's NEW_VERSION_BEHAVIOR families.
    */
   private RepairResult repair(
       Connection conn,
@@ -193,18 +187,15 @@ public final class Repair implements Job<RepairResult> {
       SideSpec old,
       long snapshotTime,
       Checkpoint checkpoint,
-      long t0,
-      TreeSet<Integer> targets,
+      TreeSet<Integer> chosen,
       MismatchedBuckets.Found found,
       WrittenAfter writtenAfter)
       throws IOException {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     String snapshot = old.source().name();
-    // the old side's tallies of the buckets, when the find pass read them from the same snapshot
-    Map<Integer, BucketStats> oldStats = found != null ? found.old() : Map.of();
     Map<Integer, WriteCounts> earlier =
         checkpoint == null ? Map.of() : Map.copyOf(checkpoint.done());
-    TreeSet<Integer> todo = new TreeSet<>(targets);
+    TreeSet<Integer> todo = new TreeSet<>(chosen);
     todo.removeAll(earlier.keySet());
     if (!earlier.isEmpty()) {
       progress.accept(
@@ -212,9 +203,7 @@ public final class Repair implements Job<RepairResult> {
               "  resuming: %d bucket(s) written by the earlier run are skipped: %s",
               earlier.size(), earlier.keySet()));
     }
-    Map<Integer, BucketCounts> foundCounts = Map.of();
-    RepairPath path = null;
-    boolean compacted = false;
+    RepairResultBuilder result = resultOf(snapshot, snapshotTime, chosen).earlier(earlier);
     Map<Integer, WriteCounts> written = new HashMap<>();
     HFileWrite hfiles =
         new HFileWrite(spark, clusters.neu(), options, progress, writtenAfter.families());
@@ -228,16 +217,7 @@ public final class Repair implements Job<RepairResult> {
       unchanged = null;
     }
     if (options.apply() != null) {
-      List<RowMutation> rows =
-          MutationFile.read(options.apply()).rows().stream()
-              .filter(m -> todo.contains(m.bucket()))
-              .toList();
-      foundCounts = countsOf(rows);
-      long cells = foundCounts.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
-      // a replay's rows are in the driver already: Puts, whatever their number
-      path = RepairPath.choose(cells, Math.max(cells, options.maxPutCells()));
-      progress.accept(String.format("  replaying %s: %s", options.apply(), path.describe()));
-      compacted = puts.write(rows, todo, snapshotTime, checkpoint, written, EarlyCompaction.none());
+      replay(puts, todo, snapshotTime, checkpoint, written, result);
     } else if (!todo.isEmpty()) {
       // the delete markers' compaction, if the buckets hold any, runs while they are compared
       EarlyCompaction early =
@@ -246,31 +226,16 @@ public final class Repair implements Job<RepairResult> {
       times.start(PhaseTimes.COMPARE);
       try (ComparePass pass =
           new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, todo, unchanged)) {
-        foundCounts = pass.counts();
+        Map<Integer, BucketCounts> foundCounts = pass.counts();
         long cells = foundCounts.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
-        path = RepairPath.choose(cells, options.maxPutCells());
+        RepairPath path = RepairPath.choose(cells, options.maxPutCells());
         progress.accept("  " + path.describe());
+        result.found(foundCounts, path);
         if (options.dryRun() != null) {
-          List<RowMutation> rows = cells == 0 ? List.of() : pass.mutations();
-          new MutationFile(
-                  options.table(),
-                  snapshotTime,
-                  options.old().describe(),
-                  MutationFile.Recheck.of(options, targets),
-                  rows)
-              .write(options.dryRun());
-          return result(
-              snapshot,
-              snapshotTime,
-              targets,
-              path,
-              false,
-              foundCounts,
-              earlier,
-              Map.of(),
-              null,
-              t0);
+          writeMutations(snapshotTime, chosen, cells == 0 ? List.of() : pass.mutations());
+          return result.build();
         }
+        boolean compacted;
         if (path.kind() == RepairPath.Kind.HFILES) {
           written.putAll(
               hfiles.write(conn, pass, snapshot, snapshotTime, foundCounts, todo, times, early));
@@ -283,89 +248,100 @@ public final class Repair implements Job<RepairResult> {
           compacted = puts.write(rows, todo, snapshotTime, checkpoint, written, early);
         }
         // the background scan's end, also when nothing was written; its compaction counts
-        compacted |= !early.requested().isEmpty();
+        result.compacted(compacted || !early.requested().isEmpty());
         times.add(PhaseTimes.EARLY_SCAN, early.scanNanos());
       }
     } else if (options.dryRun() != null) {
-      new MutationFile(
-              options.table(),
-              snapshotTime,
-              options.old().describe(),
-              MutationFile.Recheck.of(options, targets),
-              List.of())
-          .write(options.dryRun());
-      return result(
-          snapshot, snapshotTime, targets, null, false, foundCounts, earlier, Map.of(), null, t0);
+      writeMutations(snapshotTime, chosen, List.of());
+      return result.build();
     }
-    Map<Integer, BucketCounts> after = Map.of();
-    if (!targets.isEmpty()) {
-      times.start(PhaseTimes.RECHECK);
-      progress.accept(String.format("  checking the %d repaired bucket(s) again", targets.size()));
-      TreeSet<Integer> differ;
-      // the old side is read again only for buckets the find pass did not tally
-      boolean readOld = !oldStats.keySet().containsAll(targets);
-      try (BucketReads reads =
-          new BucketReads(jsc, clusters, newAdmin, options, old, targets, null, readOld)) {
-        differ = DigestRecheck.differing(jsc, reads, options.buckets().count(), oldStats);
-      }
-      if (!differ.isEmpty()) {
-        // why they differ, and by how much: the cell-by-cell comparison of those buckets alone
-        progress.accept(
-            String.format(
-                "  %d bucket(s) differ by digest, compared cell by cell: %s",
-                differ.size(), differ));
-        try (ComparePass again =
-            new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, differ, null)) {
-          after = again.counts();
-        }
-      }
-    }
-    return result(
-        snapshot, snapshotTime, targets, path, compacted, foundCounts, earlier, written, after, t0);
+    // the old side's tallies of the buckets, when the find pass read them from the same snapshot
+    Map<Integer, BucketStats> oldStats = found != null ? found.old() : Map.of();
+    return result
+        .rechecked(written, recheck(jsc, newAdmin, old, snapshotTime, chosen, oldStats))
+        .build();
   }
 
-  private RepairResult result(
-      String snapshot,
+  /** The result of repairing {@code chosen}, as far as it is known before they are compared. */
+  private RepairResultBuilder resultOf(
+      String snapshot, long snapshotTime, TreeSet<Integer> chosen) {
+    return new RepairResultBuilder(
+            options.table(),
+            new RepairResult.OldSide(options.old().describe(), snapshot, snapshotTime),
+            options.buckets(),
+            chosen,
+            options.onlyBuckets() == null)
+        .mutationFile(options.dryRun());
+  }
+
+  /** Writes a dry run's mutation file: {@code rows}, and what a replay of it compares again. */
+  private void writeMutations(long snapshotTime, TreeSet<Integer> chosen, List<RowMutation> rows) {
+    new MutationFile(
+            options.table(),
+            snapshotTime,
+            options.old().describe(),
+            MutationFile.Recheck.of(options, chosen),
+            rows)
+        .write(options.dryRun());
+  }
+
+  /** Puts a dry run's mutations ({@code --apply}) of the buckets still to do. */
+  private void replay(
+      PutsWrite puts,
+      TreeSet<Integer> todo,
       long snapshotTime,
-      TreeSet<Integer> targets,
-      RepairPath path,
-      boolean compacted,
-      Map<Integer, BucketCounts> found,
-      Map<Integer, WriteCounts> earlier,
+      Checkpoint checkpoint,
       Map<Integer, WriteCounts> written,
-      Map<Integer, BucketCounts> after,
-      long t0) {
-    List<BucketRepair> buckets = new ArrayList<>();
-    for (int b : targets) {
-      boolean resumed = earlier.containsKey(b);
-      buckets.add(
-          new BucketRepair(
-              b,
-              options.buckets().start(b),
-              options.buckets().end(b),
-              resumed ? null : found.getOrDefault(b, BucketCounts.NONE),
-              after == null
-                  ? null
-                  : resumed ? earlier.get(b) : written.getOrDefault(b, WriteCounts.NONE),
-              resumed,
-              after == null ? null : after.getOrDefault(b, BucketCounts.NONE)));
+      RepairResultBuilder result)
+      throws IOException {
+    List<RowMutation> rows =
+        MutationFile.read(options.apply()).rows().stream()
+            .filter(m -> todo.contains(m.bucket()))
+            .toList();
+    Map<Integer, BucketCounts> foundCounts = countsOf(rows);
+    long cells = foundCounts.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
+    // a replay's rows are in the driver already: Puts, whatever their number
+    RepairPath path = RepairPath.choose(cells, Math.max(cells, options.maxPutCells()));
+    progress.accept(String.format("  replaying %s: %s", options.apply(), path.describe()));
+    result.found(foundCounts, path);
+    result.compacted(
+        puts.write(rows, todo, snapshotTime, checkpoint, written, EarlyCompaction.none()));
+  }
+
+  /**
+   * The comparison after writing: every repaired bucket's digest again, and the ones that differ
+   * compared cell by cell (why they differ, and by how much); empty when none differs.
+   */
+  private Map<Integer, BucketCounts> recheck(
+      JavaSparkContext jsc,
+      Admin newAdmin,
+      SideSpec old,
+      long snapshotTime,
+      TreeSet<Integer> chosen,
+      Map<Integer, BucketStats> oldStats)
+      throws IOException {
+    if (chosen.isEmpty()) {
+      return Map.of();
     }
-    return new RepairResult(
-        options.old().describe(),
-        snapshot,
-        snapshotTime,
-        options.table(),
-        options.buckets().from(),
-        options.buckets().to(),
-        options.buckets().size(),
-        options.targets() == null,
-        options.targets() == null ? options.buckets().count() : targets.size(),
-        path,
-        compacted,
-        options.dryRun(),
-        buckets,
-        Map.of(),
-        (System.nanoTime() - t0) / 1e9);
+    times.start(PhaseTimes.RECHECK);
+    progress.accept(String.format("  checking the %d repaired bucket(s) again", chosen.size()));
+    TreeSet<Integer> differ;
+    // the old side is read again only for buckets the find pass did not tally
+    boolean readOld = !oldStats.keySet().containsAll(chosen);
+    try (BucketReads reads =
+        new BucketReads(jsc, clusters, newAdmin, options, old, chosen, null, readOld)) {
+      differ = DigestRecheck.differing(jsc, reads, options.buckets().count(), oldStats);
+    }
+    if (differ.isEmpty()) {
+      return Map.of();
+    }
+    progress.accept(
+        String.format(
+            "  %d bucket(s) differ by digest, compared cell by cell: %s", differ.size(), differ));
+    try (ComparePass again =
+        new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, differ, null)) {
+      return again.counts();
+    }
   }
 
   /** Per bucket, what a mutation file's rows do. */

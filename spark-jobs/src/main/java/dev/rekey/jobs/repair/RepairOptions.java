@@ -25,8 +25,9 @@ import java.util.TreeSet;
  * @param old the old side: a snapshot, or a live table read through a snapshot the run takes
  * @param neu the new side: the live table repaired (the first of {@code news})
  * @param buckets the time buckets of the run (reconcile's)
- * @param targets the buckets to repair; null = compare every bucket first, as reconcile does
- * @param fromReconcile the reconcile report the targets come from, or null
+ * @param onlyBuckets the buckets to repair (indexes of {@code buckets}); null = compare every
+ *     bucket first, as reconcile does
+ * @param fromReconcile the reconcile report {@code onlyBuckets} come from, or null
  * @param dryRun where to write the mutations instead of applying them, or null
  * @param out where repair.json, repair.html and the checkpoint go
  * @param apply a dry run's mutation file to replay instead of comparing first, or null (the sides,
@@ -42,7 +43,7 @@ public record RepairOptions(
     Buckets buckets,
     TimeSource time,
     NaturalKey naturalKey,
-    Set<Integer> targets,
+    Set<Integer> onlyBuckets,
     Path fromReconcile,
     boolean deleteExtra,
     boolean compactIfMasked,
@@ -66,7 +67,7 @@ public record RepairOptions(
   public static final Path DEFAULT_OUT = Path.of("reconcile-report");
 
   public RepairOptions {
-    targets = targets == null ? null : Set.copyOf(new TreeSet<>(targets));
+    onlyBuckets = onlyBuckets == null ? null : Set.copyOf(new TreeSet<>(onlyBuckets));
     news = news == null || news.isEmpty() ? List.of(neu) : List.copyOf(news);
   }
 
@@ -88,7 +89,7 @@ public record RepairOptions(
         buckets,
         TimeSource.resolve(time.describe(), oldSide.layout(), n.layout()),
         NaturalKey.common(oldSide.layout(), n.layout()),
-        targets,
+        onlyBuckets,
         fromReconcile,
         deleteExtra,
         compactIfMasked,
@@ -111,19 +112,6 @@ public record RepairOptions(
     return file.resolveSibling(renamed);
   }
 
-  /** The buckets to repair, ascending (every bucket when they are compared first). */
-  public TreeSet<Integer> targetsOrAll() {
-    TreeSet<Integer> s = new TreeSet<>();
-    if (targets != null) {
-      s.addAll(targets);
-    } else {
-      for (int i = 0; i < buckets.count(); i++) {
-        s.add(i);
-      }
-    }
-    return s;
-  }
-
   /** The new table's name. */
   public String table() {
     return neu.source().name();
@@ -144,7 +132,7 @@ public record RepairOptions(
     private Path out;
     private String staging;
     private Path apply;
-    private Set<Integer> applyTargets;
+    private Set<Integer> applyBuckets;
     private final List<SideSpec> news = new java.util.ArrayList<>();
 
     /**
@@ -274,7 +262,7 @@ public record RepairOptions(
       if (maxPutCells < 0) {
         throw RekeyException.usage("--max-put-cells must be 0 or more (got %d)", maxPutCells);
       }
-      if (applyTargets == null && (fromReconcile == null) == (from == null && to == null)) {
+      if (applyBuckets == null && (fromReconcile == null) == (from == null && to == null)) {
         throw RekeyException.usage(
             "Tell repair what to repair: --from-reconcile DIR/reconcile.json (its mismatched"
                 + " buckets) or --from and --to with --bucket (every bucket compared first), not"
@@ -283,18 +271,18 @@ public record RepairOptions(
       }
       Buckets b;
       String timeOption = time;
-      Set<Integer> targets = applyTargets;
+      Set<Integer> onlyBuckets = applyBuckets;
       Path report = null;
       if (fromReconcile != null) {
         if (bucket != null) {
           throw RekeyException.usage(
               "--bucket comes from the reconcile report with --from-reconcile: leave it out");
         }
-        ReportTargets r = ReportTargets.read(fromReconcile);
+        ReportBuckets r = ReportBuckets.read(fromReconcile);
         report = r.report();
         b = r.buckets();
         timeOption = timeOption != null ? timeOption : r.time();
-        targets = r.targets();
+        onlyBuckets = r.mismatched();
       } else {
         if ((from == null) != (to == null)) {
           throw RekeyException.usage(
@@ -327,7 +315,7 @@ public record RepairOptions(
           b,
           ts,
           nk,
-          targets,
+          onlyBuckets,
           report,
           deleteExtra,
           compactIfMasked,
@@ -369,7 +357,7 @@ public record RepairOptions(
       bucket = java.time.Duration.ofMillis(r.bucketMillis()).toString();
       time = time != null ? time : r.time();
       deleteExtra = r.deleteExtra();
-      applyTargets = new TreeSet<>(r.buckets());
+      applyBuckets = new TreeSet<>(r.buckets());
     }
   }
 }

@@ -1,15 +1,13 @@
 package dev.rekey.jobs.repair;
 
 import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.jobs.read.JobSnapshots;
 import dev.rekey.jobs.read.TemporarySnapshot;
-import dev.rekey.jobs.read.TemporarySnapshots;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.SnapshotDescription;
 
@@ -19,46 +17,28 @@ import org.apache.hadoop.hbase.client.SnapshotDescription;
  */
 final class RepairSnapshots {
   /** What the repair's temporary snapshots are named for (rekey_repair_TABLE_ID). */
-  static final String PURPOSE = "repair";
+  static final String PURPOSE = JobSnapshots.REPAIR;
 
   private RepairSnapshots() {}
 
   /** A snapshot of a live old table, taken now; null when the old side is a snapshot. */
   static TemporarySnapshot take(Admin admin, RepairOptions options) {
-    return options.old().source().kind() == Source.Kind.TABLE_VIA_SNAPSHOT
-        ? TemporarySnapshot.take(admin, TableName.valueOf(options.old().source().name()), PURPOSE)
-        : null;
+    return new JobSnapshots(PURPOSE, admin.getConfiguration())
+        .takeIfVia(admin, options.old().source());
   }
 
   /** Removes the repair snapshots killed runs left on the old table. */
   static void sweepLeftovers(
       Admin admin, Configuration oldConf, RepairOptions options, Consumer<String> progress)
       throws IOException {
-    if (options.old().isSnapshot()) {
-      return;
-    }
-    TableName t = TableName.valueOf(options.old().source().name());
-    if (!admin.tableExists(t)) {
-      return; // named by the snapshot
-    }
-    sweep(admin, oldConf, t, progress);
+    new JobSnapshots(PURPOSE, oldConf).sweepDead(admin, options.old().source(), progress);
   }
 
   /** Removes the snapshots of the repaired table a killed run's compare left (ComparePass). */
   static void sweepNewLeftovers(
       Admin admin, Configuration newConf, RepairOptions options, Consumer<String> progress)
       throws IOException {
-    TableName t = TableName.valueOf(options.neu().source().name());
-    if (admin.tableExists(t)) {
-      sweep(admin, newConf, t, progress);
-    }
-  }
-
-  private static void sweep(Admin admin, Configuration conf, TableName t, Consumer<String> progress)
-      throws IOException {
-    for (TemporarySnapshots.Leftover l : TemporarySnapshots.sweepDead(admin, conf, PURPOSE, t)) {
-      progress.accept("  removed a killed repair's " + l.describe());
-    }
+    new JobSnapshots(PURPOSE, newConf).sweepDead(admin, options.neu().source(), progress);
   }
 
   /** When the snapshot was taken: the line between the old side's cells and later dual writes. */

@@ -6,12 +6,11 @@ import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.jobs.read.JobSnapshots;
 import dev.rekey.jobs.read.RegionRead;
 import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.read.SnapshotPresence;
 import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.read.TemporarySnapshot;
-import dev.rekey.jobs.read.TemporarySnapshots;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -48,8 +47,10 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
     long t0 = System.nanoTime();
     // a report that cannot run fails now, not after a read of the whole window
     ReportRunner.check(spark, options);
+    JobSnapshots snapshots = new JobSnapshots(JobSnapshots.SCAN, hbaseConf);
     if (options.source().kind() != Source.Kind.SNAPSHOT) {
-      sweepLeftovers(TableName.valueOf(options.source().name()), progress);
+      TableName table = TableName.valueOf(options.source().name());
+      snapshots.sweepDead(options.source(), progress, "Cannot scan table " + table);
     }
     if (options.source().kind() != Source.Kind.TABLE_VIA_SNAPSHOT) {
       return scan(options.source(), options.source().toString(), t0, progress);
@@ -57,7 +58,7 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin();
         TemporarySnapshot snap =
-            TemporarySnapshot.take(admin, TableName.valueOf(options.source().name()), "scan")) {
+            snapshots.take(admin, TableName.valueOf(options.source().name()))) {
       progress.accept(
           "  took snapshot "
               + snap.name()
@@ -71,29 +72,6 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
           progress);
     } catch (IOException e) {
       throw RekeyException.cannot(e, "Cannot scan %s: %s", options.source(), e.getMessage());
-    }
-  }
-
-  /**
-   * Removes the scan snapshots (and restore dirs) that killed scans of this table left: a leaked
-   * snapshot pins its HFiles after every compaction. Scans still running keep theirs.
-   */
-  private void sweepLeftovers(TableName table, Consumer<String> progress) {
-    try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
-        Admin admin = conn.getAdmin()) {
-      if (!admin.tableExists(table)) {
-        return; // the read names the missing table
-      }
-      for (TemporarySnapshots.Leftover l :
-          TemporarySnapshots.sweepDead(admin, hbaseConf, "scan", table)) {
-        progress.accept("  removed a killed scan's " + l.describe());
-      }
-    } catch (IOException e) {
-      throw RekeyException.cannot(
-          e,
-          "Cannot scan table %s: could not look for leftover scan snapshots: %s",
-          table,
-          e.getMessage());
     }
   }
 
@@ -233,8 +211,8 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
    * Else nothing is written.
    */
   private void requireSnapshot(String snapshot, String source) throws IOException {
-    SnapshotPresence.requireAfterRead(
-        hbaseConf, snapshot, "Cannot scan " + source, "No report was written");
+    new JobSnapshots(JobSnapshots.SCAN, hbaseConf)
+        .requireAfterRead(snapshot, "Cannot scan " + source, "No report was written");
   }
 
   /** The rows of a cached block, decoded (static: a closure must not capture the job). */

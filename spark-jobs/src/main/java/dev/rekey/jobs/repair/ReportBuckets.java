@@ -19,11 +19,12 @@ import java.util.TreeSet;
  *
  * @param report the reconcile.json read (a dir given is its reconcile.json)
  * @param time the report's --time, or null
+ * @param mismatched the indexes of the buckets the report found to differ
  */
-record ReportTargets(Path report, Buckets buckets, String time, Set<Integer> targets) {
+record ReportBuckets(Path report, Buckets buckets, String time, Set<Integer> mismatched) {
 
   /** Reads {@code given} (reconcile.json, or the dir holding it). */
-  static ReportTargets read(Path given) {
+  static ReportBuckets read(Path given) {
     Path report = Files.isDirectory(given) ? given.resolve(ReconcileReport.JSON) : given;
     JsonNode root = readReport(report);
     Buckets b =
@@ -33,13 +34,13 @@ record ReportTargets(Path report, Buckets buckets, String time, Set<Integer> tar
                 TimeArgs.instant(root.path("to").asText(), "to in " + report)),
             root.path("bucketMillis").asLong());
     String time = root.hasNonNull("time") ? root.get("time").asText() : null;
-    Set<Integer> targets = new TreeSet<>();
+    Set<Integer> mismatched = new TreeSet<>();
     for (JsonNode n : root.path("buckets")) {
       if ("MISMATCH".equals(n.path("status").asText())) {
-        targets.add(n.path("index").asInt());
+        mismatched.add(n.path("index").asInt());
       }
     }
-    return new ReportTargets(report, b, time, targets);
+    return new ReportBuckets(report, b, time, mismatched);
   }
 
   private static JsonNode readReport(Path report) {
