@@ -5,6 +5,8 @@ import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RunOwner;
 import dev.rekey.jobs.read.SnapshotPresence;
+import dev.rekey.jobs.targets.EachTarget;
+import dev.rekey.jobs.targets.Target;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -115,7 +117,7 @@ public final class Backfill implements Job<BackfillResult> {
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
       List<Prepared> targets = new ArrayList<>();
-      for (BackfillOptions.Target t : options.targets()) {
+      for (Target t : options.targets()) {
         BackfillOptions o = options.forTarget(t);
         TableName table = TableName.valueOf(o.targetTable());
         Staging staging = new Staging(o.stagingOr(root), hbaseConf);
@@ -251,8 +253,7 @@ public final class Backfill implements Job<BackfillResult> {
   /** With several targets, the line that says which one the next lines are about. */
   private void header(BackfillOptions o) {
     if (options.severalTargets()) {
-      progress.accept(
-          String.format("Target %s (layout %s):", o.targetTable(), o.targetLayout().name()));
+      progress.accept(EachTarget.header(o.targetTable(), o.targetLayout()));
     }
   }
 
@@ -328,8 +329,7 @@ public final class Backfill implements Job<BackfillResult> {
         clusters.old(),
         options.sourceSnapshot(),
         "Cannot backfill "
-            + String.join(
-                ", ", options.targets().stream().map(BackfillOptions.Target::table).toList()),
+            + String.join(", ", options.targets().stream().map(Target::table).toList()),
         "Nothing was loaded and the staged HFiles were removed");
   }
 
