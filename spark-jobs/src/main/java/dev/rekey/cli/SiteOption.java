@@ -4,39 +4,35 @@ import dev.rekey.jobs.common.ClusterSite;
 import dev.rekey.jobs.common.RekeyException;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
- * The site file of one side's cluster when it is not {@code --hbase-site}'s, under its name and its
- * older alias (the picocli mixins {@link Old} and {@link New}). A mixin knows only its own option:
- * the command decides what an absent one means (its --hbase-site).
+ * The site file of one side's cluster when it is not {@code --hbase-site}'s (the picocli mixins
+ * {@link Old} and {@link New}): each is one option under its name and a hidden one under its older
+ * alias, both setting the same site. A mixin knows only its own options: the command decides what
+ * an absent one means (its --hbase-site).
  */
 abstract class SiteOption implements OtherClusterKerberos.OtherSites {
-  private final String name;
-  private final String alias;
+  /** This mixin's own options (picocli injects the mixin's spec, not its host's). */
+  @Spec CommandSpec spec;
+
   private ClusterSite site;
-
-  private SiteOption(String name, String alias) {
-    this.name = name;
-    this.alias = alias;
-  }
-
-  /** The file under the option's name, and under its alias. */
-  abstract Path named();
-
-  abstract Path aliased();
 
   /**
    * The other cluster's site, read now (a missing or malformed file fails before Spark starts);
-   * null when the option is not given.
+   * null when neither name is given.
    */
   ClusterSite site() {
-    if (named() != null && aliased() != null) {
+    List<Path> given = otherHBaseSites();
+    if (given.size() > 1) {
       throw RekeyException.usage(
-          "Give %s or its alias %s, not both (they name the same cluster)", name, alias);
+          "Give %s or its alias %s, not both (they name the same cluster)",
+          name(false), name(true));
     }
-    Path file = named() != null ? named() : aliased();
-    if (file != null && site == null) {
-      site = ClusterSite.other(file);
+    if (!given.isEmpty() && site == null) {
+      site = ClusterSite.other(given.get(0));
       site.conf();
     }
     return site;
@@ -44,16 +40,24 @@ abstract class SiteOption implements OtherClusterKerberos.OtherSites {
 
   @Override
   public List<Path> otherHBaseSites() {
-    return OtherClusterKerberos.nonNull(named(), aliased());
+    return spec.options().stream()
+        .map(o -> (Path) o.getValue())
+        .filter(java.util.Objects::nonNull)
+        .toList();
+  }
+
+  /** The option's name, or its alias (the hidden one). */
+  private String name(boolean alias) {
+    return spec.options().stream()
+        .filter(o -> o.hidden() == alias)
+        .findFirst()
+        .orElseThrow()
+        .longestName();
   }
 
   /** --old-hbase-site (alias --source-hbase-site): the old table's cluster. */
   static final class Old extends SiteOption {
-    Old() {
-      super("--old-hbase-site", "--source-hbase-site");
-    }
-
-    @picocli.CommandLine.Option(
+    @Option(
         names = "--old-hbase-site",
         paramLabel = "FILE",
         description =
@@ -63,27 +67,13 @@ abstract class SiteOption implements OtherClusterKerberos.OtherSites {
                 + " (alias: --source-hbase-site)")
     Path file;
 
-    @picocli.CommandLine.Option(names = "--source-hbase-site", paramLabel = "FILE", hidden = true)
+    @Option(names = "--source-hbase-site", paramLabel = "FILE", hidden = true)
     Path alias;
-
-    @Override
-    Path named() {
-      return file;
-    }
-
-    @Override
-    Path aliased() {
-      return alias;
-    }
   }
 
   /** --new-hbase-site (alias --target-hbase-site): the new tables' cluster. */
   static final class New extends SiteOption {
-    New() {
-      super("--new-hbase-site", "--target-hbase-site");
-    }
-
-    @picocli.CommandLine.Option(
+    @Option(
         names = "--new-hbase-site",
         paramLabel = "FILE",
         description =
@@ -93,17 +83,7 @@ abstract class SiteOption implements OtherClusterKerberos.OtherSites {
                 + " --hbase-site. (alias: --target-hbase-site)")
     Path file;
 
-    @picocli.CommandLine.Option(names = "--target-hbase-site", paramLabel = "FILE", hidden = true)
+    @Option(names = "--target-hbase-site", paramLabel = "FILE", hidden = true)
     Path alias;
-
-    @Override
-    Path named() {
-      return file;
-    }
-
-    @Override
-    Path aliased() {
-      return alias;
-    }
   }
 }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.RekeyException;
-import java.nio.file.Files;
+import dev.rekey.testing.SiteFiles;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -22,31 +22,22 @@ import picocli.CommandLine;
  */
 @Tag("unit")
 class SiteOptionTest {
-  private static final String[] BACKFILL = {
-    "--source-snapshot", "s", "--source-layout", "telemetry-v1",
-    "--target-table", "t2", "--target-layout", "telemetry-v2"
-  };
-
-  private static Path site(Path dir, String name, String quorum) throws Exception {
-    return Files.writeString(
-        dir.resolve(name),
-        "<configuration><property><name>hbase.zookeeper.quorum</name><value>"
-            + quorum
-            + "</value></property></configuration>");
-  }
 
   private static BackfillCommand backfill(String... more) {
     BackfillCommand c = new BackfillCommand();
-    String[] args = java.util.Arrays.copyOf(BACKFILL, BACKFILL.length + more.length);
-    System.arraycopy(more, 0, args, BACKFILL.length, more.length);
-    new CommandLine(c).parseArgs(args);
+    new CommandLine(c)
+        .parseArgs(
+            TargetOptionsTest.args(
+                "--source-snapshot s --source-layout telemetry-v1 --target-table t2"
+                    + " --target-layout telemetry-v2",
+                more));
     c.options();
     return c;
   }
 
   @Test
   void theNewNameAndTheOldAliasNameTheSameCluster(@TempDir Path dir) throws Exception {
-    Path old = site(dir, "old.xml", "old-zk");
+    Path old = SiteFiles.withQuorum(dir, "old.xml", "old-zk");
     for (String option : List.of("--old-hbase-site", "--source-hbase-site")) {
       BackfillCommand c = backfill(option, old.toString());
       assertEquals(old, c.sourceSite.site().file(), option);
@@ -58,7 +49,7 @@ class SiteOptionTest {
 
   @Test
   void theNameAndItsAliasTogetherAreAUsageError(@TempDir Path dir) throws Exception {
-    String old = site(dir, "old.xml", "old-zk").toString();
+    String old = SiteFiles.withQuorum(dir, "old.xml", "old-zk").toString();
     RekeyException e =
         assertThrows(
             RekeyException.class,
@@ -80,7 +71,7 @@ class SiteOptionTest {
 
   @Test
   void replicateTakesTheNewSiteUnderEitherName(@TempDir Path dir) throws Exception {
-    Path neu = site(dir, "new.xml", "new-zk");
+    Path neu = SiteFiles.withQuorum(dir, "new.xml", "new-zk");
     for (String option : List.of("--new-hbase-site", "--target-hbase-site")) {
       ReplicateCommand c = new ReplicateCommand();
       new CommandLine(c).parseArgs("status", option, neu.toString());
@@ -106,20 +97,12 @@ class SiteOptionTest {
 
   @Test
   void theKerberosCheckFindsTheSitesUnderEitherName(@TempDir Path dir) throws Exception {
-    Path old = site(dir, "old.xml", "old-zk");
-    Path neu = site(dir, "new.xml", "new-zk");
+    Path old = SiteFiles.withQuorum(dir, "old.xml", "old-zk");
+    Path neu = SiteFiles.withQuorum(dir, "new.xml", "new-zk");
     CommandLine cl = new CommandLine(new ReconcileCommand());
+    String[] sides = {"--source-hbase-site", old.toString(), "--new-hbase-site", neu.toString()};
     cl.parseArgs(
-        "--old-table",
-        "t1",
-        "--old-layout",
-        "telemetry-v1",
-        "--bucket",
-        "1h",
-        "--source-hbase-site",
-        old.toString(),
-        "--new-hbase-site",
-        neu.toString());
+        TargetOptionsTest.args("--old-table t1 --old-layout telemetry-v1 --bucket 1h", sides));
     assertEquals(List.of(old, neu), OtherClusterKerberos.of(cl.getCommandSpec()));
   }
 }

@@ -6,6 +6,7 @@ import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.repair.RepairOptions;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -16,66 +17,37 @@ import picocli.CommandLine;
  */
 @Tag("unit")
 class TargetOptionsTest {
+  private static final String TWO =
+      "--target ns:v2=telemetry-v2 --target by_device=telemetry-by-device";
+
+  /** The words of {@code line}, then {@code more}: a command line written as one string. */
+  static String[] args(String line, String... more) {
+    return Stream.concat(Stream.of(line.split(" ")), Stream.of(more)).toArray(String[]::new);
+  }
+
+  private static List<ReconcileOptions> reconcile(String line) {
+    ReconcileCommand c = new ReconcileCommand();
+    new CommandLine(c).parseArgs(args("--old-layout telemetry-v1 --bucket 1h --out rep " + line));
+    return c.options();
+  }
+
   @Test
   void reconcileAndRepairPutANamespacedTablesReportInTheSameFolder() {
-    ReconcileCommand reconcile = new ReconcileCommand();
-    new CommandLine(reconcile)
-        .parseArgs(
-            "--old-snapshot",
-            "v1_snap",
-            "--old-layout",
-            "telemetry-v1",
-            "--bucket",
-            "1h",
-            "--out",
-            "rep",
-            "--target",
-            "ns:v2=telemetry-v2",
-            "--target",
-            "by_device=telemetry-by-device");
-    List<ReconcileOptions> compared = reconcile.options();
+    List<ReconcileOptions> compared = reconcile("--old-snapshot v1_snap " + TWO);
     assertEquals(Path.of("rep", "ns_v2"), compared.get(0).out());
     assertEquals(Path.of("rep", "by_device"), compared.get(1).out());
-
-    RepairCommand repair = new RepairCommand();
-    new CommandLine(repair)
-        .parseArgs(
-            "--old-snapshot",
-            "v1_snap",
-            "--old-layout",
-            "telemetry-v1",
-            "--from",
-            "2026-11-29",
-            "--to",
-            "2026-11-30",
-            "--bucket",
-            "1h",
-            "--out",
-            "rep",
-            "--target",
-            "ns:v2=telemetry-v2",
-            "--target",
-            "by_device=telemetry-by-device");
-    RepairOptions o = repair.options().repair();
+    RepairOptions o =
+        RepairCommandTest.parsed(
+                RepairCommandTest.day(
+                    args("--old-snapshot v1_snap --old-layout telemetry-v1 --out rep " + TWO)))
+            .repair();
     assertEquals(compared.get(0).out(), o.forTarget(o.news().get(0), o.old()).out());
     assertEquals("ns:v2", o.news().get(0).source().name());
   }
 
   @Test
   void oneTargetIsStillATargetWithItsOwnFolder() {
-    ReconcileCommand reconcile = new ReconcileCommand();
-    new CommandLine(reconcile)
-        .parseArgs(
-            "--old-table",
-            "t1",
-            "--old-layout",
-            "telemetry-v1",
-            "--bucket",
-            "1h",
-            "--out",
-            "rep",
-            "--target",
-            "t2=telemetry-v2");
-    assertEquals(Path.of("rep", "t2"), reconcile.options().get(0).out());
+    assertEquals(
+        Path.of("rep", "t2"), reconcile("--old-table t1 --target t2=telemetry-v2").get(0).out());
   }
 }

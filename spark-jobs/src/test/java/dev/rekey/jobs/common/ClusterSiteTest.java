@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.testing.SiteFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -16,13 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** A cluster's site file as a job gets it: parsed once, copies out, Spark's settings over it. */
 @Tag("unit")
 class ClusterSiteTest {
-  private static Path site(Path dir, String name, String quorum) throws Exception {
-    return Files.writeString(
-        dir.resolve(name),
-        "<configuration><property><name>hbase.zookeeper.quorum</name><value>"
-            + quorum
-            + "</value></property></configuration>");
-  }
 
   private static final SparkConf SPARK =
       new SparkConf(false)
@@ -31,7 +25,7 @@ class ClusterSiteTest {
 
   @Test
   void theOwnClusterTakesEverySparkHadoopSetting(@TempDir Path dir) throws Exception {
-    ClusterSite own = ClusterSite.own(site(dir, "own.xml", "own-zk"));
+    ClusterSite own = ClusterSite.own(SiteFiles.withQuorum(dir, "own.xml", "own-zk"));
     assertEquals("own-zk", own.conf().get("hbase.zookeeper.quorum"));
     Configuration withSpark = own.conf(SPARK);
     assertEquals("spark-zk", withSpark.get("hbase.zookeeper.quorum"));
@@ -40,7 +34,7 @@ class ClusterSiteTest {
 
   @Test
   void anotherClusterKeepsItsOwnAddress(@TempDir Path dir) throws Exception {
-    ClusterSite other = ClusterSite.other(site(dir, "old.xml", "old-zk"));
+    ClusterSite other = ClusterSite.other(SiteFiles.withQuorum(dir, "old.xml", "old-zk"));
     Configuration withSpark = other.conf(SPARK);
     assertEquals("old-zk", withSpark.get("hbase.zookeeper.quorum"));
     assertEquals("true", withSpark.get("fs.file.impl.disable.cache"));
@@ -48,7 +42,7 @@ class ClusterSiteTest {
 
   @Test
   void eachCallIsACopyOfOneParse(@TempDir Path dir) throws Exception {
-    Path file = site(dir, "s.xml", "zk1");
+    Path file = SiteFiles.withQuorum(dir, "s.xml", "zk1");
     ClusterSite s = ClusterSite.own(file);
     Configuration first = s.conf();
     first.set("hbase.zookeeper.quorum", "changed");
