@@ -19,9 +19,9 @@ final class TargetOptions {
       paramLabel = "TABLE=LAYOUT",
       description =
           "A table and its layout (a file or a name from conf/layouts), repeatable, instead of the"
-              + " single-table options: ${COMMAND-NAME} runs on each in turn (backfill: all from"
-              + " one read of the snapshot), each with its own report dir (<out>/<table>) or"
-              + " staging subdir (<staging>/backfill-<table>), a namespace's ':' written '_'.")
+              + " single-table options: ${COMMAND-NAME} runs on each in turn, each with its own"
+              + " report dir (<out>/<table>) or staging subdir (<staging>/backfill-<table>), a"
+              + " namespace's ':' written '_'; backfill reads the snapshot once for all.")
   List<String> values = new ArrayList<>();
 
   /**
