@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark: a migration to a new cluster, in one run.
-#  1. backfill reading the old cluster's snapshot files in place (--source-hbase-site) vs HBase's ExportSnapshot of
+#  1. backfill reading the old cluster's snapshot files in place (--old-hbase-site) vs HBase's ExportSnapshot of
 #     the same snapshot to the new cluster followed by a local backfill from the copy: target >= 1.3x faster; and
 #     against its floor, that local backfill alone (the snapshot already on the new cluster: no copy at all). The
 #     in-place route saves the copy and nothing else, so its ratio is 1 + copy / backfill at best;
@@ -79,7 +79,7 @@ printf "%-6s %12s %12s %12s %12s %9s %14s %14s %9s\n" round in_place_s export_s 
 for r in $(seq 1 "$ROUNDS"); do
   TABLE_IN="bench_x_inplace"; TABLE_EX="bench_x_export"
   reset_new "$TABLE_IN" "$TABLE_EX"; target "$TABLE_IN"; target "$TABLE_EX"
-  t0=$(secs); backfill "inplace-$r" "$TABLE_IN" --source-hbase-site "$OLD"; t1=$(secs)
+  t0=$(secs); backfill "inplace-$r" "$TABLE_IN" --old-hbase-site "$OLD"; t1=$(secs)
   inplace=$(echo "$t1 - $t0" | bc)
   t0=$(secs); export_snapshot; t1=$(secs); backfill "export-$r" "$TABLE_EX"; t2=$(secs)
   ex=$(echo "$t1 - $t0" | bc); bf=$(echo "$t2 - $t1" | bc); exbf=$(echo "$t2 - $t0" | bc)
@@ -98,6 +98,6 @@ for r in $(seq 1 "$ROUNDS"); do
   python3 bench/record.py clusters "$r" "reconcile --digest across two clusters" \
     "the same reconcile with both sides on one cluster" "$((ROWS * 2))" "$rx" "$r1" "$rratio" 0.77
 done
-echo "in place: bin/rekey backfill --source-hbase-site (old cluster's snapshot files read by the tasks); export:"
+echo "in place: bin/rekey backfill --old-hbase-site (old cluster's snapshot files read by the tasks); export:"
 echo "ExportSnapshot (LocalJobRunner, 2 mappers) to the new cluster's root, then the same backfill from the copy."
 echo "reconcile_x: old side = the snapshot on the old cluster; reconcile_1: old side = the exported copy on the new."

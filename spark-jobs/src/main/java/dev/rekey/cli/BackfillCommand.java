@@ -3,17 +3,19 @@ package dev.rekey.cli;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.TierRequest;
+import dev.rekey.jobs.common.ClusterSite;
 import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TimeArgs;
 import dev.rekey.jobs.common.Versions;
+import dev.rekey.jobs.targets.Target;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,8 +27,14 @@ import picocli.CommandLine.Option;
     description =
         "Backfill a pre-split target table from a snapshot of the old table, rekeying every row "
             + "(HFiles + bulk load; cell timestamps kept).")
-public final class BackfillCommand extends SparkCommand<BackfillOptions>
-    implements OtherClusterKerberos.OtherSites {
+public final class BackfillCommand extends SparkCommand<BackfillOptions> {
+  private static final TargetOptions.Single SINGLE =
+      new TargetOptions.Single(
+          "backfill",
+          "targets",
+          "--target-table T --target-layout L",
+          "--target-table/--target-layout");
+
   @Option(
       names = "--source-snapshot",
       required = true,
@@ -41,15 +49,8 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions>
       description = "Layout of the old keys (file or name under conf/layouts).")
   String sourceLayout;
 
-  @Option(
-      names = "--source-hbase-site",
-      paramLabel = "FILE",
-      description =
-          "The old cluster's HBase client config, when the snapshot is on another cluster than the"
-              + " target (--hbase-site): its files are read in place from that cluster's"
-              + " filesystem (no ExportSnapshot copy); HFiles are written and loaded on the"
-              + " target's. Default: the target's cluster.")
-  java.nio.file.Path sourceHBaseSite;
+  /** The old cluster, when the snapshot is on another one than the target's (--hbase-site). */
+  @Mixin SiteOption.Old sourceSite;
 
   @Option(
       names = "--target-table",
@@ -63,14 +64,7 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions>
       description = "Layout of the new keys (with --target-table).")
   String targetLayout;
 
-  @Option(
-      names = "--target",
-      paramLabel = "TABLE=LAYOUT",
-      description =
-          "A target table and its layout, repeatable: every target is fed from one read of the"
-              + " snapshot, each with its own write path, staging subdir (<staging>/backfill-<table>),"
-              + " ledger, lock, verification and load record. Instead of --target-table/--target-layout.")
-  List<String> targets = new ArrayList<>();
+  @Mixin TargetOptions targets;
 
   @Option(
       names = "--from",
@@ -184,27 +178,15 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions>
         BackfillOptions.builder()
             .sourceSnapshot(sourceSnapshot)
             .sourceLayout(LayoutFiles.load(sourceLayout, "--source-layout"));
-    if (targets.isEmpty()) {
-      if (targetTable == null || targetLayout == null) {
-        throw RekeyException.usage(
-            "Cannot backfill: give --target-table T --target-layout L, or --target TABLE=LAYOUT"
-                + " (repeatable) for several targets");
-      }
-      b.targetTable(targetTable).targetLayout(LayoutFiles.load(targetLayout, "--target-layout"));
-    } else {
-      if (targetTable != null || targetLayout != null) {
-        throw RekeyException.usage(
-            "Cannot backfill: give the targets either as --target TABLE=LAYOUT or as"
-                + " --target-table/--target-layout, not both");
-      }
-      for (String t : targets) {
-        TargetArg target = TargetArg.parse(t);
-        b.target(target.table(), target.layout());
-      }
-    }
-    if (sourceHBaseSite != null) {
-      HBaseConfigs.load(HBaseConfigs.resolveSite(sourceHBaseSite)); // a bad file fails here
-    }
+    targets
+        .orSingle(
+            SINGLE,
+            targetTable != null || targetLayout != null,
+            targetTable != null && targetLayout != null,
+            () -> Target.of(targetTable, LayoutFiles.load(targetLayout, "--target-layout")),
+            t -> t)
+        .forEach(b::target);
+    sourceSite.site(); // a bad file fails here
     return b.cellTime(TimeArgs.window(from, to, null))
         .families(families)
         .staging(staging)
@@ -222,17 +204,11 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions>
   }
 
   @Override
-  public List<java.nio.file.Path> otherHBaseSites() {
-    return OtherClusterKerberos.nonNull(sourceHBaseSite);
-  }
-
-  @Override
   protected int run(SparkSession spark, BackfillOptions options) {
     Configuration target = hbaseConf(spark);
+    ClusterSite source = sourceSite.site();
     Clusters clusters =
-        sourceHBaseSite == null
-            ? Clusters.one(target)
-            : new Clusters(hbaseConf(spark, sourceHBaseSite), target);
+        source == null ? Clusters.one(target) : new Clusters(hbaseConf(spark, source), target);
     return print(new Backfill(spark, clusters, options).executeAll(System.out::println));
   }
 

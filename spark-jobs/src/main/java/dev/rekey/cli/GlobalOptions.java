@@ -1,6 +1,6 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.jobs.common.ClusterSite;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,22 +56,26 @@ public final class GlobalOptions {
               + "every 5 s per running stage: tasks done of total, rows read, rate, ETA; on stderr).")
   boolean quiet;
 
-  /** The site as loaded once: a command asks for it several times (checks, launcher, job). */
-  private Configuration loaded;
+  /**
+   * --hbase-site's cluster, parsed once: a command asks for it several times (checks, launcher,
+   * job).
+   */
+  private ClusterSite site;
 
-  private Path loadedFrom;
+  /** The cluster of --hbase-site (or of the default site). */
+  public ClusterSite site() {
+    if (site == null || !Objects.equals(site.file(), hbaseSite)) {
+      site = ClusterSite.own(hbaseSite);
+    }
+    return site;
+  }
 
   /**
    * The HBase client configuration of --hbase-site (or the default site): a copy each call, so a
    * caller may change it; the site's files are parsed once per command line.
    */
   public Configuration hbaseConf() {
-    if (loaded == null || !Objects.equals(loadedFrom, hbaseSite)) {
-      // parsed in load: copies take the parsed properties instead of parsing the files again
-      loaded = HBaseConfigs.load(HBaseConfigs.resolveSite(hbaseSite));
-      loadedFrom = hbaseSite;
-    }
-    return new Configuration(loaded);
+    return site().conf();
   }
 
   void applyLogging() {

@@ -18,10 +18,10 @@ import org.apache.hadoop.hbase.security.token.TokenUtil;
 import org.apache.hadoop.security.UserGroupInformation;
 
 /**
- * Kerberos for a job whose old and new tables are on two clusters ({@code --source-hbase-site},
- * {@code --old-hbase-site}, {@code --new-hbase-site}): what {@link KerberosPreflight} checks for
- * {@code --hbase-site}, for the other cluster too. On YARN and Kubernetes, Spark gets delegation
- * tokens for one HBase (its own configuration's) and for the filesystems it is told of: the other
+ * Kerberos for a job whose old and new tables are on two clusters ({@code --old-hbase-site}, {@code
+ * --new-hbase-site}, {@link SiteOption}): what {@link KerberosPreflight} checks for {@code
+ * --hbase-site}, for the other cluster too. On YARN and Kubernetes, Spark gets delegation tokens
+ * for one HBase (its own configuration's) and for the filesystems it is told of: the other
  * cluster's filesystem must be listed in {@code spark.kerberos.access.hadoopFileSystems}, and the
  * other cluster's HBase token is fetched here, at submission, into the user's credentials that
  * spark-submit (in this JVM) ships with the application.
@@ -136,7 +136,7 @@ final class OtherClusterKerberos {
     }
   }
 
-  /** The other sites a parsed command names: its own, or a mixin's (e.g. {@link SideSites}). */
+  /** The other sites a parsed command names: its own, or a mixin's (e.g. {@link SiteOption}). */
   static List<Path> of(picocli.CommandLine.Model.CommandSpec command) {
     List<Path> sites = new ArrayList<>();
     if (command.userObject() instanceof OtherSites o) {

@@ -1,8 +1,6 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.ExitCodes;
 import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.Versions;
 import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.reconcile.Reconcile;
@@ -10,6 +8,8 @@ import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.targets.EachTarget;
+import dev.rekey.jobs.targets.Target;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,16 @@ import picocli.CommandLine.Option;
       "Writes reconcile.json and reconcile.html to --out. Exit 0 all buckets match, 3 any mismatch, 1 failure."
     })
 public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>> {
-  @Mixin SideSites sites;
+  private static final TargetOptions.Single SINGLE =
+      new TargetOptions.Single(
+          "reconcile",
+          "new tables",
+          "the new side as --new-table T (or --new-snapshot S) with --new-layout L",
+          "--new-table/--new-snapshot with --new-layout");
+
+  @Mixin SiteOption.Old oldSite;
+
+  @Mixin SiteOption.New newSite;
 
   static final class OldSource {
     @Option(
@@ -78,14 +87,7 @@ public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   NewSource newSource;
 
-  @Option(
-      names = "--target",
-      paramLabel = "TABLE=LAYOUT",
-      description =
-          "A new table and its layout, repeatable (as backfill's --target): the old side is compared"
-              + " with each in turn, each report in <out>/<table>; the exit code is 3 if any differs."
-              + " Instead of --new-table/--new-snapshot and --new-layout.")
-  List<String> targets = new ArrayList<>();
+  @Mixin TargetOptions targets;
 
   @Option(
       names = "--old-layout",
@@ -179,30 +181,19 @@ public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
 
   @Override
   protected List<ReconcileOptions> options() {
-    sites.check();
-    List<SideSpec> news = new ArrayList<>();
-    if (targets.isEmpty()) {
-      if (newSource == null || newLayout == null) {
-        throw RekeyException.usage(
-            "Cannot reconcile: give the new side as --new-table T (or --new-snapshot S) with"
-                + " --new-layout L, or as --target TABLE=LAYOUT (repeatable) for several new tables");
-      }
-      news.add(
-          new SideSpec(
-              "new",
-              Source.of(newSource.table, newSource.snapshot, false),
-              LayoutFiles.load(newLayout, "--new-layout")));
-    } else {
-      if (newSource != null || newLayout != null) {
-        throw RekeyException.usage(
-            "Cannot reconcile: give the new tables either as --target TABLE=LAYOUT or as"
-                + " --new-table/--new-snapshot with --new-layout, not both");
-      }
-      for (String t : targets) {
-        TargetArg target = TargetArg.parse(t);
-        news.add(new SideSpec("new", Source.of(target.table(), null, false), target.layout()));
-      }
-    }
+    oldSite.site(); // a bad file fails here
+    newSite.site();
+    List<SideSpec> news =
+        targets.orSingle(
+            SINGLE,
+            newSource != null || newLayout != null,
+            newSource != null && newLayout != null,
+            () ->
+                new SideSpec(
+                    "new",
+                    Source.of(newSource.table, newSource.snapshot, false),
+                    LayoutFiles.load(newLayout, "--new-layout")),
+            t -> new SideSpec("new", t.source(), t.layout()));
     List<ReconcileOptions> out = new ArrayList<>();
     for (SideSpec neu : news) {
       out.add(
@@ -216,7 +207,10 @@ public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
               .digest(digest)
               .samples(samples)
               // several new tables: a report directory each
-              .out(targets.isEmpty() ? this.out : this.out.resolve(neu.source().name()))
+              .out(
+                  targets.given()
+                      ? this.out.resolve(Target.folderName(neu.source().name()))
+                      : this.out)
               .viaSnapshot(viaSnapshot)
               .versions(Versions.parse(versions, "--versions"))
               .build());
@@ -226,23 +220,23 @@ public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
 
   @Override
   protected int run(SparkSession spark, List<ReconcileOptions> all) {
-    int exit = ExitCodes.OK;
-    for (ReconcileOptions options : all) {
-      if (all.size() > 1) {
-        System.out.printf(
-            "%s vs %s:%n", options.old().source().name(), options.neu().source().name());
-      }
-      ReconcileResult r =
-          new Reconcile(spark, sites.clusters(this, spark), options)
-              .execute(global.quiet ? s -> {} : System.err::println);
-      System.out.print(r.console(allBuckets));
-      System.out.printf(
-          "report: %s, %s%n",
-          options.out().resolve(ReconcileReport.JSON), options.out().resolve(ReconcileReport.HTML));
-      if (r.exitCode() != ExitCodes.OK) {
-        exit = r.exitCode();
-      }
-    }
-    return exit;
+    return EachTarget.exitCode(
+        EachTarget.run(
+            all,
+            o -> String.format("%s vs %s:", o.old().source().name(), o.neu().source().name()),
+            System.out::println,
+            o -> reconcile(spark, o)));
+  }
+
+  /** One new table's reconcile: its result printed, and where its report went. */
+  private ReconcileResult reconcile(SparkSession spark, ReconcileOptions o) {
+    ReconcileResult r =
+        new Reconcile(spark, clusters(spark, oldSite, newSite), o)
+            .execute(global.quiet ? s -> {} : System.err::println);
+    System.out.print(r.console(allBuckets));
+    System.out.printf(
+        "report: %s, %s%n",
+        o.out().resolve(ReconcileReport.JSON), o.out().resolve(ReconcileReport.HTML));
+    return r;
   }
 }

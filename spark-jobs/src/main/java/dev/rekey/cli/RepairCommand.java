@@ -11,7 +11,6 @@ import dev.rekey.jobs.repair.RepairReport;
 import dev.rekey.jobs.repair.RepairResults;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
@@ -37,7 +36,13 @@ import picocli.CommandLine.Option;
           + " now, 3 some still differ, 1 failure (a refusal included), 2 bad options."
     })
 public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
-  @Mixin SideSites sites;
+  private static final TargetOptions.Single SINGLE =
+      new TargetOptions.Single(
+          "repair", "new tables", "--new-table T with --new-layout L", "--new-table/--new-layout");
+
+  @Mixin SiteOption.Old oldSite;
+
+  @Mixin SiteOption.New newSite;
 
   /** A repair to run on Spark (a mutation file's replay included). */
   record Parsed(RepairOptions repair) {}
@@ -49,15 +54,7 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
   @Option(names = "--new-table", paramLabel = "TABLE", description = "The new table, repaired.")
   String newTable;
 
-  @Option(
-      names = "--target",
-      paramLabel = "TABLE=LAYOUT",
-      description =
-          "A new table and its layout, repeatable (as backfill's --target): each is compared with"
-              + " the old side and repaired in turn, from one snapshot of a live old table, its"
-              + " report in <out>/<table>. Instead of --new-table/--new-layout; with several, give"
-              + " --from/--to/--bucket.")
-  List<String> targets = new ArrayList<>();
+  @Mixin TargetOptions targets;
 
   @Option(
       names = "--old-layout",
@@ -182,7 +179,8 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
 
   @Override
   protected Parsed options() {
-    sites.check();
+    oldSite.site(); // a bad file fails here
+    newSite.site();
     if (apply != null) {
       if (oldSource != null || newTable != null || fromReconcile != null || from != null) {
         throw RekeyException.usage(
@@ -198,27 +196,25 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
               .out(out)
               .build());
     }
-    if (oldSource == null
-        || oldLayout == null
-        || (targets.isEmpty() && (newTable == null || newLayout == null))) {
+    if (oldSource == null || oldLayout == null) {
       throw RekeyException.usage(
           "repair needs --old-snapshot|--old-table with --old-layout and --new-table with"
               + " --new-layout, or --target TABLE=LAYOUT (repeatable) (or --apply FILE)");
     }
     RepairOptions.Builder b = RepairOptions.builder().old(oldSource.side(oldLayout));
-    if (targets.isEmpty()) {
-      b.neu(
-          new SideSpec("new", Source.table(newTable), LayoutFiles.load(newLayout, "--new-layout")));
+    List<SideSpec> news =
+        targets.orSingle(
+            SINGLE,
+            newTable != null || newLayout != null,
+            newTable != null && newLayout != null,
+            () ->
+                new SideSpec(
+                    "new", Source.table(newTable), LayoutFiles.load(newLayout, "--new-layout")),
+            t -> new SideSpec("new", t.source(), t.layout()));
+    if (targets.given()) {
+      news.forEach(b::target);
     } else {
-      if (newTable != null || newLayout != null) {
-        throw RekeyException.usage(
-            "Give the new tables either as --target TABLE=LAYOUT or as --new-table/--new-layout,"
-                + " not both");
-      }
-      for (String t : targets) {
-        TargetArg a = TargetArg.parse(t);
-        b.target(new SideSpec("new", Source.table(a.table()), a.layout()));
-      }
+      b.neu(news.get(0));
     }
     return new Parsed(
         b.fromReconcile(fromReconcile)
@@ -242,7 +238,7 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
   protected int run(SparkSession spark, Parsed p) {
     RepairOptions options = p.repair();
     RepairResults r =
-        new Repair(spark, sites.clusters(this, spark), options)
+        new Repair(spark, clusters(spark, oldSite, newSite), options)
             .executeAll(global.quiet ? s -> {} : System.err::println);
     for (int i = 0; i < r.tables().size(); i++) {
       System.out.print(r.tables().get(i).console());

@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
+import dev.rekey.jobs.common.ClusterSite;
 import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.replicate.ReplicationPeers;
@@ -71,14 +71,8 @@ public final class ReplicateCommand implements Callable<Integer> {
       description = "Layout of the new keys of each --target-table (start).")
   List<String> targetLayouts = new ArrayList<>();
 
-  @Option(
-      names = "--target-hbase-site",
-      paramLabel = "FILE",
-      description =
-          "The client config of the new tables' cluster, when it is not the old table's"
-              + " (--hbase-site): the endpoint writes there (start). Its address and security"
-              + " settings travel in the peer's configuration.")
-  java.nio.file.Path targetHBaseSite;
+  /** The new tables' cluster, when it is not the old table's (--hbase-site): start. */
+  @Mixin SiteOption.New newSite;
 
   @Option(
       names = "--quarantine-table",
@@ -96,10 +90,8 @@ public final class ReplicateCommand implements Callable<Integer> {
     if (action == Action.stop && sourceTable == null) {
       throw RekeyException.usage("Cannot stop replicating: give the old table with --source-table");
     }
-    org.apache.hadoop.conf.Configuration targetConf =
-        targetHBaseSite == null
-            ? null
-            : HBaseConfigs.load(HBaseConfigs.resolveSite(targetHBaseSite));
+    ClusterSite newCluster = newSite.site();
+    org.apache.hadoop.conf.Configuration targetConf = newCluster == null ? null : newCluster.conf();
     try (Connection conn = ConnectionFactory.createConnection(global.hbaseConf());
         Connection targets =
             targetConf == null ? null : ConnectionFactory.createConnection(targetConf)) {
@@ -149,13 +141,12 @@ public final class ReplicateCommand implements Callable<Integer> {
         targetCluster());
   }
 
-  /** What of --target-hbase-site the peer carries to the endpoint (none: the source's cluster). */
+  /** What of --new-hbase-site the peer carries to the endpoint (none: the source's cluster). */
   private java.util.Map<String, String> targetCluster() {
-    if (targetHBaseSite == null) {
-      return java.util.Map.of();
-    }
-    return ReplicationSettings.clusterOf(
-        HBaseConfigs.load(HBaseConfigs.resolveSite(targetHBaseSite)));
+    ClusterSite newCluster = newSite.site();
+    return newCluster == null
+        ? java.util.Map.of()
+        : ReplicationSettings.clusterOf(newCluster.conf());
   }
 
   private static String layoutText(String arg, String option) {

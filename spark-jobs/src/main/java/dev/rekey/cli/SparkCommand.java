@@ -1,5 +1,7 @@
 package dev.rekey.cli;
 
+import dev.rekey.jobs.common.ClusterSite;
+import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.JobResult;
 import dev.rekey.jobs.common.ProgressListener;
@@ -7,6 +9,7 @@ import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.read.RegionReader;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -108,24 +111,23 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
 
   /**
    * The HBase configuration the job runs with: --hbase-site (or the default site) with the
-   * session's {@code spark.hadoop.*} settings over it ({@link HBaseConfigs#withSparkHadoop}).
+   * session's {@code spark.hadoop.*} settings over it ({@link ClusterSite#conf(SparkConf)}).
    */
   protected Configuration hbaseConf(SparkSession spark) {
-    return HBaseConfigs.withSparkHadoop(global.hbaseConf(), spark.sparkContext().getConf());
+    return hbaseConf(spark, null);
   }
 
   /**
-   * The HBase configuration of another cluster a job reads or writes ({@code --source-hbase-site},
-   * {@code --old-hbase-site}, {@code --new-hbase-site}); {@code null} site: {@link
-   * #hbaseConf(SparkSession)}'s. The session's {@code spark.hadoop.*} settings go over it, except
-   * those that name a cluster.
+   * The HBase configuration of the cluster {@code site} names (an {@link SiteOption}'s), or when
+   * null --hbase-site's, with the session's {@code spark.hadoop.*} settings over it.
    */
-  protected Configuration hbaseConf(SparkSession spark, java.nio.file.Path site) {
-    if (site == null) {
-      return hbaseConf(spark);
-    }
-    return HBaseConfigs.otherClusterWithSparkHadoop(
-        HBaseConfigs.load(HBaseConfigs.resolveSite(site)), spark.sparkContext().getConf());
+  protected Configuration hbaseConf(SparkSession spark, ClusterSite site) {
+    return (site == null ? global.site() : site).conf(spark.sparkContext().getConf());
+  }
+
+  /** The old and the new side's clusters: each named by its option, else --hbase-site's. */
+  protected Clusters clusters(SparkSession spark, SiteOption old, SiteOption neu) {
+    return new Clusters(hbaseConf(spark, old.site()), hbaseConf(spark, neu.site()));
   }
 
   /** What every job command ends with: the result on stdout, its exit code returned. */

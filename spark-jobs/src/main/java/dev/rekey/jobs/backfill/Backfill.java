@@ -3,6 +3,7 @@ package dev.rekey.jobs.backfill;
 import dev.rekey.jobs.common.Clusters;
 import dev.rekey.jobs.common.Job;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.targets.Target;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -97,7 +98,7 @@ public final class Backfill implements Job<BackfillResult> {
     try (Connection conn = ConnectionFactory.createConnection(hbaseConf);
         Admin admin = conn.getAdmin()) {
       List<PreparedTarget> targets = new ArrayList<>();
-      for (BackfillOptions.Target t : options.targets()) {
+      for (Target t : options.targets()) {
         BackfillOptions o = options.forTarget(t);
         TableName table = TableName.valueOf(o.targetTable());
         Staging staging = new Staging(o.stagingOr(root), hbaseConf);

@@ -4,6 +4,7 @@ import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.TableNames;
 import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.jobs.common.Versions;
+import dev.rekey.jobs.targets.Target;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.List;
 import java.util.Objects;
@@ -38,9 +39,6 @@ public record BackfillOptions(
     List<Target> targets,
     TierRequest timeTiers) {
 
-  /** One target table and the layout of its keys. */
-  public record Target(String table, KeyLayout layout) {}
-
   /** Default sub-partitions (HFile writers) per target region. */
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
 
@@ -54,7 +52,7 @@ public record BackfillOptions(
       targets =
           targetTable == null && targetLayout == null
               ? List.of()
-              : List.of(new Target(targetTable, targetLayout));
+              : List.of(Target.of(targetTable, targetLayout));
     } else {
       targets = List.copyOf(targets);
       targetTable = targets.get(0).table();
@@ -126,8 +124,8 @@ public record BackfillOptions(
     if (!severalTargets()) {
       return this;
     }
-    String dir = staging == null ? null : staging + "/backfill-" + t.table().replace(':', '_');
-    return new Builder(this).staging(dir).target(t.table(), t.layout()).build();
+    String dir = staging == null ? null : staging + "/backfill-" + t.folderName();
+    return new Builder(this).staging(dir).target(t).build();
   }
 
   /**
@@ -135,7 +133,7 @@ public record BackfillOptions(
    * default root.
    */
   public String stagingOr(String defaultRoot) {
-    return staging != null ? staging : defaultRoot + "/backfill-" + targetTable.replace(':', '_');
+    return staging != null ? staging : defaultRoot + "/backfill-" + Target.folderName(targetTable);
   }
 
   public static Builder builder() {
@@ -219,7 +217,12 @@ public record BackfillOptions(
      * one target).
      */
     public Builder target(String table, KeyLayout layout) {
-      targets.add(new Target(table, layout));
+      return target(Target.of(table, layout));
+    }
+
+    /** {@link #target(String, KeyLayout)} of a {@code --target} value. */
+    public Builder target(Target t) {
+      targets.add(t);
       return this;
     }
 

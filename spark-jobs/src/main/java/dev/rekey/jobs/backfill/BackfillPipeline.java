@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.targets.EachTarget;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -65,8 +66,7 @@ final class BackfillPipeline {
   /** With several targets, the line that says which one the next lines are about. */
   static void header(Consumer<String> progress, List<PreparedTarget> targets, BackfillOptions o) {
     if (targets.size() > 1) {
-      progress.accept(
-          String.format("Target %s (layout %s):", o.targetTable(), o.targetLayout().name()));
+      progress.accept(EachTarget.header(o.targetTable(), o.targetLayout()));
     }
   }
 

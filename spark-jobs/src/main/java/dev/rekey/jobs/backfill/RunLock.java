@@ -3,6 +3,7 @@ package dev.rekey.jobs.backfill;
 import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.common.RunOwner;
 import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.jobs.targets.Target;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -105,6 +106,6 @@ final class RunLock implements AutoCloseable {
             RegionReader.defaultRestoreRoot(fs).getParent(),
             String.format(
                 "rekey-locks/%s/backfill-%s.lock",
-                cluster, table.getNameAsString().replace(':', '_'))));
+                cluster, Target.folderName(table.getNameAsString()))));
   }
 }

@@ -10,7 +10,7 @@ import org.apache.hadoop.hbase.util.CommonFSUtils;
  * The HBase clusters of a job that reads one table and writes or compares another: the old table's
  * (a backfill's source) and the new table's (its target). Usually one cluster for both; a re-key
  * that moves to a new cluster gives each side its own client configuration ({@code
- * --source-hbase-site}, {@code --old-hbase-site} / {@code --new-hbase-site}).
+ * --old-hbase-site} / {@code --new-hbase-site}, their {@link ClusterSite}s).
  */
 public record Clusters(Configuration old, Configuration neu) {
   public Clusters {

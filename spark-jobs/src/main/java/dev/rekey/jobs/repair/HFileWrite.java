@@ -5,6 +5,7 @@ import dev.rekey.jobs.backfill.RowsLoad;
 import dev.rekey.jobs.common.DecodedCell;
 import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.jobs.targets.Target;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -63,7 +64,7 @@ final class HFileWrite {
     }
     FileSystem fs = FileSystem.get(hbaseConf);
     return new Path(
-            fs.getHomeDirectory(), ".rekey-staging/repair-" + options.table().replace(':', '_'))
+            fs.getHomeDirectory(), ".rekey-staging/repair-" + Target.folderName(options.table()))
         .toString();
   }
 

@@ -6,8 +6,8 @@ import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.read.TemporarySnapshot;
 import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.targets.EachTarget;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -123,13 +123,12 @@ public final class Repair implements Job<RepairResult> {
             taken != null
                 ? SideSpec.snapshot("old", taken.name(), options.old().layout())
                 : options.old();
-        List<RepairResult> out = new ArrayList<>();
-        for (SideSpec n : options.news()) {
-          progress.accept(
-              String.format("Target %s (layout %s):", n.source().name(), n.layout().name()));
-          out.add(new Repair(spark, clusters, options.forTarget(n, old)).execute(progress));
-        }
-        return new RepairResults(out);
+        return new RepairResults(
+            EachTarget.run(
+                options.news(),
+                n -> EachTarget.header(n.source().name(), n.layout()),
+                progress,
+                n -> new Repair(spark, clusters, options.forTarget(n, old)).execute(progress)));
       }
     } catch (IOException e) {
       throw cannotRepair(e);

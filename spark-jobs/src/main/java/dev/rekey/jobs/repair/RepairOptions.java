@@ -10,6 +10,7 @@ import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.jobs.reconcile.SidesBuilder;
 import dev.rekey.jobs.reconcile.TimeSource;
+import dev.rekey.jobs.targets.Target;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -82,7 +83,7 @@ public record RepairOptions(
    * given ({@code old}: the snapshot the run took of a live old table, shared by every target).
    */
   public RepairOptions forTarget(SideSpec n, SideSpec oldSide) {
-    String t = n.source().name().replace(':', '_');
+    String t = Target.folderName(n.source().name());
     return new RepairOptions(
         oldSide,
         n,
