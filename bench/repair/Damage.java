@@ -46,7 +46,7 @@ public class Damage {
           admin.majorCompact(t);
           // the request is queued: first see it start (it may also be done already), then end
           try {
-            dev.rekey.jobs.common.Poll.until(
+            dev.rekey.common.Poll.until(
                 () -> admin.getCompactionState(t) != CompactionState.NONE,
                 java.time.Duration.ofSeconds(5),
                 java.time.Duration.ofMillis(100),
@@ -54,7 +54,7 @@ public class Damage {
           } catch (IllegalStateException finishedAlready) {
             // nothing to wait for
           }
-          dev.rekey.jobs.common.Poll.until(
+          dev.rekey.common.Poll.until(
               () -> admin.getCompactionState(t) == CompactionState.NONE,
               java.time.Duration.ofMinutes(30),
               java.time.Duration.ofMillis(500),

@@ -10,8 +10,8 @@ import dev.rekey.client.DualWriter;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
-import dev.rekey.jobs.replicate.ReplicationPeers;
-import dev.rekey.jobs.replicate.ReplicationStatus;
+import dev.rekey.admin.replicate.ReplicationPeers;
+import dev.rekey.admin.replicate.ReplicationStatus;
 import dev.rekey.replication.ReplicationSettings;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Files;
@@ -143,7 +143,7 @@ public class ReplicateBench {
     long stopped = System.nanoTime();
     long lag = status(peers).maxLagMs();
     try (Table t = conn.getTable(ON_V2)) {
-      dev.rekey.jobs.common.Poll.until(
+      dev.rekey.common.Poll.until(
           () -> t.exists(new Get(lastKey)),
           java.time.Duration.ofMinutes(10),
           java.time.Duration.ofMillis(20),

@@ -6,8 +6,8 @@
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
-import dev.rekey.jobs.read.Source;
-import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.read.Source;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;

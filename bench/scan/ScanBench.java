@@ -9,10 +9,10 @@
 import dev.rekey.bench.HFileFloor;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.common.RowDecoder;
-import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.read.RegionRead;
+import dev.rekey.read.RegionReader;
+import dev.rekey.common.RowDecoder;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
@@ -117,7 +117,7 @@ public class ScanBench {
         long tp = System.nanoTime();
         long snapRead;
         try (RegionRead read = RegionReader.snapshot(snapshot).timeRange(day.from(), day.to()).open(jsc, conf)) {
-          snapRead = dev.rekey.jobs.read.ReaderPass.fold(read)[0];
+          snapRead = dev.rekey.read.ReaderPass.fold(read)[0];
         }
         double snapReadSec = (System.nanoTime() - tp) / 1e9;
         // the same read as Results (RegionRead.rows(), for a user's own Spark code)

@@ -1,10 +1,10 @@
 package dev.rekey.cli;
 
+import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.TimeArgs;
 import dev.rekey.jobs.analyze.Analyze;
 import dev.rekey.jobs.analyze.AnalyzeOptions;
 import dev.rekey.jobs.analyze.AnalyzeReport;
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.TimeArgs;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;

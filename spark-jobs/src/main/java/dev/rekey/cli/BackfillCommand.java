@@ -1,15 +1,15 @@
 package dev.rekey.cli;
 
+import dev.rekey.common.ClusterSite;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeArgs;
+import dev.rekey.common.Versions;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.TierRequest;
-import dev.rekey.jobs.common.ClusterSite;
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeArgs;
-import dev.rekey.jobs.common.Versions;
-import dev.rekey.jobs.targets.Target;
+import dev.rekey.targets.Target;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;

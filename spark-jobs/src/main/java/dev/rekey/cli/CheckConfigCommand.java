@@ -1,12 +1,12 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.checkconfig.CheckConfig;
-import dev.rekey.jobs.checkconfig.CheckConfigResult;
-import dev.rekey.jobs.checkconfig.ClientConfigRules;
-import dev.rekey.jobs.checkconfig.ConfigFinding;
-import dev.rekey.jobs.common.AtomicFile;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.admin.checkconfig.CheckConfig;
+import dev.rekey.admin.checkconfig.CheckConfigResult;
+import dev.rekey.admin.checkconfig.ClientConfigRules;
+import dev.rekey.admin.checkconfig.ConfigFinding;
+import dev.rekey.common.AtomicFile;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.common.RekeyException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;

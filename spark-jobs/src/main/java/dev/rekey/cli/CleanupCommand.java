@@ -1,9 +1,9 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TableNames;
-import dev.rekey.jobs.read.TemporarySnapshots;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TableNames;
+import dev.rekey.read.TemporarySnapshots;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;

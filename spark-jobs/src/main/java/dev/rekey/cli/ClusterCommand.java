@@ -1,8 +1,8 @@
 package dev.rekey.cli;
 
+import dev.rekey.common.ExitCodes;
 import dev.rekey.embedded.LocalSparkCluster;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.jobs.common.ExitCodes;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Command;

@@ -1,11 +1,11 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.createtable.CreateTableResult;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.SplitChoice;
-import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.admin.createtable.CreateTableResult;
+import dev.rekey.admin.createtable.FamilySpec;
+import dev.rekey.admin.createtable.SplitChoice;
+import dev.rekey.admin.createtable.TableCreator;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
+import dev.rekey.common.ExitCodes;
 import dev.rekey.embedded.EmbeddedHBaseException;
-import dev.rekey.jobs.common.ExitCodes;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Parameters;
 

@@ -1,13 +1,13 @@
 package dev.rekey.cli;
 
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
 import dev.rekey.demo.ClusterDemo;
 import dev.rekey.demo.Demo;
 import dev.rekey.demo.DemoOptions;
 import dev.rekey.demo.TwoClusterDemo;
 import dev.rekey.embedded.EmbeddedHBase;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 
 /**
  * The one line the CLI prints for a failure. A RekeyException's message already says what and why.

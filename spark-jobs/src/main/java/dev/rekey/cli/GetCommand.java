@@ -1,8 +1,8 @@
 package dev.rekey.cli;
 
 import dev.rekey.client.LayoutReader;
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.PrintWriter;

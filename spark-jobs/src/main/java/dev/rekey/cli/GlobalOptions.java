@@ -1,6 +1,6 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.ClusterSite;
+import dev.rekey.common.ClusterSite;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

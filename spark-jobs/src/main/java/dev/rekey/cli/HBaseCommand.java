@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
+import dev.rekey.common.ExitCodes;
 import dev.rekey.embedded.EmbeddedHBase;
-import dev.rekey.jobs.common.ExitCodes;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Command;

@@ -1,8 +1,8 @@
 package dev.rekey.cli;
 
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
 import dev.rekey.embedded.RekeyHome;
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.DecodedKey;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.Hex;

@@ -1,6 +1,6 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.common.LayoutFiles;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;

@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.common.RekeyException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;

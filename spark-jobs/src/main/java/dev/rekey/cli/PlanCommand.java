@@ -1,11 +1,11 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.AtomicFile;
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.plan.SplitFile;
-import dev.rekey.jobs.plan.SplitPlan;
-import dev.rekey.jobs.plan.SplitPlanner;
+import dev.rekey.admin.plan.SplitFile;
+import dev.rekey.admin.plan.SplitPlan;
+import dev.rekey.admin.plan.SplitPlanner;
+import dev.rekey.common.AtomicFile;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.PrintWriter;
 import java.nio.file.Path;

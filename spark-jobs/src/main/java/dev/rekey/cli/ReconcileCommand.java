@@ -1,15 +1,15 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.Versions;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.Versions;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
-import dev.rekey.jobs.targets.EachTarget;
-import dev.rekey.jobs.targets.Target;
+import dev.rekey.read.Source;
+import dev.rekey.targets.EachTarget;
+import dev.rekey.targets.Target;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

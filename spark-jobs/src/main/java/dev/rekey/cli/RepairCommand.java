@@ -1,14 +1,14 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.jobs.repair.Repair;
 import dev.rekey.jobs.repair.RepairOptions;
 import dev.rekey.jobs.repair.RepairPath;
 import dev.rekey.jobs.repair.RepairReport;
 import dev.rekey.jobs.repair.RepairResults;
+import dev.rekey.read.Source;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

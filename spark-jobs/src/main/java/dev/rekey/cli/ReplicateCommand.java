@@ -1,11 +1,11 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.ClusterSite;
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.replicate.ReplicationPeers;
-import dev.rekey.jobs.replicate.ReplicationStatus;
+import dev.rekey.admin.replicate.ReplicationPeers;
+import dev.rekey.admin.replicate.ReplicationStatus;
+import dev.rekey.common.ClusterSite;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.RekeyException;
 import dev.rekey.replication.ReplicationSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

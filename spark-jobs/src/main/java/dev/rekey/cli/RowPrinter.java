@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.rekey.jobs.common.Json;
+import dev.rekey.common.Json;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.Hex;

@@ -1,14 +1,14 @@
 package dev.rekey.cli;
 
+import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.TimeArgs;
 import dev.rekey.embedded.RekeyHome;
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.TimeArgs;
-import dev.rekey.jobs.read.RegionReader;
 import dev.rekey.jobs.scan.OutputFormat;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.WideColumn;
+import dev.rekey.read.RegionReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

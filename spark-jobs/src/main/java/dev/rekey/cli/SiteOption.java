@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.ClusterSite;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.ClusterSite;
+import dev.rekey.common.RekeyException;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,6 +1,6 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.read.Source;
+import dev.rekey.read.Source;
 import picocli.CommandLine.Option;
 
 /**

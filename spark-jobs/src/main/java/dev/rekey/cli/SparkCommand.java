@@ -1,12 +1,12 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.ClusterSite;
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.JobResult;
-import dev.rekey.jobs.common.ProgressListener;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.common.ClusterSite;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.common.JobResult;
+import dev.rekey.common.ProgressListener;
+import dev.rekey.common.RekeyException;
+import dev.rekey.read.RegionReader;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;

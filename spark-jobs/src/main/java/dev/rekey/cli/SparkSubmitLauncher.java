@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
+import dev.rekey.common.RekeyException;
 import dev.rekey.embedded.NioLocalFileSystem;
-import dev.rekey.jobs.common.RekeyException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;

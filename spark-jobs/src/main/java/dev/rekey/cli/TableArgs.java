@@ -1,6 +1,6 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import org.apache.hadoop.hbase.TableName;

@@ -1,7 +1,7 @@
 package dev.rekey.cli;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.targets.Target;
+import dev.rekey.common.RekeyException;
+import dev.rekey.targets.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

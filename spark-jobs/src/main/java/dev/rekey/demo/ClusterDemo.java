@@ -1,14 +1,14 @@
 package dev.rekey.demo;
 
+import dev.rekey.admin.createtable.CreateTableResult;
+import dev.rekey.admin.createtable.FamilySpec;
+import dev.rekey.admin.createtable.SplitChoice;
+import dev.rekey.admin.createtable.TableCreator;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.RekeyException;
 import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.embedded.RekeyHome;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.createtable.CreateTableResult;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.SplitChoice;
-import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package dev.rekey.demo;
 
+import dev.rekey.common.RekeyException;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;

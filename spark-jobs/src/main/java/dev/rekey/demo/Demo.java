@@ -1,10 +1,10 @@
 package dev.rekey.demo;
 
 import dev.rekey.client.DualWriter;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.RekeyException;
 import dev.rekey.embedded.EmbeddedHBase;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Closeable;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package dev.rekey.demo;
 
+import dev.rekey.common.LayoutFiles;
 import dev.rekey.jobs.analyze.Analyze;
 import dev.rekey.jobs.analyze.AnalyzeOptions;
 import dev.rekey.jobs.analyze.AnalyzeReport;
 import dev.rekey.jobs.analyze.AnalyzeResult;
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.read.Source;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;

@@ -1,11 +1,11 @@
 package dev.rekey.demo;
 
+import dev.rekey.admin.createtable.CreateTableResult;
+import dev.rekey.admin.createtable.FamilySpec;
+import dev.rekey.admin.createtable.TableCreator;
 import dev.rekey.client.LayoutReader;
 import dev.rekey.client.ReadQuery;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.createtable.CreateTableResult;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileResult;
@@ -45,7 +45,7 @@ final class DemoHistoryTable {
   }
 
   static KeyLayout layout() {
-    return dev.rekey.jobs.common.LayoutFiles.load("telemetry-by-device", "demo");
+    return dev.rekey.common.LayoutFiles.load("telemetry-by-device", "demo");
   }
 
   /** The history table, pre-split by its hash prefix: it must exist before the dual writes. */

@@ -1,14 +1,14 @@
 package dev.rekey.demo;
 
+import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.embedded.RekeyHome;
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ReportOutput;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
+import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;

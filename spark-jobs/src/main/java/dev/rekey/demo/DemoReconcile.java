@@ -1,6 +1,6 @@
 package dev.rekey.demo;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.compare.Difference;
 import dev.rekey.jobs.reconcile.BucketDrill;
 import dev.rekey.jobs.reconcile.Reconcile;

@@ -1,9 +1,9 @@
 package dev.rekey.demo;
 
+import dev.rekey.admin.replicate.ReplicationPeers;
+import dev.rekey.common.Poll;
+import dev.rekey.common.RekeyException;
 import dev.rekey.embedded.RekeyHome;
-import dev.rekey.jobs.common.Poll;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.replicate.ReplicationPeers;
 import dev.rekey.replication.ReplicationSettings;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Closeable;

@@ -1,13 +1,13 @@
 package dev.rekey.demo;
 
+import dev.rekey.admin.createtable.FamilySpec;
+import dev.rekey.admin.createtable.SplitChoice;
+import dev.rekey.admin.createtable.TableCreator;
 import dev.rekey.client.DualWriter;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.common.LayoutFiles;
 import dev.rekey.embedded.EmbeddedHBase;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.LayoutFiles;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.SplitChoice;
-import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Closeable;

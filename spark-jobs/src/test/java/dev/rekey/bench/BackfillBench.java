@@ -2,15 +2,15 @@ package dev.rekey.bench;
 
 import static dev.rekey.bench.BackfillRecords.record;
 
+import dev.rekey.admin.createtable.FamilySpec;
+import dev.rekey.admin.createtable.TableCreator;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.backfill.Rekeyer;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.TableCreator;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.read.RegionRead;
+import dev.rekey.read.RegionReader;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.SharedHBase;

@@ -1,6 +1,6 @@
 package dev.rekey.bench;
 
-import dev.rekey.jobs.common.Poll;
+import dev.rekey.common.Poll;
 import java.io.IOException;
 import java.time.Duration;
 import org.apache.hadoop.hbase.RegionMetrics;

@@ -1,8 +1,8 @@
 package dev.rekey.bench;
 
 import dev.rekey.jobs.backfill.Rekeyer;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.read.RegionRead;
+import dev.rekey.read.RegionReader;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;

@@ -1,9 +1,9 @@
 package dev.rekey.bench;
 
+import dev.rekey.common.HBaseConfigs;
 import dev.rekey.jobs.backfill.Rekeyer;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.read.RegionRead;
+import dev.rekey.read.RegionReader;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;

@@ -1,7 +1,7 @@
 package dev.rekey.bench;
 
-import dev.rekey.jobs.read.PartitionFold;
-import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.read.PartitionFold;
+import dev.rekey.read.RegionRead;
 import org.apache.hadoop.hbase.Cell;
 
 /**

@@ -1,10 +1,10 @@
 package dev.rekey.bench;
 
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.read.PackedCells;
-import dev.rekey.jobs.read.PartitionFold;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.read.PackedCells;
+import dev.rekey.read.PartitionFold;
+import dev.rekey.read.RegionRead;
+import dev.rekey.read.RegionReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;

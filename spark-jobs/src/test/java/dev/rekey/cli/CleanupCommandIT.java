@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.read.RegionReader;
 import dev.rekey.testing.SharedHBase;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.rekey.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 import java.io.IOException;
 import org.apache.spark.SparkException;
 import org.junit.jupiter.api.Tag;

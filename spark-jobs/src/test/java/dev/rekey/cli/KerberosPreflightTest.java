@@ -357,7 +357,7 @@ class KerberosPreflightTest {
     assertTrue(r.err().contains("Cannot submit"), r.err());
 
     // given to Spark as spark.hadoop.* already, nothing is added
-    org.apache.hadoop.conf.Configuration conf = dev.rekey.jobs.common.HBaseConfigs.load(site);
+    org.apache.hadoop.conf.Configuration conf = dev.rekey.common.HBaseConfigs.load(site);
     for (String k : KerberosPreflight.TOKEN_FETCH_KEYS) {
       if (conf.get(k) != null) {
         yarn.addAll(List.of("--conf", "spark.hadoop." + k + "=" + conf.get(k)));

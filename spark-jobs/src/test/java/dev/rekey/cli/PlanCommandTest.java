@@ -3,7 +3,7 @@ package dev.rekey.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.plan.SplitFile;
+import dev.rekey.admin.plan.SplitFile;
 import dev.rekey.rowkey.SplitPoints;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rekey.common.LayoutFiles;
 import dev.rekey.demo.LegacyTelemetryTable;
-import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.SharedHBase;

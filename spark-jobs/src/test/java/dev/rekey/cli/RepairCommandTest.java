@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.repair.RepairOptions;
+import dev.rekey.read.Source;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

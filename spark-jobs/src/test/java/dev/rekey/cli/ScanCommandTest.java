@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.scan.OutputFormat;
 import dev.rekey.jobs.scan.ScanOptions;
+import dev.rekey.read.Source;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Tag;

@@ -3,8 +3,8 @@ package dev.rekey.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.Poll;
 import dev.rekey.embedded.EmbeddedHBase;
-import dev.rekey.jobs.common.Poll;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import java.nio.charset.StandardCharsets;

@@ -13,13 +13,13 @@ import dev.rekey.client.LayoutReader;
 import dev.rekey.client.MergedScan;
 import dev.rekey.client.ReadQuery;
 import dev.rekey.client.ReadSwitch;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.common.Poll;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.RegionSpread;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.Poll;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
@@ -252,7 +252,7 @@ class ClientFaultsIT {
   }
 
   /**
-   * A Spark job's dual write ({@link dev.rekey.jobs.dualwrite.SparkDualWrite}) whose executor is
+   * A Spark job's dual write ({@link dev.rekey.dualwrite.SparkDualWrite}) whose executor is
    * SIGKILLed mid-partition, after that partition's first rows reached both tables: Spark runs the
    * lost tasks again on a new executor, the retry writes the same cells with the same timestamps
    * (the job's one stamp for cells given none), and both tables end equal by natural key, every

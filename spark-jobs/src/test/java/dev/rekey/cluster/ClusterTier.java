@@ -2,11 +2,11 @@ package dev.rekey.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.rekey.admin.createtable.FamilySpec;
+import dev.rekey.admin.createtable.SplitChoice;
+import dev.rekey.admin.createtable.TableCreator;
+import dev.rekey.common.HBaseConfigs;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.SplitChoice;
-import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;

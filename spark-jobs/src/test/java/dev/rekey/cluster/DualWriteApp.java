@@ -1,11 +1,11 @@
 package dev.rekey.cluster;
 
 import dev.rekey.client.Column;
+import dev.rekey.common.HBaseConfigs;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.dualwrite.KeyedCells;
-import dev.rekey.jobs.dualwrite.SparkDualWrite;
+import dev.rekey.dualwrite.KeyedCells;
+import dev.rekey.dualwrite.SparkDualWrite;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.Serializable;
@@ -136,7 +136,7 @@ public final class DualWriteApp {
       try (Connection conn =
               ConnectionFactory.createConnection(HBaseConfigs.load(Path.of(part.site())));
           Table t = conn.getTable(TableName.valueOf(part.oldTable()))) {
-        dev.rekey.jobs.common.Poll.until(
+        dev.rekey.common.Poll.until(
             () -> t.exists(new Get(key)),
             java.time.Duration.ofMinutes(2),
             java.time.Duration.ofMillis(100),

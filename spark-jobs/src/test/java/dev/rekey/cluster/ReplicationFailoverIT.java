@@ -3,10 +3,10 @@ package dev.rekey.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.admin.replicate.ReplicationPeers;
+import dev.rekey.common.Poll;
 import dev.rekey.demo.RegionSpread;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.jobs.common.Poll;
-import dev.rekey.jobs.replicate.ReplicationPeers;
 import dev.rekey.replication.ReplicationSettings;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.LayoutFiles;
 import dev.rekey.demo.ClusterSubmit;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.embedded.LocalSparkCluster;
-import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;

@@ -3,9 +3,9 @@ package dev.rekey.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.HBaseConfigs;
 import dev.rekey.demo.DemoTables;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.jobs.common.HBaseConfigs;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;

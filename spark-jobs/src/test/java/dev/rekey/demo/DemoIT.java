@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.Poll;
+import dev.rekey.common.Poll;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
@@ -236,7 +236,7 @@ class DemoIT {
    */
   private static void assertNightlyReports(String stdout) throws java.io.IOException {
     EventGenerator gen = Demo.events();
-    long day = dev.rekey.jobs.common.TimeWindow.ofDay(Demo.DEMO_DAY).from();
+    long day = dev.rekey.common.TimeWindow.ofDay(Demo.DEMO_DAY).from();
     long users =
         java.util.stream.IntStream.range(0, gen.events())
             .mapToObj(gen::event)

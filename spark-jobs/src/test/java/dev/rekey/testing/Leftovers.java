@@ -1,7 +1,7 @@
 package dev.rekey.testing;
 
-import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.read.TemporarySnapshots;
+import dev.rekey.read.RegionReader;
+import dev.rekey.read.TemporarySnapshots;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

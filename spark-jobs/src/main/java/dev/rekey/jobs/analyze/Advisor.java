@@ -1,6 +1,6 @@
 package dev.rekey.jobs.analyze;
 
-import dev.rekey.jobs.plan.SplitPlanner;
+import dev.rekey.admin.plan.SplitPlanner;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.PrefixSpec;
 import java.util.ArrayList;

@@ -1,14 +1,14 @@
 package dev.rekey.jobs.analyze;
 
-import dev.rekey.jobs.common.Job;
-import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.ReadPlan;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.read.RegionScan;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.common.Job;
+import dev.rekey.common.JobPhase;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.ReadPlan;
+import dev.rekey.read.RegionRead;
+import dev.rekey.read.RegionReader;
+import dev.rekey.read.RegionScan;
+import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.util.ArrayList;

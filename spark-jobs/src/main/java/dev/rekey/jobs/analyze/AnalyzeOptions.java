@@ -1,9 +1,9 @@
 package dev.rekey.jobs.analyze;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TableNames;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TableNames;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
 

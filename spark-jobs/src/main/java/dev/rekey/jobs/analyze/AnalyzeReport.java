@@ -1,11 +1,11 @@
 package dev.rekey.jobs.analyze;
 
-import static dev.rekey.jobs.common.HtmlPage.code;
-import static dev.rekey.jobs.common.HtmlPage.span;
+import static dev.rekey.common.HtmlPage.code;
+import static dev.rekey.common.HtmlPage.span;
 
-import dev.rekey.jobs.common.AtomicFile;
-import dev.rekey.jobs.common.HtmlPage;
-import dev.rekey.jobs.common.SvgChart;
+import dev.rekey.common.AtomicFile;
+import dev.rekey.common.HtmlPage;
+import dev.rekey.common.SvgChart;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

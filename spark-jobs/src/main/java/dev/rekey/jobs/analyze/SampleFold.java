@@ -1,6 +1,6 @@
 package dev.rekey.jobs.analyze;
 
-import dev.rekey.jobs.read.PartitionFold;
+import dev.rekey.read.PartitionFold;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.analyze;
 
-import dev.rekey.jobs.plan.SplitFile;
+import dev.rekey.admin.plan.SplitFile;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import java.nio.file.Path;

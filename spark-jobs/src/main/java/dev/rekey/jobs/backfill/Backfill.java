@@ -1,9 +1,9 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.Job;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.targets.Target;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.Job;
+import dev.rekey.common.RekeyException;
+import dev.rekey.targets.Target;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TableNames;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.common.Versions;
-import dev.rekey.jobs.targets.Target;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TableNames;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.common.Versions;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.targets.Target;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

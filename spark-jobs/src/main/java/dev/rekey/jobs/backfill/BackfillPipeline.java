@@ -1,7 +1,7 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.targets.EachTarget;
+import dev.rekey.common.RekeyException;
+import dev.rekey.targets.EachTarget;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

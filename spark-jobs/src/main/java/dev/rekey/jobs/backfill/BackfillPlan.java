@@ -1,7 +1,7 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.Versions;
-import dev.rekey.jobs.read.KeyOrderRuns;
+import dev.rekey.common.Versions;
+import dev.rekey.read.KeyOrderRuns;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.PrefixSpec;

@@ -1,7 +1,7 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.JobResult;
-import dev.rekey.jobs.common.Json;
+import dev.rekey.common.JobResult;
+import dev.rekey.common.Json;
 import java.util.List;
 import java.util.stream.Collectors;
 

@@ -1,7 +1,7 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.Poll;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.Poll;
+import dev.rekey.common.RekeyException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.read.PackedCells;
-import dev.rekey.jobs.read.PartitionFold;
-import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.JobPhase;
+import dev.rekey.read.PackedCells;
+import dev.rekey.read.PartitionFold;
+import dev.rekey.read.RegionRead;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.HBaseConfigs;
+import dev.rekey.common.HBaseConfigs;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.Serializable;

@@ -1,7 +1,7 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.DecodedCell;
-import dev.rekey.jobs.common.JobPhase;
+import dev.rekey.common.DecodedCell;
+import dev.rekey.common.JobPhase;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

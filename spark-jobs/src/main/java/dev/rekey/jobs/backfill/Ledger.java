@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 import java.io.IOException;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;

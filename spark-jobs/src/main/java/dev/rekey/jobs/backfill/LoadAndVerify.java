@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.RunOwner;
+import dev.rekey.common.RunOwner;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.function.Consumer;

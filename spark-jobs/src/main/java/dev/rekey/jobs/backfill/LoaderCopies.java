@@ -1,8 +1,8 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.common.JobPhase;
+import dev.rekey.common.RekeyException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

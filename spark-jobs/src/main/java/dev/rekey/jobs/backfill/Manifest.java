@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.common.TimeWindow;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.read.PackedCells;
+import dev.rekey.read.PackedCells;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.Clusters;
+import dev.rekey.common.Clusters;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.PrefixSpec;
 import java.io.IOException;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.Json;
+import dev.rekey.common.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

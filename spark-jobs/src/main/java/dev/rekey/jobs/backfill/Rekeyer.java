@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.read.PackedCells;
+import dev.rekey.read.PackedCells;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRekeyer;
 import java.io.Serializable;

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.common.DecodedCell;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.Consumer;
@@ -66,7 +66,7 @@ public final class RowsLoad {
         .target(table, targetLayout)
         .staging(staging)
         .sortAlways(true)
-        .versions(dev.rekey.jobs.common.Versions.ALL)
+        .versions(dev.rekey.common.Versions.ALL)
         .build();
   }
 

@@ -1,9 +1,9 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.RunOwner;
-import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.targets.Target;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.RunOwner;
+import dev.rekey.read.RegionReader;
+import dev.rekey.targets.Target;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

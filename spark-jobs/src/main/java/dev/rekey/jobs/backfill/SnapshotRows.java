@@ -1,7 +1,7 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.read.SnapshotPresence;
+import dev.rekey.common.Clusters;
+import dev.rekey.read.SnapshotPresence;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.Consumer;

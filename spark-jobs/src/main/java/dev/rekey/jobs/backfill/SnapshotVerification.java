@@ -1,9 +1,9 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.read.TemporarySnapshot;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.common.JobPhase;
+import dev.rekey.read.RegionReader;
+import dev.rekey.read.TemporarySnapshot;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.io.Serializable;

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.read.RegionReader;
 
 /** How the backfill reads its snapshot, from the options and the plan (run layer). */
 final class SourceRead {

@@ -1,8 +1,8 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.SnapshotRegions;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.RekeyException;
+import dev.rekey.read.SnapshotRegions;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hbase.client.SnapshotDescription;

@@ -1,7 +1,7 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.AtomicFile;
-import dev.rekey.jobs.common.Json;
+import dev.rekey.common.AtomicFile;
+import dev.rekey.common.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.OptionalInt;

@@ -1,17 +1,17 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.read.PackedCells;
-import dev.rekey.jobs.read.PartitionFold;
-import dev.rekey.jobs.read.PartitionMap;
+import dev.rekey.read.PackedCells;
+import dev.rekey.read.PartitionFold;
+import dev.rekey.read.PartitionMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.hbase.Cell;
 
 /**
  * A task's source rows streamed as cells (folded by the in-order write and the dry run, mapped by
- * the sorted path's map side: {@link dev.rekey.jobs.read.RegionRead}), re-keyed as they pass: each
- * cell copied once, under its row's target key, into the task's reused buffer (no {@code Result}
- * and no cell object per source cell); the whole row then counted, quarantined or trimmed ({@link
+ * the sorted path's map side: {@link dev.rekey.read.RegionRead}), re-keyed as they pass: each cell
+ * copied once, under its row's target key, into the task's reused buffer (no {@code Result} and no
+ * cell object per source cell); the whole row then counted, quarantined or trimmed ({@link
  * RowRekeyer}) and handed on: to the task's HFiles ({@link InOrderHFiles.Task}), to the sort
  * shuffle, or to the dry run's estimate. Only rows whose consumer keeps their cells get an array of
  * their own.
@@ -100,7 +100,7 @@ final class StreamRekeyer<T> implements PartitionFold.Sink<T>, PartitionMap.Sink
     }
   }
 
-  /** As a map's sink ({@link dev.rekey.jobs.read.RegionRead#map}): the total is not asked for. */
+  /** As a map's sink ({@link dev.rekey.read.RegionRead#map}): the total is not asked for. */
   @Override
   public void finish() {
     result();

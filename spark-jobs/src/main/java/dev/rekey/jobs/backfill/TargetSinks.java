@@ -1,8 +1,8 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.read.CellSink;
-import dev.rekey.jobs.read.PartitionFold;
-import dev.rekey.jobs.read.PartitionMap;
+import dev.rekey.read.CellSink;
+import dev.rekey.read.PartitionFold;
+import dev.rekey.read.PartitionMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

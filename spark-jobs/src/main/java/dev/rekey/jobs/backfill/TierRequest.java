@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 import java.io.Serializable;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;

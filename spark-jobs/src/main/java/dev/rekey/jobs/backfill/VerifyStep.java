@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.read.TemporarySnapshots;
+import dev.rekey.read.TemporarySnapshots;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

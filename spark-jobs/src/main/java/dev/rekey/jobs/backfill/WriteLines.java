@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.JobPhase;
+import dev.rekey.common.JobPhase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

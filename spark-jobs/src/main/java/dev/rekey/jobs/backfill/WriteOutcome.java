@@ -1,6 +1,6 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.time.Instant;

@@ -89,11 +89,11 @@ public record WritePath(
    * Chooses the path.
    *
    * <p>The in-order path writes with one task per core ({@code wantedTasks / 2}): each task reads a
-   * run of consecutive source splits in key order ({@link dev.rekey.jobs.read.KeyOrderRuns}), so
-   * the tasks are as even as the source's regions and need no second task per core for slack, and
-   * every task costs one file per region and bucket it feeds — and the load a round trip per file.
-   * When the bulk-load limit allows fewer than half of those tasks, the sorted path, which uses
-   * every core, is chosen instead.
+   * run of consecutive source splits in key order ({@link dev.rekey.read.KeyOrderRuns}), so the
+   * tasks are as even as the source's regions and need no second task per core for slack, and every
+   * task costs one file per region and bucket it feeds — and the load a round trip per file. When
+   * the bulk-load limit allows fewer than half of those tasks, the sorted path, which uses every
+   * core, is chosen instead.
    *
    * @param live the target's regions at write time
    * @param sourceRegions regions of the source snapshot (each read in at least one split)

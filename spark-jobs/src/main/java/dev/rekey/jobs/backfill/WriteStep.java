@@ -1,8 +1,8 @@
 package dev.rekey.jobs.backfill;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.JobPhase;
+import dev.rekey.read.RegionRead;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

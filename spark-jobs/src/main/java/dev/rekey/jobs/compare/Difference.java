@@ -1,6 +1,6 @@
 package dev.rekey.jobs.compare;
 
-import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.common.DecodedCell;
 import java.util.HashSet;
 import java.util.List;
 

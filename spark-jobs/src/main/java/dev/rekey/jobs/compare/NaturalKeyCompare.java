@@ -1,7 +1,7 @@
 package dev.rekey.jobs.compare;
 
 import dev.rekey.jobs.backfill.TargetSort;
-import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.read.RegionRead;
 import java.util.Set;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;

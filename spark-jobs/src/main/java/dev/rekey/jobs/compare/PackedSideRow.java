@@ -1,6 +1,6 @@
 package dev.rekey.jobs.compare;
 
-import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.common.DecodedCell;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;

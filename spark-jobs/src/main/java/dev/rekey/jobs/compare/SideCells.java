@@ -1,7 +1,7 @@
 package dev.rekey.jobs.compare;
 
-import dev.rekey.jobs.common.DecodedCell;
-import dev.rekey.jobs.read.PartitionMap;
+import dev.rekey.common.DecodedCell;
+import dev.rekey.read.PartitionMap;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeWindow;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.common.DecodedCell;
 import dev.rekey.rowkey.Hex;
 import java.util.ArrayList;
 import java.util.Arrays;

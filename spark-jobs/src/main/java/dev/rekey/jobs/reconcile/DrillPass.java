@@ -3,7 +3,7 @@ package dev.rekey.jobs.reconcile;
 import dev.rekey.jobs.compare.KeyDiff;
 import dev.rekey.jobs.compare.NaturalKeyCompare;
 import dev.rekey.jobs.compare.SideRow;
-import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.read.RegionRead;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.ArrayList;

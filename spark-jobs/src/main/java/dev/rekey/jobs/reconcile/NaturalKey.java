@@ -1,6 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.DecodedRow;
+import dev.rekey.common.DecodedRow;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.Hex;

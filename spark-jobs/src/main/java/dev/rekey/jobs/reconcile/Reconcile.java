@@ -1,12 +1,12 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.Job;
-import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.read.TemporarySnapshot;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.Job;
+import dev.rekey.common.JobPhase;
+import dev.rekey.common.RekeyException;
+import dev.rekey.read.RegionRead;
+import dev.rekey.read.RegionReader;
+import dev.rekey.read.TemporarySnapshot;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;

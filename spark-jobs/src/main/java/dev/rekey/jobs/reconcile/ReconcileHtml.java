@@ -1,11 +1,11 @@
 package dev.rekey.jobs.reconcile;
 
-import static dev.rekey.jobs.common.HtmlPage.bold;
-import static dev.rekey.jobs.common.HtmlPage.code;
-import static dev.rekey.jobs.common.HtmlPage.span;
+import static dev.rekey.common.HtmlPage.bold;
+import static dev.rekey.common.HtmlPage.code;
+import static dev.rekey.common.HtmlPage.span;
 
-import dev.rekey.jobs.common.HtmlPage;
-import dev.rekey.jobs.common.SvgChart;
+import dev.rekey.common.HtmlPage;
+import dev.rekey.common.SvgChart;
 import java.util.List;
 import java.util.Locale;
 

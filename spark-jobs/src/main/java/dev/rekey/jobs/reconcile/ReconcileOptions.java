@@ -1,9 +1,9 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeArgs;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.common.Versions;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeArgs;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.common.Versions;
 import java.nio.file.Path;
 
 /**

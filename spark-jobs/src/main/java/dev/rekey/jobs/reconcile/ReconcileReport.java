@@ -2,9 +2,9 @@ package dev.rekey.jobs.reconcile;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rekey.jobs.common.AtomicFile;
-import dev.rekey.jobs.common.Json;
-import dev.rekey.jobs.read.RegionScan;
+import dev.rekey.common.AtomicFile;
+import dev.rekey.common.Json;
+import dev.rekey.read.RegionScan;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;

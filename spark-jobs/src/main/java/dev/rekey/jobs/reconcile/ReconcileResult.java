@@ -1,8 +1,8 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.JobResult;
-import dev.rekey.jobs.common.Json;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.JobResult;
+import dev.rekey.common.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.Serializable;

@@ -1,7 +1,7 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.DecodedRow;
-import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.common.DecodedRow;
+import dev.rekey.common.RowDecoder;
 import dev.rekey.jobs.compare.RowPlacer;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.List;

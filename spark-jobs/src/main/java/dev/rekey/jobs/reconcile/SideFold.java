@@ -1,6 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.read.PartitionFold;
+import dev.rekey.read.PartitionFold;
 import org.apache.hadoop.hbase.Cell;
 
 /**

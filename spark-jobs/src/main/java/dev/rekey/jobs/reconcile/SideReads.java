@@ -1,9 +1,9 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.ReadPlan;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.ReadPlan;
+import dev.rekey.read.RegionRead;
+import dev.rekey.read.RegionReader;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.List;
 import java.util.Map;

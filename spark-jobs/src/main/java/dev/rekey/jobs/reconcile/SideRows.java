@@ -1,6 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.read.PartitionMap;
+import dev.rekey.read.PartitionMap;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.Cell;
 

@@ -1,10 +1,10 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.JobSnapshots;
-import dev.rekey.jobs.read.Source;
-import dev.rekey.jobs.read.TemporarySnapshot;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.RekeyException;
+import dev.rekey.read.JobSnapshots;
+import dev.rekey.read.Source;
+import dev.rekey.read.TemporarySnapshot;
 import java.io.IOException;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.client.Admin;

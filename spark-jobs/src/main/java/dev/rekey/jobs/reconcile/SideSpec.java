@@ -1,6 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.read.Source;
+import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
 

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.read.RegionScan;
+import dev.rekey.read.RegionScan;
 import java.io.Serializable;
 import java.util.List;
 

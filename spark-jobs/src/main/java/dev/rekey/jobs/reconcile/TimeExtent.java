@@ -1,9 +1,9 @@
 package dev.rekey.jobs.reconcile;
 
-import dev.rekey.jobs.common.RowDecoder;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.PartitionFold;
-import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.common.RowDecoder;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.PartitionFold;
+import dev.rekey.read.RegionRead;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Serializable;
 import java.util.List;

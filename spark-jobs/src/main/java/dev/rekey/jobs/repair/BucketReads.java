@@ -1,16 +1,16 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.common.Versions;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.TemporarySnapshot;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.common.Versions;
 import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.RowClassifier;
 import dev.rekey.jobs.reconcile.SideReads;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.read.RegionRead;
+import dev.rekey.read.TemporarySnapshot;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.reconcile.Buckets;
 import java.util.ArrayList;
 import java.util.List;

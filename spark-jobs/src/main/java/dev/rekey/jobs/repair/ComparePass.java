@@ -1,16 +1,16 @@
 package dev.rekey.jobs.repair;
 
+import dev.rekey.common.Clusters;
+import dev.rekey.common.DecodedCell;
+import dev.rekey.common.JobPhase;
 import dev.rekey.jobs.backfill.Rekeyer;
 import dev.rekey.jobs.backfill.RowsLoad;
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.DecodedCell;
-import dev.rekey.jobs.common.JobPhase;
 import dev.rekey.jobs.compare.KeyDiff;
 import dev.rekey.jobs.compare.NaturalKeyCompare;
 import dev.rekey.jobs.compare.SideRow;
-import dev.rekey.jobs.read.TemporarySnapshot;
 import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.read.TemporarySnapshot;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,11 +1,11 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.read.RegionRead;
+import dev.rekey.common.JobPhase;
 import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.RowClassifier;
 import dev.rekey.jobs.reconcile.SideFold;
 import dev.rekey.jobs.reconcile.SideTally;
+import dev.rekey.read.RegionRead;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.ReadPlan;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.ReadPlan;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRange;
 import java.io.IOException;

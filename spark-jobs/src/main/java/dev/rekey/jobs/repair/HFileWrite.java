@@ -1,11 +1,11 @@
 package dev.rekey.jobs.repair;
 
+import dev.rekey.common.DecodedCell;
+import dev.rekey.common.HBaseConfigs;
+import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.RowsLoad;
-import dev.rekey.jobs.common.DecodedCell;
-import dev.rekey.jobs.common.HBaseConfigs;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.targets.Target;
+import dev.rekey.targets.Target;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

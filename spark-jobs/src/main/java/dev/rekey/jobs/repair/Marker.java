@@ -1,6 +1,6 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.common.DecodedCell;
 import java.io.Serializable;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.Cell;

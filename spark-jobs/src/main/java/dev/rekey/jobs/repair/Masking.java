@@ -1,6 +1,6 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.common.DecodedCell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,13 +1,13 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.read.TemporarySnapshot;
+import dev.rekey.common.Clusters;
 import dev.rekey.jobs.reconcile.BucketComparison;
 import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.read.TemporarySnapshot;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

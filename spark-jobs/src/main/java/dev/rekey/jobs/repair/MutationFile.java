@@ -2,9 +2,9 @@ package dev.rekey.jobs.repair;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rekey.jobs.common.AtomicFile;
-import dev.rekey.jobs.common.Json;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.AtomicFile;
+import dev.rekey.common.Json;
+import dev.rekey.common.RekeyException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,12 +1,12 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.Clusters;
-import dev.rekey.jobs.common.Job;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.TemporarySnapshot;
+import dev.rekey.common.Clusters;
+import dev.rekey.common.Job;
+import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.SideSpec;
-import dev.rekey.jobs.targets.EachTarget;
+import dev.rekey.read.TemporarySnapshot;
+import dev.rekey.targets.EachTarget;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;

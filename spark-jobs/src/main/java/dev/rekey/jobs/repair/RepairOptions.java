@@ -1,17 +1,17 @@
 package dev.rekey.jobs.repair;
 
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeArgs;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.backfill.Rekeyer;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeArgs;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.Source;
 import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.jobs.reconcile.SidesBuilder;
 import dev.rekey.jobs.reconcile.TimeSource;
-import dev.rekey.jobs.targets.Target;
+import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
+import dev.rekey.targets.Target;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.rekey.jobs.repair;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rekey.jobs.common.AtomicFile;
-import dev.rekey.jobs.common.HtmlPage;
-import dev.rekey.jobs.common.Json;
+import dev.rekey.common.AtomicFile;
+import dev.rekey.common.HtmlPage;
+import dev.rekey.common.Json;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Locale;

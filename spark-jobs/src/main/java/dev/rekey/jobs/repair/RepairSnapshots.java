@@ -1,8 +1,8 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.JobSnapshots;
-import dev.rekey.jobs.read.TemporarySnapshot;
+import dev.rekey.common.RekeyException;
+import dev.rekey.read.JobSnapshots;
+import dev.rekey.read.TemporarySnapshot;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.Consumer;

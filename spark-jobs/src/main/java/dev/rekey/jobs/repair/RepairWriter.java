@@ -1,8 +1,8 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.DecodedCell;
-import dev.rekey.jobs.common.Poll;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.DecodedCell;
+import dev.rekey.common.Poll;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import java.io.IOException;
 import java.time.Duration;

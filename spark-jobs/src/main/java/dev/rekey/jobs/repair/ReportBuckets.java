@@ -1,10 +1,10 @@
 package dev.rekey.jobs.repair;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rekey.jobs.common.Json;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeArgs;
-import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.common.Json;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeArgs;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.ReconcileReport;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.common.DecodedCell;
 import dev.rekey.jobs.compare.Difference;
 import dev.rekey.rowkey.Hex;
 import java.io.Serializable;

@@ -1,10 +1,10 @@
 package dev.rekey.jobs.scan;
 
-import static dev.rekey.jobs.common.HtmlPage.bold;
-import static dev.rekey.jobs.common.HtmlPage.code;
+import static dev.rekey.common.HtmlPage.bold;
+import static dev.rekey.common.HtmlPage.code;
 
-import dev.rekey.jobs.common.HtmlPage;
-import dev.rekey.jobs.common.SvgChart;
+import dev.rekey.common.HtmlPage;
+import dev.rekey.common.SvgChart;
 import java.util.List;
 
 /**

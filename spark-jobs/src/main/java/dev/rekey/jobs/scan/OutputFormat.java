@@ -1,6 +1,6 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 import java.util.Locale;
 
 /** How report outputs are written under {@code --out/<report>/} (Spark's own writers). */

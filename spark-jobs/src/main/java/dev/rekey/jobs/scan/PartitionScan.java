@@ -1,17 +1,17 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.RowDecoder;
-import dev.rekey.jobs.read.PartitionMap;
+import dev.rekey.common.RowDecoder;
+import dev.rekey.read.PartitionMap;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.Cell;
 
 /**
  * The per-partition step of a scan with reports, on the rows streamed as cells ({@link
- * dev.rekey.jobs.read.RegionRead#map}): tally each row ({@link ScanTally}: key checked with the
- * layout, counts, undecodable keys sampled), pack the cells of the rows that decode into blocks of
- * {@link RowBlock#ROWS} for the report views as they pass (no {@code Result} per row), and hand on
- * the partition's {@link RegionStats} as the last record. A scan without reports folds the rows
- * into the tally alone ({@link ScanTally#fold}).
+ * dev.rekey.read.RegionRead#map}): tally each row ({@link ScanTally}: key checked with the layout,
+ * counts, undecodable keys sampled), pack the cells of the rows that decode into blocks of {@link
+ * RowBlock#ROWS} for the report views as they pass (no {@code Result} per row), and hand on the
+ * partition's {@link RegionStats} as the last record. A scan without reports folds the rows into
+ * the tally alone ({@link ScanTally#fold}).
  */
 final class PartitionScan implements PartitionMap<ScanRecord> {
   private static final long serialVersionUID = 1L;

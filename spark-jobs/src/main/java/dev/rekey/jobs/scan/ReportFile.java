@@ -1,6 +1,6 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.QueryContext;

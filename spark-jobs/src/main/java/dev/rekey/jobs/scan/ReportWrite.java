@@ -1,7 +1,7 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.JobPhase;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.Hex;
 import java.nio.file.Path;
 import java.sql.Timestamp;

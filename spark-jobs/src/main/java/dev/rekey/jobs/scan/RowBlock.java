@@ -1,6 +1,6 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.common.DecodedCell;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

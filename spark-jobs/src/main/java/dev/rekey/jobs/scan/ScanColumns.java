@@ -1,6 +1,6 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.KeyLayout;

@@ -1,16 +1,16 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.AtomicFile;
-import dev.rekey.jobs.common.DecodedRow;
-import dev.rekey.jobs.common.Job;
-import dev.rekey.jobs.common.JobPhase;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.RowDecoder;
-import dev.rekey.jobs.read.JobSnapshots;
-import dev.rekey.jobs.read.RegionRead;
-import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.read.Source;
-import dev.rekey.jobs.read.TemporarySnapshot;
+import dev.rekey.common.AtomicFile;
+import dev.rekey.common.DecodedRow;
+import dev.rekey.common.Job;
+import dev.rekey.common.JobPhase;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.RowDecoder;
+import dev.rekey.read.JobSnapshots;
+import dev.rekey.read.RegionRead;
+import dev.rekey.read.RegionReader;
+import dev.rekey.read.Source;
+import dev.rekey.read.TemporarySnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

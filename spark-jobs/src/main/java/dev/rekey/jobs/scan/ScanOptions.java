@@ -1,10 +1,10 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.ReadPlan;
-import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.ReadPlan;
+import dev.rekey.read.RegionReader;
+import dev.rekey.read.Source;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.JobResult;
-import dev.rekey.jobs.common.Json;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.RegionScan;
-import dev.rekey.jobs.read.StoreFiles;
+import dev.rekey.common.JobResult;
+import dev.rekey.common.Json;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.RegionScan;
+import dev.rekey.read.StoreFiles;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.DecodedCell;
-import dev.rekey.jobs.common.RowDecoder;
-import dev.rekey.jobs.read.PartitionFold;
+import dev.rekey.common.DecodedCell;
+import dev.rekey.common.RowDecoder;
+import dev.rekey.read.PartitionFold;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyDecodeException;
 import java.util.ArrayList;

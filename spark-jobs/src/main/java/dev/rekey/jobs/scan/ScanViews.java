@@ -1,7 +1,7 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.jobs.common.DecodedCell;
-import dev.rekey.jobs.common.DecodedRow;
+import dev.rekey.common.DecodedCell;
+import dev.rekey.common.DecodedRow;
 import dev.rekey.rowkey.FieldSpec;
 import dev.rekey.rowkey.FieldType;
 import dev.rekey.rowkey.Hex;

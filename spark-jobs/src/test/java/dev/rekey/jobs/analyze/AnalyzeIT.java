@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.TableCreator;
-import dev.rekey.jobs.plan.SplitFile;
-import dev.rekey.jobs.plan.SplitPlan;
-import dev.rekey.jobs.plan.SplitPlanner;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.admin.createtable.FamilySpec;
+import dev.rekey.admin.createtable.TableCreator;
+import dev.rekey.admin.plan.SplitFile;
+import dev.rekey.admin.plan.SplitPlan;
+import dev.rekey.admin.plan.SplitPlanner;
+import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.Layouts;
@@ -186,7 +186,7 @@ class AnalyzeIT {
   void plansSplitFileRoundTripsIntoTableCreation(@TempDir Path dir) throws Exception {
     // create-table's own TableCreator with the parsed file (its --splits FILE still reads its own
     // hex format; the lead
-    // unifies it onto dev.rekey.jobs.plan.SplitFile)
+    // unifies it onto dev.rekey.admin.plan.SplitFile)
     SplitPlan plan =
         SplitPlanner.forLayout(Layouts.shipped("events-v2")).volume(100, 6, 1.5).plan(); // 25 -> 32
     assertEquals(32, plan.regions());

@@ -3,10 +3,10 @@ package dev.rekey.jobs.analyze;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.Source;
 import dev.rekey.testing.Layouts;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeArgs;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.ReadPlan;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeArgs;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.ReadPlan;
 import dev.rekey.testing.Layouts;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.admin.createtable.FamilySpec;
+import dev.rekey.admin.createtable.TableCreator;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryReading;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
@@ -168,7 +168,7 @@ class BackfillIT {
     admin
         .splitRegionAsync(region3, new byte[] {3, (byte) 0x80})
         .get(120, java.util.concurrent.TimeUnit.SECONDS);
-    dev.rekey.jobs.common.Poll.until(
+    dev.rekey.common.Poll.until(
         () -> admin.getRegions(f.target).size() == 17 && admin.isTableAvailable(f.target),
         java.time.Duration.ofSeconds(120),
         java.time.Duration.ofMillis(200),
@@ -219,7 +219,7 @@ class BackfillIT {
       t.put(new Put(other).addColumn(Bytes.toBytes("d"), Bytes.toBytes("v"), Bytes.toBytes(1L)));
     }
     BackfillResult lostRow = run(g.options().resume(true).verifyRows(true).build());
-    assertEquals(dev.rekey.jobs.common.ExitCodes.MISMATCH, lostRow.exitCode(), lostRow.console());
+    assertEquals(dev.rekey.common.ExitCodes.MISMATCH, lostRow.exitCode(), lostRow.console());
     assertTrue(
         lostRow.console().contains("missing from the table in region(s) [" + lost[0] + " "),
         lostRow.console());

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.Poll;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.TableCreator;
+import dev.rekey.admin.createtable.FamilySpec;
+import dev.rekey.admin.createtable.TableCreator;
+import dev.rekey.common.Poll;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.Layouts;

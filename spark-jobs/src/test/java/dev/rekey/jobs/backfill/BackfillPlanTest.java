@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.PackedCells;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.PackedCells;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.Layouts;

@@ -3,7 +3,7 @@ package dev.rekey.jobs.backfill;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.ExitCodes;
+import dev.rekey.common.ExitCodes;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

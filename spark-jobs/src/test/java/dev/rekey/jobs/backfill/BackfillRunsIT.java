@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.Poll;
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.Poll;
+import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
@@ -108,7 +108,7 @@ class BackfillRunsIT {
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
     Files.createDirectories(f.staging);
-    String host = dev.rekey.jobs.common.RunOwner.line().split(" ")[0];
+    String host = dev.rekey.common.RunOwner.line().split(" ")[0];
     Files.writeString(
         f.staging.resolve("_lock"), host + " " + gone.pid() + " 2026-01-01T00:00:00Z\n");
     StringBuilder out = new StringBuilder();

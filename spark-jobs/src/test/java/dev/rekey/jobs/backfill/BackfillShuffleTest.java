@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.LayoutFiles;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
-import dev.rekey.jobs.common.LayoutFiles;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.SharedSpark;
 import java.util.ArrayList;

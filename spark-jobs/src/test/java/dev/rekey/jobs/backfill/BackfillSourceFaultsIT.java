@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.Poll;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.RegionReader;
+import dev.rekey.common.Poll;
+import dev.rekey.common.RekeyException;
+import dev.rekey.read.RegionReader;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;

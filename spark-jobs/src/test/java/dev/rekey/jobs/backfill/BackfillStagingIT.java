@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.RekeyException;
 import dev.rekey.demo.LegacyTelemetryTable;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.read.RegionReader;
-import dev.rekey.jobs.read.TemporarySnapshots;
+import dev.rekey.read.RegionReader;
+import dev.rekey.read.TemporarySnapshots;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;

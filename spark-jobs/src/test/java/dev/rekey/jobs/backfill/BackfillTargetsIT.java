@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.admin.createtable.FamilySpec;
+import dev.rekey.admin.createtable.TableCreator;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
 import dev.rekey.demo.TelemetryGenerator;
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.createtable.FamilySpec;
-import dev.rekey.jobs.createtable.TableCreator;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;

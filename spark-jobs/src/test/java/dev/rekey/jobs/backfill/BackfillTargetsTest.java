@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.LayoutFiles;
+import dev.rekey.common.LayoutFiles;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.List;
 import org.junit.jupiter.api.Tag;

@@ -3,14 +3,14 @@ package dev.rekey.jobs.backfill;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.TimeWindow;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.StoreFiles;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
+import dev.rekey.read.StoreFiles;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;

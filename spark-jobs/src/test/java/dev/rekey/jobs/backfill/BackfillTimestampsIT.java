@@ -3,7 +3,7 @@ package dev.rekey.jobs.backfill;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.RekeyException;
+import dev.rekey.common.RekeyException;
 import dev.rekey.testing.SharedHBase;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.Versions;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryReading;
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.Versions;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;

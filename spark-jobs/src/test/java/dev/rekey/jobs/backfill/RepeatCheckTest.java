@@ -3,11 +3,11 @@ package dev.rekey.jobs.backfill;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.backfill.LoadRecord.State;
 import dev.rekey.jobs.backfill.RepeatCheck.Attempt;
 import dev.rekey.jobs.backfill.RepeatCheck.Decision;
 import dev.rekey.jobs.backfill.RepeatCheck.Verdict;
-import dev.rekey.jobs.common.TimeWindow;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

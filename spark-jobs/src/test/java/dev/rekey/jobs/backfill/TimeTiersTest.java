@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.createtable.DateTiered;
+import dev.rekey.admin.createtable.DateTiered;
+import dev.rekey.common.RekeyException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.rekey.jobs.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.common.DecodedCell;
 import java.util.List;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Tag;

@@ -2,7 +2,7 @@ package dev.rekey.jobs.reconcile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
-import dev.rekey.jobs.common.RowDecoder;
+import dev.rekey.common.RowDecoder;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import java.nio.ByteBuffer;

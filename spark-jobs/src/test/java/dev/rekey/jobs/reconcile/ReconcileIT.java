@@ -13,11 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rekey.common.RekeyException;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryReading;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.compare.Difference;
-import dev.rekey.jobs.read.RegionScan;
+import dev.rekey.read.RegionScan;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;

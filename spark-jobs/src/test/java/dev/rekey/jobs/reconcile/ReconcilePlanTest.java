@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.DecodedRow;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.RowDecoder;
-import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.common.DecodedRow;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.RowDecoder;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package dev.rekey.jobs.repair;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.reconcile.Buckets;
 import java.util.List;
 import java.util.Set;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.ReadPlan;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.ReadPlan;
 import dev.rekey.testing.Layouts;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.DecodedCell;
+import dev.rekey.common.DecodedCell;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.hbase.TableName;

@@ -14,8 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.RekeyException;
 import dev.rekey.demo.TelemetryReading;
-import dev.rekey.jobs.common.RekeyException;
 import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;

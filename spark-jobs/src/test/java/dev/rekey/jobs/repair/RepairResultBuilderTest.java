@@ -5,7 +5,7 @@ import static dev.rekey.jobs.repair.RepairResultFormatTest.HOUR;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.rekey.jobs.common.TimeWindow;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.reconcile.Buckets;
 import java.nio.file.Path;
 import java.util.List;

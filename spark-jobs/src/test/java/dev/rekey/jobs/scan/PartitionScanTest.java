@@ -3,9 +3,9 @@ package dev.rekey.jobs.scan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.RowDecoder;
-import dev.rekey.jobs.read.PartitionFold;
-import dev.rekey.jobs.read.PartitionMap;
+import dev.rekey.common.RowDecoder;
+import dev.rekey.read.PartitionFold;
+import dev.rekey.read.PartitionMap;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import java.util.ArrayList;

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.RegionScan;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.read.RegionScan;
+import dev.rekey.read.Source;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rekey.jobs.common.DecodedRow;
-import dev.rekey.jobs.common.RowDecoder;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.RegionScan;
+import dev.rekey.common.DecodedRow;
+import dev.rekey.common.RowDecoder;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.RegionScan;
 import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRange;

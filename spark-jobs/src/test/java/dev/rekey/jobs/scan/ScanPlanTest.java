@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rekey.jobs.common.ExitCodes;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.ReadPlan;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.common.ExitCodes;
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeWindow;
+import dev.rekey.read.ReadPlan;
+import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.KeyRangePlanner;
 import dev.rekey.testing.Layouts;

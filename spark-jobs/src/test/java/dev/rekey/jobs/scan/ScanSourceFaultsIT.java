@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.RekeyException;
+import dev.rekey.common.TimeWindow;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
-import dev.rekey.jobs.common.RekeyException;
-import dev.rekey.jobs.common.TimeWindow;
-import dev.rekey.jobs.read.Source;
+import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.Leftovers;

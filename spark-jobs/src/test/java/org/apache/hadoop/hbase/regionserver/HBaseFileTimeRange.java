@@ -4,7 +4,7 @@ import org.apache.hadoop.hbase.io.TimeRange;
 
 /**
  * HBase's own file-level time range test, package-private in HBase: here only so that a test can
- * hold rekey's skip decision to it ({@code dev.rekey.jobs.read.StoreFilesTest}).
+ * hold rekey's skip decision to it ({@code dev.rekey.read.StoreFilesTest}).
  */
 public final class HBaseFileTimeRange {
   private HBaseFileTimeRange() {}
