@@ -13,7 +13,7 @@ import dev.rekey.demo.EventsTable;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
-import dev.rekey.jobs.backfill.TierRequest;
+import dev.rekey.jobs.backfill.plan.TierRequest;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.read.Source;
 import dev.rekey.jobs.scan.ReportFile;

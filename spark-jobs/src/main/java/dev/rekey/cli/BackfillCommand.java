@@ -8,7 +8,7 @@ import dev.rekey.common.TimeArgs;
 import dev.rekey.common.Versions;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
-import dev.rekey.jobs.backfill.TierRequest;
+import dev.rekey.jobs.backfill.plan.TierRequest;
 import dev.rekey.targets.Target;
 import java.util.ArrayList;
 import java.util.List;

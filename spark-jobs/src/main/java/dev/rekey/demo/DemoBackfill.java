@@ -9,7 +9,7 @@ import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
-import dev.rekey.jobs.backfill.RegionEntry;
+import dev.rekey.jobs.backfill.staging.RegionEntry;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -8,7 +8,7 @@ import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
-import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.backfill.write.Rekeyer;
 import dev.rekey.read.RegionRead;
 import dev.rekey.read.RegionReader;
 import dev.rekey.rowkey.KeyLayout;

@@ -1,6 +1,6 @@
 package dev.rekey.bench;
 
-import dev.rekey.jobs.backfill.TargetFileWriter;
+import dev.rekey.jobs.backfill.write.TargetFileWriter;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;

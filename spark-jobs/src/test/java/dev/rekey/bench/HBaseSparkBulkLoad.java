@@ -1,6 +1,6 @@
 package dev.rekey.bench;
 
-import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.backfill.write.Rekeyer;
 import dev.rekey.read.RegionRead;
 import dev.rekey.read.RegionReader;
 import java.util.HashMap;

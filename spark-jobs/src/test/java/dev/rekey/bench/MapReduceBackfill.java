@@ -1,6 +1,6 @@
 package dev.rekey.bench;
 
-import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.backfill.write.Rekeyer;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.rekey.bench;
 
 import dev.rekey.common.HBaseConfigs;
-import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.backfill.write.Rekeyer;
 import dev.rekey.read.RegionRead;
 import dev.rekey.read.RegionReader;
 import java.util.List;

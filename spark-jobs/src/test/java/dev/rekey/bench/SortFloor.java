@@ -1,6 +1,6 @@
 package dev.rekey.bench;
 
-import dev.rekey.jobs.backfill.TargetFileWriter;
+import dev.rekey.jobs.backfill.write.TargetFileWriter;
 import dev.rekey.rowkey.KeyRekeyer;
 import java.io.IOException;
 import java.util.ArrayList;

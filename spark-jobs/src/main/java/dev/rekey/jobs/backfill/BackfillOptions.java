@@ -4,6 +4,8 @@ import dev.rekey.common.RekeyException;
 import dev.rekey.common.TableNames;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.common.Versions;
+import dev.rekey.jobs.backfill.plan.TierRequest;
+import dev.rekey.jobs.backfill.write.Rekeyer;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.targets.Target;
 import java.util.List;

@@ -1,6 +1,12 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.common.RekeyException;
+import dev.rekey.jobs.backfill.load.LoadRecords;
+import dev.rekey.jobs.backfill.staging.Ledger;
+import dev.rekey.jobs.backfill.staging.Manifest;
+import dev.rekey.jobs.backfill.staging.RunLock;
+import dev.rekey.jobs.backfill.write.WriteOutcome;
+import dev.rekey.jobs.backfill.write.Written;
 import dev.rekey.targets.EachTarget;
 import java.io.IOException;
 import java.util.ArrayDeque;

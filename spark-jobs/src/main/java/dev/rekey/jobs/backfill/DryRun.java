@@ -2,6 +2,16 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.common.Clusters;
 import dev.rekey.common.JobPhase;
+import dev.rekey.jobs.backfill.plan.PlanReader;
+import dev.rekey.jobs.backfill.plan.RegionBoundaries;
+import dev.rekey.jobs.backfill.plan.SourceRead;
+import dev.rekey.jobs.backfill.plan.WritePath;
+import dev.rekey.jobs.backfill.staging.RegionEntry;
+import dev.rekey.jobs.backfill.staging.RegionState;
+import dev.rekey.jobs.backfill.write.QuarantineWriter;
+import dev.rekey.jobs.backfill.write.RowCounters;
+import dev.rekey.jobs.backfill.write.RowRekeyer;
+import dev.rekey.jobs.backfill.write.StreamRekeyer;
 import dev.rekey.read.PackedCells;
 import dev.rekey.read.PartitionFold;
 import dev.rekey.read.RegionRead;

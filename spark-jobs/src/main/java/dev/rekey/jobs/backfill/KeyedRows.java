@@ -2,6 +2,19 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.common.DecodedCell;
 import dev.rekey.common.JobPhase;
+import dev.rekey.jobs.backfill.plan.BackfillPlan;
+import dev.rekey.jobs.backfill.plan.LiveRegions;
+import dev.rekey.jobs.backfill.plan.PlanReader;
+import dev.rekey.jobs.backfill.plan.RegionBoundaries;
+import dev.rekey.jobs.backfill.plan.WritePath;
+import dev.rekey.jobs.backfill.write.InOrderHFiles;
+import dev.rekey.jobs.backfill.write.PackedRow;
+import dev.rekey.jobs.backfill.write.Rekeyer;
+import dev.rekey.jobs.backfill.write.RowCounters;
+import dev.rekey.jobs.backfill.write.SortedWrite;
+import dev.rekey.jobs.backfill.write.TargetWriter;
+import dev.rekey.jobs.backfill.write.WriteTally;
+import dev.rekey.jobs.backfill.write.Written;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +37,7 @@ import scala.Tuple2;
  * the sorted path ({@link SortedWrite}) into the regions that hold them; nothing is read, so the
  * plan has no source regions. Without rows, the source resumes the ledger a killed load left.
  */
-final class KeyedRows implements RowSource {
+public final class KeyedRows implements RowSource {
   private final SparkSession spark;
   private final Configuration hbaseConf;
   private final JavaRDD<RowsLoad.Row> rows;

@@ -1,6 +1,13 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.common.RunOwner;
+import dev.rekey.jobs.backfill.load.BulkLoadStep;
+import dev.rekey.jobs.backfill.load.LoadRecord;
+import dev.rekey.jobs.backfill.load.LoadRecords;
+import dev.rekey.jobs.backfill.staging.Manifest;
+import dev.rekey.jobs.backfill.staging.RegionState;
+import dev.rekey.jobs.backfill.staging.Staging;
+import dev.rekey.jobs.backfill.verify.VerifyStep;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.function.Consumer;

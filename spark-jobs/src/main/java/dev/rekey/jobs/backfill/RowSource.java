@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.backfill.write.Written;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.client.Connection;

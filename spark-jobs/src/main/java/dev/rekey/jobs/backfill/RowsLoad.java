@@ -1,6 +1,10 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.common.DecodedCell;
+import dev.rekey.jobs.backfill.staging.Manifest;
+import dev.rekey.jobs.backfill.staging.RegionEntry;
+import dev.rekey.jobs.backfill.staging.RegionState;
+import dev.rekey.jobs.backfill.staging.Staging;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.Consumer;

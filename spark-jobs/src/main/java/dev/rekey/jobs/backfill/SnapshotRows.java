@@ -1,6 +1,12 @@
 package dev.rekey.jobs.backfill;
 
 import dev.rekey.common.Clusters;
+import dev.rekey.jobs.backfill.plan.BackfillPlan;
+import dev.rekey.jobs.backfill.plan.LiveRegions;
+import dev.rekey.jobs.backfill.plan.PlanReader;
+import dev.rekey.jobs.backfill.plan.RegionBoundaries;
+import dev.rekey.jobs.backfill.write.WriteStep;
+import dev.rekey.jobs.backfill.write.Written;
 import dev.rekey.read.SnapshotPresence;
 import java.io.IOException;
 import java.util.List;

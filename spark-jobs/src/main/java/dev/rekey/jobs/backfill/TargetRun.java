@@ -1,5 +1,10 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.backfill.plan.BackfillPlan;
+import dev.rekey.jobs.backfill.plan.RegionBoundaries;
+import dev.rekey.jobs.backfill.staging.Staging;
+import dev.rekey.jobs.backfill.write.WriteOutcome;
+import dev.rekey.jobs.backfill.write.WriteStep;
 import dev.rekey.rowkey.PrefixSpec;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 
@@ -13,7 +18,7 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
  * <p>It is one target's share of a run: a backfill feeding several target layouts from one snapshot
  * read holds one per target, each with its own staging dir, ledger, lock and verification.
  */
-record TargetRun(
+public record TargetRun(
     BackfillOptions options,
     BackfillPlan plan,
     Staging staging,
@@ -21,7 +26,7 @@ record TargetRun(
     TableDescriptor target) {
 
   /** The target layout salts its keys: rows arrive in order within each salt bucket. */
-  boolean salted() {
+  public boolean salted() {
     return options.targetLayout().prefix().kind() == PrefixSpec.Kind.SALT;
   }
 }

@@ -1,6 +1,6 @@
 package dev.rekey.jobs.compare;
 
-import dev.rekey.jobs.backfill.TargetSort;
+import dev.rekey.jobs.backfill.write.TargetSort;
 import dev.rekey.read.RegionRead;
 import java.util.Set;
 import org.apache.spark.api.java.JavaPairRDD;

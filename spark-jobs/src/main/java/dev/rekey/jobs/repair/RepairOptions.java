@@ -3,7 +3,7 @@ package dev.rekey.jobs.repair;
 import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeArgs;
 import dev.rekey.common.TimeWindow;
-import dev.rekey.jobs.backfill.Rekeyer;
+import dev.rekey.jobs.backfill.write.Rekeyer;
 import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.SideSpec;

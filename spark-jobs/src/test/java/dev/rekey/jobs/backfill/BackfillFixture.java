@@ -4,6 +4,8 @@ import dev.rekey.admin.createtable.FamilySpec;
 import dev.rekey.admin.createtable.TableCreator;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryGenerator;
+import dev.rekey.jobs.backfill.staging.Manifest;
+import dev.rekey.jobs.backfill.staging.Staging;
 import dev.rekey.rowkey.SplitPoints;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;

@@ -10,6 +10,8 @@ import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryReading;
+import dev.rekey.jobs.backfill.staging.RegionEntry;
+import dev.rekey.jobs.backfill.staging.RegionState;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;

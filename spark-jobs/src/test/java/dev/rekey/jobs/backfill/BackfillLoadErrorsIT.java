@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.common.RekeyException;
+import dev.rekey.jobs.backfill.load.LoadRecords;
+import dev.rekey.jobs.backfill.staging.Manifest;
+import dev.rekey.jobs.backfill.staging.RegionState;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import java.nio.file.Path;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.common.ExitCodes;
+import dev.rekey.jobs.backfill.staging.RegionEntry;
+import dev.rekey.jobs.backfill.staging.RegionState;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

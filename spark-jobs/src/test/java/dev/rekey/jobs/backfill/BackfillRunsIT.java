@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.common.Poll;
 import dev.rekey.common.RekeyException;
+import dev.rekey.jobs.backfill.staging.Manifest;
+import dev.rekey.jobs.backfill.staging.RegionEntry;
+import dev.rekey.jobs.backfill.staging.RegionState;
+import dev.rekey.jobs.backfill.staging.Staging;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;

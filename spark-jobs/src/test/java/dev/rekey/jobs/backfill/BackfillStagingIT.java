@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rekey.common.RekeyException;
 import dev.rekey.demo.LegacyTelemetryTable;
+import dev.rekey.jobs.backfill.staging.Manifest;
+import dev.rekey.jobs.backfill.staging.RegionState;
+import dev.rekey.jobs.backfill.staging.Staging;
 import dev.rekey.read.RegionReader;
 import dev.rekey.read.TemporarySnapshots;
 import dev.rekey.rowkey.KeyLayout;

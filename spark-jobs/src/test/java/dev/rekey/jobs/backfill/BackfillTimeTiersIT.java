@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.demo.EventGenerator;
 import dev.rekey.demo.EventsTable;
+import dev.rekey.jobs.backfill.plan.TierRequest;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;

@@ -10,6 +10,7 @@ import dev.rekey.common.RekeyException;
 import dev.rekey.common.Versions;
 import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.TelemetryReading;
+import dev.rekey.jobs.backfill.staging.RegionEntry;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.rekey.jobs.backfill.write.Rekeyer;
 import dev.rekey.rowkey.KeyLayout;
 import java.util.Arrays;
 import java.util.Map;
@@ -17,9 +18,9 @@ import org.junit.jupiter.api.Test;
  * never written wrong.
  */
 @Tag("unit")
-class BadKeysTest {
+public class BadKeysTest {
   /** A terminated string then a signed long: the shape of a user-id-and-time key. */
-  static final KeyLayout SOURCE =
+  public static final KeyLayout SOURCE =
       KeyLayout.parse(
           "name: by-user\nprefix:\n  kind: none\nfields:\n"
               + "  - name: user\n    type: string\n  - name: ts\n    type: long\n    signed: true\n",
@@ -29,7 +30,7 @@ class BadKeysTest {
    * The same fields salted, time first: one salt byte and one terminator longer than the source
    * key.
    */
-  static final KeyLayout TARGET =
+  public static final KeyLayout TARGET =
       KeyLayout.parse(
           "name: salted\nprefix:\n  kind: salt\n  buckets: 16\n"
               + "  hash: murmur3_32\nfields:\n  - name: ts\n    type: long\n    signed: true\n  - name: user\n    type: string\n",

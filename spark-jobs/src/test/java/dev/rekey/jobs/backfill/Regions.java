@@ -1,13 +1,14 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.jobs.backfill.plan.RegionBoundaries;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Region boundaries of a table pre-split at some points, regions named r0, r1, ... (tests). */
-final class Regions {
+public final class Regions {
   private Regions() {}
 
-  static RegionBoundaries splitAt(List<byte[]> splitPoints) {
+  public static RegionBoundaries splitAt(List<byte[]> splitPoints) {
     List<byte[]> starts = new ArrayList<>();
     List<String> names = new ArrayList<>();
     starts.add(new byte[0]);
