@@ -15,6 +15,14 @@ final class ClusterHosts {
       System.err.println("Error: --hosts takes the number of worker hosts, 1 or more");
       return ExitCodes.USAGE;
     }
+    Path abs = dir.toAbsolutePath().normalize();
+    if (abs.startsWith("/tmp")) {
+      // each host's /tmp is its own: the stack's configs, scripts and logs would vanish inside them
+      System.err.println(
+          "Error: the several-host stack's directory cannot be under /tmp (each host has its own /tmp): "
+              + "pass --dir elsewhere");
+      return ExitCodes.USAGE;
+    }
     if (!HostsCluster.permitted()) {
       System.err.println(
           "Error: cannot make network namespaces here (needs root and `ip netns add`):"
