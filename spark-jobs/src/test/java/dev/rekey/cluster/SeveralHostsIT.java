@@ -59,12 +59,48 @@ class SeveralHostsIT {
       assertEquals("worker1,worker2", line(out, "nodemanagers"));
       assertEquals("worker1,worker2", line(out, "sparkworkers"));
       assertEquals("from the gateway", line(out, "row1"));
+      scanOnYarnFromTheGateway();
     } finally {
       ClusterTier.rekey("cluster", "stop", "--dir", dir);
       assertEquals(List.of(), new HostsCluster(DIR, System.out::println).networkLeftovers());
       String netns = RekeyProcess.run(new ProcessBuilder("ip", "netns", "list"), 30).stdout();
       assertTrue(!netns.contains("hosts-cluster"), netns);
     }
+  }
+
+  /**
+   * {@code bin/rekey scan} on YARN in client deploy mode from the gateway: the driver there, the
+   * application master and executors on the workers. The CLI's in-JVM SparkSubmit reads the YARN
+   * and HDFS configs from its class path only, hence REKEY_CLASSPATH=$HADOOP_CONF_DIR.
+   */
+  private static void scanOnYarnFromTheGateway() throws Exception {
+    String site = "$HBASE_CONF_DIR/hbase-site.xml";
+    String jar =
+        SharedHBase.rekeyHome()
+            .resolve("spark-jobs/target/rekey-spark-jobs-0.1.0-SNAPSHOT-spark.jar")
+            .toString();
+    run(
+        "gateway",
+        "sh",
+        "-c",
+        "bin/rekey create-table --hbase-site "
+            + site
+            + " --table hosts_scan --layout telemetry-v2"
+            + " --splits salt --family d --if-not-exists"
+            + " && REKEY_CLASSPATH=$HADOOP_CONF_DIR bin/rekey scan --hbase-site "
+            + site
+            + " --table hosts_scan --layout telemetry-v2 --day 2026-11-29 --master yarn"
+            + " --conf spark.submit.deployMode=client --conf spark.executor.extraClassPath=rekey.jar"
+            + " --conf spark.yarn.dist.files="
+            + jar
+            + "#rekey.jar --out /tmp/hosts-scan");
+    // the driver's summary is on the gateway's disk, not on a worker's
+    run("gateway", "test", "-f", "/tmp/hosts-scan/summary.json");
+    assertEquals(
+        "absent",
+        run("worker1", "sh", "-c", "test -e /tmp/hosts-scan && echo present || echo absent")
+            .stdout()
+            .trim());
   }
 
   /** {@code bin/rekey cluster run HOST -- COMMAND}, exit 0 asserted. */
