@@ -91,7 +91,7 @@ public final class PseudoCluster {
             hadoopConfDir().toString(),
             "YARN_CONF_DIR",
             hadoopConfDir().toString()),
-        sparkDefaults());
+        sparkDefaults(dir.resolve("spark/spark-home")));
   }
 
   /**
@@ -340,11 +340,12 @@ public final class PseudoCluster {
     return Daemons.commandLine(p);
   }
 
-  private Map<String, String> sparkDefaults() {
+  /** The spark-defaults.conf of a cluster's Spark home (here, and on the several-host stack). */
+  static Map<String, String> sparkDefaults(Path sparkHome) {
     Map<String, String> m = new LinkedHashMap<>();
     // executors and application masters on YARN use the jars already on this machine instead of an
     // upload per job
-    m.put("spark.yarn.jars", "local:" + dir.resolve("spark/spark-home/jars") + "/*");
+    m.put("spark.yarn.jars", "local:" + sparkHome.resolve("jars") + "/*");
     m.put("spark.yarn.am.memory", "512m");
     m.put("spark.executor.memory", "1g");
     m.put("spark.driver.memory", "1g");

@@ -16,6 +16,16 @@ final class SparkSubmitScript {
    */
   static void write(Path home, Map<String, String> env, Map<String, String> defaults)
       throws IOException {
+    write(home, env, defaults, "127.0.0.1");
+  }
+
+  /**
+   * @param localIp the address drivers bind to; null: the caller's SPARK_LOCAL_IP, else the address
+   *     of this host's name (a host of the several-host stack)
+   */
+  static void write(
+      Path home, Map<String, String> env, Map<String, String> defaults, String localIp)
+      throws IOException {
     Files.createDirectories(home.resolve("bin"));
     Files.createDirectories(home.resolve("conf"));
     StringBuilder conf = new StringBuilder("# written by rekey at start\n");
@@ -31,7 +41,10 @@ final class SparkSubmitScript {
                 + "export SPARK_HOME='"
                 + home
                 + "'\n"
-                + "export SPARK_SCALA_VERSION=2.12 SPARK_LOCAL_IP=127.0.0.1\n");
+                + (localIp != null
+                    ? "export SPARK_SCALA_VERSION=2.12 SPARK_LOCAL_IP=" + localIp + "\n"
+                    : "export SPARK_SCALA_VERSION=2.12"
+                        + " SPARK_LOCAL_IP=\"${SPARK_LOCAL_IP:-$(hostname -i)}\"\n"));
     env.forEach(
         (k, v) ->
             sh.append(": \"${")

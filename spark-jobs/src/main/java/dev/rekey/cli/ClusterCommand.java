@@ -1,16 +1,22 @@
 package dev.rekey.cli;
 
 import dev.rekey.common.ExitCodes;
+import dev.rekey.embedded.EmbeddedHBaseException;
+import dev.rekey.embedded.HostsCluster;
 import dev.rekey.embedded.LocalSparkCluster;
 import dev.rekey.embedded.PseudoCluster;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
- * rekey cluster start|stop|status: the pseudo-distributed stack (HDFS, ZooKeeper, HBase x2, Spark,
- * YARN).
+ * rekey cluster start|stop|status|run: the pseudo-distributed stack (HDFS, ZooKeeper, HBase x2,
+ * Spark, YARN) on 127.0.0.1, or with --hosts N spread over hosts that are network namespaces
+ * ({@link ClusterHosts}).
  */
 @Command(
     name = "cluster",
@@ -18,8 +24,38 @@ import picocli.CommandLine.Option;
     description =
         "Start, stop or show a pseudo-distributed cluster on 127.0.0.1, each part its own process: HDFS "
             + "(NameNode + DataNode), ZooKeeper, HBase (master + 2 RegionServers on hdfs://), a Spark standalone master "
-            + "+ worker and YARN (ResourceManager + NodeManager).")
-public final class ClusterCommand extends DaemonCommand {
+            + "+ worker and YARN (ResourceManager + NodeManager). With --hosts N the same processes run on a master, "
+            + "N worker hosts and a gateway, each a network namespace of this machine (root only); `run HOST -- "
+            + "COMMAND...` runs a command on one of them.")
+public final class ClusterCommand implements Callable<Integer> {
+  enum Action {
+    start,
+    stop,
+    status,
+    run
+  }
+
+  @Parameters(
+      index = "0",
+      paramLabel = "start|stop|status|run",
+      description = "What to do: ${COMPLETION-CANDIDATES}.")
+  Action action;
+
+  @Parameters(
+      index = "1..*",
+      paramLabel = "HOST -- COMMAND",
+      description =
+          "For run: the host (gateway, master, worker1..) and, after --, the command to run there.")
+  List<String> runArgs = List.of();
+
+  @Option(
+      names = "--hosts",
+      paramLabel = "N",
+      description =
+          "Start the stack on N worker hosts + a master + a gateway, each a network namespace with its own"
+              + " address (198.18.0.0/15), hostname and /tmp (needs root).")
+  Integer hosts;
+
   @Option(
       names = "--dir",
       paramLabel = "DIR",
@@ -35,21 +71,63 @@ public final class ClusterCommand extends DaemonCommand {
           "How long to wait for start or for each process to stop (default: ${DEFAULT-VALUE}).")
   int timeoutSeconds;
 
+  private Path dir() {
+    return dir != null ? dir : PseudoCluster.defaultDir();
+  }
+
   private PseudoCluster cluster() {
-    return new PseudoCluster(dir != null ? dir : PseudoCluster.defaultDir(), System.out::println);
+    return new PseudoCluster(dir(), System.out::println);
   }
 
   @Override
+  public Integer call() throws Exception {
+    try {
+      if (action == Action.run) {
+        return ClusterHosts.run(dir(), runArgs);
+      }
+      if (!runArgs.isEmpty()) {
+        System.err.println(
+            "Error: unexpected arguments " + runArgs + " (only run takes a host and a command)");
+        return ExitCodes.USAGE;
+      }
+      if (action == Action.start && hosts != null) {
+        return ClusterHosts.start(dir(), hosts, sparkJars(), Duration.ofSeconds(timeoutSeconds));
+      }
+      if (HostsCluster.in(dir().toAbsolutePath().normalize())) {
+        return action == Action.stop
+            ? ClusterHosts.stop(dir(), Duration.ofSeconds(Math.min(timeoutSeconds, 60)))
+            : action == Action.status ? ClusterHosts.status(dir()) : refuseSingle();
+      }
+      return switch (action) {
+        case start -> start();
+        case stop -> stop();
+        default -> status();
+      };
+    } catch (EmbeddedHBaseException e) {
+      System.err.println("Error: " + e.getMessage());
+      return ExitCodes.FAILURE;
+    }
+  }
+
+  private int refuseSingle() {
+    System.err.println(
+        "Error: the several-host stack runs in "
+            + dir()
+            + ": stop it first (`rekey cluster stop`) to start the single-host cluster there");
+    return ExitCodes.FAILURE;
+  }
+
+  private static List<Path> sparkJars() {
+    return LocalSparkCluster.jarsOf(
+        System.getProperty("java.class.path"), Path.of(SparkSubmitLauncher.applicationJar()));
+  }
+
   int start() {
     PseudoCluster cluster = cluster();
-    cluster.start(
-        LocalSparkCluster.jarsOf(
-            System.getProperty("java.class.path"), Path.of(SparkSubmitLauncher.applicationJar())),
-        Duration.ofSeconds(timeoutSeconds));
+    cluster.start(sparkJars(), Duration.ofSeconds(timeoutSeconds));
     return printStatus(cluster);
   }
 
-  @Override
   int stop() {
     PseudoCluster cluster = cluster();
     cluster.stop(Duration.ofSeconds(Math.min(timeoutSeconds, 60)));
@@ -57,7 +135,6 @@ public final class ClusterCommand extends DaemonCommand {
     return ExitCodes.OK;
   }
 
-  @Override
   int status() {
     return printStatus(cluster());
   }

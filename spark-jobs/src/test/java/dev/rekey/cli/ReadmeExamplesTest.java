@@ -46,7 +46,7 @@ class ReadmeExamplesTest {
 
   private static final String IMPORTS =
       """
-      import dev.rekey.client.*; import dev.rekey.rowkey.*; import dev.rekey.jobs.dualwrite.*;
+      import dev.rekey.client.*; import dev.rekey.rowkey.*; import dev.rekey.dualwrite.*;
       import java.nio.file.Path; import java.util.*; import org.apache.hadoop.conf.Configuration;
       import org.apache.hadoop.hbase.TableName; import org.apache.hadoop.hbase.client.*;
       import org.apache.spark.api.java.JavaRDD; import org.apache.spark.api.java.JavaSparkContext;

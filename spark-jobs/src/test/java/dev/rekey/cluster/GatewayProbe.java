@@ -1,0 +1,119 @@
+package dev.rekey.cluster;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+
+/**
+ * A client run on the gateway host of the several-host stack ({@code cluster run gateway -- java
+ * ... GatewayProbe TABLE}): what HDFS, HBase, YARN and Spark's master say of their workers, one
+ * {@code probe KEY: VALUES} line each, then a table created, a row put and read back. Reads its
+ * configs from the gateway's HADOOP_CONF_DIR and HBASE_CONF_DIR, as a user's tool would.
+ */
+public final class GatewayProbe {
+  private GatewayProbe() {}
+
+  public static void main(String[] args) throws Exception {
+    Configuration hadoop = new Configuration();
+    Path conf = Path.of(System.getenv("HADOOP_CONF_DIR"));
+    for (String site : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml")) {
+      hadoop.addResource(new org.apache.hadoop.fs.Path(conf.resolve(site).toUri()));
+    }
+    try (DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(hadoop)) {
+      List<String> dns = new ArrayList<>();
+      for (DatanodeInfo d : fs.getDataNodeStats(DatanodeReportType.LIVE)) {
+        dns.add(d.getHostName() + "=" + d.getIpAddr());
+      }
+      System.out.println("probe datanodes: " + String.join(",", new TreeSet<>(dns)));
+    }
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(new YarnConfiguration(hadoop));
+      yarn.start();
+      TreeSet<String> nms = new TreeSet<>();
+      for (NodeReport n : yarn.getNodeReports(NodeState.RUNNING)) {
+        nms.add(n.getNodeId().getHost());
+      }
+      System.out.println("probe nodemanagers: " + String.join(",", nms));
+    }
+    System.out.println("probe sparkworkers: " + String.join(",", sparkWorkers()));
+    hbase(TableName.valueOf(args[0]));
+  }
+
+  private static TreeSet<String> sparkWorkers() throws Exception {
+    String json;
+    try (var in = URI.create("http://master:8080/json/").toURL().openStream()) {
+      json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    TreeSet<String> hosts = new TreeSet<>();
+    Matcher m = Pattern.compile("\"host\"\\s*:\\s*\"([^\"]+)\"").matcher(json);
+    while (m.find()) {
+      hosts.add(m.group(1));
+    }
+    return hosts;
+  }
+
+  private static void hbase(TableName table) throws Exception {
+    Configuration c = HBaseConfiguration.create();
+    c.addResource(
+        new org.apache.hadoop.fs.Path(
+            Path.of(System.getenv("HBASE_CONF_DIR"), "hbase-site.xml").toUri()));
+    try (Connection conn = ConnectionFactory.createConnection(c);
+        Admin admin = conn.getAdmin()) {
+      TreeSet<String> rs = new TreeSet<>();
+      for (ServerName s : admin.getRegionServers()) {
+        rs.add(s.getHostname());
+      }
+      System.out.println("probe regionservers: " + String.join(",", rs));
+      if (admin.tableExists(table)) {
+        admin.disableTable(table);
+        admin.deleteTable(table);
+      }
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(table)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("d"))
+              .build());
+      try (Table t = conn.getTable(table)) {
+        t.put(
+            new Put(Bytes.toBytes("row1"))
+                .addColumn(
+                    Bytes.toBytes("d"), Bytes.toBytes("q"), Bytes.toBytes("from the gateway")));
+        byte[] v =
+            t.get(new Get(Bytes.toBytes("row1"))).getValue(Bytes.toBytes("d"), Bytes.toBytes("q"));
+        System.out.println("probe row1: " + Bytes.toString(v));
+      }
+      System.out.println(
+          "probe region on: "
+              + conn.getRegionLocator(table)
+                  .getAllRegionLocations()
+                  .get(0)
+                  .getServerName()
+                  .getHostname());
+    }
+  }
+}
