@@ -1,6 +1,7 @@
 package dev.rekey.embedded;
 
 import dev.rekey.embedded.EmbeddedHBase.Ports;
+import dev.rekey.home.RekeyHome;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -35,7 +36,7 @@ final class EmbeddedFiles {
   }
 
   Path clientSite() {
-    return runDir.resolve("client").resolve("hbase-site.xml");
+    return RekeyHome.clientSiteIn(runDir);
   }
 
   Path logFile() {

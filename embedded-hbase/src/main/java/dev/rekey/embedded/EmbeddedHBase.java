@@ -1,5 +1,6 @@
 package dev.rekey.embedded;
 
+import dev.rekey.home.RekeyHome;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -77,7 +78,7 @@ public final class EmbeddedHBase {
    * home>/.rekey/hbase}.
    */
   public static Path defaultRunDir() {
-    return RekeyHome.runRoot().resolve("hbase");
+    return RekeyHome.embeddedRunDir();
   }
 
   public Path runDir() {

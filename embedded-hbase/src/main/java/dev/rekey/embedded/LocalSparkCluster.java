@@ -1,5 +1,6 @@
 package dev.rekey.embedded;
 
+import dev.rekey.home.RekeyHome;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package dev.rekey.cli;
 
 import dev.rekey.common.ExitCodes;
 import dev.rekey.common.RekeyException;
-import dev.rekey.embedded.RekeyHome;
+import dev.rekey.home.RekeyHome;
 import dev.rekey.rowkey.DecodedKey;
 import dev.rekey.rowkey.FieldValues;
 import dev.rekey.rowkey.Hex;

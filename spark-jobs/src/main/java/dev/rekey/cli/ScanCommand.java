@@ -2,7 +2,7 @@ package dev.rekey.cli;
 
 import dev.rekey.common.LayoutFiles;
 import dev.rekey.common.TimeArgs;
-import dev.rekey.embedded.RekeyHome;
+import dev.rekey.home.RekeyHome;
 import dev.rekey.jobs.scan.OutputFormat;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;

@@ -1,6 +1,6 @@
 package dev.rekey.common;
 
-import dev.rekey.embedded.EmbeddedHBase;
+import dev.rekey.home.RekeyHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -30,7 +30,7 @@ public final class HBaseConfigs {
     if (confDir != null && Files.isRegularFile(Path.of(confDir, "hbase-site.xml"))) {
       return Path.of(confDir, "hbase-site.xml");
     }
-    Path embedded = new EmbeddedHBase(EmbeddedHBase.defaultRunDir(), s -> {}).clientSite();
+    Path embedded = RekeyHome.embeddedClientSite();
     if (Files.isRegularFile(embedded)) {
       return embedded;
     }

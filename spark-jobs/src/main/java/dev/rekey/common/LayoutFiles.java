@@ -1,6 +1,6 @@
 package dev.rekey.common;
 
-import dev.rekey.embedded.RekeyHome;
+import dev.rekey.home.RekeyHome;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.LayoutException;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import dev.rekey.common.HBaseConfigs;
 import dev.rekey.common.LayoutFiles;
 import dev.rekey.common.RekeyException;
 import dev.rekey.embedded.PseudoCluster;
-import dev.rekey.embedded.RekeyHome;
+import dev.rekey.home.RekeyHome;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -2,7 +2,7 @@ package dev.rekey.demo;
 
 import dev.rekey.common.LayoutFiles;
 import dev.rekey.common.TimeWindow;
-import dev.rekey.embedded.RekeyHome;
+import dev.rekey.home.RekeyHome;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ReportOutput;
 import dev.rekey.jobs.scan.ScanJob;

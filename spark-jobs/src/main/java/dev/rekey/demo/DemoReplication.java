@@ -3,7 +3,7 @@ package dev.rekey.demo;
 import dev.rekey.admin.replicate.ReplicationPeers;
 import dev.rekey.common.Poll;
 import dev.rekey.common.RekeyException;
-import dev.rekey.embedded.RekeyHome;
+import dev.rekey.home.RekeyHome;
 import dev.rekey.replication.ReplicationSettings;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.Closeable;

@@ -1,4 +1,4 @@
-package dev.rekey.embedded;
+package dev.rekey.home;
 
 import java.nio.file.Path;
 
@@ -35,5 +35,24 @@ public final class RekeyHome {
     return env != null && !env.isBlank()
         ? Path.of(env).toAbsolutePath().normalize()
         : dir().resolve(".rekey");
+  }
+
+  /**
+   * The client config the embedded server writes when it starts ({@code bin/rekey hbase start}):
+   * the site a command falls back to when given none. The launcher (embedded-hbase's {@code
+   * EmbeddedHBase}) writes it here; commands only read it.
+   */
+  public static Path embeddedClientSite() {
+    return clientSiteIn(embeddedRunDir());
+  }
+
+  /** Where an embedded server run from {@code runDir} writes its client config. */
+  public static Path clientSiteIn(Path runDir) {
+    return runDir.resolve("client").resolve("hbase-site.xml");
+  }
+
+  /** The embedded server's default run directory: {@code <run root>/hbase}. */
+  public static Path embeddedRunDir() {
+    return runRoot().resolve("hbase");
   }
 }
