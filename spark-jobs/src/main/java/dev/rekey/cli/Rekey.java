@@ -43,6 +43,7 @@ public final class Rekey implements Runnable {
 
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Rekey());
+    ExitCodeHelp.addTo(cl);
     // a kerberized cluster without a usable login fails here, before any Spark start
     cl.setExecutionStrategy(KerberosPreflight.before(new CommandLine.RunLast()));
     cl.setExecutionExceptionHandler(

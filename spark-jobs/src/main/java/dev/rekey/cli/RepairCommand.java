@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
           + " the old side's snapshot (dual writes) is ever overwritten or deleted. Ends by"
           + " comparing the repaired buckets again.",
       "Writes repair.json and repair.html beside reconcile's. Exit 0 the repaired buckets match"
-          + " now, 3 some still differ, 1 failure (a refusal included), 2 bad options."
+          + " now, 3 some still differ, 4 refused (masked cells without --compact-if-masked, a"
+          + " run to resume), 1 failure, 2 bad options."
     })
 public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
   private static final TargetOptions.Single SINGLE =

@@ -37,6 +37,14 @@ public class RekeyException extends RuntimeException {
     return new RekeyException(format(format, args), ExitCodes.USAGE, null);
   }
 
+  /**
+   * A refusal that protects data (exit 4, {@link ExitCodes#REFUSED}), the message formatted as
+   * {@link #cannot}'s: what was refused, why, and the option or step that goes on.
+   */
+  public static RekeyException refused(String format, Object... args) {
+    return new RekeyException(format(format, args), ExitCodes.REFUSED, null);
+  }
+
   /** A failure (exit 1) whose message is {@code format} with {@code args}, as String.format. */
   public static RekeyException cannot(String format, Object... args) {
     return new RekeyException(format(format, args), ExitCodes.FAILURE, null);

@@ -77,7 +77,7 @@ public final class Demo {
 
   /** The refusal of a demo while another runs against the same server. */
   static RekeyException anotherDemo(EmbeddedHBase.Holder h, Path runDir) {
-    return RekeyException.cannot(
+    return RekeyException.refused(
         "Cannot run the demo: another demo (pid %d, started at %s) is running against the"
             + " embedded HBase in %s; wait for it or stop it (kill %d)",
         h.pid(), h.started(), runDir, h.pid());

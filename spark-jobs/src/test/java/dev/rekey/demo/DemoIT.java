@@ -162,7 +162,7 @@ class DemoIT {
               "--devices",
               Integer.toString(DEVICES));
       double seconds = (System.nanoTime() - t0) / 1e9;
-      assertEquals(1, second.exitCode(), second.all());
+      assertEquals(4, second.exitCode(), second.all());
       List<String> err = second.stderr().strip().lines().toList();
       String last = err.get(err.size() - 1);
       assertTrue(

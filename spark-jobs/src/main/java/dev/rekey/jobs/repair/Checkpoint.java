@@ -49,13 +49,13 @@ final class Checkpoint {
       throw RekeyException.cannot(e, "Cannot read repair checkpoint %s: %s", file, e.getMessage());
     }
     if (!o.resume()) {
-      throw RekeyException.cannot(
+      throw RekeyException.refused(
           "Cannot repair %s: a repair that did not finish left %s (buckets done: %d); add"
               + " --resume to go on from it, or delete it to start over",
           o.table(), file, root.path("done").size());
     }
     if (!run.equals(root.path("run").asText())) {
-      throw RekeyException.cannot(
+      throw RekeyException.refused(
           "Cannot resume the repair in %s: it is of %s, this run is of %s (give the same"
               + " --new-table and buckets, or delete the checkpoint)",
           file, root.path("run").asText(), run);

@@ -85,7 +85,8 @@ record RepairWriter(Connection conn, TableName table, long snapshotTime, Set<Str
    */
   RekeyException refusal(List<RowMutation> rows, Map<String, Masking> masks) throws IOException {
     long rowsMasked = masks.values().stream().filter(Masking::masked).count();
-    return new RekeyException(
+    return RekeyException.refused(
+        "%s",
         String.format(
             Locale.ROOT,
             "Cannot repair %s: delete markers would hide %,d of the cells to put, in %,d row%s"

@@ -37,7 +37,7 @@ class BackfillRepeatIT {
   /** The message of a run refused as a usage error (exit 2). */
   private static String refused(BackfillOptions o) {
     RekeyException e = assertThrows(RekeyException.class, () -> run(o, s -> {}));
-    assertEquals(ExitCodes.USAGE, e.exitCode(), e.getMessage());
+    assertEquals(ExitCodes.REFUSED, e.exitCode(), e.getMessage());
     return e.getMessage();
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.ExitCodes;
 import dev.rekey.common.Poll;
 import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.backfill.staging.Manifest;
@@ -83,6 +84,7 @@ class BackfillRunsIT {
     assertTrue(
         sameStaging.getMessage().startsWith("Cannot backfill " + f.target + ": staging dir "),
         sameStaging.getMessage());
+    assertEquals(ExitCodes.REFUSED, sameStaging.exitCode(), "a lock held is a refusal");
     assertTrue(
         sameStaging.getMessage().contains("is in use by another backfill (")
             && sameStaging.getMessage().contains("lock "),
@@ -97,6 +99,7 @@ class BackfillRunsIT {
             .getMessage()
             .contains("target table " + f.target + " is in use by another backfill"),
         sameTarget.getMessage());
+    assertEquals(ExitCodes.REFUSED, sameTarget.exitCode(), "a lock held is a refusal");
 
     BackfillResult r = first.get();
     assertTrue(r.verified(), r.lines().toString());

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.ExitCodes;
 import dev.rekey.common.RekeyException;
 import dev.rekey.demo.TelemetryReading;
 import dev.rekey.jobs.reconcile.Reconcile;
@@ -168,6 +169,7 @@ class RepairIT {
 
     RekeyException again = assertThrows(RekeyException.class, () -> repair(o.build()));
     assertTrue(again.getMessage().contains("add --resume to go on from it"), again.getMessage());
+    assertEquals(ExitCodes.REFUSED, again.exitCode(), "an unfinished run to resume is a refusal");
 
     RepairResult r = repair(o.resume(true).build());
     assertEquals(0, r.exitCode(), r.console());

@@ -116,7 +116,7 @@ public final class LoadRecords {
                 o.noLoad(),
                 o.loadAgain()));
     switch (d.verdict()) {
-      case REFUSE -> throw RekeyException.usage(d.message());
+      case REFUSE -> throw RekeyException.refused("%s", d.message());
       case NOTE -> progress.accept(d.message());
       case GO -> {}
     }

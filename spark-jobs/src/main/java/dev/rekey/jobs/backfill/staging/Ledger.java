@@ -23,7 +23,7 @@ public final class Ledger {
       throws IOException {
     Manifest manifest = staging.readJson(staging.manifest(), Manifest.class);
     if (!manifest.sameInputs(o)) {
-      throw RekeyException.usage(
+      throw RekeyException.refused(
           "Cannot resume the backfill of %s: %s is for a different backfill (snapshot %s, layouts"
               + " %s -> %s); run without --resume to start over",
           table,

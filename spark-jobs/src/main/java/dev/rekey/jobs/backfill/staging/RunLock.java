@@ -56,7 +56,7 @@ public final class RunLock implements AutoCloseable {
             fs.delete(path, false);
             continue;
           }
-          throw RekeyException.cannot(
+          throw RekeyException.refused(
               "Cannot %s: %s is in use by another backfill (%s, lock %4$s). Wait for it to"
                   + " finish; if it is no longer running, delete %4$s and rerun with --resume",
               verb, what, owner, path);
