@@ -2,13 +2,13 @@ package dev.rekey.demo;
 
 import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.compare.Difference;
-import dev.rekey.jobs.reconcile.BucketDrill;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileReport;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.Sample;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.reconcile.TimeBucketDrill;
 import dev.rekey.jobs.repair.Repair;
 import dev.rekey.jobs.repair.RepairOptions;
 import dev.rekey.jobs.repair.RepairReport;
@@ -124,7 +124,7 @@ public record DemoReconcile(PrintStream out, Path reportDir) {
     ReconcileResult caught =
         run(spark, conf, opts.digest(false).out(reportDir.resolve("2-after-delete")).build(), true);
     List<Map<String, String>> missing = new ArrayList<>();
-    for (BucketDrill d : caught.drills().values()) {
+    for (TimeBucketDrill d : caught.drills().values()) {
       for (Sample s : d.samples()) {
         if (s.kind() == Difference.MISSING_IN_NEW) {
           missing.add(s.key());

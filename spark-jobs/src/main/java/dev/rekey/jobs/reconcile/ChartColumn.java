@@ -23,16 +23,16 @@ public record ChartColumn(
    * The columns of a chart at most {@code maxColumns} wide: one bucket each if they fit, else equal
    * groups.
    */
-  public static List<ChartColumn> of(List<BucketComparison> all, int maxColumns) {
+  public static List<ChartColumn> of(List<TimeBucketComparison> all, int maxColumns) {
     int per = Math.max(1, (all.size() + maxColumns - 1) / maxColumns);
     List<ChartColumn> cols = new ArrayList<>();
     for (int i = 0; i < all.size(); i += per) {
-      List<BucketComparison> group = all.subList(i, Math.min(all.size(), i + per));
+      List<TimeBucketComparison> group = all.subList(i, Math.min(all.size(), i + per));
       long o = 0;
       long n = 0;
       int bad = 0;
       String first = null;
-      for (BucketComparison b : group) {
+      for (TimeBucketComparison b : group) {
         o += b.old().rows();
         n += b.neu().rows();
         if (!b.matches()) {

@@ -31,7 +31,7 @@ final class DrillPass {
    * The drill-down of each mismatched bucket: the natural keys missing, extra or changed. Each
    * side's rows streamed as cells, classified, and kept only in a mismatched bucket.
    */
-  Map<Integer, BucketDrill> run(
+  Map<Integer, TimeBucketDrill> run(
       RegionRead oldRead,
       RegionRead newRead,
       RowClassifier oldC,
@@ -43,20 +43,20 @@ final class DrillPass {
             .flatMapToPair(d -> buckets(d).iterator())
             .aggregateByKey(new DrillDown(limit), DrillDown::add, DrillDown::merge)
             .collectAsMap();
-    Map<Integer, BucketDrill> drills = new HashMap<>();
+    Map<Integer, TimeBucketDrill> drills = new HashMap<>();
     for (int b : mismatched) {
       DrillDown d = acc.get(b);
       if (d == null) {
         // counts differ but no natural key differs: cannot happen unless rows changed between the
         // passes
-        drills.put(b, new BucketDrill(b, 0, 0, 0, List.of()));
+        drills.put(b, new TimeBucketDrill(b, 0, 0, 0, List.of()));
         continue;
       }
       List<Sample> samples = new ArrayList<>();
       for (KeyDiff diff : d.samples()) {
         samples.add(sample(diff));
       }
-      drills.put(b, new BucketDrill(b, d.missing(), d.extra(), d.changed(), samples));
+      drills.put(b, new TimeBucketDrill(b, d.missing(), d.extra(), d.changed(), samples));
     }
     return drills;
   }

@@ -125,7 +125,7 @@ public final class Reconcile implements Job<ReconcileResult> {
     if (rangeFromData) {
       options = options.withBuckets(rangeOfData(jsc, oldConf, newConf));
     }
-    Buckets buckets = options.buckets();
+    TimeBuckets buckets = options.buckets();
     RowClassifier oldC = classifier(options.old().layout());
     RowClassifier newC = classifier(options.neu().layout());
     try (RegionRead oldRead = reader(options.old()).open(jsc, oldConf);
@@ -155,17 +155,17 @@ public final class Reconcile implements Job<ReconcileResult> {
       failOnUndecodable(options.old(), old, oldRead, oldC);
       failOnUndecodable(options.neu(), neu, newRead, newC);
 
-      List<BucketComparison> comparisons = new ArrayList<>(n);
+      List<TimeBucketComparison> comparisons = new ArrayList<>(n);
       Set<Integer> mismatched = new HashSet<>();
       for (int i = 0; i < n; i++) {
-        BucketComparison c =
-            BucketComparison.of(buckets, i, old.bucket(i), neu.bucket(i), options.digest());
+        TimeBucketComparison c =
+            TimeBucketComparison.of(buckets, i, old.bucket(i), neu.bucket(i), options.digest());
         comparisons.add(c);
         if (!c.matches()) {
           mismatched.add(i);
         }
       }
-      Map<Integer, BucketDrill> drills =
+      Map<Integer, TimeBucketDrill> drills =
           mismatched.isEmpty() || !options.drillDown()
               ? Map.of()
               : drill(
@@ -200,7 +200,8 @@ public final class Reconcile implements Job<ReconcileResult> {
    * the range is the whole buckets covering them. The tally pass needs its buckets up front (dense
    * per-bucket arrays), hence the pass.
    */
-  private Buckets rangeOfData(JavaSparkContext jsc, Configuration oldConf, Configuration newConf) {
+  private TimeBuckets rangeOfData(
+      JavaSparkContext jsc, Configuration oldConf, Configuration newConf) {
     TimeExtent all;
     try (RegionRead o = reads().reader(options.old(), true, false).open(jsc, oldConf);
         RegionRead n = reads().reader(options.neu(), true, false).open(jsc, newConf);
@@ -234,7 +235,7 @@ public final class Reconcile implements Job<ReconcileResult> {
    * The drill-down compares contents, so it reads whole cells: again, when the counts pass read
    * keys only.
    */
-  private Map<Integer, BucketDrill> drill(
+  private Map<Integer, TimeBucketDrill> drill(
       JavaSparkContext jsc,
       Configuration oldConf,
       Configuration newConf,

@@ -47,12 +47,12 @@ public final class ReconcileHtml {
               bucketTable(
                   r.buckets().stream()
                       .filter(b -> !b.matches())
-                      .map(b -> new BucketRun(List.of(b)))
+                      .map(b -> new TimeBucketRun(List.of(b)))
                       .toList()));
       drills(r, page);
     }
     chart(r, page);
-    List<BucketRun> runs = BucketRun.of(r.buckets());
+    List<TimeBucketRun> runs = TimeBucketRun.of(r.buckets());
     page.h2("All buckets");
     if (runs.size() < r.buckets().size()) {
       page.p(
@@ -79,7 +79,7 @@ public final class ReconcileHtml {
         + s.accounting();
   }
 
-  private static HtmlPage.Table bucketTable(List<BucketRun> runs) {
+  private static HtmlPage.Table bucketTable(List<TimeBucketRun> runs) {
     HtmlPage.Table t =
         new HtmlPage.Table(
             "bucket",
@@ -91,7 +91,7 @@ public final class ReconcileHtml {
             "new cells",
             "digest ok",
             "status");
-    for (BucketRun run : runs) {
+    for (TimeBucketRun run : runs) {
       t.rowWithClass(
           run.mismatch() ? "bad" : run.single() ? null : "run",
           run.label(),
@@ -108,8 +108,8 @@ public final class ReconcileHtml {
   }
 
   private static void drills(ReconcileResult r, HtmlPage page) {
-    for (BucketComparison b : r.buckets()) {
-      BucketDrill d = r.drill(b.index());
+    for (TimeBucketComparison b : r.buckets()) {
+      TimeBucketDrill d = r.drill(b.index());
       if (d == null) {
         continue;
       }

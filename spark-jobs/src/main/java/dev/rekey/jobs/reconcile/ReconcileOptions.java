@@ -14,7 +14,7 @@ import java.nio.file.Path;
 public record ReconcileOptions(
     SideSpec old,
     SideSpec neu,
-    Buckets buckets,
+    TimeBuckets buckets,
     long bucketMillis,
     TimeSource time,
     NaturalKey naturalKey,
@@ -53,7 +53,7 @@ public record ReconcileOptions(
   }
 
   /** These options with the range the run took from the data. */
-  public ReconcileOptions withBuckets(Buckets b) {
+  public ReconcileOptions withBuckets(TimeBuckets b) {
     return new ReconcileOptions(
         old, neu, b, b.size(), time, naturalKey, digest, samples, drillDown, out, versions);
   }
@@ -124,10 +124,10 @@ public record ReconcileOptions(
             from == null ? "--to" : "--from", from == null ? "--from" : "--to");
       }
       // neither given: the run reads the time range of both sides first (Reconcile.execute)
-      Buckets b =
+      TimeBuckets b =
           from == null
               ? null
-              : new Buckets(
+              : new TimeBuckets(
                   new TimeWindow(TimeArgs.instant(from, "--from"), TimeArgs.instant(to, "--to")),
                   size);
       NaturalKey nk = NaturalKey.common(old.layout(), neu.layout());

@@ -49,14 +49,15 @@ public final class ReconcileReport {
         r.digest()
             ? ", content digests compared"
             : ", counts only (add --digest to compare content)");
-    List<BucketRun> lines = allBuckets ? BucketRun.each(r.buckets()) : BucketRun.of(r.buckets());
+    List<TimeBucketRun> lines =
+        allBuckets ? TimeBucketRun.each(r.buckets()) : TimeBucketRun.of(r.buckets());
     int width = 24; // an ISO instant and room; runs widen it
-    for (BucketRun run : lines) {
+    for (TimeBucketRun run : lines) {
       width = Math.max(width, run.label().length());
     }
     String row = "%-" + width + "s %12s %12s %11s %10s  %s%n";
     out.printf(row, "bucket", "old rows", "new rows", "difference", "digest ok", "status");
-    for (BucketRun run : lines) {
+    for (TimeBucketRun run : lines) {
       out.printf(
           Locale.ROOT,
           row,
@@ -76,8 +77,8 @@ public final class ReconcileReport {
           lines.size(),
           lines.size() == 1 ? "" : "s");
     }
-    for (BucketComparison b : r.buckets()) {
-      BucketDrill d = r.drill(b.index());
+    for (TimeBucketComparison b : r.buckets()) {
+      TimeBucketDrill d = r.drill(b.index());
       if (d == null) {
         continue;
       }
@@ -153,7 +154,7 @@ public final class ReconcileReport {
     root.set("old", side(r.old()));
     root.set("new", side(r.neu()));
     ArrayNode buckets = root.putArray("buckets");
-    for (BucketComparison b : r.buckets()) {
+    for (TimeBucketComparison b : r.buckets()) {
       ObjectNode n = buckets.addObject();
       n.put("index", b.index());
       n.put("start", TimeSpec.iso(b.start()));
@@ -169,7 +170,7 @@ public final class ReconcileReport {
         n.put("newDigest", b.neu().digest().hex());
         n.put("digestOk", b.digestMatches());
       }
-      BucketDrill d = r.drill(b.index());
+      TimeBucketDrill d = r.drill(b.index());
       if (d != null) {
         ObjectNode dn = n.putObject("drill");
         dn.put("missingInNew", d.missingInNew());

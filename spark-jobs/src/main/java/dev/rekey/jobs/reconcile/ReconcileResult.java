@@ -25,8 +25,8 @@ public record ReconcileResult(
     boolean rangeFromData,
     String time,
     boolean digest,
-    List<BucketComparison> buckets,
-    Map<Integer, BucketDrill> drills,
+    List<TimeBucketComparison> buckets,
+    Map<Integer, TimeBucketDrill> drills,
     double seconds)
     implements JobResult, Serializable {
 
@@ -40,7 +40,7 @@ public record ReconcileResult(
   }
 
   public long emptyBuckets() {
-    return buckets.stream().filter(BucketComparison::empty).count();
+    return buckets.stream().filter(TimeBucketComparison::empty).count();
   }
 
   public boolean matches() {
@@ -53,12 +53,12 @@ public record ReconcileResult(
     return matches() ? ExitCodes.OK : ExitCodes.MISMATCH;
   }
 
-  public BucketComparison bucket(int index) {
+  public TimeBucketComparison bucket(int index) {
     return buckets.get(index);
   }
 
   /** The drill-down of a mismatched bucket, or null. */
-  public BucketDrill drill(int index) {
+  public TimeBucketDrill drill(int index) {
     return drills.get(index);
   }
 

@@ -21,14 +21,18 @@ public final class RowClassifier implements RowPlacer {
   private final RowDecoder decoder;
   private final NaturalKey naturalKey;
   private final TimeSource time;
-  private final Buckets buckets;
+  private final TimeBuckets buckets;
   private final boolean digest;
 
   /** Position of the time field in the decoded key (-1 for cell time). */
   private final int timeIndex;
 
   public RowClassifier(
-      KeyLayout layout, NaturalKey naturalKey, TimeSource time, Buckets buckets, boolean digest) {
+      KeyLayout layout,
+      NaturalKey naturalKey,
+      TimeSource time,
+      TimeBuckets buckets,
+      boolean digest) {
     this.layout = layout;
     this.decoder = new RowDecoder(layout);
     this.naturalKey = naturalKey;

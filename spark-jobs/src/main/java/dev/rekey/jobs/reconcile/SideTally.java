@@ -4,8 +4,8 @@ import java.io.Serializable;
 
 /**
  * Mutable per-partition tally of one side: rows, cells and digest sums per bucket, and the rows
- * outside the range or undecodable. Dense arrays (buckets are at most {@link Buckets#MAX_BUCKETS});
- * merged by addition.
+ * outside the range or undecodable. Dense arrays (buckets are at most {@link
+ * TimeBuckets#MAX_BUCKETS}); merged by addition.
  */
 public final class SideTally implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -53,8 +53,8 @@ public final class SideTally implements Serializable {
     return this;
   }
 
-  public BucketStats bucket(int i) {
-    return new BucketStats(rows[i], cells[i], new Digest128(hi[i], lo[i]));
+  public TimeBucketStats bucket(int i) {
+    return new TimeBucketStats(rows[i], cells[i], new Digest128(hi[i], lo[i]));
   }
 
   public long inRange() {

@@ -37,10 +37,10 @@ public record TimeExtent(long min, long max, long rows) implements Serializable 
    * Whole buckets of {@code size} millis (aligned to the epoch: 1h buckets start on the hour)
    * covering the extent.
    */
-  public Buckets buckets(long size) {
+  public TimeBuckets buckets(long size) {
     long from = Math.floorDiv(min, size) * size;
     long to = (Math.floorDiv(max, size) + 1) * size;
-    return new Buckets(new TimeWindow(from, to), size);
+    return new TimeBuckets(new TimeWindow(from, to), size);
   }
 
   /**

@@ -73,7 +73,7 @@ final class Checkpoint {
     return cp;
   }
 
-  /** Buckets written by this or an earlier (killed) run. */
+  /** TimeBuckets written by this or an earlier (killed) run. */
   Map<Integer, WriteCounts> done() {
     return done;
   }

@@ -25,19 +25,19 @@ import scala.Tuple2;
 
 /**
  * The cell-level comparison of some buckets (the Spark glue): both sides read ({@link
- * BucketReads}), the keys that differ found by the natural-key compare ({@link NaturalKeyCompare})
- * and each one's {@link RowRepair.Fix} decided. {@link #counts()} tallies them per bucket; {@link
- * #mutations()} collects the rows that need writing, to the driver: call it only once the counts
- * say they fit.
+ * TimeBucketReads}), the keys that differ found by the natural-key compare ({@link
+ * NaturalKeyCompare}) and each one's {@link RowRepair.Fix} decided. {@link #counts()} tallies them
+ * per bucket; {@link #mutations()} collects the rows that need writing, to the driver: call it only
+ * once the counts say they fit.
  */
 final class ComparePass implements AutoCloseable {
-  private final BucketReads reads;
+  private final TimeBucketReads reads;
   private final JavaRDD<RowMutation> fixes;
 
   /**
-   * Opens the reads of {@code buckets} (not empty) of the run ({@link BucketReads}: {@code old} is
-   * the old side's snapshot, the new table read through a snapshot taken now or {@code given}) and
-   * the comparison over them.
+   * Opens the reads of {@code buckets} (not empty) of the run ({@link TimeBucketReads}: {@code old}
+   * is the old side's snapshot, the new table read through a snapshot taken now or {@code given})
+   * and the comparison over them.
    */
   ComparePass(
       JavaSparkContext jsc,
@@ -48,7 +48,7 @@ final class ComparePass implements AutoCloseable {
       long snapshotTime,
       Set<Integer> buckets,
       TemporarySnapshot given) {
-    reads = new BucketReads(jsc, clusters, newAdmin, options, old, buckets, given, true);
+    reads = new TimeBucketReads(jsc, clusters, newAdmin, options, old, buckets, given, true);
     NaturalKey nk = options.naturalKey();
     KeyLayout oldLayout = old.layout();
     KeyLayout newLayout = options.neu().layout();
@@ -80,11 +80,11 @@ final class ComparePass implements AutoCloseable {
   }
 
   /** Per bucket, what the comparison found (buckets where every key matches are absent). */
-  Map<Integer, BucketCounts> counts() {
+  Map<Integer, TimeBucketCounts> counts() {
     try (JobPhase p = JobPhase.start(fixes.context(), "repair: compare the buckets cell by cell")) {
       return fixes
-          .mapToPair(m -> new Tuple2<>(m.bucket(), BucketCounts.of(m.fix())))
-          .reduceByKey(BucketCounts::plus, 1)
+          .mapToPair(m -> new Tuple2<>(m.bucket(), TimeBucketCounts.of(m.fix())))
+          .reduceByKey(TimeBucketCounts::plus, 1)
           .collectAsMap();
     }
   }

@@ -1,10 +1,10 @@
 package dev.rekey.jobs.repair;
 
 import dev.rekey.common.JobPhase;
-import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.RowClassifier;
 import dev.rekey.jobs.reconcile.SideFold;
 import dev.rekey.jobs.reconcile.SideTally;
+import dev.rekey.jobs.reconcile.TimeBucketStats;
 import dev.rekey.read.RegionRead;
 import java.util.HashMap;
 import java.util.Map;
@@ -32,9 +32,9 @@ final class DigestRecheck {
    */
   static TreeSet<Integer> differing(
       JavaSparkContext jsc,
-      BucketReads reads,
+      TimeBucketReads reads,
       int bucketCount,
-      Map<Integer, BucketStats> knownOld) {
+      Map<Integer, TimeBucketStats> knownOld) {
     boolean readOld = reads.oldRead != null;
     try (JobPhase p =
         JobPhase.start(
@@ -53,8 +53,8 @@ final class DigestRecheck {
       for (Tuple2<Boolean, SideTally> t : tallies.collect()) {
         (t._1() ? oldSum : newSum).merge(t._2());
       }
-      Map<Integer, BucketStats> old = new HashMap<>();
-      Map<Integer, BucketStats> neu = new HashMap<>();
+      Map<Integer, TimeBucketStats> old = new HashMap<>();
+      Map<Integer, TimeBucketStats> neu = new HashMap<>();
       for (int b : reads.buckets) {
         old.put(b, readOld ? oldSum.bucket(b) : knownOld.get(b));
         neu.put(b, newSum.bucket(b));
@@ -70,10 +70,11 @@ final class DigestRecheck {
 
   /** Pure: the buckets of {@code buckets} whose rows, cells or digest differ. */
   static TreeSet<Integer> differing(
-      Map<Integer, BucketStats> old, Map<Integer, BucketStats> neu, Set<Integer> buckets) {
+      Map<Integer, TimeBucketStats> old, Map<Integer, TimeBucketStats> neu, Set<Integer> buckets) {
     TreeSet<Integer> out = new TreeSet<>();
     for (int b : buckets) {
-      if (!old.getOrDefault(b, BucketStats.EMPTY).equals(neu.getOrDefault(b, BucketStats.EMPTY))) {
+      if (!old.getOrDefault(b, TimeBucketStats.EMPTY)
+          .equals(neu.getOrDefault(b, TimeBucketStats.EMPTY))) {
         out.add(b);
       }
     }

@@ -63,7 +63,7 @@ final class EarlyCompaction {
     if (!options.compactIfMasked() || options.dryRun() != null || buckets.isEmpty()) {
       return NONE;
     }
-    ReadPlan plan = plan(options.neu().layout(), BucketSpans.of(buckets, options.buckets()));
+    ReadPlan plan = plan(options.neu().layout(), TimeBucketSpans.of(buckets, options.buckets()));
     if (plan == null || everyFamilyWrittenAfter) {
       return NONE; // not key ranges, or no marker hides a cell written now: nothing to compact
     }

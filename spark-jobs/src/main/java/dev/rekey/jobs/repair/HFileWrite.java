@@ -112,7 +112,7 @@ final class HFileWrite {
       ComparePass pass,
       String snapshot,
       long snapshotTime,
-      Map<Integer, BucketCounts> found,
+      Map<Integer, TimeBucketCounts> found,
       Set<Integer> todo,
       PhaseTimes times,
       EarlyCompaction early)
@@ -169,7 +169,7 @@ final class HFileWrite {
     }
     Map<Integer, WriteCounts> out = new HashMap<>();
     for (int b : todo) {
-      BucketCounts c = found.getOrDefault(b, BucketCounts.NONE);
+      TimeBucketCounts c = found.getOrDefault(b, TimeBucketCounts.NONE);
       int kept = keptPerBucket.getOrDefault(b, 0);
       out.put(b, new WriteCounts(c.cellsToPut() - kept, c.cellsToDelete(), kept));
     }

@@ -1,12 +1,12 @@
 package dev.rekey.jobs.repair;
 
 import dev.rekey.common.Clusters;
-import dev.rekey.jobs.reconcile.BucketComparison;
-import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileResult;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.reconcile.TimeBucketComparison;
+import dev.rekey.jobs.reconcile.TimeBucketStats;
 import dev.rekey.read.TemporarySnapshot;
 import java.time.Duration;
 import java.util.HashMap;
@@ -33,7 +33,7 @@ final class MismatchedBuckets {
    * re-check after the repair reads the same snapshot, so it needs only the new side's.
    */
   record Found(
-      TreeSet<Integer> buckets, Map<Integer, BucketStats> old, TemporarySnapshot newSnapshot)
+      TreeSet<Integer> buckets, Map<Integer, TimeBucketStats> old, TemporarySnapshot newSnapshot)
       implements AutoCloseable {
     /** Deletes the pass's snapshot of the new table. */
     @Override
@@ -81,8 +81,8 @@ final class MismatchedBuckets {
       throw e;
     }
     TreeSet<Integer> out = new TreeSet<>();
-    Map<Integer, BucketStats> oldStats = new HashMap<>();
-    for (BucketComparison c : r.buckets()) {
+    Map<Integer, TimeBucketStats> oldStats = new HashMap<>();
+    for (TimeBucketComparison c : r.buckets()) {
       if (!c.matches()) {
         out.add(c.index());
         oldStats.put(c.index(), c.old());

@@ -3,8 +3,8 @@ package dev.rekey.jobs.repair;
 import dev.rekey.common.Clusters;
 import dev.rekey.common.Job;
 import dev.rekey.common.RekeyException;
-import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.reconcile.TimeBucketStats;
 import dev.rekey.read.TemporarySnapshot;
 import dev.rekey.targets.EachTarget;
 import java.io.IOException;
@@ -225,8 +225,8 @@ public final class Repair implements Job<RepairResult> {
       times.start(PhaseTimes.COMPARE);
       try (ComparePass pass =
           new ComparePass(jsc, clusters, newAdmin, options, old, snapshotTime, todo, unchanged)) {
-        Map<Integer, BucketCounts> foundCounts = pass.counts();
-        long cells = foundCounts.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
+        Map<Integer, TimeBucketCounts> foundCounts = pass.counts();
+        long cells = foundCounts.values().stream().mapToLong(TimeBucketCounts::cellsToWrite).sum();
         RepairPath path = RepairPath.choose(cells, options.maxPutCells());
         progress.accept("  " + path.describe());
         result.found(foundCounts, path);
@@ -255,7 +255,7 @@ public final class Repair implements Job<RepairResult> {
       return result.build();
     }
     // the old side's tallies of the buckets, when the find pass read them from the same snapshot
-    Map<Integer, BucketStats> oldStats = found != null ? found.old() : Map.of();
+    Map<Integer, TimeBucketStats> oldStats = found != null ? found.old() : Map.of();
     return result
         .rechecked(written, recheck(jsc, newAdmin, old, snapshotTime, chosen, oldStats))
         .build();
@@ -297,8 +297,8 @@ public final class Repair implements Job<RepairResult> {
         MutationFile.read(options.apply()).rows().stream()
             .filter(m -> todo.contains(m.bucket()))
             .toList();
-    Map<Integer, BucketCounts> foundCounts = countsOf(rows);
-    long cells = foundCounts.values().stream().mapToLong(BucketCounts::cellsToWrite).sum();
+    Map<Integer, TimeBucketCounts> foundCounts = countsOf(rows);
+    long cells = foundCounts.values().stream().mapToLong(TimeBucketCounts::cellsToWrite).sum();
     // a replay's rows are in the driver already: Puts, whatever their number
     RepairPath path = RepairPath.choose(cells, Math.max(cells, options.maxPutCells()));
     progress.accept(String.format("  replaying %s: %s", options.apply(), path.describe()));
@@ -311,13 +311,13 @@ public final class Repair implements Job<RepairResult> {
    * The comparison after writing: every repaired bucket's digest again, and the ones that differ
    * compared cell by cell (why they differ, and by how much); empty when none differs.
    */
-  private Map<Integer, BucketCounts> recheck(
+  private Map<Integer, TimeBucketCounts> recheck(
       JavaSparkContext jsc,
       Admin newAdmin,
       SideSpec old,
       long snapshotTime,
       TreeSet<Integer> chosen,
-      Map<Integer, BucketStats> oldStats)
+      Map<Integer, TimeBucketStats> oldStats)
       throws IOException {
     if (chosen.isEmpty()) {
       return Map.of();
@@ -327,8 +327,8 @@ public final class Repair implements Job<RepairResult> {
     TreeSet<Integer> differ;
     // the old side is read again only for buckets the find pass did not tally
     boolean readOld = !oldStats.keySet().containsAll(chosen);
-    try (BucketReads reads =
-        new BucketReads(jsc, clusters, newAdmin, options, old, chosen, null, readOld)) {
+    try (TimeBucketReads reads =
+        new TimeBucketReads(jsc, clusters, newAdmin, options, old, chosen, null, readOld)) {
       differ = DigestRecheck.differing(jsc, reads, options.buckets().count(), oldStats);
     }
     if (differ.isEmpty()) {
@@ -344,10 +344,10 @@ public final class Repair implements Job<RepairResult> {
   }
 
   /** Per bucket, what a mutation file's rows do. */
-  private static Map<Integer, BucketCounts> countsOf(List<RowMutation> rows) {
-    Map<Integer, BucketCounts> out = new HashMap<>();
+  private static Map<Integer, TimeBucketCounts> countsOf(List<RowMutation> rows) {
+    Map<Integer, TimeBucketCounts> out = new HashMap<>();
     for (RowMutation m : rows) {
-      out.merge(m.bucket(), BucketCounts.of(m.fix()), BucketCounts::plus);
+      out.merge(m.bucket(), TimeBucketCounts.of(m.fix()), TimeBucketCounts::plus);
     }
     return out;
   }

@@ -4,10 +4,10 @@ import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeArgs;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.backfill.write.Rekeyer;
-import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.jobs.reconcile.SidesBuilder;
+import dev.rekey.jobs.reconcile.TimeBuckets;
 import dev.rekey.jobs.reconcile.TimeSource;
 import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
@@ -41,7 +41,7 @@ import java.util.TreeSet;
 public record RepairOptions(
     SideSpec old,
     SideSpec neu,
-    Buckets buckets,
+    TimeBuckets buckets,
     TimeSource time,
     NaturalKey naturalKey,
     Set<Integer> onlyBuckets,
@@ -270,7 +270,7 @@ public record RepairOptions(
                 + " %s",
             fromReconcile == null ? "neither" : "both");
       }
-      Buckets b;
+      TimeBuckets b;
       String timeOption = time;
       Set<Integer> onlyBuckets = applyBuckets;
       Path report = null;
@@ -292,7 +292,7 @@ public record RepairOptions(
         }
         long size = TimeArgs.duration(bucket, "--bucket");
         b =
-            new Buckets(
+            new TimeBuckets(
                 new TimeWindow(TimeArgs.instant(from, "--from"), TimeArgs.instant(to, "--to")),
                 size);
       }

@@ -74,7 +74,7 @@ public final class RepairReport {
     }
     String row = "%-22s %-30s %10s %10s  %s%n";
     b.append(String.format(Locale.ROOT, row, "bucket", "status", "cells put", "deleted", "found"));
-    for (BucketRepair x : r.buckets()) {
+    for (TimeBucketRepair x : r.buckets()) {
       b.append(
           String.format(
               Locale.ROOT,
@@ -156,7 +156,7 @@ public final class RepairReport {
     ObjectNode phases = root.putObject("phases");
     r.phases().forEach(phases::put);
     ArrayNode buckets = root.putArray("buckets");
-    for (BucketRepair x : r.buckets()) {
+    for (TimeBucketRepair x : r.buckets()) {
       ObjectNode n = buckets.addObject();
       n.put("index", x.index());
       n.put("start", iso(x.start()));
@@ -213,7 +213,7 @@ public final class RepairReport {
     }
     HtmlPage.Table t =
         new HtmlPage.Table("bucket", "status", "found", "cells put", "deleted", "still differs");
-    for (BucketRepair x : r.buckets()) {
+    for (TimeBucketRepair x : r.buckets()) {
       Object[] cells = {
         iso(x.start()),
         x.status(),

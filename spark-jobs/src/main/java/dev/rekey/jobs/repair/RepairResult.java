@@ -44,7 +44,7 @@ public record RepairResult(
     @JsonIgnore OldSide oldSide,
     @JsonIgnore Selection selection,
     @JsonIgnore Write write,
-    List<BucketRepair> buckets,
+    List<TimeBucketRepair> buckets,
     @JsonIgnore Timings timings)
     implements JobResult {
 
@@ -111,7 +111,7 @@ public record RepairResult(
     if (write.mutationFile() != null) {
       return Outcome.DRY_RUN;
     }
-    return buckets.stream().allMatch(BucketRepair::matchesNow)
+    return buckets.stream().allMatch(TimeBucketRepair::matchesNow)
         ? Outcome.MATCHES
         : Outcome.STILL_DIFFERS;
   }

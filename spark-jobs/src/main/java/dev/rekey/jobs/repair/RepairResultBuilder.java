@@ -1,6 +1,6 @@
 package dev.rekey.jobs.repair;
 
-import dev.rekey.jobs.reconcile.Buckets;
+import dev.rekey.jobs.reconcile.TimeBuckets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,13 +16,13 @@ import java.util.TreeSet;
 final class RepairResultBuilder {
   private final String table;
   private final RepairResult.OldSide old;
-  private final Buckets timeBuckets;
+  private final TimeBuckets timeBuckets;
   private final TreeSet<Integer> repaired;
   private final RepairResult.Selection selection;
   private Map<Integer, WriteCounts> earlier = Map.of();
-  private Map<Integer, BucketCounts> found = Map.of();
+  private Map<Integer, TimeBucketCounts> found = Map.of();
   private Map<Integer, WriteCounts> written = Map.of();
-  private Map<Integer, BucketCounts> after; // null until the re-check: a dry run's
+  private Map<Integer, TimeBucketCounts> after; // null until the re-check: a dry run's
   private RepairPath path;
   private boolean compacted;
   private Path mutationFile;
@@ -35,7 +35,7 @@ final class RepairResultBuilder {
   RepairResultBuilder(
       String table,
       RepairResult.OldSide old,
-      Buckets timeBuckets,
+      TimeBuckets timeBuckets,
       TreeSet<Integer> repaired,
       boolean comparedFirst) {
     this.table = table;
@@ -58,7 +58,7 @@ final class RepairResultBuilder {
   }
 
   /** What the comparison before writing found, per bucket, and the write path it chose. */
-  RepairResultBuilder found(Map<Integer, BucketCounts> found, RepairPath path) {
+  RepairResultBuilder found(Map<Integer, TimeBucketCounts> found, RepairPath path) {
     this.found = found;
     this.path = path;
     return this;
@@ -81,27 +81,27 @@ final class RepairResultBuilder {
    * differ by digest.
    */
   RepairResultBuilder rechecked(
-      Map<Integer, WriteCounts> written, Map<Integer, BucketCounts> after) {
+      Map<Integer, WriteCounts> written, Map<Integer, TimeBucketCounts> after) {
     this.written = written;
     this.after = after;
     return this;
   }
 
   RepairResult build() {
-    List<BucketRepair> buckets = new ArrayList<>();
+    List<TimeBucketRepair> buckets = new ArrayList<>();
     for (int b : repaired) {
       boolean resumed = earlier.containsKey(b);
       buckets.add(
-          new BucketRepair(
+          new TimeBucketRepair(
               b,
               timeBuckets.start(b),
               timeBuckets.end(b),
-              resumed ? null : found.getOrDefault(b, BucketCounts.NONE),
+              resumed ? null : found.getOrDefault(b, TimeBucketCounts.NONE),
               after == null
                   ? null
                   : resumed ? earlier.get(b) : written.getOrDefault(b, WriteCounts.NONE),
               resumed,
-              after == null ? null : after.getOrDefault(b, BucketCounts.NONE)));
+              after == null ? null : after.getOrDefault(b, TimeBucketCounts.NONE)));
     }
     return new RepairResult(
         table,

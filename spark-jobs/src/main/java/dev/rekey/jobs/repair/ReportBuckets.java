@@ -5,8 +5,8 @@ import dev.rekey.common.Json;
 import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeArgs;
 import dev.rekey.common.TimeWindow;
-import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.ReconcileReport;
+import dev.rekey.jobs.reconcile.TimeBuckets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,14 +21,14 @@ import java.util.TreeSet;
  * @param time the report's --time, or null
  * @param mismatched the indexes of the buckets the report found to differ
  */
-record ReportBuckets(Path report, Buckets buckets, String time, Set<Integer> mismatched) {
+record ReportBuckets(Path report, TimeBuckets buckets, String time, Set<Integer> mismatched) {
 
   /** Reads {@code given} (reconcile.json, or the dir holding it). */
   static ReportBuckets read(Path given) {
     Path report = Files.isDirectory(given) ? given.resolve(ReconcileReport.JSON) : given;
     JsonNode root = readReport(report);
-    Buckets b =
-        new Buckets(
+    TimeBuckets b =
+        new TimeBuckets(
             new TimeWindow(
                 TimeArgs.instant(root.path("from").asText(), "from in " + report),
                 TimeArgs.instant(root.path("to").asText(), "to in " + report)),

@@ -120,7 +120,7 @@ class ReconcileIT {
     assertEquals(1, r.old().regions());
     assertEquals(16, r.neu().regions());
     for (int h = 0; h < 6; h++) {
-      BucketComparison b = r.bucket(h);
+      TimeBucketComparison b = r.bucket(h);
       assertEquals(200, b.old().rows(), "hour " + h);
       assertEquals(200, b.neu().rows());
       assertEquals(400, b.neu().cells());
@@ -181,7 +181,7 @@ class ReconcileIT {
     assertEquals(5, r.mismatchedBuckets());
     assertTrue(r.bucket(5).matches());
 
-    BucketDrill h0 = r.drill(0);
+    TimeBucketDrill h0 = r.drill(0);
     assertEquals(-1, r.bucket(0).difference());
     assertEquals(1, h0.missingInNew());
     assertEquals(0, h0.extraInNew() + h0.contentDiffers());
@@ -192,7 +192,7 @@ class ReconcileIT {
     assertEquals(Hex.of(LegacyTelemetryTable.rowKey(lost)), s0.oldRowKey());
     assertNull(s0.newRowKey());
 
-    BucketDrill h1 = r.drill(1);
+    TimeBucketDrill h1 = r.drill(1);
     assertEquals(1, r.bucket(1).difference());
     assertEquals(1, h1.extraInNew());
     Sample s1 = h1.samples().get(0);
@@ -202,10 +202,10 @@ class ReconcileIT {
 
     for (int h : new int[] {2, 3}) {
       TelemetryReading want = h == 2 ? changedValue : changedTs;
-      BucketComparison b = r.bucket(h);
+      TimeBucketComparison b = r.bucket(h);
       assertTrue(b.countsMatch(), "hour " + h + ": same rows and cells");
       assertFalse(b.digestMatches());
-      BucketDrill d = r.drill(h);
+      TimeBucketDrill d = r.drill(h);
       assertEquals(1, d.contentDiffers());
       Sample s = d.samples().get(0);
       assertEquals(Difference.CONTENT_DIFFERS, s.kind());
@@ -222,7 +222,7 @@ class ReconcileIT {
     }
     assertEquals(List.of(), s0.cellDiffs());
 
-    BucketDrill h4 = r.drill(4);
+    TimeBucketDrill h4 = r.drill(4);
     assertEquals(0, r.bucket(4).neu().rows());
     assertEquals(-200, r.bucket(4).difference());
     assertEquals(200, h4.missingInNew());

@@ -36,7 +36,7 @@ class ReconcilePlanTest {
 
   @Test
   void bucketsCoverTheRangeIncludingAShortLastOne() {
-    Buckets b = new Buckets(new TimeWindow(DAY, DAY + 24 * 3_600_000L), 3_600_000L);
+    TimeBuckets b = new TimeBuckets(new TimeWindow(DAY, DAY + 24 * 3_600_000L), 3_600_000L);
     assertEquals(24, b.count());
     assertEquals(DAY, b.start(0));
     assertEquals(DAY + 3_600_000L, b.end(0));
@@ -48,12 +48,12 @@ class ReconcilePlanTest {
     assertEquals(-1, b.indexOf(DAY - 1));
     assertEquals(24, b.starts().size());
 
-    Buckets ragged = new Buckets(new TimeWindow(0, 2_500), 1_000);
+    TimeBuckets ragged = new TimeBuckets(new TimeWindow(0, 2_500), 1_000);
     assertEquals(3, ragged.count());
     assertEquals(2_000, ragged.start(2));
     assertEquals(2_500, ragged.end(2));
     assertEquals(2, ragged.indexOf(2_499));
-    assertEquals(1, new Buckets(new TimeWindow(0, 1), 1_000).count());
+    assertEquals(1, new TimeBuckets(new TimeWindow(0, 1), 1_000).count());
   }
 
   @Test

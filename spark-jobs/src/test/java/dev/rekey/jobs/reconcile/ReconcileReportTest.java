@@ -47,20 +47,21 @@ class ReconcileReportTest {
           Instant.parse("2027-06-01T05:00:00Z").toEpochMilli());
 
   static ReconcileResult twoYears() {
-    Buckets buckets = new Buckets(new TimeWindow(FROM, TO), HOUR);
-    List<BucketComparison> all = new ArrayList<>();
+    TimeBuckets buckets = new TimeBuckets(new TimeWindow(FROM, TO), HOUR);
+    List<TimeBucketComparison> all = new ArrayList<>();
     for (int i = 0; i < buckets.count(); i++) {
       long start = buckets.start(i);
       boolean data = start >= DATA_DAY && start < DATA_DAY + 24 * HOUR;
-      BucketStats old = data ? new BucketStats(4_000, 8_000, Digest128.ZERO) : BucketStats.EMPTY;
-      BucketStats neu = old;
+      TimeBucketStats old =
+          data ? new TimeBucketStats(4_000, 8_000, Digest128.ZERO) : TimeBucketStats.EMPTY;
+      TimeBucketStats neu = old;
       if (BAD.contains(start)) {
         neu =
             data
-                ? new BucketStats(3_997, 7_994, Digest128.ZERO)
-                : new BucketStats(2, 4, Digest128.ZERO);
+                ? new TimeBucketStats(3_997, 7_994, Digest128.ZERO)
+                : new TimeBucketStats(2, 4, Digest128.ZERO);
       }
-      all.add(BucketComparison.of(buckets, i, old, neu, false));
+      all.add(TimeBucketComparison.of(buckets, i, old, neu, false));
     }
     SideSummary side =
         new SideSummary("table t", "l", 1, 1, 96_000, 96_000, 0, 192_000, "", "", List.of());
@@ -76,25 +77,25 @@ class ReconcileReportTest {
         all,
         Map.of(
             all.get(buckets.indexOf(DATA_DAY + 3 * HOUR)).index(),
-            new BucketDrill(0, 3, 0, 0, List.of())),
+            new TimeBucketDrill(0, 3, 0, 0, List.of())),
         1.5);
   }
 
   @Test
   void runsOfMatchingBucketsFoldIntoOneLineAndMismatchesStandAlone() {
-    List<BucketRun> runs = BucketRun.of(twoYears().buckets());
+    List<TimeBucketRun> runs = TimeBucketRun.of(twoYears().buckets());
     // empty + ok x3, BAD, BAD, ok x4, BAD, ok x10, BAD, ok x3 + empty..., BAD, empty...
-    assertEquals(10, runs.size(), runs.stream().map(BucketRun::label).toList().toString());
-    assertEquals(5, runs.stream().filter(BucketRun::mismatch).count());
+    assertEquals(10, runs.size(), runs.stream().map(TimeBucketRun::label).toList().toString());
+    assertEquals(5, runs.stream().filter(TimeBucketRun::mismatch).count());
     assertEquals("3 ok, 7,968 empty", runs.get(0).status());
     assertEquals("2026-01-01T00:00:00Z .. 2026-11-29T02:00:00Z", runs.get(0).label());
     assertEquals(12_000, runs.get(0).oldRows());
     assertEquals("MISMATCH", runs.get(1).status());
     assertEquals("4 ok", runs.get(3).status());
     assertEquals("5,130 empty", runs.get(9).status());
-    assertEquals(17_520, runs.stream().mapToInt(BucketRun::size).sum());
-    assertEquals(17_520, BucketRun.each(twoYears().buckets()).size());
-    assertThrows(IllegalArgumentException.class, () -> new BucketRun(List.of()));
+    assertEquals(17_520, runs.stream().mapToInt(TimeBucketRun::size).sum());
+    assertEquals(17_520, TimeBucketRun.each(twoYears().buckets()).size());
+    assertThrows(IllegalArgumentException.class, () -> new TimeBucketRun(List.of()));
   }
 
   @Test
@@ -183,14 +184,14 @@ class ReconcileReportTest {
             .plus(DATA_DAY + 5 * HOUR + 17)
             .plus(DATA_DAY + 23 * HOUR + 59_999)
             .merge(TimeExtent.NONE.plus(DATA_DAY + 2 * HOUR));
-    Buckets b = e.buckets(HOUR);
+    TimeBuckets b = e.buckets(HOUR);
     assertEquals(DATA_DAY + 2 * HOUR, b.from());
     assertEquals(DATA_DAY + 24 * HOUR, b.to());
     assertEquals(22, b.count());
     assertEquals(3, e.rows());
     assertTrue(TimeExtent.NONE.isEmpty());
     assertEquals(
-        Buckets.MAX_BUCKETS,
+        TimeBuckets.MAX_BUCKETS,
         assertThrows(RekeyException.class, () -> TimeExtent.NONE.plus(0).plus(TO).buckets(1_000))
                 .getMessage()
                 .contains("at most 100000")
@@ -201,7 +202,7 @@ class ReconcileReportTest {
 
   @Test
   void chartColumnsSumConsecutiveBucketsOnlyWhenTheyDoNotFit() {
-    List<BucketComparison> day = twoYears().buckets().subList(7_968, 7_992);
+    List<TimeBucketComparison> day = twoYears().buckets().subList(7_968, 7_992);
     List<ChartColumn> one = ChartColumn.of(day, 240);
     assertEquals(24, one.size());
     assertEquals(4_000, one.get(0).oldRows());

@@ -97,7 +97,7 @@ class ReconcileVersionsIT {
     ReconcileResult r = run(newestOnly, Versions.ALL);
     assertEquals(3, r.exitCode());
     for (int h = 0; h < 2; h++) {
-      BucketComparison b = r.bucket(h);
+      TimeBucketComparison b = r.bucket(h);
       assertEquals(b.old().rows(), b.neu().rows(), "the same rows");
       assertEquals(
           b.old().cells() - 2 * 20,

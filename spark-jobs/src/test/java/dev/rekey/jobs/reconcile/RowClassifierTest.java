@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class RowClassifierTest {
   static final long H = 3_600_000L;
   static final byte[] DEV = Bytes.toBytes("0123456789abcdef");
-  static final Buckets BUCKETS = new Buckets(new TimeWindow(DAY, DAY + 4 * H), H);
+  static final TimeBuckets BUCKETS = new TimeBuckets(new TimeWindow(DAY, DAY + 4 * H), H);
   static final NaturalKey NK = NaturalKey.common(V1, V2);
 
   static Cell[] cells(byte[] row, long ts, long value) {

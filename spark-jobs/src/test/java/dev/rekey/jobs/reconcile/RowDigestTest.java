@@ -90,28 +90,28 @@ class RowDigestTest {
 
   @Test
   void bucketVerdicts() {
-    Buckets b = new Buckets(new TimeWindow(0, 3_000), 1_000);
-    BucketStats one = BucketStats.row(2, row("a", new C("d", "v", 1, "x")));
-    BucketStats other = BucketStats.row(2, row("a", new C("d", "v", 1, "y")));
-    BucketComparison same = BucketComparison.of(b, 0, one, one, true);
+    TimeBuckets b = new TimeBuckets(new TimeWindow(0, 3_000), 1_000);
+    TimeBucketStats one = TimeBucketStats.row(2, row("a", new C("d", "v", 1, "x")));
+    TimeBucketStats other = TimeBucketStats.row(2, row("a", new C("d", "v", 1, "y")));
+    TimeBucketComparison same = TimeBucketComparison.of(b, 0, one, one, true);
     assertTrue(same.matches());
     assertEquals("ok", same.status());
     assertEquals("yes", same.digestOk());
-    BucketComparison empty = BucketComparison.of(b, 1, null, null, true);
+    TimeBucketComparison empty = TimeBucketComparison.of(b, 1, null, null, true);
     assertTrue(empty.matches());
     assertTrue(empty.empty());
     assertEquals("empty", empty.status());
     assertEquals(1_000, empty.start());
-    BucketComparison changed = BucketComparison.of(b, 2, one, other, true);
+    TimeBucketComparison changed = TimeBucketComparison.of(b, 2, one, other, true);
     assertTrue(changed.countsMatch());
     assertFalse(changed.matches());
     assertEquals("NO", changed.digestOk());
     assertEquals("MISMATCH", changed.status());
     assertTrue(
-        BucketComparison.of(b, 2, one, other, false).matches(),
+        TimeBucketComparison.of(b, 2, one, other, false).matches(),
         "counts only: content not compared");
-    assertEquals("-", BucketComparison.of(b, 2, one, other, false).digestOk());
-    BucketComparison lost = BucketComparison.of(b, 2, one.plus(one), one, false);
+    assertEquals("-", TimeBucketComparison.of(b, 2, one, other, false).digestOk());
+    TimeBucketComparison lost = TimeBucketComparison.of(b, 2, one.plus(one), one, false);
     assertEquals(-1, lost.difference());
     assertFalse(lost.matches());
   }

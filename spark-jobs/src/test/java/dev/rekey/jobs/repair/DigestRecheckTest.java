@@ -2,10 +2,10 @@ package dev.rekey.jobs.repair;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.rekey.jobs.reconcile.BucketStats;
 import dev.rekey.jobs.reconcile.Digest128;
 import dev.rekey.jobs.reconcile.RowRecord;
 import dev.rekey.jobs.reconcile.SideTally;
+import dev.rekey.jobs.reconcile.TimeBucketStats;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -29,8 +29,8 @@ class DigestRecheckTest {
   }
 
   /** A side's tallies as the driver holds them, by bucket. */
-  private static Map<Integer, BucketStats> stats(SideTally t) {
-    Map<Integer, BucketStats> out = new HashMap<>();
+  private static Map<Integer, TimeBucketStats> stats(SideTally t) {
+    Map<Integer, TimeBucketStats> out = new HashMap<>();
     for (int b = 0; b < 8; b++) {
       if (t.bucket(b).rows() > 0) {
         out.put(b, t.bucket(b));

@@ -121,9 +121,9 @@ class RepairHFilesIT {
     assertEquals(0, all.exitCode(), all.console());
     assertEquals(2, all.tables().size());
     assertEquals(
-        List.of(1), all.tables().get(0).buckets().stream().map(BucketRepair::index).toList());
+        List.of(1), all.tables().get(0).buckets().stream().map(TimeBucketRepair::index).toList());
     assertEquals(
-        List.of(2), all.tables().get(1).buckets().stream().map(BucketRepair::index).toList());
+        List.of(2), all.tables().get(1).buckets().stream().map(TimeBucketRepair::index).toList());
     assertEquals(1, all.tables().get(0).cellsPut(), all.console());
     assertEquals(1, all.tables().get(1).cellsPut(), all.console());
     assertTrue(Files.exists(dir.resolve(v2.getNameAsString()).resolve(RepairReport.JSON)));

@@ -133,7 +133,7 @@ class RepairIT {
     // version
     assertEquals(8 + 1 + 1, r.cellsPut(), r.console());
     assertEquals(3, r.cellsDeleted(), r.console()); // the extra row's 2 cells + the re-put cell
-    assertEquals(List.of(0, 1, 2), r.buckets().stream().map(BucketRepair::index).toList());
+    assertEquals(List.of(0, 1, 2), r.buckets().stream().map(TimeBucketRepair::index).toList());
     assertEquals(contents(v1, V1), contents(v2, V2));
     assertEquals(0, reconcile(v1, v2, dir.resolve("after")).exitCode());
     assertTrue(Files.exists(dir.resolve(RepairReport.JSON)));
@@ -173,7 +173,7 @@ class RepairIT {
 
     RepairResult r = repair(o.resume(true).build());
     assertEquals(0, r.exitCode(), r.console());
-    BucketRepair first = r.buckets().get(0);
+    TimeBucketRepair first = r.buckets().get(0);
     assertEquals(0, first.index());
     assertTrue(first.resumed(), r.console());
     assertNull(first.found(), "the resumed run did not compare or write bucket 0 again");
@@ -241,8 +241,8 @@ class RepairIT {
     assertEquals(0, a.exitCode(), "the replay ends with the re-check: " + a.console());
     assertEquals(1, a.cellsPut());
     // the bucket the dry run found differing (hour 1), compared again
-    assertEquals(List.of(1), a.buckets().stream().map(BucketRepair::index).toList());
-    assertTrue(a.buckets().stream().allMatch(BucketRepair::matchesNow), a.console());
+    assertEquals(List.of(1), a.buckets().stream().map(TimeBucketRepair::index).toList());
+    assertTrue(a.buckets().stream().allMatch(TimeBucketRepair::matchesNow), a.console());
     assertTrue(Files.exists(dir.resolve("applied").resolve(RepairReport.JSON)));
     assertEquals(contents(v1, V1), contents(v2, V2));
   }

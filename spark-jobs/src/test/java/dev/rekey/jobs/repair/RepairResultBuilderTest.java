@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.rekey.common.TimeWindow;
-import dev.rekey.jobs.reconcile.Buckets;
+import dev.rekey.jobs.reconcile.TimeBuckets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 @Tag("unit")
 class RepairResultBuilderTest {
-  static final Buckets SIX_HOURS = new Buckets(new TimeWindow(FROM, FROM + 6 * HOUR), HOUR);
+  static final TimeBuckets SIX_HOURS = new TimeBuckets(new TimeWindow(FROM, FROM + 6 * HOUR), HOUR);
 
   @Test
   void eachBucketGetsWhatWasFoundWrittenAndFoundAgainAndAResumedOneItsEarlierRunsWrites() {
@@ -31,13 +31,13 @@ class RepairResultBuilderTest {
             .earlier(Map.of(2, new WriteCounts(7, 0, 0)))
             .found(
                 Map.of(
-                    1, new BucketCounts(10, 2, 1, 45, 3, 2, 1),
-                    4, new BucketCounts(3, 0, 0, 12, 0, 0, 0)),
+                    1, new TimeBucketCounts(10, 2, 1, 45, 3, 2, 1),
+                    4, new TimeBucketCounts(3, 0, 0, 12, 0, 0, 0)),
                 RepairPath.choose(120, 1000))
             .compacted(true)
             .rechecked(
                 Map.of(1, new WriteCounts(45, 3, 0), 4, new WriteCounts(12, 0, 2)),
-                Map.of(4, new BucketCounts(1, 0, 0, 2, 0, 0, 0)))
+                Map.of(4, new TimeBucketCounts(1, 0, 0, 2, 0, 0, 0)))
             .build();
     RepairResult expected = RepairResultFormatTest.repaired();
     assertEquals(expected, built.withTimings(expected.timings()));
@@ -47,7 +47,7 @@ class RepairResultBuilderTest {
   void aDryRunHasNothingWrittenOrFoundAgain() {
     RepairResult r =
         oneBucket(0, false)
-            .found(Map.of(0, new BucketCounts(2, 0, 0, 4, 0, 0, 0)), null)
+            .found(Map.of(0, new TimeBucketCounts(2, 0, 0, 4, 0, 0, 0)), null)
             .mutationFile(Path.of("m.jsonl"))
             .build();
     assertEquals(RepairResult.Outcome.DRY_RUN, r.outcome());
@@ -61,7 +61,7 @@ class RepairResultBuilderTest {
   void aBucketStillDifferentAfterTheWritesIsTheMismatchExit() {
     RepairResult r =
         oneBucket(3, true)
-            .rechecked(Map.of(), Map.of(3, new BucketCounts(0, 1, 0, 0, 1, 0, 0)))
+            .rechecked(Map.of(), Map.of(3, new TimeBucketCounts(0, 1, 0, 0, 1, 0, 0)))
             .build();
     assertEquals(RepairResult.Outcome.STILL_DIFFERS, r.outcome());
     assertEquals(6, r.compared(), "compared first: every bucket of the window");

@@ -36,30 +36,30 @@ class RepairResultFormatTest {
         new RepairResult.Selection(FROM, FROM + 6 * HOUR, HOUR, true, 6),
         new RepairResult.Write(RepairPath.choose(120, 1000), true, null),
         List.of(
-            new BucketRepair(
+            new TimeBucketRepair(
                 1,
                 FROM + HOUR,
                 FROM + 2 * HOUR,
-                new BucketCounts(10, 2, 1, 45, 3, 2, 1),
+                new TimeBucketCounts(10, 2, 1, 45, 3, 2, 1),
                 new WriteCounts(45, 3, 0),
                 false,
-                BucketCounts.NONE),
-            new BucketRepair(
+                TimeBucketCounts.NONE),
+            new TimeBucketRepair(
                 2,
                 FROM + 2 * HOUR,
                 FROM + 3 * HOUR,
                 null,
                 new WriteCounts(7, 0, 0),
                 true,
-                BucketCounts.NONE),
-            new BucketRepair(
+                TimeBucketCounts.NONE),
+            new TimeBucketRepair(
                 4,
                 FROM + 4 * HOUR,
                 FROM + 5 * HOUR,
-                new BucketCounts(3, 0, 0, 12, 0, 0, 0),
+                new TimeBucketCounts(3, 0, 0, 12, 0, 0, 0),
                 new WriteCounts(12, 0, 2),
                 false,
-                new BucketCounts(1, 0, 0, 2, 0, 0, 0))),
+                new TimeBucketCounts(1, 0, 0, 2, 0, 0, 0))),
         new RepairResult.Timings(phases, 12.75));
   }
 
@@ -71,8 +71,14 @@ class RepairResultFormatTest {
         new RepairResult.Selection(FROM, FROM + 2 * HOUR, HOUR, false, 1),
         new RepairResult.Write(null, false, Path.of("/tmp/m.jsonl")),
         List.of(
-            new BucketRepair(
-                0, FROM, FROM + HOUR, new BucketCounts(2, 0, 0, 4, 0, 0, 0), null, false, null)),
+            new TimeBucketRepair(
+                0,
+                FROM,
+                FROM + HOUR,
+                new TimeBucketCounts(2, 0, 0, 4, 0, 0, 0),
+                null,
+                false,
+                null)),
         new RepairResult.Timings(Map.of(), 0.5));
   }
 

@@ -3,12 +3,12 @@ package dev.rekey.jobs.repair;
 import dev.rekey.common.Clusters;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.common.Versions;
-import dev.rekey.jobs.reconcile.Buckets;
 import dev.rekey.jobs.reconcile.NaturalKey;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.RowClassifier;
 import dev.rekey.jobs.reconcile.SideReads;
 import dev.rekey.jobs.reconcile.SideSpec;
+import dev.rekey.jobs.reconcile.TimeBuckets;
 import dev.rekey.read.RegionRead;
 import dev.rekey.read.TemporarySnapshot;
 import java.util.List;
@@ -32,7 +32,7 @@ import org.apache.spark.api.java.JavaSparkContext;
  * is one consistent view of the table as a live read is not; a cell written after it is newer than
  * the old side's snapshot too, which the repair never touches.
  */
-final class BucketReads implements AutoCloseable {
+final class TimeBucketReads implements AutoCloseable {
   final Set<Integer> buckets;
   final RowClassifier oldClassifier;
   final RowClassifier newClassifier;
@@ -46,7 +46,7 @@ final class BucketReads implements AutoCloseable {
    * @param withOld whether to open the old side's read too (a re-check that knows the old side's
    *     tallies reads the new side alone)
    */
-  BucketReads(
+  TimeBucketReads(
       JavaSparkContext jsc,
       Clusters clusters,
       Admin newAdmin,
@@ -56,10 +56,11 @@ final class BucketReads implements AutoCloseable {
       TemporarySnapshot given,
       boolean withOld) {
     this.buckets = Set.copyOf(buckets);
-    Buckets all = options.buckets();
+    TimeBuckets all = options.buckets();
     TreeSet<Integer> sorted = new TreeSet<>(buckets);
-    Buckets span =
-        new Buckets(new TimeWindow(all.start(sorted.first()), all.end(sorted.last())), all.size());
+    TimeBuckets span =
+        new TimeBuckets(
+            new TimeWindow(all.start(sorted.first()), all.end(sorted.last())), all.size());
     NaturalKey nk = options.naturalKey();
     ReconcileOptions reading =
         new ReconcileOptions(
@@ -85,7 +86,7 @@ final class BucketReads implements AutoCloseable {
                 RepairSnapshots.PURPOSE);
     String newName = given != null ? given.name() : newSnapshot.name();
     SideReads reads = new SideReads(reading, Map.of(options.neu(), newName));
-    List<TimeWindow> windows = BucketSpans.of(sorted, all);
+    List<TimeWindow> windows = TimeBucketSpans.of(sorted, all);
     // each side from its own cluster (copies: a read sets its job's keys)
     RegionRead o = null;
     try {

@@ -7,7 +7,7 @@ import java.util.List;
  * The drill-down of one mismatched bucket: how many natural keys differ, by kind, and up to
  * --samples of them (smallest natural keys first, so reruns show the same samples).
  */
-public record BucketDrill(
+public record TimeBucketDrill(
     int bucket, long missingInNew, long extraInNew, long contentDiffers, List<Sample> samples)
     implements Serializable {
 

@@ -1,7 +1,7 @@
 package dev.rekey.jobs.repair;
 
 import dev.rekey.common.TimeWindow;
-import dev.rekey.jobs.reconcile.Buckets;
+import dev.rekey.jobs.reconcile.TimeBuckets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -12,11 +12,11 @@ import java.util.TreeSet;
  * run of consecutive buckets. Buckets 5, 20 and 41 of a day are three windows, not the span from 5
  * to 41 (which would read three quarters of the day to repair three of its 48 buckets).
  */
-final class BucketSpans {
-  private BucketSpans() {}
+final class TimeBucketSpans {
+  private TimeBucketSpans() {}
 
   /** The windows holding exactly {@code buckets} (not empty) of {@code all}, in time order. */
-  static List<TimeWindow> of(Set<Integer> buckets, Buckets all) {
+  static List<TimeWindow> of(Set<Integer> buckets, TimeBuckets all) {
     if (buckets.isEmpty()) {
       throw new IllegalArgumentException("no bucket to read");
     }

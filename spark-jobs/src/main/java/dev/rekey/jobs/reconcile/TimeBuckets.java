@@ -12,7 +12,7 @@ import java.util.List;
  * lost hour shows up as a bucket with rows on one side and none on the other instead of silently
  * missing from the report.
  */
-public final class Buckets implements Serializable {
+public final class TimeBuckets implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /**
@@ -26,7 +26,7 @@ public final class Buckets implements Serializable {
   private final int count;
 
   /** [from, to) in buckets of {@code sizeMillis}; too many buckets is a usage error. */
-  public Buckets(TimeWindow range, long sizeMillis) {
+  public TimeBuckets(TimeWindow range, long sizeMillis) {
     if (sizeMillis <= 0) {
       throw RekeyException.usage(
           "Invalid --bucket: the bucket size must be positive (got " + sizeMillis + " ms)");

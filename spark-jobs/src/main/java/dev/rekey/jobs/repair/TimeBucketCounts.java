@@ -13,7 +13,7 @@ import java.util.Locale;
  * @param extraCells cells in new only, older than the snapshot, left in place (no --delete-extra)
  * @param newerCellsKept cells in new newer than the old side's snapshot (dual writes), untouched
  */
-public record BucketCounts(
+public record TimeBucketCounts(
     long missingRows,
     long extraRows,
     long changedRows,
@@ -22,11 +22,11 @@ public record BucketCounts(
     long extraCells,
     long newerCellsKept)
     implements Serializable {
-  public static final BucketCounts NONE = new BucketCounts(0, 0, 0, 0, 0, 0, 0);
+  public static final TimeBucketCounts NONE = new TimeBucketCounts(0, 0, 0, 0, 0, 0, 0);
 
   /** The counts of one row's fix. */
-  public static BucketCounts of(RowRepair.Fix f) {
-    return new BucketCounts(
+  public static TimeBucketCounts of(RowRepair.Fix f) {
+    return new TimeBucketCounts(
         f.kind() == Difference.MISSING_IN_NEW ? 1 : 0,
         f.kind() == Difference.EXTRA_IN_NEW ? 1 : 0,
         f.kind() == Difference.CONTENT_DIFFERS ? 1 : 0,
@@ -36,8 +36,8 @@ public record BucketCounts(
         f.keptNewer().size());
   }
 
-  public BucketCounts plus(BucketCounts o) {
-    return new BucketCounts(
+  public TimeBucketCounts plus(TimeBucketCounts o) {
+    return new TimeBucketCounts(
         missingRows + o.missingRows,
         extraRows + o.extraRows,
         changedRows + o.changedRows,

@@ -9,8 +9,13 @@ import java.io.Serializable;
  * @param digestCompared false when run without --digest (the digests are then not computed and not
  *     compared)
  */
-public record BucketComparison(
-    int index, long start, long end, BucketStats old, BucketStats neu, boolean digestCompared)
+public record TimeBucketComparison(
+    int index,
+    long start,
+    long end,
+    TimeBucketStats old,
+    TimeBucketStats neu,
+    boolean digestCompared)
     implements Serializable {
 
   public boolean countsMatch() {
@@ -46,14 +51,14 @@ public record BucketComparison(
   }
 
   /** Compares two sides' stats for bucket {@code index} of {@code buckets}. */
-  public static BucketComparison of(
-      Buckets buckets, int index, BucketStats old, BucketStats neu, boolean digest) {
-    return new BucketComparison(
+  public static TimeBucketComparison of(
+      TimeBuckets buckets, int index, TimeBucketStats old, TimeBucketStats neu, boolean digest) {
+    return new TimeBucketComparison(
         index,
         buckets.start(index),
         buckets.end(index),
-        old == null ? BucketStats.EMPTY : old,
-        neu == null ? BucketStats.EMPTY : neu,
+        old == null ? TimeBucketStats.EMPTY : old,
+        neu == null ? TimeBucketStats.EMPTY : neu,
         digest);
   }
 }

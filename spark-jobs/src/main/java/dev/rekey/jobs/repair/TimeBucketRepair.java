@@ -12,14 +12,14 @@ import java.io.Serializable;
  * @param resumed true when an earlier run wrote the bucket and this run skipped it
  * @param after the comparison after writing; null in a dry run
  */
-public record BucketRepair(
+public record TimeBucketRepair(
     int index,
     long start,
     long end,
-    BucketCounts found,
+    TimeBucketCounts found,
     WriteCounts written,
     boolean resumed,
-    BucketCounts after)
+    TimeBucketCounts after)
     implements Serializable {
 
   /** True when the re-check found nothing left to write or report (always false in a dry run). */

@@ -4,15 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.rekey.common.TimeWindow;
-import dev.rekey.jobs.reconcile.Buckets;
+import dev.rekey.jobs.reconcile.TimeBuckets;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class BucketSpansTest {
+class TimeBucketSpansTest {
   private static final long DAY = 1_795_910_400_000L;
   private static final long HALF_HOUR = 1_800_000L;
-  private final Buckets day = new Buckets(new TimeWindow(DAY, DAY + 48 * HALF_HOUR), HALF_HOUR);
+  private final TimeBuckets day =
+      new TimeBuckets(new TimeWindow(DAY, DAY + 48 * HALF_HOUR), HALF_HOUR);
 
   private static TimeWindow w(int first, int last) {
     return new TimeWindow(DAY + first * HALF_HOUR, DAY + (last + 1) * HALF_HOUR);
@@ -20,16 +21,17 @@ class BucketSpansTest {
 
   @Test
   void separateBucketsAreSeparateWindowsNotTheSpanBetweenThem() {
-    assertEquals(List.of(w(5, 5), w(20, 20), w(41, 41)), BucketSpans.of(Set.of(41, 5, 20), day));
+    assertEquals(
+        List.of(w(5, 5), w(20, 20), w(41, 41)), TimeBucketSpans.of(Set.of(41, 5, 20), day));
   }
 
   @Test
   void consecutiveBucketsAreOneWindow() {
     assertEquals(
-        List.of(w(0, 2), w(4, 4), w(46, 47)), BucketSpans.of(Set.of(0, 1, 2, 4, 46, 47), day));
+        List.of(w(0, 2), w(4, 4), w(46, 47)), TimeBucketSpans.of(Set.of(0, 1, 2, 4, 46, 47), day));
     assertEquals(
         List.of(w(0, 47)),
-        BucketSpans.of(
+        TimeBucketSpans.of(
             java.util.stream.IntStream.range(0, 48)
                 .boxed()
                 .collect(java.util.stream.Collectors.toSet()),
@@ -38,6 +40,6 @@ class BucketSpansTest {
 
   @Test
   void noBucketIsAnError() {
-    assertThrows(IllegalArgumentException.class, () -> BucketSpans.of(Set.of(), day));
+    assertThrows(IllegalArgumentException.class, () -> TimeBucketSpans.of(Set.of(), day));
   }
 }

@@ -11,8 +11,8 @@ import java.util.List;
  *
  * @param buckets the consecutive buckets of the line (one when it is a mismatch)
  */
-public record BucketRun(List<BucketComparison> buckets) {
-  public BucketRun {
+public record TimeBucketRun(List<TimeBucketComparison> buckets) {
+  public TimeBucketRun {
     if (buckets.isEmpty()) {
       throw new IllegalArgumentException("a run holds at least one bucket");
     }
@@ -23,36 +23,36 @@ public record BucketRun(List<BucketComparison> buckets) {
    * The report's lines in time order: each mismatched bucket alone, each run of matching buckets as
    * one.
    */
-  public static List<BucketRun> of(List<BucketComparison> all) {
-    List<BucketRun> runs = new ArrayList<>();
-    List<BucketComparison> matching = new ArrayList<>();
-    for (BucketComparison b : all) {
+  public static List<TimeBucketRun> of(List<TimeBucketComparison> all) {
+    List<TimeBucketRun> runs = new ArrayList<>();
+    List<TimeBucketComparison> matching = new ArrayList<>();
+    for (TimeBucketComparison b : all) {
       if (b.matches()) {
         matching.add(b);
         continue;
       }
       if (!matching.isEmpty()) {
-        runs.add(new BucketRun(matching));
+        runs.add(new TimeBucketRun(matching));
         matching.clear();
       }
-      runs.add(new BucketRun(List.of(b)));
+      runs.add(new TimeBucketRun(List.of(b)));
     }
     if (!matching.isEmpty()) {
-      runs.add(new BucketRun(matching));
+      runs.add(new TimeBucketRun(matching));
     }
     return runs;
   }
 
   /** Every bucket a line of its own (--all-buckets). */
-  public static List<BucketRun> each(List<BucketComparison> all) {
-    return all.stream().map(b -> new BucketRun(List.of(b))).toList();
+  public static List<TimeBucketRun> each(List<TimeBucketComparison> all) {
+    return all.stream().map(b -> new TimeBucketRun(List.of(b))).toList();
   }
 
-  public BucketComparison first() {
+  public TimeBucketComparison first() {
     return buckets.get(0);
   }
 
-  public BucketComparison last() {
+  public TimeBucketComparison last() {
     return buckets.get(buckets.size() - 1);
   }
 
@@ -77,7 +77,7 @@ public record BucketRun(List<BucketComparison> buckets) {
   }
 
   public long emptyBuckets() {
-    return buckets.stream().filter(BucketComparison::empty).count();
+    return buckets.stream().filter(TimeBucketComparison::empty).count();
   }
 
   public long oldRows() {
