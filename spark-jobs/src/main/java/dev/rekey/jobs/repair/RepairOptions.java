@@ -214,52 +214,14 @@ public record RepairOptions(
         fromFile();
       }
       if (!news.isEmpty()) {
-        if (neu != null) {
-          throw RekeyException.usage(
-              "Give the new tables either as --target TABLE=LAYOUT or as --new-table/--new-layout,"
-                  + " not both");
-        }
-        if (news.size() > 1 && fromReconcile != null) {
-          throw RekeyException.usage(
-              "--from-reconcile names the buckets of one new table; with several --target tables"
-                  + " give --from, --to and --bucket (each table's buckets are compared first)");
-        }
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (SideSpec n : news) {
-          if (!seen.add(n.source().name())) {
-            throw RekeyException.usage(
-                "Cannot repair %s: it is given twice as a --target (give each table once)",
-                n.source().name());
-          }
-        }
-        neu = news.get(0);
+        neu = firstOfTargets();
       }
       if (old == null || neu == null) {
         throw RekeyException.usage(
             "Both sides are required: --old-snapshot|--old-table with --old-layout, "
                 + "and --new-table with --new-layout");
       }
-      for (SideSpec n : news.isEmpty() ? List.of(neu) : news) {
-        if (n.source().kind() != Source.Kind.TABLE) {
-          throw RekeyException.usage(
-              "Cannot repair %s: repair writes to the new side, so it must be a live table"
-                  + " (--new-table)",
-              n.describe());
-        }
-        if (old.source().kind() == Source.Kind.TABLE && !viaSnapshot) {
-          throw RekeyException.usage(
-              "Cannot repair from the live table %s: writes in flight would look like damage."
-                  + " Add --via-snapshot (rekey snapshots it for the run and deletes the snapshot"
-                  + " after), or give --old-snapshot",
-              old.source().name());
-        }
-        Optional<String> unfit = new Rekeyer(old.layout(), n.layout()).check();
-        if (unfit.isPresent()) {
-          throw RekeyException.usage(
-              "Cannot repair across layouts %s and %s: %s",
-              old.layout().name(), n.layout().name(), unfit.get());
-        }
-      }
+      checkSides();
       if (maxPutCells < 0) {
         throw RekeyException.usage("--max-put-cells must be 0 or more (got %d)", maxPutCells);
       }
@@ -302,14 +264,7 @@ public record RepairOptions(
         NaturalKey.common(old.layout(), n.layout()); // each pair must share a natural key
         TimeSource.resolve(timeOption, old.layout(), n.layout());
       }
-      Path dir =
-          out != null
-              ? out
-              : apply != null && apply.toAbsolutePath().getParent() != null
-                  ? apply.toAbsolutePath().getParent()
-                  : report != null && report.toAbsolutePath().getParent() != null
-                      ? report.toAbsolutePath().getParent()
-                      : DEFAULT_OUT;
+      Path dir = outDir(report);
       return new RepairOptions(
           viaSnapshot ? old.viaSnapshot() : old,
           neu,
@@ -328,6 +283,72 @@ public record RepairOptions(
           apply,
           staging,
           news);
+    }
+
+    /**
+     * The --target tables, checked (not with --new-table, each once, one with a report): the first.
+     */
+    private SideSpec firstOfTargets() {
+      if (neu != null) {
+        throw RekeyException.usage(
+            "Give the new tables either as --target TABLE=LAYOUT or as --new-table/--new-layout,"
+                + " not both");
+      }
+      if (news.size() > 1 && fromReconcile != null) {
+        throw RekeyException.usage(
+            "--from-reconcile names the buckets of one new table; with several --target tables"
+                + " give --from, --to and --bucket (each table's buckets are compared first)");
+      }
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (SideSpec n : news) {
+        if (!seen.add(n.source().name())) {
+          throw RekeyException.usage(
+              "Cannot repair %s: it is given twice as a --target (give each table once)",
+              n.source().name());
+        }
+      }
+      return news.get(0);
+    }
+
+    /**
+     * Each new side a live table; the old one a snapshot (or read through one); layouts that fit.
+     */
+    private void checkSides() {
+      for (SideSpec n : news.isEmpty() ? List.of(neu) : news) {
+        if (n.source().kind() != Source.Kind.TABLE) {
+          throw RekeyException.usage(
+              "Cannot repair %s: repair writes to the new side, so it must be a live table"
+                  + " (--new-table)",
+              n.describe());
+        }
+        if (old.source().kind() == Source.Kind.TABLE && !viaSnapshot) {
+          throw RekeyException.usage(
+              "Cannot repair from the live table %s: writes in flight would look like damage."
+                  + " Add --via-snapshot (rekey snapshots it for the run and deletes the snapshot"
+                  + " after), or give --old-snapshot",
+              old.source().name());
+        }
+        Optional<String> unfit = new Rekeyer(old.layout(), n.layout()).check();
+        if (unfit.isPresent()) {
+          throw RekeyException.usage(
+              "Cannot repair across layouts %s and %s: %s",
+              old.layout().name(), n.layout().name(), unfit.get());
+        }
+      }
+    }
+
+    /**
+     * --out, else beside the mutation file replayed, else beside the reconcile report, else the
+     * default.
+     */
+    private Path outDir(Path report) {
+      return out != null
+          ? out
+          : apply != null && apply.toAbsolutePath().getParent() != null
+              ? apply.toAbsolutePath().getParent()
+              : report != null && report.toAbsolutePath().getParent() != null
+                  ? report.toAbsolutePath().getParent()
+                  : DEFAULT_OUT;
     }
 
     /** The sides, buckets and time of a mutation file, as the dry run that wrote it had them. */

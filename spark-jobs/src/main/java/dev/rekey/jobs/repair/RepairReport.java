@@ -72,6 +72,18 @@ public final class RepairReport {
     if (r.compacted()) {
       b.append("delete markers hid cells to put: their regions were major-compacted first\n");
     }
+    bucketTable(b, r);
+    ending(b, r);
+    if (!r.phases().isEmpty()) {
+      b.append(
+          String.format(
+              Locale.ROOT, "time: %.1f s (%s)%n", r.seconds(), PhaseTimes.describe(r.phases())));
+    }
+    return b.toString();
+  }
+
+  /** One line per time bucket: its status, what was written, what the compare found. */
+  private static void bucketTable(StringBuilder b, RepairResult r) {
     String row = "%-22s %-30s %10s %10s  %s%n";
     b.append(String.format(Locale.ROOT, row, "bucket", "status", "cells put", "deleted", "found"));
     for (TimeBucketRepair x : r.buckets()) {
@@ -98,6 +110,10 @@ public final class RepairReport {
                 x.written().putsKeptDeleted()));
       }
     }
+  }
+
+  /** The last word: a dry run's file, or what was written and whether every bucket matches. */
+  private static void ending(StringBuilder b, RepairResult r) {
     if (r.dryRun()) {
       b.append(
           String.format(
@@ -124,12 +140,6 @@ public final class RepairReport {
               left == 1 ? "" : "s",
               left == 1 ? "s" : ""));
     }
-    if (!r.phases().isEmpty()) {
-      b.append(
-          String.format(
-              Locale.ROOT, "time: %.1f s (%s)%n", r.seconds(), PhaseTimes.describe(r.phases())));
-    }
-    return b.toString();
   }
 
   static ObjectNode json(RepairResult r) {

@@ -83,17 +83,7 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
     ScanOptions o = options;
     // report timestamps (timestamp_millis, CSV/JSON text) are UTC, whatever the machine's zone
     spark.conf().set("spark.sql.session.timeZone", "UTC");
-    RegionReader reader =
-        (from.kind() == Source.Kind.TABLE
-                ? RegionReader.table(TableName.valueOf(from.name()))
-                : RegionReader.snapshot(from.name()))
-            .timeRange(
-                o.window().from(),
-                o.window().to()) // cells outside the window are never read, pruned or not
-            .plan(o.readPlan())
-            .families(o.families())
-            .splitsPerRegion(o.splitsPerRegion())
-            .caching(o.caching());
+    RegionReader reader = reader(from);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     try (RegionRead read = reader.open(jsc, hbaseConf)) {
       progress.accept(
@@ -111,29 +101,7 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
         records.persist(StorageLevel.MEMORY_AND_DISK());
       }
       try {
-        // without reports the stats are all the job makes: the rows stream into them as cells,
-        // no row is built or kept
-        List<RegionStats> stats;
-        try (JobPhase phase =
-            JobPhase.start(
-                jsc.sc(),
-                "scan: read and decode %s%s",
-                JobPhase.count(read.regions(), "region"),
-                read.partitions() == read.regions()
-                    ? ""
-                    : " as " + JobPhase.count(read.partitions(), "partition"))) {
-          stats =
-              RegionStats.dedupe(
-                  forReports
-                      ? records.filter(ScanRecord::isStats).map(ScanRecord::stats).collect()
-                      : read.fold(ScanTally.fold(decoder, o.samples())).collect());
-        }
-        if (stats.size() != read.partitions()) {
-          throw RekeyException.cannot(
-              "Cannot scan %s: got stats from %s of %s partitions; some partitions"
-                  + " were not read",
-              source, stats.size(), read.partitions());
-        }
+        List<RegionStats> stats = stats(jsc, read, records, decoder, source);
         progress.accept(
             String.format(
                 "  read and decoded %,d rows in %.1f s",
@@ -188,6 +156,55 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The table or snapshot read as the options ask: window, key ranges, families, splits. */
+  private RegionReader reader(Source from) {
+    ScanOptions o = options;
+    return (from.kind() == Source.Kind.TABLE
+            ? RegionReader.table(TableName.valueOf(from.name()))
+            : RegionReader.snapshot(from.name()))
+        .timeRange(
+            o.window().from(),
+            o.window().to()) // cells outside the window are never read, pruned or not
+        .plan(o.readPlan())
+        .families(o.families())
+        .splitsPerRegion(o.splitsPerRegion())
+        .caching(o.caching());
+  }
+
+  /**
+   * Every partition's stats, from the cached records when reports run, else folded from the cells
+   * (without reports the stats are all the job makes: no row is built or kept); one per partition.
+   */
+  private List<RegionStats> stats(
+      JavaSparkContext jsc,
+      RegionRead read,
+      JavaRDD<ScanRecord> records,
+      RowDecoder decoder,
+      String source) {
+    boolean forReports = records != null;
+    List<RegionStats> stats;
+    try (JobPhase phase =
+        JobPhase.start(
+            jsc.sc(),
+            "scan: read and decode %s%s",
+            JobPhase.count(read.regions(), "region"),
+            read.partitions() == read.regions()
+                ? ""
+                : " as " + JobPhase.count(read.partitions(), "partition"))) {
+      stats =
+          RegionStats.dedupe(
+              forReports
+                  ? records.filter(ScanRecord::isStats).map(ScanRecord::stats).collect()
+                  : read.fold(ScanTally.fold(decoder, options.samples())).collect());
+    }
+    if (stats.size() != read.partitions()) {
+      throw RekeyException.cannot(
+          "Cannot scan %s: got stats from %s of %s partitions; some partitions" + " were not read",
+          source, stats.size(), read.partitions());
+    }
+    return stats;
   }
 
   /** The report views (scan_rows, scan_cells) over the cached rows, decoded again per block. */

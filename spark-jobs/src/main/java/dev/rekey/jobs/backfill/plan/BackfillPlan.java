@@ -198,19 +198,7 @@ public record BackfillPlan(
               : k;
       filesPerTier = (int) Math.max(filesPerTier, writersPer[r]);
     }
-    TimeTiers tiers =
-        asked.width() == null
-            ? TimeTiers.NONE
-            : TimeTiers.choose(
-                asked.width(),
-                asked.asked(),
-                asked.min(),
-                asked.max(),
-                filesPerTier,
-                Math.min(in.maxFilesPerRegion(), asked.limit()),
-                in.maxFilesPerRegion() < asked.limit()
-                    ? WritePath.MAX_FILES_PER_REGION_KEY + "=" + in.maxFilesPerRegion()
-                    : asked.limitName());
+    TimeTiers tiers = tiers(in, filesPerTier);
     List<TargetRegion> regions = new ArrayList<>();
     for (int r = 0; r < t.count(); r++) {
       long bytes = 0;
@@ -230,6 +218,23 @@ public record BackfillPlan(
     int readVersions =
         in.versions().isAll() ? Integer.MAX_VALUE : Math.max(most, in.versions().max());
     return new BackfillPlan(path, k, minTasks, readVersions, in.source(), regions, families, tiers);
+  }
+
+  /** The time tiers asked for, coarsened to fit the files per region HBase takes. */
+  private static TimeTiers tiers(Inputs in, int filesPerTier) {
+    Tiers asked = in.tiers();
+    return asked.width() == null
+        ? TimeTiers.NONE
+        : TimeTiers.choose(
+            asked.width(),
+            asked.asked(),
+            asked.min(),
+            asked.max(),
+            filesPerTier,
+            Math.min(in.maxFilesPerRegion(), asked.limit()),
+            in.maxFilesPerRegion() < asked.limit()
+                ? WritePath.MAX_FILES_PER_REGION_KEY + "=" + in.maxFilesPerRegion()
+                : asked.limitName());
   }
 
   /**

@@ -47,15 +47,7 @@ public final class VerifyStep {
    */
   public Manifest verify(Connection conn, Staging staging, TableName table, Manifest m)
       throws IOException {
-    try (Admin admin = conn.getAdmin()) {
-      // this run holds the target's lock: any verify snapshot of the target left now is a killed
-      // run's; remove it
-      TemporarySnapshots.remove(
-          admin,
-          hbaseConf,
-          TemporarySnapshots.find(
-              admin, hbaseConf, TemporarySnapshots.prefix("verify", table), table, Long.MAX_VALUE));
-    }
+    sweepKilledRuns(conn, table);
     List<RegionEntry> loaded =
         m.regions().stream().filter(r -> r.state() == RegionState.LOADED).toList();
     List<RegionEntry> verified = new ArrayList<>();
@@ -89,19 +81,7 @@ public final class VerifyStep {
                 byCells.isEmpty() ? "" : "; " + byCells.size() + " by their cells"));
       }
     }
-    Map<Integer, RegionCheck.Outcome> checks = Map.of();
-    if (!byCells.isEmpty()) {
-      try (Admin admin = conn.getAdmin()) {
-        checks =
-            SnapshotVerification.run(
-                JavaSparkContext.fromSparkContext(spark.sparkContext()),
-                admin,
-                hbaseConf,
-                table,
-                staging,
-                byCells);
-      }
-    }
+    Map<Integer, RegionCheck.Outcome> checks = cellChecks(conn, staging, table, byCells);
     long others = 0;
     for (RegionEntry r : byCells) {
       RegionCheck.Outcome c = checks.get(r.index());
@@ -110,18 +90,7 @@ public final class VerifyStep {
         m = m.withRegion(r.withState(RegionState.VERIFIED));
         verified.add(r);
       } else {
-        progress.accept(
-            String.format(
-                "  region %d [%s, %s): %,d of the %,d cells written (%,d rows; manifest: %,d "
-                    + "cells, %,d rows) are missing from the table",
-                r.index(),
-                r.startHex(),
-                r.endHex(),
-                c.missingCells(),
-                c.writtenCells(),
-                c.writtenRows(),
-                r.cells(),
-                r.rows()));
+        progress.accept(missing(r, c));
       }
     }
     staging.writeJson(staging.manifest(), m);
@@ -136,5 +105,52 @@ public final class VerifyStep {
               others, table));
     }
     return m;
+  }
+
+  /**
+   * This run holds the target's lock: any verify snapshot of the target left now is a killed run's;
+   * removed.
+   */
+  private void sweepKilledRuns(Connection conn, TableName table) throws IOException {
+    try (Admin admin = conn.getAdmin()) {
+      TemporarySnapshots.remove(
+          admin,
+          hbaseConf,
+          TemporarySnapshots.find(
+              admin, hbaseConf, TemporarySnapshots.prefix("verify", table), table, Long.MAX_VALUE));
+    }
+  }
+
+  /** The cell check of {@code regions} on a snapshot taken now (none: no check). */
+  private Map<Integer, RegionCheck.Outcome> cellChecks(
+      Connection conn, Staging staging, TableName table, List<RegionEntry> regions)
+      throws IOException {
+    if (regions.isEmpty()) {
+      return Map.of();
+    }
+    try (Admin admin = conn.getAdmin()) {
+      return SnapshotVerification.run(
+          JavaSparkContext.fromSparkContext(spark.sparkContext()),
+          admin,
+          hbaseConf,
+          table,
+          staging,
+          regions);
+    }
+  }
+
+  /** The line of a region whose cells are not all in the table. */
+  private static String missing(RegionEntry r, RegionCheck.Outcome c) {
+    return String.format(
+        "  region %d [%s, %s): %,d of the %,d cells written (%,d rows; manifest: %,d "
+            + "cells, %,d rows) are missing from the table",
+        r.index(),
+        r.startHex(),
+        r.endHex(),
+        c.missingCells(),
+        c.writtenCells(),
+        c.writtenRows(),
+        r.cells(),
+        r.rows());
   }
 }
