@@ -5,7 +5,7 @@ import dev.rekey.common.Job;
 import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.backfill.load.LoadRecords;
 import dev.rekey.jobs.backfill.plan.Preflight;
-import dev.rekey.jobs.backfill.plan.RepeatCheck;
+import dev.rekey.jobs.backfill.plan.RepeatedLoad;
 import dev.rekey.jobs.backfill.staging.Staging;
 import dev.rekey.jobs.backfill.write.WriteStep;
 import dev.rekey.targets.Target;
@@ -28,7 +28,7 @@ import org.apache.spark.sql.SparkSession;
  * {@link BackfillPipeline} — locks, ledger and resume, the write of every target from one read of
  * the snapshot ({@link SnapshotRows}, {@link WriteStep}), manifest, bulk load, verification — with
  * each load recorded in the target's attributes ({@link LoadRecords}) and a run that would load the
- * same snapshot again refused ({@link RepeatCheck}): {@code new Backfill(spark, hbaseConf,
+ * same snapshot again refused ({@link RepeatedLoad}): {@code new Backfill(spark, hbaseConf,
  * options).execute(progress)}.
  */
 public final class Backfill implements Job<BackfillResult> {

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import dev.rekey.common.Json;
 import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.backfill.BackfillOptions;
-import dev.rekey.jobs.backfill.plan.RepeatCheck;
+import dev.rekey.jobs.backfill.plan.RepeatedLoad;
 import dev.rekey.jobs.backfill.staging.Ledger;
 import dev.rekey.jobs.backfill.staging.Manifest;
 import dev.rekey.jobs.backfill.staging.RegionState;
@@ -91,7 +91,7 @@ public final class LoadRecords {
 
   /**
    * Refuses a run that would load cells of the snapshot that the target's records show loaded
-   * already ({@link RepeatCheck}); returns the note on such a load that the run goes past (a dry
+   * already ({@link RepeatedLoad}); returns the note on such a load that the run goes past (a dry
    * run, --no-load, --load-again), or null.
    */
   public static String checkRepeat(
@@ -101,10 +101,10 @@ public final class LoadRecords {
       long snapshotCreated,
       String resumedRun,
       Consumer<String> progress) {
-    RepeatCheck.Decision d =
-        RepeatCheck.decide(
+    RepeatedLoad.Decision d =
+        RepeatedLoad.decide(
             of(target, o.sourceSnapshot()),
-            new RepeatCheck.Attempt(
+            new RepeatedLoad.Attempt(
                 o.targetTable(),
                 o.sourceSnapshot(),
                 snapshotCreated,
@@ -120,7 +120,7 @@ public final class LoadRecords {
       case NOTE -> progress.accept(d.message());
       case GO -> {}
     }
-    return d.verdict() == RepeatCheck.Verdict.NOTE ? d.message() : null;
+    return d.verdict() == RepeatedLoad.Verdict.NOTE ? d.message() : null;
   }
 
   /**

@@ -31,7 +31,7 @@ import org.apache.hadoop.hbase.util.CommonFSUtils;
  * (read from the files' trailers and indexes, never their data). This catches a load that lost or
  * deleted a file (HBASE-30501) without reading the table back. A region whose files were changed
  * since the load — split by the loader because the region split, or already compacted — cannot be
- * matched this way; it is checked cell by cell instead ({@link RegionCheck}).
+ * matched this way; it is checked cell by cell instead ({@link RegionVerification}).
  */
 public final class LoadedFiles {
   /**

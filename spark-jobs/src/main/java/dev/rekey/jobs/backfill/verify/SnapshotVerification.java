@@ -39,11 +39,11 @@ import org.apache.spark.api.java.JavaSparkContext;
 import scala.Tuple2;
 
 /**
- * Runs the {@link RegionCheck}s as a Spark job against a snapshot of the target taken after the
- * load: a task per region merges the region's kept HFiles with the snapshot's row keys for that key
- * range, read in the task from the snapshot's files (ClientSideRegionScanner). Verification thus
- * loads no RegionServer and does not funnel every row through the driver; it sees the table as it
- * was after the load, dual writes included. The snapshot and its restore dir are removed
+ * Runs the {@link RegionVerification}s as a Spark job against a snapshot of the target taken after
+ * the load: a task per region merges the region's kept HFiles with the snapshot's row keys for that
+ * key range, read in the task from the snapshot's files (ClientSideRegionScanner). Verification
+ * thus loads no RegionServer and does not funnel every row through the driver; it sees the table as
+ * it was after the load, dual writes included. The snapshot and its restore dir are removed
  * afterwards, also on failure.
  */
 final class SnapshotVerification {
@@ -55,7 +55,7 @@ final class SnapshotVerification {
   private record Task(int index, byte[] start, byte[] end, String regionDir)
       implements Serializable {}
 
-  static Map<Integer, RegionCheck.Outcome> run(
+  static Map<Integer, RegionVerification.Outcome> run(
       JavaSparkContext jsc,
       Admin admin,
       Configuration conf,
@@ -63,7 +63,7 @@ final class SnapshotVerification {
       Staging staging,
       List<RegionEntry> regions)
       throws IOException {
-    Map<Integer, RegionCheck.Outcome> out = new TreeMap<>();
+    Map<Integer, RegionVerification.Outcome> out = new TreeMap<>();
     if (regions.isEmpty()) {
       return out;
     }
@@ -94,7 +94,7 @@ final class SnapshotVerification {
       }
       Map<String, String> confMap = HBaseConfigs.toMap(conf);
       String restore = restoreDir.toString();
-      List<Tuple2<Integer, RegionCheck.Outcome>> results;
+      List<Tuple2<Integer, RegionVerification.Outcome>> results;
       try (JobPhase phase =
           JobPhase.start(
               jsc.sc(),
@@ -111,13 +111,13 @@ final class SnapshotVerification {
                               c, new Path(restore), htd, snapshotRegions, t.start(), t.end())) {
                         return new Tuple2<>(
                             t.index(),
-                            RegionCheck.check(
+                            RegionVerification.check(
                                 cells, cells::maxVersions, dir.getFileSystem(c), dir, c));
                       }
                     })
                 .collect();
       }
-      for (Tuple2<Integer, RegionCheck.Outcome> r : results) {
+      for (Tuple2<Integer, RegionVerification.Outcome> r : results) {
         out.put(r._1(), r._2());
       }
       return out;

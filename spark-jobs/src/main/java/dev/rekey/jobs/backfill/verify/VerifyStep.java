@@ -23,7 +23,7 @@ import org.apache.spark.sql.SparkSession;
  * The backfill's verify step: each LOADED region becomes VERIFIED when its loaded HFiles are store
  * files of the target ({@link LoadedFiles}), or, where that cannot tell or {@code --verify rows}
  * asks, when every cell it wrote is in a snapshot of the target ({@link SnapshotVerification},
- * {@link RegionCheck}).
+ * {@link RegionVerification}).
  */
 public final class VerifyStep {
   private final SparkSession spark;
@@ -40,10 +40,10 @@ public final class VerifyStep {
   }
 
   /**
-   * A region is verified when every row its kept HFiles hold is in the table ({@link RegionCheck},
-   * run as a Spark job on a snapshot taken after the load: {@link SnapshotVerification}); rows
-   * others wrote into the same key range meanwhile (a migration's dual writer) are reported, not
-   * counted as a failure.
+   * A region is verified when every row its kept HFiles hold is in the table ({@link
+   * RegionVerification}, run as a Spark job on a snapshot taken after the load: {@link
+   * SnapshotVerification}); rows others wrote into the same key range meanwhile (a migration's dual
+   * writer) are reported, not counted as a failure.
    */
   public Manifest verify(Connection conn, Staging staging, TableName table, Manifest m)
       throws IOException {
@@ -81,10 +81,10 @@ public final class VerifyStep {
                 byCells.isEmpty() ? "" : "; " + byCells.size() + " by their cells"));
       }
     }
-    Map<Integer, RegionCheck.Outcome> checks = cellChecks(conn, staging, table, byCells);
+    Map<Integer, RegionVerification.Outcome> checks = cellChecks(conn, staging, table, byCells);
     long others = 0;
     for (RegionEntry r : byCells) {
-      RegionCheck.Outcome c = checks.get(r.index());
+      RegionVerification.Outcome c = checks.get(r.index());
       others += c.otherRows();
       if (c.complete(r.rows(), r.cells())) {
         m = m.withRegion(r.withState(RegionState.VERIFIED));
@@ -122,7 +122,7 @@ public final class VerifyStep {
   }
 
   /** The cell check of {@code regions} on a snapshot taken now (none: no check). */
-  private Map<Integer, RegionCheck.Outcome> cellChecks(
+  private Map<Integer, RegionVerification.Outcome> cellChecks(
       Connection conn, Staging staging, TableName table, List<RegionEntry> regions)
       throws IOException {
     if (regions.isEmpty()) {
@@ -140,7 +140,7 @@ public final class VerifyStep {
   }
 
   /** The line of a region whose cells are not all in the table. */
-  private static String missing(RegionEntry r, RegionCheck.Outcome c) {
+  private static String missing(RegionEntry r, RegionVerification.Outcome c) {
     return String.format(
         "  region %d [%s, %s): %,d of the %,d cells written (%,d rows; manifest: %,d "
             + "cells, %,d rows) are missing from the table",

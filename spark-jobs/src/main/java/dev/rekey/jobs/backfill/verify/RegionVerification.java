@@ -36,7 +36,7 @@ import org.apache.hadoop.hbase.io.hfile.HFileScanner;
  *       never return it.
  * </ul>
  */
-final class RegionCheck {
+final class RegionVerification {
   private static final CellComparator ORDER = CellComparator.getInstance();
 
   /**
@@ -59,7 +59,7 @@ final class RegionCheck {
     }
   }
 
-  private RegionCheck() {}
+  private RegionVerification() {}
 
   /**
    * Checks one region's kept HFiles (in {@code regionDir}) against the table's cells of its key

@@ -6,15 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.backfill.load.LoadRecord;
 import dev.rekey.jobs.backfill.load.LoadRecord.State;
-import dev.rekey.jobs.backfill.plan.RepeatCheck.Attempt;
-import dev.rekey.jobs.backfill.plan.RepeatCheck.Decision;
-import dev.rekey.jobs.backfill.plan.RepeatCheck.Verdict;
+import dev.rekey.jobs.backfill.plan.RepeatedLoad.Attempt;
+import dev.rekey.jobs.backfill.plan.RepeatedLoad.Decision;
+import dev.rekey.jobs.backfill.plan.RepeatedLoad.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 @Tag("unit")
-class RepeatCheckTest {
+class RepeatedLoadTest {
   private static final long CREATED = 1_764_374_400_000L; // 2025-11-29T00:00:00Z
   private static final String A = "file:/staging/a";
   private static final String B = "file:/staging/b";
@@ -40,13 +40,13 @@ class RepeatCheckTest {
 
   @Test
   void noRecordOrARecordOfAnotherSnapshotGoes() {
-    assertEquals(Verdict.GO, RepeatCheck.decide(List.of(), fresh(A)).verdict());
+    assertEquals(Verdict.GO, RepeatedLoad.decide(List.of(), fresh(A)).verdict());
     Attempt retaken =
         new Attempt(
             "T", "snap", CREATED + 1, TimeWindow.ALL, List.of(), A, null, false, false, false);
     assertEquals(
         Verdict.GO,
-        RepeatCheck.decide(List.of(VERIFIED_IN_A), retaken).verdict(),
+        RepeatedLoad.decide(List.of(VERIFIED_IN_A), retaken).verdict(),
         "a snapshot taken again under the same name is another snapshot");
   }
 
@@ -59,7 +59,7 @@ class RepeatCheckTest {
             + " until a major compaction (rerun with --resume --staging file:/staging/a to check"
             + " it, or with --load-again to load it a second time on purpose)";
     for (String staging : List.of(A, B)) {
-      Decision d = RepeatCheck.decide(List.of(VERIFIED_IN_A), fresh(staging));
+      Decision d = RepeatedLoad.decide(List.of(VERIFIED_IN_A), fresh(staging));
       assertEquals(Verdict.REFUSE, d.verdict());
       assertEquals(expected, d.message());
       assertEquals(VERIFIED_IN_A, d.earlier().orElseThrow());
@@ -69,7 +69,7 @@ class RepeatCheckTest {
   @Test
   void aLoadThatDidNotFinishPointsAtItsResume() {
     Decision d =
-        RepeatCheck.decide(List.of(record(A, State.LOADING, "2026-12-01T10:05:00Z")), fresh(B));
+        RepeatedLoad.decide(List.of(record(A, State.LOADING, "2026-12-01T10:05:00Z")), fresh(B));
     assertEquals(Verdict.REFUSE, d.verdict());
     assertEquals(
         "Cannot backfill T: snapshot snap (taken 2025-11-29T00:00:00Z) was loaded into T by the run"
@@ -84,11 +84,11 @@ class RepeatCheckTest {
   @Test
   void aResumeOfTheRecordedRunGoesAndAnyOtherResumeIsRefusedNamingTheRunsStagingDir() {
     LoadRecord loading = record(A, State.LOADING, "2026-12-01T10:05:00Z");
-    assertEquals(Verdict.GO, RepeatCheck.decide(List.of(loading), resume(A, WRITTEN)).verdict());
+    assertEquals(Verdict.GO, RepeatedLoad.decide(List.of(loading), resume(A, WRITTEN)).verdict());
     assertEquals(
-        Verdict.GO, RepeatCheck.decide(List.of(VERIFIED_IN_A), resume(A, WRITTEN)).verdict());
+        Verdict.GO, RepeatedLoad.decide(List.of(VERIFIED_IN_A), resume(A, WRITTEN)).verdict());
 
-    Decision elsewhere = RepeatCheck.decide(List.of(VERIFIED_IN_A), resume(B, WRITTEN));
+    Decision elsewhere = RepeatedLoad.decide(List.of(VERIFIED_IN_A), resume(B, WRITTEN));
     assertEquals(Verdict.REFUSE, elsewhere.verdict());
     assertEquals(
         "Cannot resume the backfill of T in staging dir file:/staging/b: snapshot snap (taken"
@@ -102,14 +102,14 @@ class RepeatCheckTest {
     // the same dir holding another write since (a --no-load run): its files are a second load
     assertEquals(
         Verdict.REFUSE,
-        RepeatCheck.decide(List.of(VERIFIED_IN_A), resume(A, "2026-12-02T00:00:00Z")).verdict());
+        RepeatedLoad.decide(List.of(VERIFIED_IN_A), resume(A, "2026-12-02T00:00:00Z")).verdict());
   }
 
   @Test
   void runsThatLoadNothingOrAskToLoadAgainGoWithANote() {
     Attempt dry =
         new Attempt("T", "snap", CREATED, TimeWindow.ALL, List.of(), B, null, true, false, false);
-    Decision d = RepeatCheck.decide(List.of(VERIFIED_IN_A), dry);
+    Decision d = RepeatedLoad.decide(List.of(VERIFIED_IN_A), dry);
     assertEquals(Verdict.NOTE, d.verdict());
     assertEquals(
         "Note: snapshot snap (taken 2025-11-29T00:00:00Z) was loaded into T by the run recorded at"
@@ -120,14 +120,14 @@ class RepeatCheckTest {
 
     Attempt noLoad =
         new Attempt("T", "snap", CREATED, TimeWindow.ALL, List.of(), B, null, false, true, false);
-    Decision n = RepeatCheck.decide(List.of(VERIFIED_IN_A), noLoad);
+    Decision n = RepeatedLoad.decide(List.of(VERIFIED_IN_A), noLoad);
     assertEquals(Verdict.NOTE, n.verdict());
     assertTrue(
         n.message().endsWith("and a --resume will load them only with --load-again"), n.message());
 
     Attempt again =
         new Attempt("T", "snap", CREATED, TimeWindow.ALL, List.of(), A, null, false, false, true);
-    Decision g = RepeatCheck.decide(List.of(VERIFIED_IN_A), again);
+    Decision g = RepeatedLoad.decide(List.of(VERIFIED_IN_A), again);
     assertEquals(Verdict.NOTE, g.verdict());
     assertTrue(
         g.message().startsWith("Loading again on purpose (--load-again): snapshot snap"),
@@ -136,7 +136,7 @@ class RepeatCheckTest {
     Attempt resumeAgain =
         new Attempt(
             "T", "snap", CREATED, TimeWindow.ALL, List.of(), B, WRITTEN, false, false, true);
-    assertEquals(Verdict.NOTE, RepeatCheck.decide(List.of(VERIFIED_IN_A), resumeAgain).verdict());
+    assertEquals(Verdict.NOTE, RepeatedLoad.decide(List.of(VERIFIED_IN_A), resumeAgain).verdict());
   }
 
   @Test
@@ -162,7 +162,7 @@ class RepeatCheckTest {
   }
 
   private static Verdict decideFor(LoadRecord r, TimeWindow w, List<String> families) {
-    return RepeatCheck.decide(
+    return RepeatedLoad.decide(
             List.of(r),
             new Attempt("T", "snap", CREATED, w, families, B, null, false, false, false))
         .verdict();
@@ -172,7 +172,7 @@ class RepeatCheckTest {
   void theNewestOfSeveralLoadsIsNamed() {
     LoadRecord older = record(B, State.VERIFIED, "2026-12-01T09:00:00Z");
     LoadRecord newer = record(A, State.NOT_VERIFIED, "2026-12-01T11:00:00Z");
-    Decision d = RepeatCheck.decide(List.of(newer, older), fresh(B));
+    Decision d = RepeatedLoad.decide(List.of(newer, older), fresh(B));
     assertEquals(newer, d.earlier().orElseThrow());
     assertTrue(d.message().contains("loaded, not verified"), d.message());
   }

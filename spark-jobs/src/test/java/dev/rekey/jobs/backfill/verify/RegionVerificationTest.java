@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 @Tag("unit")
-class RegionCheckTest {
+class RegionVerificationTest {
   /** Cells from "row:qualifier@ts" specs, family d, sorted in HBase order. */
   private static Iterator<Cell> cells(String... specs) {
     List<Cell> out = new ArrayList<>();
@@ -34,19 +34,19 @@ class RegionCheckTest {
     return out.iterator();
   }
 
-  private static RegionCheck.Outcome merge(
+  private static RegionVerification.Outcome merge(
       Iterator<Cell> written, Iterator<Cell> table, int versions) {
-    return RegionCheck.merge(written, table, c -> versions);
+    return RegionVerification.merge(written, table, c -> versions);
   }
 
   @Test
   void everyCellWrittenFoundWithOtherRowsAroundThem() {
-    RegionCheck.Outcome o =
+    RegionVerification.Outcome o =
         merge(
             cells("b:v@1", "b:s@1", "d:v@2", "f:v@3"),
             cells("a:v@9", "b:v@1", "b:s@1", "c:v@9", "d:v@2", "f:v@3", "g:v@9", "g:s@9"),
             1);
-    assertEquals(new RegionCheck.Outcome(3, 4, 4, 0, 3), o);
+    assertEquals(new RegionVerification.Outcome(3, 4, 4, 0, 3), o);
     assertTrue(o.complete(3, 4));
     assertFalse(o.complete(4, 4), "the HFiles must hold the manifest's rows");
     assertFalse(o.complete(3, 5), "the HFiles must hold the manifest's cells");
@@ -54,17 +54,18 @@ class RegionCheckTest {
 
   @Test
   void aLostRowIsFoundEvenWhenAnotherRowKeepsTheCountEqual() {
-    RegionCheck.Outcome o =
+    RegionVerification.Outcome o =
         merge(cells("b:v@1", "d:v@1", "f:v@1"), cells("b:v@1", "e:v@1", "f:v@1"), 1);
-    assertEquals(new RegionCheck.Outcome(3, 3, 2, 0, 1), o);
+    assertEquals(new RegionVerification.Outcome(3, 3, 2, 0, 1), o);
     assertEquals(1, o.missingCells());
     assertFalse(o.complete(3, 3));
   }
 
   @Test
   void aLostOlderVersionIsFound() {
-    RegionCheck.Outcome o = merge(cells("b:v@3", "b:v@2", "b:v@1"), cells("b:v@3", "b:v@1"), 3);
-    assertEquals(new RegionCheck.Outcome(1, 3, 2, 0, 0), o);
+    RegionVerification.Outcome o =
+        merge(cells("b:v@3", "b:v@2", "b:v@1"), cells("b:v@3", "b:v@1"), 3);
+    assertEquals(new RegionVerification.Outcome(1, 3, 2, 0, 0), o);
     assertFalse(o.complete(1, 3));
   }
 
@@ -72,12 +73,12 @@ class RegionCheckTest {
   void aVersionHiddenByNewerDualWritesIsShadowedNotLost() {
     // the family keeps 2 versions; two newer cells written since the snapshot hide both written
     // versions
-    RegionCheck.Outcome o = merge(cells("b:v@2", "b:v@1"), cells("b:v@9", "b:v@8"), 2);
-    assertEquals(new RegionCheck.Outcome(1, 2, 0, 2, 0), o);
+    RegionVerification.Outcome o = merge(cells("b:v@2", "b:v@1"), cells("b:v@9", "b:v@8"), 2);
+    assertEquals(new RegionVerification.Outcome(1, 2, 0, 2, 0), o);
     assertTrue(o.complete(1, 2));
     // one newer cell leaves room for the newest written version: the older one must be there too
     o = merge(cells("b:v@2", "b:v@1"), cells("b:v@9", "b:v@2"), 2);
-    assertEquals(new RegionCheck.Outcome(1, 2, 1, 1, 0), o);
+    assertEquals(new RegionVerification.Outcome(1, 2, 1, 1, 0), o);
     assertTrue(o.complete(1, 2));
     o = merge(cells("b:v@2", "b:v@1"), cells("b:v@9"), 2);
     assertEquals(
@@ -89,9 +90,9 @@ class RegionCheckTest {
   @Test
   void emptySides() {
     assertEquals(
-        new RegionCheck.Outcome(0, 0, 0, 0, 2),
+        new RegionVerification.Outcome(0, 0, 0, 0, 2),
         merge(cells(), cells("a:v@1", "b:v@1", "b:s@1"), 1));
     assertEquals(
-        new RegionCheck.Outcome(2, 2, 0, 0, 0), merge(cells("a:v@1", "b:v@1"), cells(), 1));
+        new RegionVerification.Outcome(2, 2, 0, 0, 0), merge(cells("a:v@1", "b:v@1"), cells(), 1));
   }
 }

@@ -16,10 +16,10 @@ import java.util.Optional;
  * staging dir), loads nothing ({@code --dry-run}, {@code --no-load}: a note), or asks for it
  * ({@code --load-again}: a note).
  */
-public final class RepeatCheck {
-  private RepeatCheck() {}
+public final class RepeatedLoad {
+  private RepeatedLoad() {}
 
-  /** What the check says. */
+  /** What the rule says of a run. */
   public enum Verdict {
     /** No earlier load of these cells, or this run continues it. */
     GO,
