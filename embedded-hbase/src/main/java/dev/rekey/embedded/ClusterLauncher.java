@@ -132,31 +132,13 @@ final class ClusterLauncher {
   }
 
   List<String> javaCommand(String role, String heap) throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add(heap);
-    // small daemons on a shared 2-core machine: one GC thread, and no C2 compiler threads competing
-    // at start-up
-    cmd.add("-XX:+UseSerialGC");
-    if (!role.startsWith("regionserver")) {
-      cmd.add("-XX:TieredStopAtLevel=1");
-    }
-    cmd.addAll(ServerJvmFlags.FLAGS);
-    cmd.add("-Drekey.cluster.role=" + role);
-    cmd.add("-Drekey.cluster.dir=" + dir);
-    cmd.add("-Drekey.cluster.log.file=" + cluster.logFile(role));
-    cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("conf/log4j2.properties"));
-    cmd.add("-Dzookeeper.admin.enableServer=false");
-    cmd.add("-Dhadoop.log.dir=" + dir.resolve("logs"));
-    cmd.add("-Dyarn.log.dir=" + dir.resolve("logs"));
-    cmd.add("-cp");
-    cmd.add(
-        String.join(
-            File.pathSeparator,
-            cluster.hadoopConfDir().toString(),
-            dir.resolve("conf/hbase").toString(),
-            dir.resolve("conf/web").toString(),
-            EmbeddedHBase.serverClasspath()));
-    return cmd;
+    return new DaemonJvm(role, heap, dir, cluster.logFile(role), dir.resolve("logs"))
+        .command(
+            String.join(
+                File.pathSeparator,
+                cluster.hadoopConfDir().toString(),
+                dir.resolve("conf/hbase").toString(),
+                dir.resolve("conf/web").toString(),
+                EmbeddedHBase.serverClasspath()));
   }
 }

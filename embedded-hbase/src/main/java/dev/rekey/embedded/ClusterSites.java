@@ -56,14 +56,8 @@ final class ClusterSites {
     p.put("dfs.datanode.http.address", addr("datanode.http"));
     p.put("dfs.datanode.ipc.address", addr("datanode.ipc"));
     p.put("dfs.datanode.hostname", HOST);
-    // one DataNode and nothing to wait for: leave safe mode as soon as the blocks are reported
-    p.put("dfs.namenode.safemode.extension", "0");
-    p.put("dfs.namenode.safemode.min.datanodes", "1");
+    StackTuning.hdfs(p);
     p.put("dfs.namenode.datanode.registration.ip-hostname-check", "false");
-    p.put("dfs.heartbeat.interval", "1");
-    p.put("dfs.blockreport.initialDelay", "0");
-    p.put("dfs.namenode.handler.count", "8");
-    p.put("dfs.datanode.handler.count", "4");
     return SiteXml.of("HDFS daemons of the rekey pseudo-distributed cluster", p);
   }
 
@@ -81,28 +75,15 @@ final class ClusterSites {
   String hbaseServerSite() {
     Map<String, String> p = hbaseCommon();
     p.put("hbase.tmp.dir", dir.resolve("data/hbase-tmp").toString());
-    // a RegionServer killed with -9 is declared dead when its session expires: 10 s, not the
-    // default 90 s
-    p.put("zookeeper.session.timeout", "10000");
+    StackTuning.hbaseServers(p);
     p.put("hbase.master.hostname", HOST);
     p.put("hbase.regionserver.hostname", HOST);
     p.put("hbase.master.ipc.address", HOST);
     p.put("hbase.regionserver.ipc.address", HOST);
     p.put("hbase.master.port", Integer.toString(ports.get("hbase.master")));
-    p.put("hbase.master.info.port", "-1");
-    p.put("hbase.regionserver.info.port", "-1");
     // both RegionServers before the first assignment, so meta and new tables spread over two
     // servers
     p.put("hbase.master.wait.on.regionservers.mintostart", "2");
-    p.put("hbase.master.wait.on.regionservers.timeout", "500");
-    p.put("hbase.master.wait.on.regionservers.interval", "100");
-    p.put("hbase.snapshot.enabled", "true");
-    // same reason as the embedded server's template: the 2.6 flush procedure can wait forever
-    p.put("hbase.flush.procedure.enabled", "false");
-    p.put("hbase.regionserver.handler.count", "16");
-    p.put("hbase.master.balancer.stochastic.runMaxSteps", "false");
-    p.put("hbase.normalizer.period", "86400000");
-    p.put("hbase.regionserver.global.memstore.size", "0.3");
     return SiteXml.of(
         "HBase servers of the rekey pseudo-distributed cluster (RegionServer ports are set on their command lines)",
         p);
@@ -111,14 +92,7 @@ final class ClusterSites {
   /** The client config printed by {@code cluster status}: pass it to jobs with --hbase-site. */
   String hbaseClientSite() {
     Map<String, String> p = hbaseCommon();
-    // operation timeout > rpc timeout x retries; rpc >= 5 s, retries >= 5. The 1 s pause
-    // makes the
-    // retries span ~20 s, long enough for a dead RegionServer's regions to be reassigned.
-    p.put("hbase.rpc.timeout", "20000");
-    p.put("hbase.client.retries.number", "5");
-    p.put("hbase.client.pause", "1000");
-    p.put("hbase.client.operation.timeout", "120000");
-    p.put("hbase.client.scanner.timeout.period", "60000");
+    StackTuning.client(p);
     return SiteXml.of(
         "Client config of the rekey pseudo-distributed cluster: pass it to jobs with the hbase-site option",
         p);
@@ -140,18 +114,7 @@ final class ClusterSites {
     p.put("yarn.nodemanager.webapp.address", addr("yarn.nm.http"));
     p.put("yarn.nodemanager.local-dirs", dir.resolve("data/yarn/local").toString());
     p.put("yarn.nodemanager.log-dirs", dir.resolve("logs/containers").toString());
-    p.put("yarn.nodemanager.resource.memory-mb", Integer.toString(nodeMemoryMb));
-    p.put("yarn.nodemanager.resource.cpu-vcores", Integer.toString(nodeVcores));
-    p.put("yarn.scheduler.minimum-allocation-mb", "128");
-    p.put("yarn.scheduler.maximum-allocation-mb", Integer.toString(nodeMemoryMb));
-    p.put("yarn.scheduler.maximum-allocation-vcores", Integer.toString(nodeVcores));
-    // JVM virtual memory is far above its heap; a shared dev machine's disk may be fuller than
-    // YARN's 90 %
-    p.put("yarn.nodemanager.vmem-check-enabled", "false");
-    p.put("yarn.nodemanager.pmem-check-enabled", "false");
-    p.put("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "99.0");
-    p.put("yarn.nodemanager.delete.debug-delay-sec", "3600");
-    p.put("yarn.resourcemanager.nodemanager-connect-retries", "3");
+    StackTuning.yarnNode(p, nodeMemoryMb, nodeVcores);
     return SiteXml.of("YARN of the rekey pseudo-distributed cluster", p);
   }
 

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -165,34 +164,17 @@ final class HostLauncher {
   }
 
   private List<String> javaCommand(String role, Host h, String heap, boolean spark) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add(heap);
-    // small daemons on a shared 2-core machine: one GC thread, no C2 compiler threads at start-up
-    cmd.add("-XX:+UseSerialGC");
-    if (!role.startsWith("regionserver")) {
-      cmd.add("-XX:TieredStopAtLevel=1");
-    }
-    cmd.addAll(ServerJvmFlags.FLAGS);
-    cmd.add("-Drekey.cluster.role=" + role);
-    cmd.add("-Drekey.cluster.dir=" + plan.dir());
-    cmd.add("-Drekey.cluster.log.file=" + plan.logs(h).resolve(role + ".log"));
-    cmd.add("-Dlog4j2.configurationFile=" + plan.dir().resolve("conf/log4j2.properties"));
-    cmd.add("-Dzookeeper.admin.enableServer=false");
-    cmd.add("-Dhadoop.log.dir=" + plan.logs(h));
-    cmd.add("-Dyarn.log.dir=" + plan.logs(h));
-    cmd.add("-cp");
-    cmd.add(
-        spark
-            ? String.join(
-                File.pathSeparator, plan.hadoopConf(h).toString(), plan.sparkHome() + "/jars/*")
-            : String.join(
-                File.pathSeparator,
-                plan.hadoopConf(h).toString(),
-                plan.hbaseConf(h).toString(),
-                plan.dir().resolve("conf/web").toString(),
-                serverClasspath()));
-    return cmd;
+    return new DaemonJvm(role, heap, plan.dir(), plan.logs(h).resolve(role + ".log"), plan.logs(h))
+        .command(
+            spark
+                ? String.join(
+                    File.pathSeparator, plan.hadoopConf(h).toString(), plan.sparkHome() + "/jars/*")
+                : String.join(
+                    File.pathSeparator,
+                    plan.hadoopConf(h).toString(),
+                    plan.hbaseConf(h).toString(),
+                    plan.dir().resolve("conf/web").toString(),
+                    serverClasspath()));
   }
 
   private static String serverClasspath() {

@@ -61,12 +61,7 @@ final class HostSites {
     p.put("dfs.datanode.http.address", host.address() + ":9864");
     p.put("dfs.datanode.ipc.address", host.address() + ":9867");
     p.put("dfs.datanode.hostname", host.name());
-    p.put("dfs.namenode.safemode.extension", "0");
-    p.put("dfs.namenode.safemode.min.datanodes", "1");
-    p.put("dfs.heartbeat.interval", "1");
-    p.put("dfs.blockreport.initialDelay", "0");
-    p.put("dfs.namenode.handler.count", "8");
-    p.put("dfs.datanode.handler.count", "4");
+    StackTuning.hdfs(p);
     return SiteXml.of("HDFS on host " + host.name() + " of the rekey several-host stack", p);
   }
 
@@ -84,24 +79,14 @@ final class HostSites {
   String hbaseServerSite(int workers) {
     Map<String, String> p = hbaseCommon();
     p.put("hbase.tmp.dir", local + "/hbase-tmp");
-    p.put("zookeeper.session.timeout", "10000");
+    StackTuning.hbaseServers(p);
     p.put("hbase.master.hostname", master());
     p.put("hbase.master.ipc.address", plan.master().address());
     p.put("hbase.master.port", Integer.toString(HBASE_MASTER));
     p.put("hbase.regionserver.hostname", host.name());
     p.put("hbase.regionserver.ipc.address", host.address());
     p.put("hbase.regionserver.port", Integer.toString(REGIONSERVER));
-    p.put("hbase.master.info.port", "-1");
-    p.put("hbase.regionserver.info.port", "-1");
     p.put("hbase.master.wait.on.regionservers.mintostart", Integer.toString(workers));
-    p.put("hbase.master.wait.on.regionservers.timeout", "500");
-    p.put("hbase.master.wait.on.regionservers.interval", "100");
-    p.put("hbase.snapshot.enabled", "true");
-    p.put("hbase.flush.procedure.enabled", "false");
-    p.put("hbase.regionserver.handler.count", "16");
-    p.put("hbase.master.balancer.stochastic.runMaxSteps", "false");
-    p.put("hbase.normalizer.period", "86400000");
-    p.put("hbase.regionserver.global.memstore.size", "0.3");
     return SiteXml.of(
         "HBase servers on host " + host.name() + " of the rekey several-host stack", p);
   }
@@ -109,11 +94,7 @@ final class HostSites {
   /** The client's site (the gateway's hbase-site.xml): the same timeouts as the single host's. */
   String hbaseClientSite() {
     Map<String, String> p = hbaseCommon();
-    p.put("hbase.rpc.timeout", "20000");
-    p.put("hbase.client.retries.number", "5");
-    p.put("hbase.client.pause", "1000");
-    p.put("hbase.client.operation.timeout", "120000");
-    p.put("hbase.client.scanner.timeout.period", "60000");
+    StackTuning.client(p);
     return SiteXml.of(
         "Client config of the rekey several-host stack: pass it to jobs with the hbase-site option",
         p);
@@ -130,16 +111,7 @@ final class HostSites {
     p.put("yarn.nodemanager.address", host.name() + ":8041");
     p.put("yarn.nodemanager.local-dirs", local + "/yarn-local");
     p.put("yarn.nodemanager.log-dirs", plan.logs(host).resolve("containers").toString());
-    p.put("yarn.nodemanager.resource.memory-mb", Integer.toString(nodeMemoryMb));
-    p.put("yarn.nodemanager.resource.cpu-vcores", Integer.toString(nodeVcores));
-    p.put("yarn.scheduler.minimum-allocation-mb", "128");
-    p.put("yarn.scheduler.maximum-allocation-mb", Integer.toString(nodeMemoryMb));
-    p.put("yarn.scheduler.maximum-allocation-vcores", Integer.toString(nodeVcores));
-    p.put("yarn.nodemanager.vmem-check-enabled", "false");
-    p.put("yarn.nodemanager.pmem-check-enabled", "false");
-    p.put("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "99.0");
-    p.put("yarn.nodemanager.delete.debug-delay-sec", "3600");
-    p.put("yarn.resourcemanager.nodemanager-connect-retries", "3");
+    StackTuning.yarnNode(p, nodeMemoryMb, nodeVcores);
     return SiteXml.of("YARN on host " + host.name() + " of the rekey several-host stack", p);
   }
 
