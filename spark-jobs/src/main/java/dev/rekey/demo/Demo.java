@@ -96,19 +96,7 @@ public final class Demo {
         Admin admin = conn.getAdmin()) {
       DemoTables.dropAll(admin, out::println);
 
-      steps.next(
-          "Legacy table %s (key ts | deviceId: every write goes to the last region)",
-          DemoTables.TELEMETRY_V1);
-      LegacyTelemetryTable.create(admin, DemoTables.TELEMETRY_V1);
-      TelemetryGenerator gen = TelemetryGenerator.oneDay(options.rows(), options.devices());
-      long w0 = System.nanoTime();
-      long written = LegacyTelemetryTable.write(conn, DemoTables.TELEMETRY_V1, gen, out::println);
-      double writeSeconds = (System.nanoTime() - w0) / 1e9;
-      admin.flush(DemoTables.TELEMETRY_V1);
-      int regions = admin.getRegions(DemoTables.TELEMETRY_V1).size();
-      out.printf(
-          "  %,d readings from %,d devices written in %.1f s (%,.0f rows/s, WAL on); %d region%n",
-          written, options.devices(), writeSeconds, written / writeSeconds, regions);
+      TelemetryGenerator gen = legacyTable(conn, admin);
 
       KeyLayout v1 = LayoutFiles.load("telemetry-v1", "demo");
       KeyLayout v2 = LayoutFiles.load("telemetry-v2", "demo");
@@ -170,18 +158,7 @@ public final class Demo {
           byDevice,
           runDir.toAbsolutePath().resolveSibling("reports").resolve("reconcile-history"));
 
-      steps.next(
-          "Reads switched: SHADOW (serve %s, compare %s), then NEW",
-          DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2);
-      if (!new DemoReadSwitch(out).run(conn, v1, v2, gen)) {
-        throw new RekeyException(
-            "Demo: the new table does not answer reads as the old one does "
-                + "(see the mismatches above)");
-      }
-      steps.next(
-          "History of one device: %s (one range scan) vs %s (16 salt buckets merged)",
-          DemoTables.TELEMETRY_BY_DEVICE, DemoTables.TELEMETRY_V2);
-      history.historyOfDevice(conn, v2, byDevice, TelemetryGenerator.deviceId(7));
+      readsAndHistory(conn, gen, v1, v2, byDevice, history);
       nightly.eventsTable(conn, admin);
       nightly.reports(spark, admin, conf);
     }
@@ -189,6 +166,47 @@ public final class Demo {
     double total = (System.nanoTime() - t0) / 1e9;
     out.println();
     out.printf("== Done in %.1f s%n", total);
+  }
+
+  /** The legacy table, written through its one RegionServer region: the readings' generator. */
+  private TelemetryGenerator legacyTable(Connection conn, Admin admin) throws IOException {
+    steps.next(
+        "Legacy table %s (key ts | deviceId: every write goes to the last region)",
+        DemoTables.TELEMETRY_V1);
+    LegacyTelemetryTable.create(admin, DemoTables.TELEMETRY_V1);
+    TelemetryGenerator gen = TelemetryGenerator.oneDay(options.rows(), options.devices());
+    long w0 = System.nanoTime();
+    long written = LegacyTelemetryTable.write(conn, DemoTables.TELEMETRY_V1, gen, out::println);
+    double writeSeconds = (System.nanoTime() - w0) / 1e9;
+    admin.flush(DemoTables.TELEMETRY_V1);
+    int regions = admin.getRegions(DemoTables.TELEMETRY_V1).size();
+    out.printf(
+        "  %,d readings from %,d devices written in %.1f s (%,.0f rows/s, WAL on); %d region%n",
+        written, options.devices(), writeSeconds, written / writeSeconds, regions);
+    return gen;
+  }
+
+  /** The read switch (SHADOW, then NEW) and one device's history from both new tables. */
+  private void readsAndHistory(
+      Connection conn,
+      TelemetryGenerator gen,
+      KeyLayout v1,
+      KeyLayout v2,
+      KeyLayout byDevice,
+      DemoHistoryTable history)
+      throws IOException {
+    steps.next(
+        "Reads switched: SHADOW (serve %s, compare %s), then NEW",
+        DemoTables.TELEMETRY_V1, DemoTables.TELEMETRY_V2);
+    if (!new DemoReadSwitch(out).run(conn, v1, v2, gen)) {
+      throw new RekeyException(
+          "Demo: the new table does not answer reads as the old one does "
+              + "(see the mismatches above)");
+    }
+    steps.next(
+        "History of one device: %s (one range scan) vs %s (16 salt buckets merged)",
+        DemoTables.TELEMETRY_BY_DEVICE, DemoTables.TELEMETRY_V2);
+    history.historyOfDevice(conn, v2, byDevice, TelemetryGenerator.deviceId(7));
   }
 
   /**
