@@ -148,7 +148,7 @@ class BackfillTargetsIT {
     // a second run is refused per target, as a single target's is: the first one names itself
     RekeyException again =
         assertThrows(RekeyException.class, () -> run(both(f, history).build(), s -> {}));
-    assertEquals(ExitCodes.USAGE, again.exitCode());
+    assertEquals(ExitCodes.REFUSED, again.exitCode());
     assertTrue(
         again.getMessage().startsWith("Cannot backfill " + f.target + ": snapshot " + f.snapshot),
         again.getMessage());
