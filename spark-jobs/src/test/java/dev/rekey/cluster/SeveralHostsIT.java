@@ -23,19 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("cluster")
 class SeveralHostsIT {
-  private static final Path DIR = stackDir();
-
-  /**
-   * The stack's directory beside the test run, unless the checkout is under /tmp: every host mounts
-   * a /tmp of its own, so the stack refuses a directory there; then one under /var/tmp, named for
-   * the checkout.
-   */
-  private static Path stackDir() {
-    Path beside = SharedHBase.runRoot().resolve("hosts-cluster").toAbsolutePath().normalize();
-    return beside.startsWith("/tmp")
-        ? Path.of("/var/tmp", "rekey-hosts-" + Integer.toHexString(beside.toString().hashCode()))
-        : beside;
-  }
+  private static final Path DIR = SharedHBase.runRoot().resolve("hosts-cluster");
 
   @Test
   void twoWorkerHostsSeenFromTheGateway() throws Exception {
