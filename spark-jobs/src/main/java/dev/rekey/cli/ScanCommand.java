@@ -9,7 +9,6 @@ import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.WideColumn;
 import dev.rekey.read.RegionReader;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -99,8 +98,11 @@ public final class ScanCommand extends SparkCommand<ScanOptions> {
   @Option(
       names = "--out",
       paramLabel = "DIR",
-      description = "Output directory (default: scan-out).")
-  Path out = ScanOptions.DEFAULT_OUT;
+      description =
+          "Output directory: a path or Hadoop URI (hdfs://, s3a://, file://). Without a scheme:"
+              + " local on a local master, else on the cluster's default filesystem; a local"
+              + " directory with executors on other hosts is refused (default: scan-out).")
+  String out = ScanOptions.DEFAULT_OUT;
 
   @Option(
       names = "--format",

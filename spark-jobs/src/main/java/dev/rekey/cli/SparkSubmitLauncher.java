@@ -1,5 +1,6 @@
 package dev.rekey.cli;
 
+import dev.rekey.common.OutputReach;
 import dev.rekey.common.RekeyException;
 import dev.rekey.embedded.NioLocalFileSystem;
 import java.net.URISyntaxException;
@@ -35,17 +36,18 @@ final class SparkSubmitLauncher {
     argv.add(global.master);
     argv.add("--conf");
     argv.add(SUBMITTED + "=true");
-    // Tiny jobs on 2 cores: Spark's 200 shuffle partitions cost seconds each stage. Jobs size their
-    // own shuffles.
+    // where a cluster-mode driver was submitted from: OutputReach tells its host from this one
     argv.add("--conf");
-    argv.add("spark.sql.shuffle.partitions=8");
-    argv.add("--conf");
-    argv.add("spark.ui.enabled=false");
+    argv.add(OutputReach.SUBMIT_ADDRESSES + "=" + OutputReach.submitAddresses());
+    for (String c : defaultsFor(global.master)) {
+      argv.add("--conf");
+      argv.add(c);
+    }
     // TableSnapshotInputFormat splits report length 0: without this Spark drops them and reads
     // nothing.
     argv.add("--conf");
     argv.add("spark.hadoopRDD.ignoreEmptySplits=false");
-    boolean local = global.master.startsWith("local");
+    boolean local = isLocal(global.master);
     if (local && (ownHBase || global.hbaseConf().get(LOCAL_FS) == null)) {
       // the staging dir is on the local filesystem: create its files without a chmod process each
       // (Hadoop's native library is not on the classpath); a --conf below may set another, and one
@@ -81,6 +83,28 @@ final class SparkSubmitLauncher {
     // SparkSubmit returns when the application's main returned without exiting (it exits itself on
     // errors).
     return 0;
+  }
+
+  /**
+   * The settings rekey chooses for {@code master}, before the user's {@code --conf} (which win).
+   * Local: small jobs on a few cores, where Spark's 200 shuffle partitions cost seconds a stage and
+   * the UI's port and thread are overhead. On a cluster, Spark's own defaults stay: the UI on (the
+   * jobs describe their stages there), and SQL shuffles sized by the data, by adaptive execution
+   * coalescing Spark's {@code spark.sql.shuffle.partitions} to partitions of about {@code
+   * spark.sql.adaptive.advisoryPartitionSizeInBytes} (64 MB) each. The RDD shuffles of reconcile
+   * and repair size themselves from the rows they compare.
+   */
+  static List<String> defaultsFor(String master) {
+    if (isLocal(master)) {
+      return List.of("spark.sql.shuffle.partitions=8", "spark.ui.enabled=false");
+    }
+    return List.of(
+        "spark.sql.adaptive.enabled=true", "spark.sql.adaptive.coalescePartitions.enabled=true");
+  }
+
+  /** A master whose executors run in the driver's JVM: {@code local}, {@code local[N]}, .... */
+  static boolean isLocal(String master) {
+    return master.startsWith("local");
   }
 
   /** The shaded jar this CLI runs from: the application jar SparkSubmit ships to executors. */

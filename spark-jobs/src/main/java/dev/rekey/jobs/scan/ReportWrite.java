@@ -1,9 +1,9 @@
 package dev.rekey.jobs.scan;
 
 import dev.rekey.common.JobPhase;
+import dev.rekey.common.OutputDir;
 import dev.rekey.common.RekeyException;
 import dev.rekey.rowkey.Hex;
-import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,7 +39,7 @@ final class ReportWrite {
    * Runs the report on the session's views and writes it to {@code out/<name>/}; the result has its
    * row count and the first {@code --html-rows} rows for report.html.
    */
-  ReportOutput run(ReportFile report, Path out, Consumer<String> progress) {
+  ReportOutput run(ReportFile report, OutputDir out, Consumer<String> progress) {
     long t0 = System.nanoTime();
     progress.accept("  report " + report.name() + " (" + report.path() + ")");
     Dataset<Row> df =
@@ -48,7 +48,7 @@ final class ReportWrite {
     try {
       long rows;
       List<Row> preview;
-      Path dir = out.resolve(report.name());
+      org.apache.hadoop.fs.Path dir = out.resolve(report.name());
       try (JobPhase phase =
           JobPhase.start(spark.sparkContext(), "scan: report %s", report.name())) {
         rows = df.count();
@@ -61,7 +61,7 @@ final class ReportWrite {
             .mode(SaveMode.Overwrite)
             .format(options.format().sparkName())
             .option("header", "true")
-            .save(dir.toUri().toString());
+            .save(dir.toString());
       } catch (RuntimeException e) {
         if (e instanceof RekeyException) {
           throw e;
@@ -84,13 +84,14 @@ final class ReportWrite {
       }
       long ms = (System.nanoTime() - t0) / 1_000_000;
       progress.accept(
-          String.format("    %,d rows -> %s (%s)", rows, dir, options.format().sparkName()));
+          String.format(
+              "    %,d rows -> %s (%s)", rows, out.display(dir), options.format().sparkName()));
       return new ReportOutput(
           report.name(),
           report.path().toString(),
           report.description(),
           rows,
-          dir.toString(),
+          out.display(dir),
           columns,
           shown,
           ms);

@@ -1,9 +1,10 @@
 package dev.rekey.jobs.scan;
 
-import dev.rekey.common.AtomicFile;
 import dev.rekey.common.DecodedRow;
 import dev.rekey.common.Job;
 import dev.rekey.common.JobPhase;
+import dev.rekey.common.OutputDir;
+import dev.rekey.common.OutputReach;
 import dev.rekey.common.RekeyException;
 import dev.rekey.common.RowDecoder;
 import dev.rekey.read.JobSnapshots;
@@ -13,8 +14,6 @@ import dev.rekey.read.Source;
 import dev.rekey.read.TemporarySnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,6 +40,8 @@ import org.apache.spark.storage.StorageLevel;
  */
 public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions options)
     implements Job<ScanResult> {
+  static final String SUMMARY = "summary.json";
+  static final String HTML = "report.html";
 
   @Override
   public ScanResult execute(Consumer<String> progress) {
@@ -81,6 +82,14 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
    */
   private ScanResult scan(Source from, String source, long t0, Consumer<String> progress) {
     ScanOptions o = options;
+    // where the reports go is checked before the read: a local dir the executors cannot all write
+    // is refused here, not found short of rows after it
+    OutputDir out =
+        OutputDir.of(
+            o.out(),
+            spark.sparkContext().master().startsWith("local"),
+            spark.sparkContext().hadoopConfiguration());
+    OutputReach.check(spark.sparkContext(), "--out", out, !o.reports().isEmpty());
     // report timestamps (timestamp_millis, CSV/JSON text) are UTC, whatever the machine's zone
     spark.conf().set("spark.sql.session.timeZone", "UTC");
     RegionReader reader = reader(from);
@@ -117,14 +126,11 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
           registerViews(records, o);
         }
 
-        Path out = o.out().toAbsolutePath();
-        Files.createDirectories(out);
+        out.create();
         List<ReportOutput> reports = new ArrayList<>();
         for (ReportFile report : o.reports()) {
           reports.add(new ReportWrite(spark, o).run(report, out, progress));
         }
-        Path summary = out.resolve("summary.json");
-        Path html = out.resolve("report.html");
         long ms = (System.nanoTime() - t0) / 1_000_000;
         ScanResult result =
             new ScanResult(
@@ -137,15 +143,15 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
                 perRegion,
                 stats,
                 reports,
-                out.toString(),
-                summary.toString(),
-                html.toString(),
+                out.display(out.root()),
+                out.display(out.resolve(SUMMARY)),
+                out.display(out.resolve(HTML)),
                 ms,
                 read.reading(),
                 read.plan().describe(),
                 read.regionScans());
-        AtomicFile.write(summary, result.toJson());
-        AtomicFile.write(html, HtmlReport.render(result));
+        out.write(SUMMARY, result.toJson());
+        out.write(HTML, HtmlReport.render(result));
         return result;
       } finally {
         if (records != null) {

@@ -22,7 +22,7 @@ import java.util.Set;
  */
 public final class ScanOptions {
   /** Default {@code --out}: relative to the working directory. */
-  public static final Path DEFAULT_OUT = Path.of("scan-out");
+  public static final String DEFAULT_OUT = "scan-out";
 
   public static final OutputFormat DEFAULT_FORMAT = OutputFormat.PARQUET;
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
@@ -38,7 +38,7 @@ public final class ScanOptions {
   private final KeyLayout layout;
   private final TimeWindow window;
   private final List<ReportFile> reports;
-  private final Path out;
+  private final String out;
   private final OutputFormat format;
   private final int splitsPerRegion;
   private final List<String> families;
@@ -88,7 +88,8 @@ public final class ScanOptions {
     return reports;
   }
 
-  public Path out() {
+  /** As given: a path or Hadoop URI, resolved by the job ({@link dev.rekey.common.OutputDir}). */
+  public String out() {
     return out;
   }
 
@@ -154,7 +155,7 @@ public final class ScanOptions {
     private KeyLayout layout;
     private TimeWindow window = TimeWindow.ALL;
     private final List<ReportFile> reports = new ArrayList<>();
-    private Path out = DEFAULT_OUT;
+    private String out = DEFAULT_OUT;
     private OutputFormat format = DEFAULT_FORMAT;
     private int splitsPerRegion = DEFAULT_SPLITS_PER_REGION;
     private final List<String> families = new ArrayList<>();
@@ -198,8 +199,14 @@ public final class ScanOptions {
       return this;
     }
 
+    public Builder out(String dirOrUri) {
+      this.out = dirOrUri;
+      return this;
+    }
+
+    /** A local directory. */
     public Builder out(Path p) {
-      this.out = p;
+      this.out = p.toAbsolutePath().toString();
       return this;
     }
 
