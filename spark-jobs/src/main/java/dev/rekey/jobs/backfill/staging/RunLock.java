@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill.staging;
 
 import dev.rekey.common.RekeyException;
+import dev.rekey.common.RunLease;
 import dev.rekey.common.RunOwner;
 import dev.rekey.read.RegionReader;
 import dev.rekey.targets.Target;
@@ -23,16 +24,20 @@ import org.apache.hadoop.hbase.util.CommonFSUtils;
  * A lock file owned by one backfill run: created only if absent ({@code create(path,
  * overwrite=false)}, atomic on HDFS), holding who took it, deleted when the run ends. Two runs that
  * share a staging dir (or a target table) would otherwise clean and load each other's HFiles; the
- * second refuses at once instead. A lock whose owner was a process on this host that no longer runs
- * (a killed run) is taken over, with a note: a resume after a crash just works.
+ * second refuses at once instead. Its holder renews it while it runs ({@link RunLease}); a lock
+ * whose holder is gone ({@link RunOwner#stale}: a process of this host that no longer runs, an
+ * earlier attempt of this YARN application, a lease not renewed on any host) is taken over, with a
+ * note: a resume after a crash, or YARN's retry of a killed application master, just works.
  */
 public final class RunLock implements AutoCloseable {
   private final FileSystem fs;
   private final Path path;
+  private final RunLease lease;
 
   private RunLock(FileSystem fs, Path path) {
     this.fs = fs;
     this.path = path;
+    this.lease = RunLease.renew(fs, path);
   }
 
   /**
@@ -45,21 +50,30 @@ public final class RunLock implements AutoCloseable {
       FileSystem fs = path.getFileSystem(conf);
       fs.mkdirs(path.getParent());
       for (int attempt = 0; attempt < 2; attempt++) {
+        String me = RunOwner.line();
         try (OutputStream out = fs.create(path, false)) {
-          out.write((RunOwner.line() + "\n").getBytes(StandardCharsets.UTF_8));
+          out.write((me + "\n").getBytes(StandardCharsets.UTF_8));
           return new RunLock(fs, path);
         } catch (FileAlreadyExistsException e) {
           String owner = owner(fs, path);
-          if (attempt == 0 && RunOwner.deadOnThisHost(owner)) {
+          java.util.Optional<String> gone =
+              RunOwner.stale(owner, RunLease.age(fs, path), RunLease.LEASE_MILLIS, me);
+          if (attempt == 0 && gone.isPresent()) {
             progress.accept(
-                "Taking over " + path + " from a run that no longer runs (" + owner + ")");
+                "Taking over "
+                    + path
+                    + " from a run that no longer runs ("
+                    + owner
+                    + "): "
+                    + gone.get());
             fs.delete(path, false);
             continue;
           }
           throw RekeyException.refused(
-              "Cannot %s: %s is in use by another backfill (%s, lock %4$s). Wait for it to"
-                  + " finish; if it is no longer running, delete %4$s and rerun with --resume",
-              verb, what, owner, path);
+              "Cannot %s: %s is in use by another backfill (%s, lock %4$s, renewed every %5$d s"
+                  + " while it runs). Wait for it to finish; a lock its holder stops renewing is"
+                  + " taken over after %6$d s",
+              verb, what, owner, path, RunLease.RENEW_MILLIS / 1000, RunLease.LEASE_MILLIS / 1000);
         }
       }
       throw RekeyException.cannot("Cannot %s: could not take the lock %s", verb, path);
@@ -83,6 +97,7 @@ public final class RunLock implements AutoCloseable {
 
   @Override
   public void close() {
+    lease.close();
     try {
       fs.delete(path, false);
     } catch (IOException e) {
