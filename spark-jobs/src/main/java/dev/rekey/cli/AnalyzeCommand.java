@@ -101,4 +101,9 @@ public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
     System.out.println("wrote " + files.get(0) + " and " + files.get(1));
     return exit;
   }
+
+  @Override
+  protected List<Path> driverOutputs() {
+    return out == null ? List.of() : List.of(out);
+  }
 }

@@ -239,4 +239,9 @@ public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
         o.out().resolve(ReconcileReport.JSON), o.out().resolve(ReconcileReport.HTML));
     return r;
   }
+
+  @Override
+  protected List<Path> driverOutputs() {
+    return out == null ? List.of() : List.of(out);
+  }
 }

@@ -252,4 +252,9 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
     }
     return r.exitCode();
   }
+
+  @Override
+  protected List<Path> driverOutputs() {
+    return out == null ? List.of() : List.of(out);
+  }
 }

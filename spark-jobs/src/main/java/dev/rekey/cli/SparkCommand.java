@@ -4,9 +4,13 @@ import dev.rekey.common.ClusterSite;
 import dev.rekey.common.Clusters;
 import dev.rekey.common.HBaseConfigs;
 import dev.rekey.common.JobResult;
+import dev.rekey.common.OutputDir;
+import dev.rekey.common.OutputReach;
 import dev.rekey.common.ProgressListener;
 import dev.rekey.common.RekeyException;
 import dev.rekey.read.RegionReader;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;
@@ -62,6 +66,13 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
                 : ProgressListener.install(
                     spark.sparkContext(), spec.name(), System.err, PROGRESS_SECONDS);
         ServerWatch watch = startsOwnHBase() ? ServerWatch.NONE : serverWatch(spark)) {
+      for (Path dir : driverOutputs()) {
+        OutputReach.check(
+            spark.sparkContext(),
+            "--out",
+            OutputDir.of(dir.toAbsolutePath().toUri().toString(), true, new Configuration()),
+            false);
+      }
       return run(spark, options);
     } finally {
       // stop Spark before the CLI's System.exit: exiting with a live context makes its RPC threads
@@ -104,6 +115,15 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
    */
   protected boolean startsOwnHBase() {
     return false;
+  }
+
+  /**
+   * The local directories only the driver writes (reports, checkpoints): refused before the job
+   * when the driver runs on another host than the command was given on (cluster deploy mode), where
+   * they would be written to that host's disk.
+   */
+  protected List<Path> driverOutputs() {
+    return List.of();
   }
 
   /** Runs the job on the session; returns the exit code (usually {@link #print}'s). */
