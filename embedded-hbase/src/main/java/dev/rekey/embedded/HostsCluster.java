@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * several-host stack owns it (written before anything starts, removed by stop), so {@code status},
  * {@code stop} and {@code run} know which stack they talk to.
  */
-public final class HostsCluster {
+public final class HostsCluster implements ClusterStack {
   private final Path dir;
   private final Consumer<String> out;
 
@@ -52,7 +52,45 @@ public final class HostsCluster {
     }
   }
 
+  @Override
+  public Path dir() {
+    return dir;
+  }
+
+  @Override
+  public Optional<String> sparkMasterUrl() {
+    return Optional.of("spark://" + HostPlan.MASTER + ":" + HostSites.SPARK_MASTER);
+  }
+
+  @Override
+  public Optional<String> defaultFs() {
+    return Optional.of("hdfs://" + HostPlan.MASTER + ":" + HostSites.NAMENODE);
+  }
+
+  @Override
+  public Path sparkSubmit() {
+    return plan().sparkHome().resolve("bin/spark-submit");
+  }
+
+  /** On the worker whose Spark worker ran the driver: its work dir there. */
+  @Override
+  public Optional<Path> driverStdout(String driverId) {
+    for (HostPlan.Host w : plan().workers()) {
+      Path p = plan().logs(w).resolve("spark-work").resolve(driverId).resolve("stdout");
+      if (Files.exists(p)) {
+        return Optional.of(p);
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public String describe() {
+    return "the several-host stack";
+  }
+
   /** The gateway's hbase-site.xml: pass it to jobs with --hbase-site. */
+  @Override
   public Path clientSite() {
     return plan().hbaseConf(plan().get(HostPlan.GATEWAY).orElseThrow()).resolve("hbase-site.xml");
   }
@@ -192,6 +230,7 @@ public final class HostsCluster {
     return p.pid();
   }
 
+  @Override
   public boolean running() {
     return status().stream()
         .flatMap(h -> h.processes().stream())

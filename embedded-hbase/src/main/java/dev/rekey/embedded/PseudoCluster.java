@@ -38,7 +38,7 @@ import java.util.function.Consumer;
  * files and ports; the pure parts are apart ({@link ClusterSites}, {@link ClusterDaemon#all},
  * {@link LogWatch}, {@link Daemons}).
  */
-public final class PseudoCluster {
+public final class PseudoCluster implements ClusterStack {
   static final List<String> ROLES =
       List.of(
           "namenode",
@@ -70,10 +70,28 @@ public final class PseudoCluster {
     return RekeyHome.runRoot().resolve("cluster");
   }
 
+  @Override
   public Path dir() {
     return dir;
   }
 
+  @Override
+  public Optional<String> sparkMasterUrl() {
+    return spark().masterUrl();
+  }
+
+  @Override
+  public Optional<Path> driverStdout(String driverId) {
+    Path p = dir.resolve("spark/work").resolve(driverId).resolve("stdout");
+    return Files.exists(p) ? Optional.of(p) : Optional.empty();
+  }
+
+  @Override
+  public String describe() {
+    return "the pseudo-distributed cluster";
+  }
+
+  @Override
   public Path clientSite() {
     return dir.resolve("client/hbase-site.xml");
   }
@@ -98,6 +116,7 @@ public final class PseudoCluster {
   /**
    * The spark-submit script of this cluster's Spark (Spark's own launcher over the cluster's jars).
    */
+  @Override
   public Path sparkSubmit() {
     return spark().sparkSubmit();
   }
@@ -128,6 +147,7 @@ public final class PseudoCluster {
   }
 
   /** hdfs://127.0.0.1:PORT of the running NameNode. */
+  @Override
   public Optional<String> defaultFs() {
     Integer nn = ports().get("namenode");
     return nn == null ? Optional.empty() : Optional.of("hdfs://" + ClusterSites.HOST + ":" + nn);

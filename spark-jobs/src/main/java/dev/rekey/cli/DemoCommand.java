@@ -6,6 +6,7 @@ import dev.rekey.demo.ClusterDemo;
 import dev.rekey.demo.Demo;
 import dev.rekey.demo.DemoOptions;
 import dev.rekey.demo.TwoClusterDemo;
+import dev.rekey.embedded.ClusterStack;
 import dev.rekey.embedded.EmbeddedHBase;
 import dev.rekey.embedded.PseudoCluster;
 import java.nio.file.Path;
@@ -112,9 +113,8 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
           "Give one of --cluster (the story on the pseudo-distributed cluster) and --two-clusters"
               + " (from the embedded HBase to it)");
     }
-    PseudoCluster pc =
-        new PseudoCluster(
-            clusterDir != null ? clusterDir : PseudoCluster.defaultDir(), System.out::println);
+    Path dir = clusterDir != null ? clusterDir : PseudoCluster.defaultDir();
+    PseudoCluster pc = new PseudoCluster(dir, System.out::println);
     if (twoClusters) {
       return new TwoClusterDemo(
               new EmbeddedHBase(options.runDir(), System.out::println),
@@ -125,8 +125,13 @@ public final class DemoCommand extends SparkCommand<DemoOptions> {
               System.out)
           .run();
     }
+    // the single-host cluster, or the several-host stack (run from its gateway)
     return new ClusterDemo(
-            pc, rows, devices, Path.of(SparkSubmitLauncher.applicationJar()), System.out)
+            ClusterStack.in(dir, System.out::println),
+            rows,
+            devices,
+            Path.of(SparkSubmitLauncher.applicationJar()),
+            System.out)
         .run();
   }
 

@@ -7,7 +7,7 @@ import dev.rekey.admin.createtable.TableCreator;
 import dev.rekey.common.HBaseConfigs;
 import dev.rekey.common.LayoutFiles;
 import dev.rekey.common.RekeyException;
-import dev.rekey.embedded.PseudoCluster;
+import dev.rekey.embedded.ClusterStack;
 import dev.rekey.home.RekeyHome;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -44,9 +45,9 @@ public final class ClusterDemo extends ClusterStory {
   /** Readings damaged in each new table before the repair. */
   private static final int DAMAGED_ROWS = 3;
 
-  private final PseudoCluster cluster;
+  private final ClusterStack cluster;
 
-  public ClusterDemo(PseudoCluster cluster, long rows, int devices, Path jar, PrintStream out) {
+  public ClusterDemo(ClusterStack cluster, long rows, int devices, Path jar, PrintStream out) {
     super(rows, devices, jar, out);
     this.cluster = cluster;
   }
@@ -61,8 +62,10 @@ public final class ClusterDemo extends ClusterStory {
     Path site = cluster.clientSite();
     Path work = cluster.dir().resolve("demo");
     Configuration conf = HBaseConfigs.load(site);
-    String sparkMaster = cluster.spark().masterUrl().orElseThrow();
+    String sparkMaster = cluster.sparkMasterUrl().orElseThrow();
     String fs = cluster.defaultFs().orElseThrow();
+    // the reports' parts are written by executors on any host: on the cluster's filesystem
+    String nightlyOut = fs + "/rekey-demo/nightly";
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, work.resolve("logs"));
     // the shipped layouts, as files the cluster's jobs are given
     String v1 = LayoutFiles.resolve("telemetry-v1", "demo").toString();
@@ -174,7 +177,13 @@ public final class ClusterDemo extends ClusterStory {
           DemoTables.TELEMETRY_V2);
       failures +=
           nightlyScan(
-              submit, "scan", site, DemoTables.TELEMETRY_V2, v2, "device_window_counts.sql", work);
+              submit,
+              "scan",
+              site,
+              DemoTables.TELEMETRY_V2,
+              v2,
+              "device_window_counts.sql",
+              nightlyOut);
 
       // the nightly report on an entity-first table: the day is not a key range there, so the scan
       // reads every region and keeps to the day by skipping the other days' store files on HDFS
@@ -188,7 +197,7 @@ public final class ClusterDemo extends ClusterStory {
               DemoTables.EVENTS_V2,
               LayoutFiles.resolve("events-v2", "demo").toString(),
               "user_daily_activity.sql",
-              work,
+              nightlyOut,
               "--via-snapshot");
 
       step(
@@ -273,8 +282,9 @@ public final class ClusterDemo extends ClusterStory {
     if (driverId == null) {
       return;
     }
-    Path stdout = cluster.dir().resolve("spark/work").resolve(driverId).resolve("stdout");
-    if (Files.exists(stdout)) {
+    Optional<Path> found = cluster.driverStdout(driverId);
+    if (found.isPresent()) {
+      Path stdout = found.get();
       try (Stream<String> lines = Files.lines(stdout)) {
         lines.forEach(this::indent);
       }
@@ -308,7 +318,7 @@ public final class ClusterDemo extends ClusterStory {
       TableName table,
       String layout,
       String report,
-      Path work,
+      String outRoot,
       String... more)
       throws IOException, InterruptedException {
     List<String> options = new ArrayList<>(List.of(more));
@@ -319,7 +329,7 @@ public final class ClusterDemo extends ClusterStory {
             "--report",
             RekeyHome.dir().resolve("sql").resolve(report).toString(),
             "--out",
-            work.resolve(name).toString()));
+            outRoot + "/" + name));
     return report(
         submit.run(
             name,

@@ -1,7 +1,7 @@
 package dev.rekey.demo;
 
 import dev.rekey.common.RekeyException;
-import dev.rekey.embedded.PseudoCluster;
+import dev.rekey.embedded.ClusterStack;
 import dev.rekey.rowkey.KeyLayout;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -39,12 +39,12 @@ abstract class ClusterStory {
   public abstract int run() throws Exception;
 
   /** Refuses to run {@code what} (e.g. "the demo on the cluster") when the cluster is down. */
-  static void requireRunning(PseudoCluster cluster, String what) {
+  static void requireRunning(ClusterStack cluster, String what) {
     if (!cluster.running()) {
       throw RekeyException.cannot(
-          "Cannot run %s: the pseudo-distributed cluster is not running in %s (start it with"
-              + " `bin/rekey cluster start`, see `bin/rekey cluster status`)",
-          what, cluster.dir());
+          "Cannot run %s: %s is not running in %s (start it with `bin/rekey cluster start`, see"
+              + " `bin/rekey cluster status`)",
+          what, cluster.describe(), cluster.dir());
     }
   }
 

@@ -1,10 +1,13 @@
 package dev.rekey.cluster;
 
+import dev.rekey.common.LayoutFiles;
+import dev.rekey.demo.TableContents;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,10 +43,25 @@ public final class GatewayProbe {
   private GatewayProbe() {}
 
   public static void main(String[] args) throws Exception {
-    Configuration hadoop = new Configuration();
-    Path conf = Path.of(System.getenv("HADOOP_CONF_DIR"));
-    for (String site : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml")) {
-      hadoop.addResource(new org.apache.hadoop.fs.Path(conf.resolve(site).toUri()));
+    Configuration hadoop = hadoopConf();
+    if (args[0].equals("cat")) {
+      cat(hadoop, args[1]);
+      return;
+    }
+    if (args[0].equals("drop")) {
+      try (Connection conn = ConnectionFactory.createConnection(hbaseConf());
+          Admin admin = conn.getAdmin()) {
+        TableName t = TableName.valueOf(args[1]);
+        if (admin.tableExists(t)) {
+          admin.disableTable(t);
+          admin.deleteTable(t);
+        }
+      }
+      return;
+    }
+    if (args[0].equals("compare")) {
+      compare(args[1], args[2], args[3], args[4]);
+      return;
     }
     try (DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(hadoop)) {
       List<String> dns = new ArrayList<>();
@@ -65,6 +83,72 @@ public final class GatewayProbe {
     hbase(TableName.valueOf(args[0]));
   }
 
+  private static Configuration hadoopConf() {
+    Configuration hadoop = new Configuration();
+    Path conf = Path.of(System.getenv("HADOOP_CONF_DIR"));
+    for (String site : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml")) {
+      hadoop.addResource(new org.apache.hadoop.fs.Path(conf.resolve(site).toUri()));
+    }
+    return hadoop;
+  }
+
+  /**
+   * Every line of the part files of the directory {@code uri} (a Spark output), each as {@code
+   * probe line: TEXT}, read through Hadoop's FileSystem as any client would.
+   */
+  private static void cat(Configuration hadoop, String uri) throws Exception {
+    org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(uri);
+    FileSystem fs = dir.getFileSystem(hadoop);
+    for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(dir)) {
+      if (!f.getPath().getName().startsWith("part-")) {
+        continue;
+      }
+      try (var in = fs.open(f.getPath())) {
+        for (String l : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+          System.out.println("probe line: " + l);
+        }
+      }
+    }
+  }
+
+  /**
+   * The old and the new table read with a plain HBase client and compared by natural key, every
+   * cell and version with its timestamp: {@code probe equal: true N rows M cells} when they agree.
+   */
+  private static void compare(String oldTable, String oldLayout, String newTable, String newLayout)
+      throws Exception {
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf())) {
+      Map<String, List<String>> old =
+          TableContents.byNaturalKey(
+              conn, TableName.valueOf(oldTable), LayoutFiles.load(oldLayout, "probe"));
+      Map<String, List<String>> neu =
+          TableContents.byNaturalKey(
+              conn, TableName.valueOf(newTable), LayoutFiles.load(newLayout, "probe"));
+      System.out.printf(
+          "probe equal: %s %d rows %d cells (old: %d rows %d cells)%n",
+          old.equals(neu),
+          neu.size(),
+          TableContents.cells(neu),
+          old.size(),
+          TableContents.cells(old));
+      try (Admin admin = conn.getAdmin()) {
+        long loads =
+            admin.getDescriptor(TableName.valueOf(newTable)).getValues().keySet().stream()
+                .filter(k -> Bytes.toString(k.get()).startsWith("rekey.backfill."))
+                .count();
+        System.out.println("probe load records: " + loads);
+      }
+    }
+  }
+
+  private static Configuration hbaseConf() {
+    Configuration c = HBaseConfiguration.create();
+    c.addResource(
+        new org.apache.hadoop.fs.Path(
+            Path.of(System.getenv("HBASE_CONF_DIR"), "hbase-site.xml").toUri()));
+    return c;
+  }
+
   private static TreeSet<String> sparkWorkers() throws Exception {
     String json;
     try (var in = URI.create("http://master:8080/json/").toURL().openStream()) {
@@ -79,11 +163,7 @@ public final class GatewayProbe {
   }
 
   private static void hbase(TableName table) throws Exception {
-    Configuration c = HBaseConfiguration.create();
-    c.addResource(
-        new org.apache.hadoop.fs.Path(
-            Path.of(System.getenv("HBASE_CONF_DIR"), "hbase-site.xml").toUri()));
-    try (Connection conn = ConnectionFactory.createConnection(c);
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf());
         Admin admin = conn.getAdmin()) {
       TreeSet<String> rs = new TreeSet<>();
       for (ServerName s : admin.getRegionServers()) {
