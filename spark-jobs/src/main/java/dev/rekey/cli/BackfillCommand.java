@@ -26,7 +26,13 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description =
         "Backfill a pre-split target table from a snapshot of the old table, rekeying every row "
-            + "(HFiles + bulk load; cell timestamps kept).")
+            + "(HFiles + bulk load; cell timestamps kept).",
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey backfill --source-snapshot telemetry_v1_snap --source-layout "
+          + "telemetry-v1 --target-table telemetry_v3 --target-layout telemetry-v2"
+    })
 public final class BackfillCommand extends SparkCommand<BackfillOptions> {
   private static final TargetOptions.Single SINGLE =
       new TargetOptions.Single(
