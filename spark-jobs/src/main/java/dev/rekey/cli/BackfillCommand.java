@@ -24,9 +24,12 @@ import picocli.CommandLine.Option;
 @Command(
     name = "backfill",
     mixinStandardHelpOptions = true,
-    description =
-        "Backfill a pre-split target table from a snapshot of the old table, rekeying every row "
-            + "(HFiles + bulk load; cell timestamps kept).",
+    description = {
+      "Backfill a pre-split target table from a snapshot of the old table, rekeying every row "
+          + "(HFiles + bulk load; cell timestamps kept).",
+      "Writes the HFiles, their manifest and a per-region ledger to --staging, then bulk-loads"
+          + " and verifies them (--no-load: written only; --dry-run: nothing written)."
+    },
     footer = {
       "",
       "Example:",
