@@ -325,13 +325,17 @@ public final class ReferencePages {
     return types[types.length - 1];
   }
 
+  /**
+   * An argument's value: as an option's, and "text" or "one of the words" where that says nothing.
+   */
   private static String valueKind(PositionalParamSpec p) {
     String k = kind(p);
+    String plain = valueType(p).isEnum() ? "one of the words" : "text";
     if (k.isEmpty()) {
-      return "text";
+      return plain;
     }
     String parts = k.substring(2, k.length() - 1);
-    return parts.startsWith("repeatable") ? "text, " + parts : parts;
+    return parts.startsWith("repeatable") ? plain + ", " + parts : parts;
   }
 
   /**
