@@ -22,7 +22,13 @@ import picocli.CommandLine.Option;
     description =
         "Find the hotspot: leading-byte histogram, monotonic-write detection and region/server request counts "
             + "of a table (or a snapshot's table), a verdict and a key shape / bucket count / region count recommendation; "
-            + "simulate a proposed layout and split points on the sampled keys. Writes analyze.json and analyze.html.")
+            + "simulate a proposed layout and split points on the sampled keys. Writes analyze.json and analyze.html.",
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey analyze --snapshot telemetry_v1_snap --layout telemetry-v1 "
+          + "--servers 12 --layout2 telemetry-v2 --splits natural --out analyze-out"
+    })
 public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
   @ArgGroup(exclusive = true, multiplicity = "1")
   SourceArgs source;

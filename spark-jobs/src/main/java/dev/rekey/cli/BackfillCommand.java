@@ -24,9 +24,18 @@ import picocli.CommandLine.Option;
 @Command(
     name = "backfill",
     mixinStandardHelpOptions = true,
-    description =
-        "Backfill a pre-split target table from a snapshot of the old table, rekeying every row "
-            + "(HFiles + bulk load; cell timestamps kept).")
+    description = {
+      "Backfill a pre-split target table from a snapshot of the old table, rekeying every row "
+          + "(HFiles + bulk load; cell timestamps kept).",
+      "Writes the HFiles, their manifest and a per-region ledger to --staging, then bulk-loads"
+          + " and verifies them (--no-load: written only; --dry-run: nothing written)."
+    },
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey backfill --source-snapshot telemetry_v1_snap --source-layout "
+          + "telemetry-v1 --target-table telemetry_v3 --target-layout telemetry-v2"
+    })
 public final class BackfillCommand extends SparkCommand<BackfillOptions> {
   private static final TargetOptions.Single SINGLE =
       new TargetOptions.Single(

@@ -28,7 +28,12 @@ import picocli.CommandLine.Spec;
     description =
         "Check HBase client settings: operation timeout > rpc timeout x retries, rpc timeout >= 5 s, "
             + "retries >= 5, scanner caching vs timeout, WAL disabled, block cache on full scans. "
-            + "Exit 0 clean, 3 on violations.")
+            + "Exit 0 clean, 3 on violations.",
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey check-config --conf conf/check-config/hbase-site.bad.xml"
+    })
 public final class CheckConfigCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Remove temporary rekey_* snapshots (verify, scan, reconcile) and their restore dirs left by runs "
-            + "that were killed; a leaked snapshot keeps its HFiles on disk after every compaction.")
+            + "that were killed; a leaked snapshot keeps its HFiles on disk after every compaction.",
+    footer = {"", "Example:", "  bin/rekey cleanup --older-than PT1H --dry-run"})
 public final class CleanupCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

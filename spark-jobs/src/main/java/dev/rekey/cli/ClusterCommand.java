@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
             + "(NameNode + DataNode), ZooKeeper, HBase (master + 2 RegionServers on hdfs://), a Spark standalone master "
             + "+ worker and YARN (ResourceManager + NodeManager). With --hosts N the same processes run on a master, "
             + "N worker hosts and a gateway, each a network namespace of this machine (root only); `run HOST -- "
-            + "COMMAND...` runs a command on one of them.")
+            + "COMMAND...` runs a command on one of them.",
+    footer = {"", "Example:", "  bin/rekey cluster start"})
 public final class ClusterCommand implements Callable<Integer> {
   enum Action {
     start,

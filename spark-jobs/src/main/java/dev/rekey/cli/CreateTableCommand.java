@@ -23,7 +23,13 @@ import picocli.CommandLine.Option;
     name = "create-table",
     mixinStandardHelpOptions = true,
     description =
-        "Create a pre-split table: split points from the layout (or a split file), families with settings.")
+        "Create a pre-split table: split points from the layout (or a split file), families with settings.",
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey create-table --table telemetry_v3 --layout telemetry-v2 "
+          + "--splits salt --family d:compression=gz,bloom=row,encoding=fast_diff"
+    })
 public final class CreateTableCommand implements Callable<Integer> {
   @Mixin GlobalOptions global;
 

@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
     name = "demo",
     mixinStandardHelpOptions = true,
     description =
-        "Run the migration story on the embedded HBase: legacy hotspot table, snapshot, and the jobs.")
+        "Run the migration story on the embedded HBase: legacy hotspot table, snapshot, and the jobs.",
+    footer = {"", "Example:", "  bin/rekey demo --rows 20000 --devices 50"})
 public final class DemoCommand extends SparkCommand<DemoOptions> {
   @Option(
       names = "--rows",

@@ -28,7 +28,13 @@ import picocli.CommandLine.Spec;
     description =
         "Print the row of a natural key (every field of the layout; its salt or hash prefix is computed), "
             + "e.g. `rekey get --table telemetry_v2 --layout telemetry-v2 ts=1764374400000 deviceId=<32 hex>`. "
-            + "Exit 3 when there is no such row.")
+            + "Exit 3 when there is no such row.",
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey get --table telemetry_v2 --layout telemetry-v2 "
+          + "ts=1795910400000 deviceId=20edbf8020153cff850c24465473e182"
+    })
 public final class GetCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
     name = "hbase",
     mixinStandardHelpOptions = true,
     description =
-        "Start, stop or show the embedded HBase server (a real standalone server process on 127.0.0.1).")
+        "Start, stop or show the embedded HBase server (a real standalone server process on 127.0.0.1).",
+    footer = {"", "Example:", "  bin/rekey hbase status"})
 public final class HBaseCommand extends DaemonCommand {
   @Option(
       names = "--run-dir",

@@ -35,7 +35,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Build, read and check row keys with a layout file (bytes fields as hex, longs as decimal).",
-    subcommands = {KeyCommand.Encode.class, KeyCommand.Decode.class, KeyCommand.Vectors.class})
+    subcommands = {KeyCommand.Encode.class, KeyCommand.Decode.class, KeyCommand.Vectors.class},
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey key encode --layout events-v2 userId=alice ts=1700000000000"
+    })
 public final class KeyCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -51,7 +56,12 @@ public final class KeyCommand implements Runnable {
       mixinStandardHelpOptions = true,
       description =
           "Print the row key (hex) of the given field values, e.g. `rekey key encode --layout "
-              + "conf/layouts/events-v2.yaml userId=alice ts=1700000000000`.")
+              + "conf/layouts/events-v2.yaml userId=alice ts=1700000000000`.",
+      footer = {
+        "",
+        "Example:",
+        "  bin/rekey key encode --layout events-v2 userId=alice ts=1700000000000"
+      })
   static final class Encode implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -79,7 +89,12 @@ public final class KeyCommand implements Runnable {
   @Command(
       name = "decode",
       mixinStandardHelpOptions = true,
-      description = "Print the fields (and salt/prefix) of a row key given as hex.")
+      description = "Print the fields (and salt/prefix) of a row key given as hex.",
+      footer = {
+        "",
+        "Example:",
+        "  bin/rekey key decode --layout events-v2 " + "6384616c696365007ffffe74301a97ff"
+      })
   static final class Decode implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -118,7 +133,8 @@ public final class KeyCommand implements Runnable {
       name = "vectors",
       mixinStandardHelpOptions = true,
       description =
-          "Check a layout against its pinned test vectors (value -> exact key bytes, and rejections).")
+          "Check a layout against its pinned test vectors (value -> exact key bytes, and rejections).",
+      footer = {"", "Example:", "  bin/rekey key vectors --layout events-v2"})
   static final class Vectors implements Callable<Integer> {
     /** Where the pinned vectors are on the classpath (rowkey/src/main/resources/vectors). */
     static final String SHIPPED = "/vectors";

@@ -27,7 +27,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Plan a pre-split: region count (by count, volume or servers) and split points for a layout; "
-            + "writes a split file for create-table --splits and the HBase shell's SPLITS_FILE.")
+            + "writes a split file for create-table --splits and the HBase shell's SPLITS_FILE.",
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey plan --layout events-v2 --volume-gb 500 --region-gb 6 --out " + "splits.txt"
+    })
 public final class PlanCommand implements Callable<Integer> {
   static final int PRINT_LIMIT = 64;
 

@@ -33,7 +33,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Print the rows of a time window and/or of an entity (the leading fields) in natural key order: one "
-            + "scan per salt bucket, merged. Layouts that cannot serve the read as ranges are refused with the reason.")
+            + "scan per salt bucket, merged. Layouts that cannot serve the read as ranges are refused with the reason.",
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey read --table telemetry_v2 --layout telemetry-v2 --from "
+          + "2026-11-29T10:00Z --to 2026-11-29T11:00Z --limit 20 --format jsonl"
+    })
 public final class ReadCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

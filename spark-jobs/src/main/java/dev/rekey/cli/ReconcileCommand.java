@@ -30,6 +30,14 @@ import picocli.CommandLine.Option;
       "Compare an old and a new table (or snapshots) per time bucket by natural key, across a key change:"
           + " rows, cells and (--digest) content digests per bucket; mismatched buckets are drilled down to sample keys.",
       "Writes reconcile.json and reconcile.html to --out. Exit 0 all buckets match, 3 any mismatch, 1 failure."
+    },
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey reconcile --old-table telemetry_v1 --old-layout "
+          + "conf/layouts/telemetry-v1.yaml --new-table telemetry_v2 --new-layout "
+          + "conf/layouts/telemetry-v2.yaml --bucket 1h --from 2026-11-29 --to "
+          + "2026-11-30 --digest"
     })
 public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>> {
   private static final TargetOptions.Single SINGLE =

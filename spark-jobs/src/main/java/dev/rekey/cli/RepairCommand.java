@@ -35,6 +35,13 @@ import picocli.CommandLine.Option;
       "Writes repair.json and repair.html beside reconcile's. Exit 0 the repaired buckets match"
           + " now, 3 some still differ, 4 refused (masked cells without --compact-if-masked, a"
           + " run to resume), 1 failure, 2 bad options."
+    },
+    footer = {
+      "",
+      "Example:",
+      "  bin/rekey repair --old-table telemetry_v1 --via-snapshot --old-layout "
+          + "telemetry-v1 --new-table telemetry_v2 --new-layout telemetry-v2 "
+          + "--from-reconcile reconcile-report/reconcile.json"
     })
 public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
   private static final TargetOptions.Single SINGLE =

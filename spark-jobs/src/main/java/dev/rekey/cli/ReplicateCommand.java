@@ -30,7 +30,8 @@ import picocli.CommandLine.Parameters;
     description =
         "Replicate every edit of the old table into the new table(s) under the new key: start (scope +"
             + " peer), status (per RegionServer: edits shipped, lag, age of the last shipped edit),"
-            + " stop (peer and scope removed).")
+            + " stop (peer and scope removed).",
+    footer = {"", "Example:", "  bin/rekey replicate status"})
 public final class ReplicateCommand implements Callable<Integer> {
   enum Action {
     start,

@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description =
         "Start, stop or show a local Spark standalone cluster (master + 1 worker on 127.0.0.1), "
-            + "for running jobs with --master spark://... as on a real cluster.")
+            + "for running jobs with --master spark://... as on a real cluster.",
+    footer = {"", "Example:", "  bin/rekey spark-cluster start"})
 public final class SparkClusterCommand extends DaemonCommand {
   @Option(
       names = "--run-dir",

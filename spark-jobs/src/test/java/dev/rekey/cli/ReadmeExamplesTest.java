@@ -114,7 +114,7 @@ class ReadmeExamplesTest {
    * Every option of the line is one its command has; a line without "..." parses whole (values
    * converted, required options present).
    */
-  private static void checkParses(List<String> args, String line) {
+  static void checkParses(List<String> args, String line) {
     CommandLine root = Rekey.commandLine();
     CommandLine cmd = root.getSubcommands().get(args.get(0));
     assertNotNull(cmd, "README names a command rekey does not have: " + line);
