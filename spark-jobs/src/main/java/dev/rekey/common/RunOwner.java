@@ -53,15 +53,10 @@ public final class RunOwner {
     if (deadOnThisHost(owner)) {
       return Optional.of("its process on this host no longer runs");
     }
-    Optional<String> app = field(owner, "app");
-    Optional<String> attempt = field(owner, "attempt");
-    if (app.isPresent()
-        && app.equals(field(me, "app"))
-        && attempt.isPresent()
-        && !attempt.equals(field(me, "attempt"))) {
+    if (earlierAttempt(owner, me)) {
       return Optional.of(
           "it is attempt "
-              + attempt.get()
+              + field(owner, "attempt").orElseThrow()
               + " of this application, which its resource manager ended before starting this"
               + " attempt");
     }
@@ -72,6 +67,19 @@ public final class RunOwner {
               renewedMillisAgo / 1000, RunLease.RENEW_MILLIS / 1000));
     }
     return Optional.empty();
+  }
+
+  /**
+   * True if {@code owner} is another attempt of the Spark application {@code me} belongs to: one
+   * the cluster manager ended before it started this one. Pure.
+   */
+  public static boolean earlierAttempt(String owner, String me) {
+    Optional<String> app = field(owner, "app");
+    Optional<String> attempt = field(owner, "attempt");
+    return app.isPresent()
+        && app.equals(field(me, "app"))
+        && attempt.isPresent()
+        && !attempt.equals(field(me, "attempt"));
   }
 
   /** The value of {@code name=VALUE} in an owner line. */

@@ -119,7 +119,10 @@ class ReferencePagesTest {
         backfill.contains("| `--source-snapshot` | `S` |  | yes | Snapshot of the old table. |"),
         backfill);
     String scan = ReferencePages.of(rekey()).get("scan.md");
-    assertTrue(scan.contains("| `--out` | `DIR` | `scan-out` | no | Output directory: a path or Hadoop URI"), scan);
+    assertTrue(
+        scan.contains(
+            "| `--out` | `DIR` | `scan-out` | no | Output directory: a path or Hadoop URI"),
+        scan);
     assertTrue(scan.contains("one of `--table` or `--snapshot`"), scan);
     assertTrue(scan.contains("- Writes --out/&lt;report>/ per report"), scan);
   }

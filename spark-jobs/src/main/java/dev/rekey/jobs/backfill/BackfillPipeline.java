@@ -47,12 +47,15 @@ final class BackfillPipeline {
       Connection conn, Admin admin, List<PreparedTarget> targets, RowSource source)
       throws IOException {
     Deque<RunLock> locks = new ArrayDeque<>();
+    List<Boolean> retried = new ArrayList<>();
     try {
       for (PreparedTarget p : targets) {
         String verb = kind.verb() + " " + p.table();
-        locks.push(
+        RunLock staging =
             RunLock.take(
-                p.staging().lock(), hbaseConf, verb, "staging dir " + p.staging().root, progress));
+                p.staging().lock(), hbaseConf, verb, "staging dir " + p.staging().root, progress);
+        locks.push(staging);
+        retried.add(staging.fromEarlierAttempt());
         locks.push(
             RunLock.take(
                 RunLock.targetPath(hbaseConf, admin, p.table()),
@@ -61,7 +64,7 @@ final class BackfillPipeline {
                 "target table " + p.table(),
                 progress));
       }
-      return locked(conn, admin, targets, source);
+      return locked(conn, admin, targets, source, retried);
     } finally {
       while (!locks.isEmpty()) {
         locks.pop().close();
@@ -76,8 +79,16 @@ final class BackfillPipeline {
     }
   }
 
+  /**
+   * @param retried per target: its staging dir was taken over from an earlier attempt of this
+   *     application, whose written HFiles (if it wrote them all) this attempt loads as a --resume
+   */
   private List<BackfillResult> locked(
-      Connection conn, Admin admin, List<PreparedTarget> targets, RowSource source)
+      Connection conn,
+      Admin admin,
+      List<PreparedTarget> targets,
+      RowSource source,
+      List<Boolean> retried)
       throws IOException {
     Manifest[] manifests = new Manifest[targets.size()];
     String[] earlier = new String[targets.size()];
@@ -85,7 +96,14 @@ final class BackfillPipeline {
     List<TargetRun> runs = new ArrayList<>();
     for (int i = 0; i < targets.size(); i++) {
       PreparedTarget p = targets.get(i);
-      if (source.resumes(p)) {
+      boolean retryResumes = retried.get(i) && source.retryResumes(p);
+      if (retryResumes) {
+        progress.accept(
+            "Continuing the run an earlier attempt of this application left in "
+                + p.staging().root
+                + ": its HFiles are written, so this attempt loads and verifies them (as --resume)");
+      }
+      if (retryResumes || source.resumes(p)) {
         header(progress, targets, p.options());
         manifests[i] = Ledger.read(p.staging(), p.options(), p.table());
         earlier[i] = repeatCheck(admin, p, manifests[i].writtenAt());

@@ -15,6 +15,14 @@ interface RowSource {
   /** True when {@code t} continues from its ledger instead of being written. */
   boolean resumes(PreparedTarget t) throws IOException;
 
+  /**
+   * Whether a retried attempt of this application (its lock taken over from an earlier attempt)
+   * continues what that attempt left, as {@link #resumes} would: none by default.
+   */
+  default boolean retryResumes(PreparedTarget t) throws IOException {
+    return false;
+  }
+
   /** The target's run: its regions as they are now and the plan for them. */
   TargetRun plan(PreparedTarget t, Connection conn) throws IOException;
 

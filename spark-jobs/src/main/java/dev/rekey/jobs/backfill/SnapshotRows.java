@@ -30,6 +30,16 @@ record SnapshotRows(
     return t.options().resume() && t.staging().fs.exists(t.staging().manifest());
   }
 
+  /**
+   * An earlier attempt that wrote its manifest had written every HFile: this attempt loads them
+   * (its load record refuses a fresh write after a partial load); one that did not is written again
+   * from the start.
+   */
+  @Override
+  public boolean retryResumes(PreparedTarget t) throws IOException {
+    return t.staging().fs.exists(t.staging().manifest());
+  }
+
   /** The plan for the target's regions as they are now, its descriptor as pre-flight read it. */
   @Override
   public TargetRun plan(PreparedTarget t, Connection conn) throws IOException {

@@ -33,11 +33,21 @@ public final class RunLock implements AutoCloseable {
   private final FileSystem fs;
   private final Path path;
   private final RunLease lease;
+  private final boolean fromEarlierAttempt;
 
-  private RunLock(FileSystem fs, Path path) {
+  private RunLock(FileSystem fs, Path path, boolean fromEarlierAttempt) {
     this.fs = fs;
     this.path = path;
     this.lease = RunLease.renew(fs, path);
+    this.fromEarlierAttempt = fromEarlierAttempt;
+  }
+
+  /**
+   * Taken over from an earlier attempt of this Spark application (YARN's retry of a killed
+   * application master): this run continues what that attempt left.
+   */
+  public boolean fromEarlierAttempt() {
+    return fromEarlierAttempt;
   }
 
   /**
@@ -49,11 +59,12 @@ public final class RunLock implements AutoCloseable {
     try {
       FileSystem fs = path.getFileSystem(conf);
       fs.mkdirs(path.getParent());
+      boolean earlier = false;
       for (int attempt = 0; attempt < 2; attempt++) {
         String me = RunOwner.line();
         try (OutputStream out = fs.create(path, false)) {
           out.write((me + "\n").getBytes(StandardCharsets.UTF_8));
-          return new RunLock(fs, path);
+          return new RunLock(fs, path, earlier);
         } catch (FileAlreadyExistsException e) {
           String owner = owner(fs, path);
           java.util.Optional<String> gone =
@@ -66,6 +77,7 @@ public final class RunLock implements AutoCloseable {
                     + owner
                     + "): "
                     + gone.get());
+            earlier = RunOwner.earlierAttempt(owner, me);
             fs.delete(path, false);
             continue;
           }
