@@ -37,13 +37,19 @@ public final class OutputReach {
    *     driver
    */
   public static void check(SparkContext sc, String option, OutputDir dir, boolean executorsWrite) {
+    check(sc, option, dir.root(), executorsWrite);
+  }
+
+  /** {@link #check(SparkContext, String, OutputDir, boolean)} of a qualified Hadoop path. */
+  public static void check(
+      SparkContext sc, String option, org.apache.hadoop.fs.Path dir, boolean executorsWrite) {
     boolean localMaster = sc.master().startsWith("local");
-    if (localMaster || !"file".equals(dir.scheme())) {
+    if (localMaster || !"file".equals(dir.toUri().getScheme())) {
       return;
     }
     boolean driverAway = driverAwayFromSubmitter(sc);
     List<String> remote = executorsWrite ? remoteExecutorHosts(sc) : List.of();
-    refusal(option, dir.uri(), localMaster, driverAway, remote)
+    refusal(option, dir.toString(), localMaster, driverAway, remote)
         .ifPresent(
             why -> {
               throw RekeyException.usage("%s", why);

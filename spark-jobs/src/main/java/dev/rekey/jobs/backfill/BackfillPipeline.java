@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.common.OutputReach;
 import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.backfill.load.LoadRecords;
 import dev.rekey.jobs.backfill.staging.Ledger;
@@ -32,6 +33,7 @@ final class BackfillPipeline {
   private final RunKind kind;
   private final Consumer<String> progress;
   private final LoadAndVerify finish;
+  private final SparkSession spark;
 
   /** A pipeline writing into the tables of {@code hbaseConf}'s cluster. */
   BackfillPipeline(
@@ -40,12 +42,17 @@ final class BackfillPipeline {
     this.kind = kind;
     this.progress = progress;
     this.finish = new LoadAndVerify(spark, hbaseConf, kind, progress);
+    this.spark = spark;
   }
 
   /** Runs every target under its locks: each target's result, in the order of {@code targets}. */
   List<BackfillResult> run(
       Connection conn, Admin admin, List<PreparedTarget> targets, RowSource source)
       throws IOException {
+    for (PreparedTarget p : targets) {
+      // executors write the HFiles there, the RegionServers read them: one host's disk will not do
+      OutputReach.check(spark.sparkContext(), "--staging", p.staging().root, true);
+    }
     Deque<RunLock> locks = new ArrayDeque<>();
     List<Boolean> retried = new ArrayList<>();
     try {
