@@ -160,6 +160,8 @@ final class HostLauncher {
   private Map<String, String> env(Host h) {
     Map<String, String> env = new LinkedHashMap<>(shell.userEnv(h));
     env.remove("REKEY_HOST");
+    // a Spark worker's executors and drivers inherit it: they bind on the worker's own address
+    env.put("SPARK_LOCAL_IP", h.address());
     return env;
   }
 

@@ -90,7 +90,10 @@ final class HostShell {
 
   /**
    * What a user on host {@code h} has in the environment: the host's Hadoop and HBase configs, the
-   * stack's Spark, Java, and Spark bound to the host's address.
+   * stack's Spark, Java. No SPARK_LOCAL_IP: the host's name resolves to its address (its hosts
+   * file), and a SPARK_LOCAL_IP in a submitter's environment travels with a standalone cluster-mode
+   * driver to the worker that runs it (Spark passes the submitter's environment in the driver's
+   * command), where that address is not the worker's and the driver cannot bind.
    */
   Map<String, String> userEnv(Host h) {
     Map<String, String> env = new LinkedHashMap<>();
@@ -99,7 +102,6 @@ final class HostShell {
     env.put("HBASE_CONF_DIR", plan.hbaseConf(h).toString());
     env.put("SPARK_HOME", plan.sparkHome().toString());
     env.put("SPARK_SCALA_VERSION", "2.12");
-    env.put("SPARK_LOCAL_IP", h.address());
     env.put("JAVA_HOME", System.getProperty("java.home"));
     env.put("REKEY_HOST", h.name());
     return env;

@@ -20,8 +20,9 @@ final class SparkSubmitScript {
   }
 
   /**
-   * @param localIp the address drivers bind to; null: the caller's SPARK_LOCAL_IP, else the address
-   *     of this host's name (a host of the several-host stack)
+   * @param localIp the address drivers bind to; null: the caller's SPARK_LOCAL_IP if any, else
+   *     Spark's own choice, the address of this host's name (a host of the several-host stack; one
+   *     set here would travel with a standalone cluster-mode driver to its worker)
    */
   static void write(
       Path home, Map<String, String> env, Map<String, String> defaults, String localIp)
@@ -43,8 +44,7 @@ final class SparkSubmitScript {
                 + "'\n"
                 + (localIp != null
                     ? "export SPARK_SCALA_VERSION=2.12 SPARK_LOCAL_IP=" + localIp + "\n"
-                    : "export SPARK_SCALA_VERSION=2.12"
-                        + " SPARK_LOCAL_IP=\"${SPARK_LOCAL_IP:-$(hostname -i)}\"\n"));
+                    : "export SPARK_SCALA_VERSION=2.12\n"));
     env.forEach(
         (k, v) ->
             sh.append(": \"${")
