@@ -62,10 +62,23 @@ class DemoIT {
       assertTrue(
           r.stdout().contains("already running"),
           "the demo reuses the running server:\n" + r.stdout());
+      String legacyAnalyze = step(r.stdout(), "Analyze telemetry_v1");
       assertTrue(
-          r.stdout().contains("verdict: HOTSPOT")
-              && r.stdout().contains("recommendation: salt, N = 16, 16 regions"),
-          "analyze shows the legacy hotspot:\n" + r.stdout());
+          legacyAnalyze.contains("verdict: HOTSPOT")
+              && legacyAnalyze.contains("recommendation: salt, N = 16, 16 regions"),
+          "analyze shows the legacy hotspot:\n" + legacyAnalyze);
+      // the salted table right after the backfill: evenly spread, its last hour only the writer's
+      // updates, one RegionServer: too few recent rows to judge, the salt kept, no hotspot
+      String saltedAnalyze = step(r.stdout(), "Analyze telemetry_v2");
+      assertFalse(saltedAnalyze.contains("HOTSPOT"), saltedAnalyze);
+      assertTrue(
+          saltedAnalyze.contains("verdict: not enough recent rows to judge: ")
+              && saltedAnalyze.contains(", need 30")
+              && saltedAnalyze.contains(
+                  "one live RegionServer: write spread across servers cannot be judged")
+              && saltedAnalyze.contains("recommendation: none, 16 regions")
+              && saltedAnalyze.contains("key shape: keep it — its salt (16 buckets) spreads"),
+          saltedAnalyze);
       assertLegacyTableMatchesGenerator();
       // step 4: the backfill into the 16-region salted table
       // the snapshot holds the legacy rows and the dual writer's first batch
@@ -129,6 +142,14 @@ class DemoIT {
       assertTrue(r.stdout().contains("same rows in the same order: yes"), r.stdout());
     }
     notebooksRunOnTheDemoOutputs();
+  }
+
+  /** The output of the demo's step whose title starts with {@code title}, up to the next step. */
+  private static String step(String stdout, String title) {
+    int at = stdout.indexOf(". " + title);
+    assertTrue(at >= 0, "no step " + title + ":\n" + stdout);
+    int next = stdout.indexOf("\n== ", at);
+    return stdout.substring(at, next < 0 ? stdout.length() : next);
   }
 
   /**

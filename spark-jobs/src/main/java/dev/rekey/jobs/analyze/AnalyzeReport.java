@@ -136,8 +136,7 @@ public final class AnalyzeReport {
   /** The verdict with its reasons, the recommendation with its own. */
   private static void verdict(StringBuilder sb, AnalyzeResult r) {
     Verdict v = r.verdict();
-    sb.append(
-        String.format(Locale.ROOT, "%nverdict: %s%n", v.hotspot() ? "HOTSPOT" : "no hotspot"));
+    sb.append(String.format(Locale.ROOT, "%nverdict: %s%n", v.headline()));
     v.reasons().forEach(x -> sb.append("  - ").append(x).append('\n'));
     sb.append(
         String.format(
@@ -218,7 +217,13 @@ public final class AnalyzeReport {
                 r.layout() == null ? "not given" : r.layout(),
                 r.liveServers()));
     Verdict v = r.verdict();
-    page.h2("Verdict: ", v.hotspot() ? span("bad", "HOTSPOT") : span("ok", "no hotspot"))
+    page.h2(
+            "Verdict: ",
+            switch (v.outcome()) {
+              case HOTSPOT -> span("bad", v.headline());
+              case NO_HOTSPOT -> span("ok", v.headline());
+              case CANNOT_JUDGE -> v.headline();
+            })
         .list(v.reasons())
         .h2(
             "Recommendation: "

@@ -97,6 +97,7 @@ public final class Analyzer {
             new Advisor.Inputs(
                 layout,
                 hist,
+                samples.size(),
                 appends,
                 recent.label(),
                 recent.rows().size(),
@@ -104,6 +105,7 @@ public final class Analyzer {
                 topShare,
                 starts.size(),
                 KeyStats.nonEmpty(recentPerRegion),
+                KeyStats.busiestEntity(layout, recent.keys()),
                 eighthShare,
                 eighth,
                 servers,
@@ -111,16 +113,7 @@ public final class Analyzer {
                 plannedServers,
                 storeMb));
     if (tailReason != null) {
-      List<String> reasons = new ArrayList<>(v.reasons());
-      reasons.add(tailReason);
-      v =
-          new Verdict(
-              v.hotspot() || tailsClustered,
-              reasons,
-              v.shape(),
-              v.buckets(),
-              v.regions(),
-              v.recommendation());
+      v = v.withReason(tailReason, tailsClustered);
     }
     int saltBuckets =
         layout != null && layout.prefix().kind() == PrefixSpec.Kind.SALT

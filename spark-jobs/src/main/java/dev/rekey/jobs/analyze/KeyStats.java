@@ -1,11 +1,19 @@
 package dev.rekey.jobs.analyze;
 
+import dev.rekey.rowkey.DecodedKey;
+import dev.rekey.rowkey.FieldSpec;
+import dev.rekey.rowkey.FieldType;
+import dev.rekey.rowkey.Hex;
+import dev.rekey.rowkey.KeyDecodeException;
+import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.PrefixSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The key statistics of analyze, as pure functions over sampled keys and region boundaries
@@ -228,6 +236,96 @@ public final class KeyStats {
       return k;
     }
   }
+
+  /**
+   * The odds that an even spread puts at least {@code busiest} of {@code rows} rows into one of
+   * {@code bins} bins (regions, salt buckets, eighths of the byte space): each row lands in a bin
+   * with probability 1/bins, so one bin's count is Binomial(rows, 1/bins), and the busiest of
+   * {@code bins} bins is bounded by bins × P(Binomial(rows, 1/bins) ≥ busiest) (the union bound:
+   * the busiest bin is picked after looking). 1 when there is one bin or no row: nothing to judge.
+   */
+  public static double chanceOfBusiest(long rows, long busiest, int bins) {
+    if (bins <= 1 || rows <= 0) {
+      return 1;
+    }
+    return Math.min(1, bins * binomialTail(rows, busiest, 1.0 / bins));
+  }
+
+  /**
+   * P(X ≥ k) for X ~ Binomial(n, p), summed in log space from the pmf at k (exact; n is at most the
+   * sample, 100,000 rows by default).
+   */
+  static double binomialTail(long n, long k, double p) {
+    if (k <= 0) {
+      return 1;
+    }
+    if (k > n) {
+      return 0;
+    }
+    // log pmf(k) = log C(n, k) + k log p + (n - k) log(1 - p)
+    double logPmf = k * Math.log(p) + (n - k) * Math.log1p(-p);
+    for (long j = 1; j <= k; j++) {
+      logPmf += Math.log((double) (n - k + j) / j);
+    }
+    // pmf(i + 1) / pmf(i) = (n - i) / (i + 1) × p / (1 - p); sum the terms relative to pmf(k)
+    double sum = 0;
+    double term = 1;
+    for (long i = k; i <= n && term > 1e-17 * sum; i++) {
+      sum += term;
+      term *= (double) (n - i) / (i + 1) * p / (1 - p);
+    }
+    return Math.min(1, Math.exp(logPmf + Math.log(sum)));
+  }
+
+  /**
+   * The entity with the most rows among the keys: the values of the layout's fields other than its
+   * time field (and derived sub-buckets), e.g. the deviceId of {@code ts | deviceId}; null when the
+   * layout has no such field. Keys the layout cannot decode are not counted.
+   */
+  public static Entity busiestEntity(KeyLayout layout, List<byte[]> keys) {
+    if (layout == null || !layout.decodable()) {
+      return null;
+    }
+    List<String> names = new ArrayList<>();
+    for (FieldSpec f : layout.fields()) {
+      if (f.type() != FieldType.SUB_BUCKET && !layout.timeField().orElse("").equals(f.name())) {
+        names.add(f.name());
+      }
+    }
+    if (names.isEmpty()) {
+      return null;
+    }
+    Map<String, Long> rows = new HashMap<>();
+    for (byte[] k : keys) {
+      DecodedKey d;
+      try {
+        d = layout.decode(k);
+      } catch (KeyDecodeException e) {
+        continue;
+      }
+      StringBuilder label = new StringBuilder();
+      for (String n : names) {
+        Object v = d.get(n);
+        label
+            .append(label.length() == 0 ? "" : ", ")
+            .append(n)
+            .append(' ')
+            .append(v instanceof byte[] b ? "0x" + Hex.of(b) : String.valueOf(v));
+      }
+      rows.merge(label.toString(), 1L, Long::sum);
+    }
+    return rows.entrySet().stream()
+        .max(Map.Entry.<String, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+        .map(e -> new Entity(e.getKey(), e.getValue()))
+        .orElse(null);
+  }
+
+  /**
+   * One entity of the key and its rows.
+   *
+   * @param label its fields and values, as a sentence shows them ("deviceId 0x00..")
+   */
+  public record Entity(String label, long rows) {}
 
   /** Index of the largest count (first on ties). */
   public static int argMax(long[] counts) {

@@ -119,6 +119,49 @@ class KeyStatsTest {
     assertEquals(1099, w.rows().get(9).ts());
   }
 
+  /**
+   * The binomial tail against sums of exact binomial coefficients: 24 or more of 30 fair coin flips
+   * is C(30,24) + ... + C(30,30) = 768,212 of 2^30 outcomes.
+   */
+  @Test
+  void binomialTailEqualsTheExactSum() {
+    assertEquals(768_212 / Math.pow(2, 30), KeyStats.binomialTail(30, 24, 0.5), 1e-15);
+    assertEquals(1.0, KeyStats.binomialTail(30, 0, 0.5));
+    assertEquals(0.0, KeyStats.binomialTail(30, 31, 0.5));
+    assertEquals(Math.pow(1.0 / 16, 10), KeyStats.binomialTail(10, 10, 1.0 / 16), 1e-25);
+    // P(X >= 1) = 1 - (15/16)^10
+    assertEquals(1 - Math.pow(15.0 / 16, 10), KeyStats.binomialTail(10, 1, 1.0 / 16), 1e-12);
+    // a whole default sample in one of 16 regions: far beyond chance, and no NaN on the way
+    assertEquals(0.0, KeyStats.binomialTail(100_000, 100_000, 1.0 / 16));
+  }
+
+  /**
+   * One row is always "100%" in one region, whatever the spread: an even spread does that every
+   * time. The busiest of bins is bounded by bins × one bin's tail.
+   */
+  @Test
+  void oneRowInOneRegionIsChance() {
+    assertEquals(1.0, KeyStats.chanceOfBusiest(1, 1, 16));
+    assertEquals(1.0, KeyStats.chanceOfBusiest(500, 500, 1), "one region: nothing to compare");
+    assertEquals(2 * 768_212 / Math.pow(2, 30), KeyStats.chanceOfBusiest(30, 24, 2), 1e-15);
+    assertTrue(KeyStats.chanceOfBusiest(30, 30, 16) < 1e-30);
+  }
+
+  /** The entity is the key's fields other than time: telemetry-v1's deviceId. */
+  @Test
+  void busiestEntityIsTheFieldsOtherThanTime() {
+    List<KeySample> s = new ArrayList<>(GeneratedKeys.telemetry(V1, 100, 10));
+    s.add(
+        new KeySample(
+            V1.encode(Map.of("ts", GeneratedKeys.DAY_START, "deviceId", GeneratedKeys.device(3))),
+            GeneratedKeys.DAY_START));
+    s.add(new KeySample(new byte[] {1, 2, 3}, GeneratedKeys.DAY_START)); // undecodable: skipped
+    KeyStats.Entity e = KeyStats.busiestEntity(V1, GeneratedKeys.keys(s));
+    assertEquals(11, e.rows());
+    assertEquals("deviceId 0x0000000000dec0de0000000000000003", e.label());
+    assertEquals(null, KeyStats.busiestEntity(null, GeneratedKeys.keys(s)));
+  }
+
   @Test
   void regionOfUsesUnsignedOrder() {
     List<byte[]> starts = KeyStats.startKeys(SplitPoints.salt(4));
