@@ -258,7 +258,7 @@ class SeveralHostsIT {
               }
             });
     reader.start();
-    Path firstAm = waitForLine(appsBefore, "_01_000001", "writing HFiles", 600);
+    Path firstAm = waitForLine(appsBefore, "_01_000001", "writing HFiles", 600, backfill, output);
     String container = firstAm.getParent().getFileName().toString();
     System.out.println("killing the first application master, " + container);
     RekeyProcess.run(new ProcessBuilder("pkill", "-9", "-f", container), 30);
@@ -318,7 +318,13 @@ class SeveralHostsIT {
    * {@code before}, once it holds {@code text}.
    */
   private static Path waitForLine(
-      Set<String> before, String containerSuffix, String text, long seconds) throws Exception {
+      Set<String> before,
+      String containerSuffix,
+      String text,
+      long seconds,
+      Process submitter,
+      StringBuilder output)
+      throws Exception {
     long deadline = System.nanoTime() + seconds * 1_000_000_000L;
     while (true) {
       for (Path containers : containerDirs()) {
@@ -336,8 +342,16 @@ class SeveralHostsIT {
           }
         }
       }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("no container *" + containerSuffix + " logged '" + text + "'");
+      if (System.nanoTime() > deadline || !submitter.isAlive()) {
+        submitter.waitFor(30, TimeUnit.SECONDS);
+        Thread.sleep(1000); // the reader thread's last lines
+        throw new AssertionError(
+            "no container *"
+                + containerSuffix
+                + " logged '"
+                + text
+                + "'; the submission:\n"
+                + output);
       }
       Thread.sleep(500);
     }
