@@ -82,6 +82,22 @@ public final class Rekey implements Runnable {
   public static void main(String[] args) {
     int code = commandLine().execute(args);
     ServerWatch.yieldIfLost();
+    if (inYarnApplicationMaster()) {
+      // YARN's application master runs this main in a thread and reports the application's end
+      // when it returns: an exit before that is a lost attempt, which YARN runs again (a finished
+      // backfill's retry is then refused as a second load). A failure is an exception there.
+      if (code != ExitCodes.OK) {
+        throw new IllegalStateException("rekey " + String.join(" ", args) + " exited with " + code);
+      }
+      return;
+    }
     System.exit(code);
+  }
+
+  /** A driver in YARN cluster deploy mode: its application master set these before main. */
+  static boolean inYarnApplicationMaster() {
+    return "yarn".equals(System.getProperty("spark.master"))
+        && "cluster".equals(System.getProperty("spark.submit.deployMode"))
+        && System.getProperty("spark.yarn.app.id") != null;
   }
 }

@@ -57,6 +57,16 @@ class SeveralHostsIT {
           + JAR
           + "#rekey.jar";
 
+  /**
+   * A job on YARN in cluster deploy mode: the application jar is shipped as __app__.jar (shipping
+   * it again as rekey.jar is refused: one file twice in the distributed cache), and named on the
+   * driver's and executors' class path for the same reason as rekey.jar in client mode.
+   */
+  private static final String CLUSTER_MODE_ON_YARN =
+      " --master yarn --conf spark.submit.deployMode=cluster --conf spark.yarn.maxAppAttempts=2"
+          + " --conf spark.driver.extraClassPath=__app__.jar"
+          + " --conf spark.executor.extraClassPath=__app__.jar";
+
   private String startOutput;
 
   @BeforeAll
@@ -244,8 +254,7 @@ class SeveralHostsIT {
                 + " --target-table hosts_v2 --target-layout "
                 + layouts.resolve("telemetry-v2.yaml")
                 + " --staging hdfs:///rekey-it/staging-v2"
-                + ON_YARN
-                + " --conf spark.submit.deployMode=cluster --conf spark.yarn.maxAppAttempts=2");
+                + CLUSTER_MODE_ON_YARN);
     Process backfill = pb.redirectErrorStream(true).start();
     StringBuilder output = new StringBuilder();
     Thread reader =
