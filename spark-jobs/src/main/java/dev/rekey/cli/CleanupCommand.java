@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
     name = "cleanup",
     mixinStandardHelpOptions = true,
     description =
-        "Remove temporary rekey_* snapshots (verify, scan, reconcile) and their restore dirs left by runs "
+        "Remove temporary rekey_* snapshots (verify, scan, reconcile, repair) and their restore dirs left by runs "
             + "that were killed; a leaked snapshot keeps its HFiles on disk after every compaction.",
     footer = {"", "Example:", "  bin/rekey cleanup --older-than PT1H --dry-run"})
 public final class CleanupCommand implements Callable<Integer> {

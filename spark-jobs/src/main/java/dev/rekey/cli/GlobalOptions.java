@@ -11,7 +11,10 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.config.Configurator;
 import picocli.CommandLine.Option;
 
-/** Options every command accepts (picocli mixin). */
+/**
+ * Options of the commands that connect to HBase (picocli mixin; plan, key, check-config, hbase,
+ * cluster and spark-cluster do not take it).
+ */
 public final class GlobalOptions {
   @Option(
       names = "--hbase-site",

@@ -38,14 +38,14 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bounded soak of issue 40 on the two-server stack: a writer dual-writes at a steady rate (its
- * event clock runs 360 times wall time, so an hour of data closes every 10 s), the old table
- * holding a day of history written before; a snapshot of the old table taken after the writer
- * started is backfilled into the new one (before the first round); {@code reconcile --via-snapshot
- * --digest} runs every two minutes on the closed hours, the history's included; one RegionServer is
- * SIGKILLed half-way and started again while the writer goes on (a failed flush is written again);
- * the scan job runs once. At the end every closed hour reconciles green and every acknowledged row
- * is in both tables, which are equal by natural key, every cell and version.
+ * The bounded soak on the two-server stack: a writer dual-writes at a steady rate (its event clock
+ * runs 360 times wall time, so an hour of data closes every 10 s), the old table holding a day of
+ * history written before; a snapshot of the old table taken after the writer started is backfilled
+ * into the new one (before the first round); {@code reconcile --via-snapshot --digest} runs every
+ * two minutes on the closed hours, the history's included; one RegionServer is SIGKILLed half-way
+ * and started again while the writer goes on (a failed flush is written again); the scan job runs
+ * once. At the end every closed hour reconciles green and every acknowledged row is in both tables,
+ * which are equal by natural key, every cell and version.
  *
  * <p>Tag {@code soak}: minutes, so it runs only when asked, {@code mvn verify -pl spark-jobs -am
  * -Dgroups=soak -Dit.test=SoakIT} ({@code -Drekey.soak.minutes=N}, default 10). It writes its
@@ -364,7 +364,7 @@ class SoakIT {
     StringBuilder b = new StringBuilder();
     b.append("# The bounded soak: its last run\n\n")
         .append(
-            "Written by `SoakIT` (issue 40; docs/reliability.md, row 70) at the end of a run that passed:\n")
+            "Written by `SoakIT` (the bounded soak, tag `soak`, run only when asked; docs/reliability.md, row 70) at the end of a run that passed:\n")
         .append(
             "`mvn -B verify -pl spark-jobs -am -Dgroups=soak -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false")
         .append(

@@ -42,7 +42,9 @@ public final class ClientConfigRules {
   static final long DEFAULT_RETRIES = 15;
   static final long DEFAULT_SCANNER_TIMEOUT_MS = 60_000;
 
-  /** Seed 003: rpc timeout no less than 5 s, retries no less than 5. */
+  /**
+   * HBase client guidance for applications: rpc timeout no less than 5 s, retries no less than 5.
+   */
   public static final long MIN_RPC_TIMEOUT_MS = 5_000;
 
   public static final long MIN_RETRIES = 5;
@@ -129,8 +131,8 @@ public final class ClientConfigRules {
   }
 
   /**
-   * A setting below its minimum (seed 003): a violation whose message is {@code problem} formatted
-   * with the minimum, the value and the minimum again.
+   * A setting below its minimum (HBase client guidance): a violation whose message is {@code
+   * problem} formatted with the minimum, the value and the minimum again.
    */
   private static List<ConfigFinding> atLeast(
       Map<String, String> conf, String key, long defaultValue, long min, String problem) {
@@ -249,8 +251,8 @@ public final class ClientConfigRules {
 
   /**
    * Full-table scans (Spark/MapReduce jobs through TableInputFormat) with the block cache on: a
-   * one-pass read of the whole table evicts the blocks the online readers need. Seed 003: enable
-   * the block cache only for data that is read repeatedly.
+   * one-pass read of the whole table evicts the blocks the online readers need. HBase's guidance:
+   * enable the block cache only for data that is read repeatedly.
    */
   public static List<ConfigFinding> blockCacheOffForFullScans(Map<String, String> conf) {
     String v = conf.get(MR_SCAN_CACHEBLOCKS);

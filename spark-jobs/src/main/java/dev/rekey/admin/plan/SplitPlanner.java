@@ -22,7 +22,10 @@ public final class SplitPlanner {
   public static final double MAX_GROWTH = 2.0;
   public static final double DEFAULT_REGION_GB = 6;
 
-  /** Seed 000's worked example: 24 RegionServers, 96 regions. */
+  /**
+   * Regions per RegionServer when planning by server count: the usual pre-split guidance's worked
+   * example, 24 RegionServers with 96 regions.
+   */
   public static final int REGIONS_PER_SERVER = 4;
 
   public static final int MAX_BUCKETS = 256;
