@@ -255,26 +255,17 @@ class SeveralHostsIT {
                 + layouts.resolve("telemetry-v2.yaml")
                 + " --staging hdfs:///rekey-it/staging-v2"
                 + CLUSTER_MODE_ON_YARN);
-    Process backfill = pb.redirectErrorStream(true).start();
-    StringBuilder output = new StringBuilder();
-    Thread reader =
-        new Thread(
-            () -> {
-              try {
-                output.append(new String(backfill.getInputStream().readAllBytes()));
-              } catch (java.io.IOException e) {
-                output.append(e);
-              }
-            });
-    reader.start();
-    Path firstAm = waitForLine(appsBefore, "_01_000001", "writing HFiles", 600, backfill, output);
+    Path log = Files.createTempFile("rekey-backfill", ".txt");
+    Process backfill = pb.redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    // the driver's progress line of the write stage (it runs in the first attempt's AM container)
+    Path firstAm = waitForLine(appsBefore, "_01_000001", "write HFiles for", 600, backfill, log);
     String container = firstAm.getParent().getFileName().toString();
     System.out.println("killing the first application master, " + container);
     RekeyProcess.run(new ProcessBuilder("pkill", "-9", "-f", container), 30);
     assertTrue(backfill.waitFor(1200, TimeUnit.SECONDS), "the backfill did not finish");
-    reader.join(30_000);
+    String output = Files.readString(log);
     System.out.println(output);
-    assertEquals(0, backfill.exitValue(), output.toString());
+    assertEquals(0, backfill.exitValue(), output);
     Path app = firstAm.getParent().getParent();
     String second;
     try (Stream<Path> cs = Files.list(app)) {
@@ -332,7 +323,7 @@ class SeveralHostsIT {
       String text,
       long seconds,
       Process submitter,
-      StringBuilder output)
+      Path output)
       throws Exception {
     long deadline = System.nanoTime() + seconds * 1_000_000_000L;
     while (true) {
@@ -353,14 +344,14 @@ class SeveralHostsIT {
       }
       if (System.nanoTime() > deadline || !submitter.isAlive()) {
         submitter.waitFor(30, TimeUnit.SECONDS);
-        Thread.sleep(1000); // the reader thread's last lines
+        Thread.sleep(1000); // its last lines written to the file
         throw new AssertionError(
             "no container *"
                 + containerSuffix
                 + " logged '"
                 + text
                 + "'; the submission:\n"
-                + output);
+                + Files.readString(output));
       }
       Thread.sleep(500);
     }
