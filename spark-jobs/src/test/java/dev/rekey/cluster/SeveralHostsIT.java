@@ -266,17 +266,23 @@ class SeveralHostsIT {
     String output = Files.readString(log);
     System.out.println(output);
     assertEquals(0, backfill.exitValue(), output);
-    Path app = firstAm.getParent().getParent();
-    String second;
-    try (Stream<Path> cs = Files.list(app)) {
-      Path secondAm =
-          cs.filter(c -> c.getFileName().toString().endsWith("_02_000001"))
-              .findFirst()
-              .orElseThrow(() -> new AssertionError("no second attempt in " + app));
-      second = Files.readString(secondAm.resolve("stderr"));
+    // YARN starts the second attempt on any worker: its AM container's logs, wherever they are
+    String app = firstAm.getParent().getParent().getFileName().toString();
+    StringBuilder second = new StringBuilder();
+    for (Path containers : containerDirs()) {
+      Path dir = containers.resolve(app);
+      if (!Files.isDirectory(dir)) {
+        continue;
+      }
+      try (Stream<Path> cs = Files.list(dir)) {
+        for (Path c : cs.filter(c -> c.getFileName().toString().endsWith("_02_000001")).toList()) {
+          second.append(Files.readString(c.resolve("stdout")));
+          second.append(Files.readString(c.resolve("stderr")));
+        }
+      }
     }
-    assertTrue(second.contains("Taking over"), second);
-    assertTrue(second.contains("attempt 1 of this application"), second);
+    assertTrue(second.toString().contains("Taking over"), "no second attempt of " + app);
+    assertTrue(second.toString().contains("attempt 1 of this application"), second.toString());
     String probe =
         run(
                 "gateway",
