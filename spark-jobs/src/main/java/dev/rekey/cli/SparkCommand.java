@@ -4,7 +4,6 @@ import dev.rekey.common.ClusterSite;
 import dev.rekey.common.Clusters;
 import dev.rekey.common.HBaseConfigs;
 import dev.rekey.common.JobResult;
-import dev.rekey.common.OutputDir;
 import dev.rekey.common.OutputReach;
 import dev.rekey.common.ProgressListener;
 import dev.rekey.common.RekeyException;
@@ -70,7 +69,7 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
         OutputReach.check(
             spark.sparkContext(),
             "--out",
-            OutputDir.of(dir.toAbsolutePath().toUri().toString(), true, new Configuration()),
+            new org.apache.hadoop.fs.Path(dir.toAbsolutePath().toUri()),
             false);
       }
       return run(spark, options);

@@ -1,7 +1,6 @@
 package dev.rekey.common;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
@@ -64,23 +63,9 @@ public final class OutputDir {
     return given;
   }
 
-  public FileSystem fs() {
-    return fs;
-  }
-
   /** The qualified directory: scheme, authority and absolute path. */
   public Path root() {
     return root;
-  }
-
-  /** The qualified URI, as printed and recorded. */
-  public String uri() {
-    return root.toString();
-  }
-
-  /** The scheme of the filesystem ({@code file}, {@code hdfs}, {@code s3a}, ...). */
-  public String scheme() {
-    return root.toUri().getScheme();
   }
 
   /** A file or directory in it, by name (or relative path). */
@@ -115,18 +100,6 @@ public final class OutputDir {
     }
   }
 
-  /** The text of {@code name}, or null when there is none. */
-  public String readOrNull(String name) {
-    Path file = resolve(name);
-    try (InputStream in = fs.open(file)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (java.io.FileNotFoundException e) {
-      return null;
-    } catch (IOException e) {
-      throw RekeyException.cannot(e, "Cannot read %s: %s", file, e.getMessage());
-    }
-  }
-
   /**
    * How {@code p} is shown to the user: a local file as a plain path (what a shell or a browser
    * takes), anything else as its URI.
@@ -137,6 +110,6 @@ public final class OutputDir {
 
   @Override
   public String toString() {
-    return uri();
+    return root.toString();
   }
 }

@@ -101,20 +101,22 @@ public final class OutputReach {
    * register (a standalone or YARN application starts with none).
    */
   private static List<String> remoteExecutorHosts(SparkContext sc) {
-    long deadline = System.currentTimeMillis() + EXECUTOR_WAIT_MS;
+    // the driver is one of the infos: wait for one more
+    try {
+      Poll.until(
+          () -> sc.statusTracker().getExecutorInfos().length >= 2,
+          java.time.Duration.ofMillis(EXECUTOR_WAIT_MS),
+          java.time.Duration.ofMillis(200),
+          () ->
+              RekeyException.cannot(
+                  "No executor registered within %d s: cannot tell on which hosts they run, so a"
+                      + " local output directory cannot be checked (give the cluster time or"
+                      + " resources, or an output on a shared filesystem such as hdfs://)",
+                  EXECUTOR_WAIT_MS / 1000));
+    } catch (IOException e) {
+      throw RekeyException.cannot(e, "Interrupted while waiting for executors");
+    }
     SparkExecutorInfo[] infos = sc.statusTracker().getExecutorInfos();
-    // the driver is one of them
-    while (infos.length < 2 && System.currentTimeMillis() < deadline) {
-      sleep(200);
-      infos = sc.statusTracker().getExecutorInfos();
-    }
-    if (infos.length < 2) {
-      throw RekeyException.cannot(
-          "No executor registered within %d s: cannot tell on which hosts they run, so a local"
-              + " output directory cannot be checked (give the cluster time or resources, or an"
-              + " output on a shared filesystem such as hdfs://)",
-          EXECUTOR_WAIT_MS / 1000);
-    }
     Set<String> local = localAddresses();
     List<String> remote = new ArrayList<>();
     for (SparkExecutorInfo e : infos) {
@@ -174,14 +176,5 @@ public final class OutputReach {
       // no interface list: only loopback counts as this host
     }
     return out;
-  }
-
-  private static void sleep(long ms) {
-    try {
-      Thread.sleep(ms);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw RekeyException.cannot("Interrupted while waiting for executors");
-    }
   }
 }

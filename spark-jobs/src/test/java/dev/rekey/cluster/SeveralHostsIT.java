@@ -3,11 +3,13 @@ package dev.rekey.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.Poll;
 import dev.rekey.embedded.HostsCluster;
 import dev.rekey.testing.RekeyProcess;
 import dev.rekey.testing.SharedHBase;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -331,36 +333,47 @@ class SeveralHostsIT {
       Process submitter,
       Path output)
       throws Exception {
-    long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-    while (true) {
-      for (Path containers : containerDirs()) {
-        try (Stream<Path> apps = Files.list(containers)) {
-          for (Path app : apps.filter(a -> !before.contains(a.getFileName().toString())).toList()) {
-            try (Stream<Path> cs = Files.list(app)) {
-              for (Path c :
-                  cs.filter(c -> c.getFileName().toString().endsWith(containerSuffix)).toList()) {
-                Path stderr = c.resolve("stderr");
-                if (Files.exists(stderr) && Files.readString(stderr).contains(text)) {
-                  return stderr;
-                }
+    Path[] found = new Path[1];
+    Poll.until(
+        () ->
+            (found[0] = stderrWith(before, containerSuffix, text)) != null || !submitter.isAlive(),
+        Duration.ofSeconds(seconds),
+        Duration.ofMillis(500),
+        () ->
+            new IllegalStateException(
+                "no container *" + containerSuffix + " logged '" + text + "'"));
+    if (found[0] == null) {
+      submitter.waitFor(30, TimeUnit.SECONDS);
+      throw new AssertionError(
+          "no container *"
+              + containerSuffix
+              + " logged '"
+              + text
+              + "' before the submission ended:\n"
+              + Files.readString(output));
+    }
+    return found[0];
+  }
+
+  /** The stderr of such a container that holds {@code text} now, or null. */
+  private static Path stderrWith(Set<String> before, String containerSuffix, String text)
+      throws java.io.IOException {
+    for (Path containers : containerDirs()) {
+      try (Stream<Path> apps = Files.list(containers)) {
+        for (Path app : apps.filter(a -> !before.contains(a.getFileName().toString())).toList()) {
+          try (Stream<Path> cs = Files.list(app)) {
+            for (Path c :
+                cs.filter(c -> c.getFileName().toString().endsWith(containerSuffix)).toList()) {
+              Path stderr = c.resolve("stderr");
+              if (Files.exists(stderr) && Files.readString(stderr).contains(text)) {
+                return stderr;
               }
             }
           }
         }
       }
-      if (System.nanoTime() > deadline || !submitter.isAlive()) {
-        submitter.waitFor(30, TimeUnit.SECONDS);
-        Thread.sleep(1000); // its last lines written to the file
-        throw new AssertionError(
-            "no container *"
-                + containerSuffix
-                + " logged '"
-                + text
-                + "'; the submission:\n"
-                + Files.readString(output));
-      }
-      Thread.sleep(500);
     }
+    return null;
   }
 
   private static List<String> lines(RekeyProcess.Result probe) {
