@@ -11,7 +11,9 @@
 The benches append one record per result to target/bench/results.jsonl (bench/record.py), each naming its command,
 commit, start, rounds and the machine's load. A figure is the latest run of its bench, variant and baseline: the
 ratio's median and range over that run's rounds, warm-up rounds left out. Records written without a bench's run.sh
-(no command) are not collected.
+(no command) are not collected. Only runs started on a quiet machine (a load average of at most 0.75 per core, 1.5 on
+2 cores, at the start) make a figure: a busier run's records are kept in docs/bench-records/ but left out of the
+current table, which counts them per bench.
 """
 import argparse
 import json
@@ -67,6 +69,18 @@ def add(source):
     return len(new)
 
 
+QUIET_LOAD_PER_CORE = 0.75
+
+
+def quiet(r):
+    """Whether a record's run started on a quiet machine: its 1-minute load at most 0.75 per core."""
+    try:
+        load = float((r.get("load_start") or "").split()[0])
+    except (IndexError, ValueError):
+        return False
+    return load <= QUIET_LOAD_PER_CORE * (r.get("cores") or 1)
+
+
 def figures(records):
     """Per bench, variant and baseline: its latest run's rounds summed up, in the order the records came."""
     latest = {}
@@ -95,7 +109,11 @@ def figures(records):
 
 
 def document(records):
-    figs = figures(records)
+    figs = figures([r for r in records if quiet(r)])
+    busy = {}
+    for r in records:
+        if not quiet(r):
+            busy.setdefault(r["bench"], set()).add(r["run"])
     runs = {(f["bench"], f["run"]) for f in figs}
     return dict(
         description="Benchmark figures as ratios against a baseline measured in the same run (ratio = baseline "
@@ -105,6 +123,8 @@ def document(records):
         source="Written by bench/collect.py from the benches' own records (docs/bench-records/*.jsonl, appended "
                "by bench/record.py as each bench runs): the latest run of each bench, variant and baseline. Not "
                "edited by hand.",
+        quiet_load_per_core=QUIET_LOAD_PER_CORE,
+        busy_runs_left_out={bench: len(runs) for bench, runs in sorted(busy.items())},
         figures=figs,
         results=[r for r in records if (r["bench"], r["run"]) in runs and
                  any((f["bench"], f["variant"], f["baseline"], f["run"]) ==
@@ -150,6 +170,12 @@ def table(doc):
         if not any(b == bench and variant in (None, v) for b, v in recorded):
             lines.append(f"| {bench} | {what} | no record yet: not re-run since the benches began to write "
                          f"records (figures in the history) | | | `{command}` | |")
+    left_out = doc.get("busy_runs_left_out") or {}
+    if left_out:
+        lines += ["", "Left out of this table, as started on a busy machine (load above "
+                  f"{doc['quiet_load_per_core']:g} per core): " +
+                  ", ".join(f"{bench} {n} run{'s' if n > 1 else ''}" for bench, n in left_out.items()) +
+                  ". Their records stay in docs/bench-records/; the history tells their story."]
     lines += ["", END]
     return "\n".join(lines)
 
