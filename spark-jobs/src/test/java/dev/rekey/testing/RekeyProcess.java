@@ -36,26 +36,66 @@ public final class RekeyProcess {
   /** Runs a {@link #builder} (e.g. with more environment) and collects its output. */
   public static Result run(ProcessBuilder pb, long timeoutSeconds)
       throws IOException, InterruptedException {
+    return start(pb).await(timeoutSeconds);
+  }
+
+  /**
+   * Starts a {@link #builder} in the background: its output is read while it runs or at its end.
+   */
+  public static Running start(ProcessBuilder pb) throws IOException {
     Path out = Files.createTempFile("rekey-out", ".txt");
     Path err = Files.createTempFile("rekey-err", ".txt");
     Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError(
-          String.join(" ", pb.command())
-              + " did not finish in "
-              + timeoutSeconds
-              + " s; output so far:\n"
-              + Files.readString(out)
-              + Files.readString(err));
+    return new Running(String.join(" ", pb.command()), p, out, err);
+  }
+
+  /** A {@code bin/rekey} started by {@link #start}. */
+  public static final class Running {
+    private final String command;
+    private final Process process;
+    private final Path out;
+    private final Path err;
+
+    private Running(String command, Process process, Path out, Path err) {
+      this.command = command;
+      this.process = process;
+      this.out = out;
+      this.err = err;
     }
-    Result r =
-        new Result(
-            p.exitValue(),
-            Files.readString(out, StandardCharsets.UTF_8),
-            Files.readString(err, StandardCharsets.UTF_8));
-    Files.deleteIfExists(out);
-    Files.deleteIfExists(err);
-    return r;
+
+    public Process process() {
+      return process;
+    }
+
+    /** What it printed to stdout so far. */
+    public String stdoutSoFar() {
+      try {
+        return Files.readString(out, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+
+    /** Waits for its end and collects its output; killed and failed past the timeout. */
+    public Result await(long timeoutSeconds) throws IOException, InterruptedException {
+      if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new AssertionError(
+            command
+                + " did not finish in "
+                + timeoutSeconds
+                + " s; output so far:\n"
+                + Files.readString(out)
+                + Files.readString(err));
+      }
+      Result r =
+          new Result(
+              process.exitValue(),
+              Files.readString(out, StandardCharsets.UTF_8),
+              Files.readString(err, StandardCharsets.UTF_8));
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+      return r;
+    }
   }
 }
