@@ -112,7 +112,7 @@ class PseudoClusterIT {
   @Order(2)
   void demoRunsEveryJobThroughSparkSubmitOnTheCluster() throws Exception {
     RekeyProcess.Result r =
-        RekeyProcess.run(1500, "demo", "--cluster", "--rows", ROWS, "--devices", "50");
+        RekeyProcess.run(3600, "demo", "--cluster", "--rows", ROWS, "--devices", "50");
     System.out.println(r.all());
     assertEquals(0, r.exitCode(), r.all());
     String out = r.stdout();
