@@ -6,11 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -65,53 +62,28 @@ final class ClusterLauncher {
     }
   }
 
-  /** Launches each daemon once the daemons it needs are ready; returns when all are ready. */
+  /**
+   * Launches each daemon once the daemons it needs are ready ({@link StartOrder}); returns when all
+   * are ready.
+   */
   void launchInOrder(List<ClusterDaemon> daemons, Duration timeout) throws IOException {
-    Map<String, Process> launched = new HashMap<>();
-    Map<String, LogWatch> watches = new HashMap<>();
-    Set<String> ready = new LinkedHashSet<>();
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (ready.size() < daemons.size()) {
-      for (ClusterDaemon d : daemons) {
-        if (!launched.containsKey(d.role()) && ready.containsAll(d.after())) {
-          launched.put(d.role(), launch(d));
-          watches.put(d.role(), new LogWatch(cluster.logFile(d.role()), d.readyLine()));
-        }
-      }
-      for (ClusterDaemon d : daemons) {
-        Process p = launched.get(d.role());
-        if (p == null || ready.contains(d.role())) {
-          continue;
-        }
-        if (watches.get(d.role()).seen()) {
-          ready.add(d.role());
-          out.accept(String.format("  %-16s ready (pid %d)", d.role(), p.pid()));
-        } else if (!p.isAlive()) {
-          throw new EmbeddedHBaseException(
-              String.format(
-                  "Cannot start the cluster: %s exited during start-up (exit %s); see" + " %s:\n%s",
-                  d.role(),
-                  p.exitValue(),
-                  cluster.logFile(d.role()),
-                  Daemons.tail(
-                      cluster.logFile(d.role()), dir.resolve("logs/" + d.role() + ".out"))));
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        List<String> waiting =
-            daemons.stream().map(ClusterDaemon::role).filter(r -> !ready.contains(r)).toList();
-        throw new EmbeddedHBaseException(
-            String.format(
-                "Cannot start the cluster: %s not ready within %s s (see their logs in" + " %s)",
-                waiting, timeout.toSeconds(), dir.resolve("logs")));
-      }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new EmbeddedHBaseException("Interrupted while starting the cluster");
-      }
-    }
+    StartOrder.run(
+        daemons.stream()
+            .map(
+                d ->
+                    new StartOrder.Step(
+                        d.role(),
+                        "",
+                        d.after(),
+                        cluster.logFile(d.role()),
+                        d.readyLine(),
+                        dir.resolve("logs/" + d.role() + ".out"),
+                        () -> launch(d)))
+            .toList(),
+        timeout,
+        "the cluster",
+        dir.resolve("logs"),
+        out);
   }
 
   private Process launch(ClusterDaemon d) throws IOException {

@@ -6,12 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -93,55 +90,28 @@ final class HostLauncher {
     return pb.start();
   }
 
-  /** Launches each daemon once those it needs are ready; returns when all are ready. */
+  /**
+   * Launches each daemon on its host once those it needs are ready ({@link StartOrder}); returns
+   * when all are ready.
+   */
   void launchInOrder(List<HostDaemon> daemons, Duration timeout) throws IOException {
-    Map<String, Process> launched = new HashMap<>();
-    Map<String, LogWatch> watches = new HashMap<>();
-    Set<String> ready = new LinkedHashSet<>();
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (ready.size() < daemons.size()) {
-      for (HostDaemon d : daemons) {
-        if (!launched.containsKey(d.role()) && ready.containsAll(d.after())) {
-          launched.put(d.role(), launch(d));
-          watches.put(d.role(), new LogWatch(log(d), d.readyLine()));
-        }
-      }
-      for (HostDaemon d : daemons) {
-        Process p = launched.get(d.role());
-        if (p == null || ready.contains(d.role())) {
-          continue;
-        }
-        if (watches.get(d.role()).seen()) {
-          ready.add(d.role());
-          out.accept(
-              String.format("  %-8s %-16s ready (pid %d)", d.host().name(), d.role(), p.pid()));
-        } else if (!p.isAlive()) {
-          Path o = plan.logs(d.host()).resolve(d.role() + ".out");
-          throw new EmbeddedHBaseException(
-              String.format(
-                  "Cannot start the stack: %s on %s exited during start-up (exit %s); see %s:\n%s",
-                  d.role(), d.host().name(), p.exitValue(), log(d), Daemons.tail(log(d), o)));
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        throw new EmbeddedHBaseException(
-            String.format(
-                "Cannot start the stack: %s not ready within %s s (see their logs under %s)",
-                daemons.stream().map(HostDaemon::role).filter(r -> !ready.contains(r)).toList(),
-                timeout.toSeconds(),
-                plan.dir().resolve("hosts")));
-      }
-      sleep();
-    }
-  }
-
-  private static void sleep() {
-    try {
-      Thread.sleep(200);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new EmbeddedHBaseException("Interrupted while starting the stack");
-    }
+    StartOrder.run(
+        daemons.stream()
+            .map(
+                d ->
+                    new StartOrder.Step(
+                        d.role(),
+                        " on " + d.host().name(),
+                        d.after(),
+                        log(d),
+                        d.readyLine(),
+                        plan.logs(d.host()).resolve(d.role() + ".out"),
+                        () -> launch(d)))
+            .toList(),
+        timeout,
+        "the stack",
+        plan.dir().resolve("hosts"),
+        out);
   }
 
   Process launch(HostDaemon d) throws IOException {

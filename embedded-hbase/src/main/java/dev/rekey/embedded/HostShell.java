@@ -56,6 +56,13 @@ final class HostShell {
         + plan.dir()
         + " (run by `ip netns exec NS unshare --uts`), then execs its arguments\n"
         + "set -e\n"
+        + "# entered from another host of the stack (a restart from the gateway): its namespace hides\n"
+        + "# the private dirs, uncover them first\n"
+        + "if mountpoint -q '"
+        + plan.dir().resolve("private")
+        + "'; then umount '"
+        + plan.dir().resolve("private")
+        + "'; fi\n"
         + "hostname "
         + h.name()
         + "\n"

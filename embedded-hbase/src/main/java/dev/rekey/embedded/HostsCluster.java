@@ -216,18 +216,65 @@ public final class HostsCluster implements ClusterStack {
             cmd.contains("-Drekey.cluster.role=" + d.role() + " ") && cmd.contains(dir.toString()));
   }
 
-  /** Kills one daemon at once (SIGKILL), as a crash would; its pid. */
+  private Optional<HostDaemon> daemon(String role) {
+    return HostDaemon.all(plan()).stream().filter(d -> d.role().equals(role)).findFirst();
+  }
+
+  @Override
+  public Optional<ProcessHandle> process(String role) {
+    return daemon(role).flatMap(d -> process(new HostLauncher(plan(), out), d));
+  }
+
+  @Override
   public long kill(String role) {
-    HostLauncher launcher = new HostLauncher(plan(), out);
     ProcessHandle p =
-        HostDaemon.all(plan()).stream()
-            .filter(d -> d.role().equals(role))
-            .findFirst()
-            .flatMap(d -> process(launcher, d))
-            .orElseThrow(() -> new EmbeddedHBaseException("Cannot kill " + role + ": not running"));
+        process(role)
+            .orElseThrow(
+                () ->
+                    new EmbeddedHBaseException(
+                        "Cannot kill "
+                            + role
+                            + ": it is not running (see `rekey cluster status`)"));
     p.destroyForcibly();
     Daemons.waitFor(p, Duration.ofSeconds(10));
     return p.pid();
+  }
+
+  /**
+   * Starts one daemon again on its host, as start did (from the machine or from a host of the
+   * stack: its enter script uncovers the private dirs the host it comes from hides).
+   */
+  @Override
+  public void restart(String role, Duration timeout) {
+    if (process(role).isPresent()) {
+      return;
+    }
+    HostDaemon d =
+        daemon(role)
+            .orElseThrow(
+                () ->
+                    new EmbeddedHBaseException(
+                        String.format(
+                            "Cannot restart %s: no such daemon (one of %s)",
+                            role, HostDaemon.all(plan()).stream().map(HostDaemon::role).toList())));
+    try {
+      new HostLauncher(plan(), out).launchInOrder(List.of(d), timeout);
+    } catch (IOException e) {
+      throw new EmbeddedHBaseException(
+          String.format(
+              "Cannot restart %s on %s: %s (see `rekey cluster status` and its log)",
+              role, d.host().name(), e.getMessage()));
+    }
+  }
+
+  @Override
+  public List<ProcessStatus> processes() {
+    return status().stream().flatMap(h -> h.processes().stream()).toList();
+  }
+
+  @Override
+  public Optional<Endpoint> endpoint(String role) {
+    return daemon(role).map(d -> new Endpoint(d.host().name(), d.port()));
   }
 
   @Override

@@ -158,6 +158,11 @@ public final class PseudoCluster implements ClusterStack {
    * included.
    */
   public List<ProcessStatus> status() {
+    return processes();
+  }
+
+  @Override
+  public List<ProcessStatus> processes() {
     Map<String, Integer> ports = ports();
     List<ProcessStatus> list = new ArrayList<>();
     for (ClusterDaemon d : ClusterDaemon.all(ports)) {
@@ -180,6 +185,15 @@ public final class PseudoCluster implements ClusterStack {
     return list;
   }
 
+  @Override
+  public Optional<Endpoint> endpoint(String role) {
+    return processes().stream()
+        .filter(p -> p.role().equals(role) && p.port() != null)
+        .findFirst()
+        .map(p -> new Endpoint(ClusterSites.HOST, p.port()));
+  }
+
+  @Override
   public boolean running() {
     return status().stream().allMatch(s -> s.pid().isPresent());
   }
@@ -245,6 +259,7 @@ public final class PseudoCluster implements ClusterStack {
   }
 
   /** Kills one process at once (SIGKILL), as a crash would: for fault tests and demonstrations. */
+  @Override
   public long kill(String role) {
     ProcessHandle p =
         process(role)
@@ -263,6 +278,7 @@ public final class PseudoCluster implements ClusterStack {
    * Starts one stopped (or killed) process again with the cluster's ports and configs, and waits
    * until it is ready.
    */
+  @Override
   public void restart(String role, Duration timeout) {
     if (process(role).isPresent()) {
       return;
@@ -277,18 +293,8 @@ public final class PseudoCluster implements ClusterStack {
                         String.format(
                             "Cannot restart %s: no such process (one of %s)", role, ROLES)));
     try {
-      launcher()
-          .launchInOrder(
-              List.of(
-                  new ClusterDaemon(
-                      d.role(),
-                      d.mainClass(),
-                      d.args(),
-                      d.heap(),
-                      d.portKey(),
-                      d.readyLine(),
-                      List.of())),
-              timeout);
+      // the daemons it needs run: only they would be waited for (StartOrder)
+      launcher().launchInOrder(List.of(d), timeout);
     } catch (IOException e) {
       throw new EmbeddedHBaseException(
           String.format(
@@ -347,6 +353,7 @@ public final class PseudoCluster implements ClusterStack {
   /**
    * The live process of a role of this cluster (a recycled pid of another program does not count).
    */
+  @Override
   public Optional<ProcessHandle> process(String role) {
     return Daemons.live(
         pidFile(role),

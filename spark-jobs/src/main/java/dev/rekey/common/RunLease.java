@@ -50,6 +50,11 @@ public final class RunLease implements AutoCloseable {
     return new RunLease(timer);
   }
 
+  /** A lease that renews nothing: for a record that could not be written. */
+  public static RunLease none() {
+    return new RunLease(null);
+  }
+
   /** How long ago {@code file} was last renewed (its modification time). */
   public static long age(FileSystem fs, Path file) throws IOException {
     return Math.max(0, System.currentTimeMillis() - fs.getFileStatus(file).getModificationTime());
@@ -57,6 +62,8 @@ public final class RunLease implements AutoCloseable {
 
   @Override
   public void close() {
-    timer.shutdownNow();
+    if (timer != null) {
+      timer.shutdownNow();
+    }
   }
 }

@@ -15,11 +15,14 @@ public final class TemporarySnapshot implements AutoCloseable {
   private final Admin admin;
   private final TableName table;
   private final String name;
+  private final dev.rekey.common.RunLease lease;
 
-  private TemporarySnapshot(Admin admin, TableName table, String name) {
+  private TemporarySnapshot(
+      Admin admin, TableName table, String name, dev.rekey.common.RunLease lease) {
     this.admin = admin;
     this.table = table;
     this.name = name;
+    this.lease = lease;
   }
 
   /**
@@ -45,9 +48,10 @@ public final class TemporarySnapshot implements AutoCloseable {
           e.getMessage());
     }
     // who took it, so that the next run of the same job on the table can tell a killed run's
-    // leftover from a running job's snapshot (TemporarySnapshots.sweepDead)
-    TemporarySnapshots.writeOwner(admin.getConfiguration(), name);
-    return new TemporarySnapshot(admin, table, name);
+    // leftover from a running job's snapshot (TemporarySnapshots.sweepDead), renewed while this
+    // run lives: a run on another host is known dead once it stops renewing
+    return new TemporarySnapshot(
+        admin, table, name, TemporarySnapshots.writeOwner(admin.getConfiguration(), name));
   }
 
   /** {@code rekey_PURPOSE_TABLE_ID}: the table's prefix for the purpose and 8 random hex digits. */
@@ -65,6 +69,7 @@ public final class TemporarySnapshot implements AutoCloseable {
 
   @Override
   public void close() {
+    lease.close();
     try {
       admin.deleteSnapshot(name);
       TemporarySnapshots.removeOwner(admin.getConfiguration(), name);

@@ -1,6 +1,7 @@
 package dev.rekey.read;
 
 import dev.rekey.common.RekeyException;
+import dev.rekey.common.RunLease;
 import dev.rekey.common.RunOwner;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -113,17 +114,19 @@ public final class TemporarySnapshots {
 
   /**
    * Removes the leftovers of killed runs of one job on one table: its temporary snapshots whose
-   * owner file names a process of this host that no longer runs (or that have no owner file and are
-   * older than {@link #UNOWNED_AGE}), with their restore dirs. Snapshots of runs still going, or of
-   * runs on other hosts, are kept ({@code rekey cleanup --older-than} removes those by age).
-   * Returns what was removed.
+   * owner is gone ({@link #isDead}: a process of this host that no longer runs, an earlier attempt
+   * of this YARN application, or an owner on any host that stopped renewing its owner file), or
+   * that have no owner file and are older than {@link #UNOWNED_AGE}, with their restore dirs.
+   * Snapshots of runs still going, on any host, are kept. Returns what was removed.
    */
   public static List<Leftover> sweepDead(
       Admin admin, Configuration conf, String purpose, TableName table) throws IOException {
     long now = System.currentTimeMillis();
+    String me = RunOwner.line();
     List<Leftover> dead = new ArrayList<>();
     for (Leftover l : find(admin, conf, prefix(purpose, table), table, Long.MAX_VALUE)) {
-      if (isDead(readOwner(conf, l.snapshot()), l.createdMillis(), now)) {
+      Owner owner = readOwner(conf, l.snapshot());
+      if (isDead(owner, l.createdMillis(), now, me)) {
         dead.add(l);
       }
     }
@@ -131,14 +134,21 @@ public final class TemporarySnapshots {
     return dead;
   }
 
+  /** A snapshot's owner line and how long ago its run last renewed the owner file. */
+  record Owner(String line, long renewedMillisAgo) {}
+
   /**
-   * Whether a temporary snapshot taken at {@code createdMillis} is a killed run's: its owner line
-   * names a process of this host that no longer runs, or it has no owner ({@code null}) and is
-   * older than {@link #UNOWNED_AGE}. A run on another host is never assumed dead.
+   * Whether a temporary snapshot taken at {@code createdMillis} is a killed run's, as a lock's
+   * holder is judged ({@link RunOwner#stale}, {@link RunLease}): its owner is a process of this
+   * host that no longer runs, an earlier attempt of the application {@code me} belongs to, or a run
+   * on any host that has not renewed its owner file for {@link RunLease#LEASE_MILLIS}; or it has no
+   * owner ({@code null}) and is older than {@link #UNOWNED_AGE}. Pure but for the look at this
+   * host's processes.
    */
-  static boolean isDead(String owner, long createdMillis, long nowMillis) {
+  static boolean isDead(Owner owner, long createdMillis, long nowMillis, String me) {
     return owner != null
-        ? RunOwner.deadOnThisHost(owner)
+        ? RunOwner.stale(owner.line(), owner.renewedMillisAgo(), RunLease.LEASE_MILLIS, me)
+            .isPresent()
         : createdMillis < nowMillis - UNOWNED_AGE.toMillis();
   }
 
@@ -152,17 +162,21 @@ public final class TemporarySnapshots {
   }
 
   /**
-   * Records this process as the snapshot's owner; a failure only costs the automatic sweep (the
-   * snapshot is then removed by age).
+   * Records this process as the snapshot's owner and renews the record while the run lives (close
+   * the lease with the snapshot); a failure only costs the automatic sweep (the snapshot is then
+   * removed by age).
    */
-  static void writeOwner(Configuration conf, String snapshot) {
+  static RunLease writeOwner(Configuration conf, String snapshot) {
     try {
       Path p = ownerFile(conf, snapshot);
-      try (java.io.OutputStream out = p.getFileSystem(conf).create(p, true)) {
+      FileSystem fs = p.getFileSystem(conf);
+      try (java.io.OutputStream out = fs.create(p, true)) {
         out.write(RunOwner.line().getBytes(java.nio.charset.StandardCharsets.UTF_8));
       }
+      return RunLease.renew(fs, p);
     } catch (IOException e) {
       // the snapshot itself is fine; only its owner is unknown
+      return RunLease.none();
     }
   }
 
@@ -171,15 +185,17 @@ public final class TemporarySnapshots {
     p.getFileSystem(conf).delete(p, false);
   }
 
-  /** The owner line, or null when there is no owner file. */
-  static String readOwner(Configuration conf, String snapshot) throws IOException {
+  /** The owner line and its age, or null when there is no owner file. */
+  static Owner readOwner(Configuration conf, String snapshot) throws IOException {
     Path p = ownerFile(conf, snapshot);
     FileSystem fs = p.getFileSystem(conf);
     if (!fs.exists(p)) {
       return null;
     }
     try (java.io.InputStream in = fs.open(p)) {
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      return new Owner(
+          new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
+          RunLease.age(fs, p));
     }
   }
 }

@@ -19,6 +19,7 @@ import dev.rekey.demo.LegacyTelemetryTable;
 import dev.rekey.demo.RegionSpread;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.demo.TelemetryReading;
+import dev.rekey.embedded.ClusterStack;
 import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
@@ -69,7 +70,7 @@ class ClientFaultsIT {
   private static final byte[] V = Bytes.toBytes("v");
   private static final long DAY = 24L * 3600 * 1000;
 
-  private static PseudoCluster cluster;
+  private static ClusterStack cluster;
   private static Connection conn;
   private static final KeyLayout v1 = Layouts.shipped("telemetry-v1");
   private static final KeyLayout v2 = Layouts.shipped("telemetry-v2");
@@ -308,7 +309,7 @@ class ClientFaultsIT {
         List.of(
             cluster.sparkSubmit().toString(),
             "--master",
-            cluster.spark().masterUrl().orElseThrow(),
+            cluster.sparkMasterUrl().orElseThrow(),
             "--deploy-mode",
             "client",
             "--class",
@@ -397,13 +398,18 @@ class ClientFaultsIT {
     return rows.stream().map(r -> Bytes.toHex(r.getRow())).toList();
   }
 
-  /** The server the cluster's role runs, by its RPC port. */
+  /**
+   * The server the cluster's role runs, by its host and RPC port (on the single host the port alone
+   * tells the two apart, and HBase may name the host otherwise than the cluster does).
+   */
   private static ServerName serverOf(String role, List<ServerName> servers) {
-    int port = cluster.ports().get(role);
-    return servers.stream()
-        .filter(s -> s.getPort() == port)
+    ClusterStack.Endpoint at = cluster.endpoint(role).orElseThrow();
+    List<ServerName> onPort = servers.stream().filter(s -> s.getPort() == at.port()).toList();
+    return (onPort.size() == 1
+            ? onPort.stream()
+            : onPort.stream().filter(s -> s.getHostname().equals(at.host())))
         .findFirst()
-        .orElseThrow(() -> new AssertionError(role + " (port " + port + ") not in " + servers));
+        .orElseThrow(() -> new AssertionError(role + " (" + at + ") not in " + servers));
   }
 
   private static void moveAll(Admin admin, TableName table, ServerName to) throws IOException {

@@ -11,6 +11,7 @@ import dev.rekey.common.Poll;
 import dev.rekey.demo.ClusterSubmit;
 import dev.rekey.demo.DemoTables;
 import dev.rekey.demo.TableContents;
+import dev.rekey.embedded.ClusterStack;
 import dev.rekey.embedded.PseudoCluster;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.RekeyProcess;
@@ -45,13 +46,18 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PseudoClusterIT {
   private static final String ROWS = "20000";
-  private static final Path DIR = SharedHBase.runRoot().resolve("cluster");
-  private static PseudoCluster cluster;
+  private static final Path DIR = ClusterTier.DIR;
+  private static ClusterStack cluster;
 
   @BeforeAll
   static void start() throws Exception {
+    if (ClusterTier.onHosts()) {
+      // the several-host stack its runner started (SeveralHostsTierIT), seen from its gateway
+      cluster = ClusterTier.start();
+      return;
+    }
     cluster = new PseudoCluster(DIR, System.out::println);
-    if (cluster.status().stream().noneMatch(s -> s.pid().isPresent())) {
+    if (cluster.processes().stream().noneMatch(s -> s.pid().isPresent())) {
       // each run starts from an empty cluster: no tables, staging dirs or reports of an earlier run
       try (var walk = Files.walk(DIR)) {
         walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -64,10 +70,13 @@ class PseudoClusterIT {
 
   @AfterAll
   static void stop() throws Exception {
+    if (ClusterTier.onHosts()) {
+      return; // its runner stops the stack
+    }
     ClusterTier.rekey("cluster", "stop");
     assertTrue(
-        cluster.status().stream().noneMatch(s -> s.pid().isPresent()),
-        "every process of the cluster is gone after stop: " + cluster.status());
+        cluster.processes().stream().noneMatch(s -> s.pid().isPresent()),
+        "every process of the cluster is gone after stop: " + cluster.processes());
   }
 
   @Test
@@ -75,18 +84,27 @@ class PseudoClusterIT {
   void statusListsEveryProcessWithItsPidAndPortAndTheClientConfig() throws Exception {
     RekeyProcess.Result r = RekeyProcess.run(120, "cluster", "status");
     assertEquals(0, r.exitCode(), r.all());
-    // written out here, not taken from PseudoCluster: a role the launcher drops must fail this
+    // written out here, not taken from the stack: a role the launcher drops must fail this
     String roles =
-        "namenode datanode zookeeper hbase-master regionserver-1 regionserver-2"
-            + " resourcemanager nodemanager spark-master spark-worker";
+        ClusterTier.onHosts()
+            ? "namenode zookeeper hbase-master resourcemanager spark-master datanode-1"
+                + " regionserver-1 nodemanager-1 spark-worker-1 datanode-2 regionserver-2"
+                + " nodemanager-2 spark-worker-2"
+            : "namenode datanode zookeeper hbase-master regionserver-1 regionserver-2"
+                + " resourcemanager nodemanager spark-master spark-worker";
     for (String role : roles.split(" ")) {
       assertTrue(
-          r.stdout().lines().anyMatch(l -> l.matches(role + "\\s+\\d+\\s+\\d+\\s+.*\\.log")),
+          r.stdout()
+              .lines()
+              // the several-host stack's lines start with the host and its address
+              .anyMatch(
+                  l -> l.matches("(\\S+\\s+\\S+\\s+)?" + role + "\\s+\\d+\\s+\\d+\\s+.*\\.log")),
           role + " listed with pid, port and log:\n" + r.stdout());
     }
     assertTrue(r.stdout().contains("client config: " + cluster.clientSite()), r.stdout());
     assertTrue(
-        Files.readString(cluster.clientSite()).contains("hdfs://127.0.0.1:"),
+        Files.readString(cluster.clientSite())
+            .contains(ClusterTier.onHosts() ? "hdfs://master:" : "hdfs://127.0.0.1:"),
         "HBase is rooted on HDFS");
   }
 
@@ -94,7 +112,7 @@ class PseudoClusterIT {
   @Order(2)
   void demoRunsEveryJobThroughSparkSubmitOnTheCluster() throws Exception {
     RekeyProcess.Result r =
-        RekeyProcess.run(900, "demo", "--cluster", "--rows", ROWS, "--devices", "50");
+        RekeyProcess.run(3600, "demo", "--cluster", "--rows", ROWS, "--devices", "50");
     System.out.println(r.all());
     assertEquals(0, r.exitCode(), r.all());
     String out = r.stdout();
@@ -186,8 +204,9 @@ class PseudoClusterIT {
   @Order(3)
   void backfillCommitsNoDuplicateOrPartialHFileWhenAnExecutorIsKilledMidWrite() throws Exception {
     String target = createSaltedTarget("telemetry_v2_executor_kill");
-    // staging on the local filesystem, so the test can see task attempts' files appear
-    Path staging = DIR.resolve("it-staging-executor-kill");
+    // staging where the test sees task attempts' files appear: local on the single host, HDFS on
+    // several
+    String staging = ClusterTier.scratch(cluster, "it-staging-executor-kill");
     Path jar = SharedHBase.sparkJar();
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
     AtomicLong killed = new AtomicLong();
@@ -199,7 +218,7 @@ class PseudoClusterIT {
     ClusterSubmit.Outcome o =
         submit.run(
             "backfill-executor-kill",
-            cluster.spark().masterUrl().orElseThrow(),
+            cluster.sparkMasterUrl().orElseThrow(),
             false,
             backfillArgs(target, staging),
             lines::add);
@@ -224,7 +243,7 @@ class PseudoClusterIT {
 
   /** Polls the staging dir; at the first write task attempt's file, SIGKILLs the executor JVMs. */
   private static void killAnExecutorOnceHFilesAreBeingWritten(
-      Path staging, AtomicLong killed, AtomicBoolean done) {
+      String staging, AtomicLong killed, AtomicBoolean done) {
     pollUntil(
         () -> {
           if (killed.get() == 0 && attemptFileUnder(staging)) {
@@ -252,27 +271,31 @@ class PseudoClusterIT {
    * path, the default here) or the HFile output committer's {@code _temporary/} (the sorted path).
    */
   /** The demo's backfill of telemetry_v1_snap into {@code target}, on the cluster. */
-  private static List<String> backfillArgs(String target, Path staging) {
+  private static List<String> backfillArgs(String target, String staging) {
     Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
     return ClusterSubmit.backfillDemo(
         List.of("--hbase-site", cluster.clientSite().toString()),
         layouts.resolve("telemetry-v1.yaml").toString(),
         target,
         layouts.resolve("telemetry-v2.yaml").toString(),
-        staging.toUri().toString());
+        staging);
   }
 
-  private static boolean attemptFileUnder(Path staging) {
-    if (!Files.isDirectory(staging)) {
-      return false;
-    }
-    try (var walk = Files.walk(staging)) {
-      return walk.anyMatch(
-          p ->
-              (p.toString().contains("/attempts/") || p.toString().contains("/_temporary/"))
-                  && Files.isRegularFile(p));
+  private static boolean attemptFileUnder(String staging) {
+    try {
+      return ClusterTier.anyFileUnder(
+          staging, p -> p.contains("/attempts/") || p.contains("/_temporary/"));
     } catch (java.io.IOException | java.io.UncheckedIOException e) {
       return false; // files come and go while the job runs: look again
+    }
+  }
+
+  /** The backfill links the files it loads under {@code load/} of its staging right before. */
+  private static boolean loadBegun(String staging) {
+    try {
+      return ClusterTier.exists(staging + "/load");
+    } catch (java.io.IOException e) {
+      return false;
     }
   }
 
@@ -294,7 +317,7 @@ class PseudoClusterIT {
   void backfillFinishesOrResumesAfterARegionServerKilledDuringItsLoadAndTheTablesReconcile()
       throws Exception {
     String target = createSaltedTarget("telemetry_v2_load_kill");
-    Path staging = DIR.resolve("it-staging-load-kill");
+    String staging = ClusterTier.scratch(cluster, "it-staging-load-kill");
     Path jar = SharedHBase.sparkJar();
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
     Path layouts = SharedHBase.rekeyHome().resolve("conf/layouts");
@@ -308,7 +331,7 @@ class PseudoClusterIT {
             () ->
                 pollUntil(
                     () -> {
-                      if (killed.get() == 0 && Files.isDirectory(staging.resolve("load"))) {
+                      if (killed.get() == 0 && loadBegun(staging)) {
                         killed.set(cluster.kill("regionserver-2"));
                       }
                       return killed.get() != 0 || done.get();
@@ -316,11 +339,7 @@ class PseudoClusterIT {
     List<String> lines = new ArrayList<>();
     ClusterSubmit.Outcome first =
         submit.run(
-            "backfill-load-kill",
-            cluster.spark().masterUrl().orElseThrow(),
-            false,
-            args,
-            lines::add);
+            "backfill-load-kill", cluster.sparkMasterUrl().orElseThrow(), false, args, lines::add);
     done.set(true);
     killer.join();
     assertTrue(
@@ -333,7 +352,7 @@ class PseudoClusterIT {
       last =
           submit.run(
               "backfill-load-kill-resume",
-              cluster.spark().masterUrl().orElseThrow(),
+              cluster.sparkMasterUrl().orElseThrow(),
               false,
               args,
               lines::add);
@@ -345,7 +364,7 @@ class PseudoClusterIT {
     ClusterSubmit.Outcome rec =
         submit.run(
             "reconcile-load-kill",
-            cluster.spark().masterUrl().orElseThrow(),
+            cluster.sparkMasterUrl().orElseThrow(),
             false,
             ClusterSubmit.reconcileDemoDay(
                 List.of("--hbase-site", cluster.clientSite().toString()),
@@ -364,9 +383,10 @@ class PseudoClusterIT {
   @Test
   @Order(5)
   void scanSurvivesARegionServerKilledWhileItRuns() throws Exception {
-    Path clean = DIR.resolve("demo/scan/summary.json");
-    assertTrue(Files.exists(clean), "needs the demo's clean scan");
-    Path out = DIR.resolve("it-scan-killed");
+    // the demo's nightly scan of the day, on the cluster's filesystem (ClusterDemo)
+    String clean = cluster.defaultFs().orElseThrow() + "/rekey-demo/nightly/scan/summary.json";
+    assertTrue(ClusterTier.exists(clean), "needs the demo's clean scan");
+    String out = ClusterTier.scratch(cluster, "it-scan-killed");
     Path jar = SharedHBase.sparkJar();
     ClusterSubmit submit = new ClusterSubmit(cluster.sparkSubmit(), jar, DIR.resolve("it-logs"));
     AtomicLong killed = new AtomicLong();
@@ -374,7 +394,7 @@ class PseudoClusterIT {
     ClusterSubmit.Outcome o =
         submit.run(
             "scan-killed",
-            cluster.spark().masterUrl().orElseThrow(),
+            cluster.sparkMasterUrl().orElseThrow(),
             false,
             List.of(
                 "scan",
@@ -389,7 +409,7 @@ class PseudoClusterIT {
                 "--report",
                 SharedHBase.rekeyHome().resolve("sql/device_window_counts.sql").toString(),
                 "--out",
-                out.toString()),
+                out),
             line -> {
               lines.add(line);
               // the driver prints this line as it starts the region reads: kill one of the two
@@ -410,7 +430,7 @@ class PseudoClusterIT {
     assertFalse(cluster.process("regionserver-1").isPresent());
     assertEquals(
         withoutTimings(clean),
-        withoutTimings(out.resolve("summary.json")),
+        withoutTimings(out + "/summary.json"),
         "the same report as the clean run");
   }
 
@@ -418,8 +438,8 @@ class PseudoClusterIT {
    * A scan summary without what differs between two runs of the same scan: timings and the output
    * paths.
    */
-  private static JsonNode withoutTimings(Path summary) throws Exception {
-    JsonNode n = new ObjectMapper().readTree(summary.toFile());
+  private static JsonNode withoutTimings(String summary) throws Exception {
+    JsonNode n = new ObjectMapper().readTree(ClusterTier.read(summary));
     strip(n);
     return n;
   }

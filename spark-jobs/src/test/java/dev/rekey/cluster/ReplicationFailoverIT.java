@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.admin.replicate.ReplicationPeers;
 import dev.rekey.common.Poll;
 import dev.rekey.demo.RegionSpread;
-import dev.rekey.embedded.PseudoCluster;
+import dev.rekey.embedded.ClusterStack;
 import dev.rekey.replication.ReplicationSettings;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.Layouts;
@@ -56,7 +56,7 @@ class ReplicationFailoverIT {
   private static final int ROWS = 6_000;
   private static final int KILL_AT = 2_000;
 
-  private static PseudoCluster cluster;
+  private static ClusterStack cluster;
   private static Connection conn;
   private static KeyLayout v1;
   private static KeyLayout v2;
