@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "rekey",
     mixinStandardHelpOptions = true,
-    version = "rekey 0.1.0",
+    versionProvider = RekeyVersion.class,
     description =
         "Row-key migrations for HBase with Spark: key library, split planning, backfill, scan, reconcile, repair.",
     subcommands = {
@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
       RepairCommand.class,
       ReplicateCommand.class,
       CleanupCommand.class,
+      ConfigCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {
