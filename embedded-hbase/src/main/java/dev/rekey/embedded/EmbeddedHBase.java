@@ -310,16 +310,53 @@ public final class EmbeddedHBase {
     cmd.add("-Drekey.hbase.rundir=" + runDir);
     cmd.add("-cp");
     // last, so HBase's own classes win: this module's classes add only NioLocalFileSystem
+    String self = serverSelf();
     cmd.add(
         String.join(
-            java.io.File.pathSeparator,
-            runDir.resolve("conf").toString(),
-            serverClasspath(),
-            resource("server.self").trim()));
+                java.io.File.pathSeparator,
+                runDir.resolve("conf").toString(),
+                serverClasspath(),
+                self)
+            .replaceAll(java.io.File.pathSeparator + "$", ""));
     return cmd;
   }
 
+  /**
+   * A release's demo kit (rekey-VERSION-demo.tar.gz unpacked over the release): the server's jars
+   * in {@code lib/demo}, listed by name in its {@code server.classpath}, written by
+   * bin/rekey-release in place of the build's list of ~/.m2 paths.
+   */
+  static Path releaseServerClasspath() {
+    return RekeyHome.resolve("lib/demo/server.classpath");
+  }
+
+  /** The build's classes dir of this module, or a release's jar of it (NioLocalFileSystem). */
+  static String serverSelf() throws IOException {
+    Path release = releaseServerClasspath();
+    if (Files.isRegularFile(release)) {
+      return ""; // the release's list holds this module's jar
+    }
+    return resource("server.self").trim();
+  }
+
   static String serverClasspath() throws IOException {
+    Path release = releaseServerClasspath();
+    if (Files.isRegularFile(release)) {
+      Path dir = release.getParent();
+      List<String> jars = new ArrayList<>();
+      for (String name : Files.readString(release).trim().split("[:\\s]+")) {
+        if (!name.isEmpty()) {
+          jars.add(dir.resolve(name).toString());
+        }
+      }
+      return String.join(java.io.File.pathSeparator, jars);
+    }
+    if (isRelease()) {
+      throw new EmbeddedHBaseException(
+          "The embedded HBase server's jars are not in this release: unpack"
+              + " rekey-<version>-demo.tar.gz over it (it adds lib/demo), or run against a"
+              + " cluster with --hbase-site.");
+    }
     String cp = resource("server.classpath").trim();
     if (cp.isEmpty()) {
       throw new EmbeddedHBaseException(
@@ -327,6 +364,11 @@ public final class EmbeddedHBase {
               + "package` (bin/rekey does this on first use).");
     }
     return cp;
+  }
+
+  /** An unpacked release (bin/rekey-release): an install without the sources' pom.xml. */
+  static boolean isRelease() {
+    return Files.isRegularFile(RekeyHome.resolve("RELEASE"));
   }
 
   static String resource(String name) throws IOException {

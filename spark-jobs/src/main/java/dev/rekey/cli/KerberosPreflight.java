@@ -79,7 +79,7 @@ final class KerberosPreflight {
   }
 
   /** The options of a command that talks to HBase (it mixes in GlobalOptions); null otherwise. */
-  private static GlobalOptions globalOptionsOf(ParseResult command) {
+  static GlobalOptions globalOptionsOf(ParseResult command) {
     for (CommandLine.Model.CommandSpec mixin : command.commandSpec().mixins().values()) {
       if (mixin.userObject() instanceof GlobalOptions g) {
         return g;
@@ -96,9 +96,9 @@ final class KerberosPreflight {
     }
     Path site;
     try {
-      site = HBaseConfigs.resolveSite(global.hbaseSite);
+      site = HBaseConfigs.resolveSite(global.hbaseSite());
     } catch (RekeyException e) {
-      if (global.hbaseSite != null) {
+      if (global.hbaseSite() != null) {
         throw e;
       }
       return; // no configuration found: the command says so itself (or starts the embedded server)
@@ -197,7 +197,7 @@ final class KerberosPreflight {
   /** What Spark on YARN or Kubernetes needs to give executors an HBase delegation token. */
   private static void executorTokens(
       GlobalOptions global, Configuration conf, Path site, PrintWriter out) {
-    String master = global.master == null ? "" : global.master;
+    String master = global.master();
     if (master.startsWith("spark://")) {
       out.printf(
           "Warning: Spark standalone (--master %s) gives executors no delegation tokens (Spark"
@@ -220,7 +220,7 @@ final class KerberosPreflight {
     // Seeing simple auth there it asks for no token (and a failed fetch is only a warning), and
     // the executors would fail minutes later.
     Configuration sparkView = HBaseConfiguration.create();
-    for (String c : global.sparkConf) {
+    for (String c : global.sparkConfs()) {
       int eq = c.indexOf('=');
       if (eq > 0 && c.startsWith("spark.hadoop.")) {
         sparkView.set(c.substring("spark.hadoop.".length(), eq), c.substring(eq + 1));
@@ -256,7 +256,7 @@ final class KerberosPreflight {
 
   static String sparkConf(GlobalOptions global, String key) {
     String value = null;
-    for (String c : global.sparkConf) {
+    for (String c : global.sparkConfs()) {
       if (c.startsWith(key + "=")) {
         value = c.substring(key.length() + 1).strip();
       }

@@ -81,7 +81,7 @@ final class OtherClusterKerberos {
         out.println(
             "Kerberos (" + site + "): " + KerberosPreflight.login(global, conf, site) + ".");
       }
-      String master = global.master == null ? "" : global.master;
+      String master = global.master();
       if (!submitsToSpark || (!master.startsWith("yarn") && !master.startsWith("k8s://"))) {
         continue; // local executors are this JVM, logged in; standalone: KerberosPreflight warns
       }

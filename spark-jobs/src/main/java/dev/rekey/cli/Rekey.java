@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "rekey",
     mixinStandardHelpOptions = true,
-    version = "rekey 0.1.0",
+    versionProvider = RekeyVersion.class,
     description =
         "Row-key migrations for HBase with Spark: key library, split planning, backfill, scan, reconcile, repair.",
     subcommands = {
@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
       RepairCommand.class,
       ReplicateCommand.class,
       CleanupCommand.class,
+      ConfigCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Rekey implements Runnable {
@@ -44,6 +45,9 @@ public final class Rekey implements Runnable {
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Rekey());
     ExitCodeHelp.addTo(cl);
+    // config takes another command line whole: its options are that command's, not config's
+    cl.getSubcommands().get("config").setStopAtPositional(true);
+    cl.getSubcommands().get("config").setUnmatchedOptionsArePositionalParams(true);
     // a kerberized cluster without a usable login fails here, before any Spark start
     cl.setExecutionStrategy(KerberosPreflight.before(new CommandLine.RunLast()));
     cl.setExecutionExceptionHandler(
@@ -80,6 +84,14 @@ public final class Rekey implements Runnable {
   }
 
   public static void main(String[] args) {
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      // before the command line is built: that loads every command's classes, Spark's among them,
+      // and a release on a machine without Spark still tells its versions
+      for (String line : new RekeyVersion().getVersion()) {
+        System.out.println(line);
+      }
+      System.exit(ExitCodes.OK);
+    }
     int code = commandLine().execute(args);
     ServerWatch.yieldIfLost();
     if (inYarnApplicationMaster()) {

@@ -101,7 +101,8 @@ public final class ScanCommand extends SparkCommand<ScanOptions> {
       description =
           "Output directory: a path or Hadoop URI (hdfs://, s3a://, file://). Without a scheme:"
               + " local on a local master, else on the cluster's default filesystem; a local"
-              + " directory with executors on other hosts is refused (default: scan-out).")
+              + " directory with executors on other hosts is refused (default: <rekey.output-root>/scan-<table>"
+              + " when rekey.properties names an output root, else scan-out).")
   String out = ScanOptions.DEFAULT_OUT;
 
   @Option(
@@ -142,6 +143,20 @@ public final class ScanCommand extends SparkCommand<ScanOptions> {
               + "which unless set is as many rows as fit in 2 MB).")
   int caching;
 
+  /**
+   * --out as given; without one, {@code <rekey.output-root>/scan-<table or snapshot>} when the
+   * properties file names an output root, else scan-out.
+   */
+  private String outOrRoot() {
+    boolean given = spec.commandLine().getParseResult().hasMatchedOption("--out");
+    String root = global.outputRoot();
+    if (given || root == null) {
+      return out;
+    }
+    String name = source.table != null ? source.table : source.snapshot;
+    return root.replaceAll("/+$", "") + "/scan-" + dev.rekey.targets.Target.folderName(name);
+  }
+
   @Override
   protected ScanOptions options() {
     ScanOptions.Builder b =
@@ -149,7 +164,7 @@ public final class ScanCommand extends SparkCommand<ScanOptions> {
             .source(source.source(viaSnapshot))
             .layout(LayoutFiles.load(layout, "--layout"))
             .window(TimeArgs.window(from, to, day))
-            .out(out)
+            .out(outOrRoot())
             .format(OutputFormat.parse(format))
             .splitsPerRegion(splitsPerRegion)
             .families(families)

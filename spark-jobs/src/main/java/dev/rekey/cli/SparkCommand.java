@@ -39,7 +39,7 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
     global.applyLogging();
     // bad arguments and a malformed --hbase-site fail here, in a second, not after a Spark start
     O options = options();
-    if (global.hbaseSite != null) {
+    if (global.hbaseSite() != null) {
       global.hbaseConf();
     }
     Integer plain = runWithoutSpark(options);
@@ -86,7 +86,7 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
    */
   private ServerWatch serverWatch(SparkSession spark) {
     try {
-      return ServerWatch.ofSite(HBaseConfigs.resolveSite(global.hbaseSite), spec.name(), spark);
+      return ServerWatch.ofSite(HBaseConfigs.resolveSite(global.hbaseSite()), spec.name(), spark);
     } catch (RekeyException e) {
       return ServerWatch.NONE; // no site: the job says so itself
     }

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * and reads its final state, because spark-submit exits 0 there even when the driver failed.
  */
 public record ClusterSubmit(Path sparkSubmit, Path jar, Path logDir) {
-  private static final Pattern DRIVER_STATE =
+  /** spark-submit's line with a standalone cluster-mode driver's state. */
+  public static final Pattern DRIVER_STATE =
       Pattern.compile("State of driver (driver-\\S+) is (\\w+)");
 
   /**

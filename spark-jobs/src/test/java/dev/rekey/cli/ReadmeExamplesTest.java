@@ -115,6 +115,11 @@ class ReadmeExamplesTest {
    * converted, required options present).
    */
   static void checkParses(List<String> args, String line) {
+    if (args.get(0).equals("config") && args.size() > 1 && !args.get(1).startsWith("-")) {
+      checkParses(args.subList(1, args.size()), line); // config shows another command line
+      Rekey.commandLine().parseArgs(args.toArray(new String[0])); // and takes it whole
+      return;
+    }
     CommandLine root = Rekey.commandLine();
     CommandLine cmd = root.getSubcommands().get(args.get(0));
     assertNotNull(cmd, "README names a command rekey does not have: " + line);

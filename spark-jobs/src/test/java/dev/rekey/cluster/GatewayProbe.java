@@ -59,6 +59,10 @@ public final class GatewayProbe {
       }
       return;
     }
+    if (args[0].equals("fill")) {
+      fill(TableName.valueOf(args[1]), Long.parseLong(args[2]), args[3]);
+      return;
+    }
     if (args[0].equals("compare")) {
       compare(args[1], args[2], args[3], args[4]);
       return;
@@ -81,6 +85,37 @@ public final class GatewayProbe {
     }
     System.out.println("probe sparkworkers: " + String.join(",", sparkWorkers()));
     hbase(TableName.valueOf(args[0]));
+  }
+
+  /**
+   * A legacy telemetry table ({@code ts | deviceId}, the demo's) of {@code rows} readings over the
+   * demo's day, flushed, and its snapshot: what a backfill reads. An earlier table and snapshot of
+   * those names are dropped first.
+   */
+  private static void fill(TableName table, long rows, String snapshot) throws Exception {
+    try (Connection conn = ConnectionFactory.createConnection(hbaseConf());
+        Admin admin = conn.getAdmin()) {
+      admin.listSnapshots().stream()
+          .filter(d -> d.getName().equals(snapshot))
+          .forEach(
+              d -> {
+                try {
+                  admin.deleteSnapshot(snapshot);
+                } catch (java.io.IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              });
+      if (admin.tableExists(table)) {
+        admin.disableTable(table);
+        admin.deleteTable(table);
+      }
+      dev.rekey.demo.LegacyTelemetryTable.create(admin, table);
+      dev.rekey.demo.LegacyTelemetryTable.write(
+          conn, table, dev.rekey.demo.TelemetryGenerator.oneDay(rows, 50), System.out::println);
+      admin.flush(table);
+      admin.snapshot(snapshot, table);
+      System.out.println("probe filled: " + rows + " rows, snapshot " + snapshot);
+    }
   }
 
   private static Configuration hadoopConf() {

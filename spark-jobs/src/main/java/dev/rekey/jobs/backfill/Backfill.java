@@ -32,6 +32,9 @@ import org.apache.spark.sql.SparkSession;
  * options).execute(progress)}.
  */
 public final class Backfill implements Job<BackfillResult> {
+  /** The Hadoop configuration key of the default staging dirs' parent (rekey.properties). */
+  public static final String STAGING_ROOT = "rekey.staging.root";
+
   /**
    * Spark conf key: the least source bytes (store files) per read task, so that a small source is
    * not cut into many tasks that each write a tiny HFile per target region.
@@ -141,7 +144,15 @@ public final class Backfill implements Job<BackfillResult> {
     return results;
   }
 
+  /**
+   * The parent of the default staging dirs: {@value #STAGING_ROOT} (rekey.properties'
+   * rekey.staging-root, passed as {@code spark.hadoop.rekey.staging.root}), else ~/.rekey-staging.
+   */
   private String defaultStagingRoot() throws IOException {
+    String root = hbaseConf.get(STAGING_ROOT);
+    if (root != null && !root.isBlank()) {
+      return root;
+    }
     FileSystem fs = FileSystem.get(hbaseConf);
     return new Path(fs.getHomeDirectory(), ".rekey-staging").toString();
   }

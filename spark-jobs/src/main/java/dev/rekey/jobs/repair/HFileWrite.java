@@ -56,11 +56,16 @@ final class HFileWrite {
   }
 
   /**
-   * The staging dir: --staging, else {@code ~/.rekey-staging/repair-<table>} on the new cluster.
+   * The staging dir: --staging, else {@code <rekey.staging.root>/repair-<table>}
+   * (rekey.properties), else {@code ~/.rekey-staging/repair-<table>} on the new cluster.
    */
   String staging() throws IOException {
     if (options.staging() != null) {
       return options.staging();
+    }
+    String root = hbaseConf.get(dev.rekey.jobs.backfill.Backfill.STAGING_ROOT);
+    if (root != null && !root.isBlank()) {
+      return new Path(root, "repair-" + Target.folderName(options.table())).toString();
     }
     FileSystem fs = FileSystem.get(hbaseConf);
     return new Path(
