@@ -2,15 +2,11 @@ package dev.rekey.embedded;
 
 import dev.rekey.home.RekeyHome;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The HBase release an embedded server runs: the one rekey is built with (its jars resolved by the
@@ -123,78 +119,17 @@ public record HBaseVersion(String maven) {
 
   /** This version's server jars, resolved by Maven on first use and cached. */
   private String resolved(Consumer<String> out) throws IOException {
-    Path dir = cacheDir(this);
-    Path cp = dir.resolve("server.classpath");
-    return Daemons.locked(
-        dir,
-        () -> {
-          if (Files.exists(cp) && everyJarExists(Files.readString(cp).trim())) {
-            return Files.readString(cp).trim();
-          }
-          out.accept(
-              String.format(
-                  "Resolving the server jars of HBase %s with Maven (first use of this version;"
-                      + " log: %s)",
-                  maven, dir.resolve("resolve.log")));
-          Files.writeString(dir.resolve("pom.xml"), pom());
-          Path tmp = dir.resolve("server.classpath.tmp");
-          Files.deleteIfExists(tmp);
-          List<String> cmd =
-              List.of(
-                  mvn(),
-                  "-B",
-                  "-q",
-                  "-f",
-                  dir.resolve("pom.xml").toString(),
-                  "dependency:build-classpath",
-                  "-Dmdep.outputFile=" + tmp);
-          Process p =
-              new ProcessBuilder(cmd)
-                  .redirectErrorStream(true)
-                  .redirectOutput(dir.resolve("resolve.log").toFile())
-                  .start();
-          int code;
-          try {
-            code = p.waitFor();
-          } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new EmbeddedHBaseException("Interrupted while resolving HBase " + maven);
-          }
-          if (code != 0 || !Files.exists(tmp)) {
-            throw new EmbeddedHBaseException(
-                String.format(
-                    "Cannot start HBase %s: Maven cannot resolve its server jars (%s). Check the"
-                        + " version on Maven Central (org.apache.hbase:hbase-server; 2.5 and 2.6"
-                        + " releases built for Hadoop 3 end in -hadoop3); full log: %s",
-                    maven, firstError(dir.resolve("resolve.log")), dir.resolve("resolve.log")));
-          }
-          Files.move(tmp, cp, StandardCopyOption.REPLACE_EXISTING);
-          return Files.readString(cp).trim();
-        });
-  }
-
-  private static boolean everyJarExists(String classpath) {
-    return !classpath.isEmpty()
-        && Stream.of(classpath.split(java.io.File.pathSeparator))
-            .allMatch(j -> Files.exists(Path.of(j)));
-  }
-
-  private static String mvn() {
-    String home = System.getenv("MAVEN_HOME");
-    return home != null && !home.isBlank() ? Path.of(home, "bin", "mvn").toString() : "mvn";
-  }
-
-  private static String firstError(Path log) {
-    try (Stream<String> lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
-      return lines
-          .filter(l -> l.contains("[ERROR]"))
-          .map(l -> l.replace("[ERROR]", "").trim())
-          .filter(l -> !l.isEmpty())
-          .findFirst()
-          .orElse("no error line in the log");
-    } catch (IOException | java.io.UncheckedIOException e) {
-      return "no log";
+    try {
+      return MavenClasspath.resolve(
+          cacheDir(this),
+          "server.classpath",
+          pom(),
+          "the server jars of HBase " + maven,
+          "Check the version on Maven Central (org.apache.hbase:hbase-server; 2.5 and 2.6 releases"
+              + " built for Hadoop 3 end in -hadoop3)",
+          out);
+    } catch (EmbeddedHBaseException e) {
+      throw new EmbeddedHBaseException("Cannot start HBase " + maven + ": " + e.getMessage());
     }
   }
 

@@ -35,15 +35,13 @@ final class CompatRecords
   }
 
   /**
-   * Appends a record of {@code cell} on {@code component} {@code version}: {@code failure} null
-   * when it passed.
+   * Appends a record of {@code cell} of {@code target}'s row: {@code failure} null when it passed.
    */
-  static void record(
-      String component, String version, String cell, Throwable failure, double seconds) {
+  static void record(CompatTarget target, String cell, Throwable failure, double seconds) {
     ObjectNode r = JSON.createObjectNode();
     r.put("run", RUN);
-    r.put("component", component);
-    r.put("version", version);
+    r.put("component", target.component());
+    r.put("version", target.release());
     r.put("cell", cell);
     r.put("outcome", failure == null ? "pass" : "fail");
     if (failure != null) {
@@ -58,6 +56,7 @@ final class CompatRecords
     with.put("spark", org.apache.spark.package$.MODULE$.SPARK_VERSION());
     with.put("hadoop", org.apache.hadoop.util.VersionInfo.getVersion());
     with.put("java", System.getProperty("java.version"));
+    target.client().forEach(with::put);
     try {
       Files.createDirectories(file().getParent());
       Files.writeString(
@@ -150,10 +149,10 @@ final class CompatRecords
   private static void write(ExtensionContext context, Throwable cause) {
     Cell cell = context.getRequiredTestMethod().getAnnotation(Cell.class);
     Object suite = context.getRequiredTestInstance();
-    if (cell == null || !(suite instanceof CompatSuite s)) {
+    if (cell == null || !(suite instanceof CompatTarget target)) {
       return;
     }
     double seconds = context.getStore(NS).getOrDefault("seconds", Double.class, 0.0);
-    record("hbase", s.version().maven(), cell.value(), cause, seconds);
+    record(target, cell.value(), cause, seconds);
   }
 }

@@ -13,22 +13,14 @@ import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
 import dev.rekey.jobs.scan.ScanResult;
-import dev.rekey.rowkey.Hex;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.testing.ClusterSide;
 import dev.rekey.testing.Layouts;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
-import dev.rekey.testing.TableContents;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -52,7 +44,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ExtendWith(CompatRecords.class)
-abstract class CompatSuite {
+abstract class CompatSuite implements CompatTarget {
   private TestServer server;
   private ClusterSide side;
   private MigrationScenarios.Backfilled backfilled;
@@ -60,6 +52,16 @@ abstract class CompatSuite {
 
   /** The HBase release of this class's server. */
   abstract HBaseVersion version();
+
+  @Override
+  public String component() {
+    return "hbase";
+  }
+
+  @Override
+  public String release() {
+    return version().maven();
+  }
 
   @BeforeAll
   void startServer() throws Exception {
@@ -79,8 +81,9 @@ abstract class CompatSuite {
               server.conf(),
               server.server().clientSite());
       try (Admin admin = side.connection().getAdmin()) {
+        // as its build names itself: a -hadoop3 build reports 2.5.13-hadoop3, 2.4's 2.4.18
         assertEquals(
-            version().release(),
+            version().maven(),
             admin.getClusterMetrics().getHBaseVersion(),
             "the server reports the version it was started as");
       }
@@ -88,8 +91,7 @@ abstract class CompatSuite {
       failure = t;
       throw t;
     } finally {
-      CompatRecords.record(
-          "hbase", version().maven(), "server start", failure, (System.nanoTime() - t0) / 1e9);
+      CompatRecords.record(this, "server start", failure, (System.nanoTime() - t0) / 1e9);
     }
   }
 
@@ -127,11 +129,6 @@ abstract class CompatSuite {
   void scanOfItsSnapshot() throws Exception {
     assumeTrue(backfilled != null, "needs the backfill cell's snapshot");
     KeyLayout v1 = Layouts.shipped("telemetry-v1");
-    Path report = Files.createDirectories(dir.resolve("report")).resolve("cells.sql");
-    Files.writeString(
-        report,
-        "-- every cell the scan reads\n"
-            + "SELECT ts, deviceId_hex, family, qualifier, cell_ts, value FROM scan_cells\n");
     ScanResult r =
         new ScanJob(
                 SharedSpark.session(),
@@ -140,39 +137,13 @@ abstract class CompatSuite {
                     .snapshot(backfilled.snapshot())
                     .layout(v1)
                     .window(TimeWindow.ALL)
-                    .report(ReportFile.load(report))
+                    .report(ReportFile.load(ScanCheck.report(dir.resolve("report"))))
                     .out(dir.resolve("scan"))
                     .build())
             .execute();
-    // the scan reads the newest version of each column: the table's, by natural key
-    Map<String, List<String>> expected = new TreeMap<>();
-    TableContents.byNaturalKey(side.connection(), backfilled.v1(), v1)
-        .forEach(
-            (key, cells) -> {
-              Map<String, String> newest = new LinkedHashMap<>();
-              for (String c : cells) {
-                newest.putIfAbsent(c.substring(0, c.indexOf('@')), c);
-              }
-              expected.put(key, new ArrayList<>(newest.values()));
-            });
-    Map<String, List<String>> scanned = new TreeMap<>();
-    for (Row row :
-        SharedSpark.session().read().parquet(r.reports().get(0).path()).collectAsList()) {
-      String key = "deviceId=" + row.getAs("deviceId_hex") + ",ts=" + row.getAs("ts");
-      scanned
-          .computeIfAbsent(key, k -> new ArrayList<>())
-          .add(
-              String.format(
-                  "%s:%s@%d=%s",
-                  row.<String>getAs("family"),
-                  row.<String>getAs("qualifier"),
-                  row.<Long>getAs("cell_ts"),
-                  Hex.of(row.<byte[]>getAs("value"))));
-    }
-    scanned.values().forEach(cells -> cells.sort(null));
-    expected.values().forEach(cells -> cells.sort(null));
     assertEquals(600, r.rows());
-    assertEquals(expected, scanned);
+    ScanCheck.assertNewestCellsOf(
+        side.connection(), backfilled.v1(), v1, r.reports().get(0).path());
   }
 
   @Test

@@ -65,15 +65,52 @@ public final class MigrationScenarios {
   public record Backfilled(TableName v1, String snapshot, TableName v2) {}
 
   /**
+   * A migration's starting point: 600 readings (some with 3 versions) in a v1 table on {@code old},
+   * a snapshot of it taken by {@code old}'s server, an empty 16-region v2 table on {@code neu}.
+   */
+  public static Backfilled start(ClusterSide old, ClusterSide neu) throws Exception {
+    TableName v1 = RepairFixture.v1(old.connection());
+    return new Backfilled(v1, RepairFixture.snapshot(old.connection(), v1), emptyV2(neu, "tc_v2"));
+  }
+
+  /** The new table holds the old table's 600 rows: by natural key, every cell, every version. */
+  public static void assertBackfilled(ClusterSide old, ClusterSide neu, Backfilled m)
+      throws Exception {
+    Map<String, List<String>> oldRows = TableContents.byNaturalKey(old.connection(), m.v1(), V1);
+    assertEquals(600, oldRows.size());
+    assertEquals(oldRows, TableContents.byNaturalKey(neu.connection(), m.v2(), V2));
+  }
+
+  /**
+   * Damage to the new table with a plain client: three rows deleted, a value changed.
+   *
+   * @return the old table's rows, by natural key
+   */
+  public static Map<String, List<String>> damage(ClusterSide old, ClusterSide neu, Backfilled m)
+      throws Exception {
+    Map<String, List<String>> oldRows = TableContents.byNaturalKey(old.connection(), m.v1(), V1);
+    try (Table t = neu.connection().getTable(m.v2())) {
+      for (long i : new long[] {7, 8, 9}) {
+        t.delete(new Delete(v2Key(reading(i))));
+      }
+      TelemetryReading r = reading(250);
+      t.put(new Put(v2Key(r)).addColumn(D, V, r.ts(), Bytes.toBytes(-3L)));
+    }
+    assertNotEquals(oldRows, TableContents.byNaturalKey(neu.connection(), m.v2(), V2));
+    return oldRows;
+  }
+
+  /**
    * 600 readings (some with 3 versions) in a v1 table on {@code old}, a snapshot taken by {@code
    * old}'s server, backfilled (HFiles written and bulk-loaded, verified) into an empty 16-region v2
    * table on {@code neu}; readers in SHADOW agree; a reconcile through bin/rekey finds no
    * difference.
    */
   public static Backfilled backfill(ClusterSide old, ClusterSide neu, Path dir) throws Exception {
-    TableName v1 = RepairFixture.v1(old.connection());
-    String snapshot = RepairFixture.snapshot(old.connection(), v1);
-    TableName v2 = emptyV2(neu, "tc_v2");
+    Backfilled m = start(old, neu);
+    TableName v1 = m.v1();
+    String snapshot = m.snapshot();
+    TableName v2 = m.v2();
     Clusters clusters = new Clusters(old.conf(), neu.conf());
     assertEquals(old.separateFrom(neu), clusters.separate());
     if (old.separateFrom(neu)) {
@@ -96,9 +133,7 @@ public final class MigrationScenarios {
                     .build())
             .execute(s -> {});
     assertEquals(0, b.exitCode(), b.console());
-    Map<String, List<String>> oldRows = TableContents.byNaturalKey(old.connection(), v1, V1);
-    assertEquals(600, oldRows.size());
-    assertEquals(oldRows, TableContents.byNaturalKey(neu.connection(), v2, V2));
+    assertBackfilled(old, neu, m);
 
     // readers in SHADOW: served by the old cluster's table, compared with the new cluster's
     try (LayoutReader oldReader = LayoutReader.open(old.connection(), v1, V1);
@@ -124,15 +159,7 @@ public final class MigrationScenarios {
   public static void damageReconcileAndRepair(
       ClusterSide old, ClusterSide neu, Backfilled m, Path dir) throws Exception {
     Clusters clusters = new Clusters(old.conf(), neu.conf());
-    Map<String, List<String>> oldRows = TableContents.byNaturalKey(old.connection(), m.v1(), V1);
-    try (Table t = neu.connection().getTable(m.v2())) {
-      for (long i : new long[] {7, 8, 9}) {
-        t.delete(new Delete(v2Key(reading(i))));
-      }
-      TelemetryReading r = reading(250);
-      t.put(new Put(v2Key(r)).addColumn(D, V, r.ts(), Bytes.toBytes(-3L)));
-    }
-    assertNotEquals(oldRows, TableContents.byNaturalKey(neu.connection(), m.v2(), V2));
+    Map<String, List<String>> oldRows = damage(old, neu, m);
     ReconcileResult differs = reconcile(clusters, m.snapshot(), m.v2());
     assertEquals(3, differs.exitCode(), differs.console(false));
 
@@ -286,8 +313,16 @@ public final class MigrationScenarios {
 
   private static RekeyProcess.Result reconcileCli(
       ClusterSide old, ClusterSide neu, TableName v1, TableName v2, Path out) throws Exception {
-    return RekeyProcess.run(
-        300,
+    return RekeyProcess.run(300, reconcileArgs(old, neu, v1, v2, out).toArray(String[]::new));
+  }
+
+  /**
+   * The command line of a reconcile of the old table against the new (their first three hours, by
+   * the hour, with digests, every version), each side named by its own cluster's site.
+   */
+  public static List<String> reconcileArgs(
+      ClusterSide old, ClusterSide neu, TableName v1, TableName v2, Path out) {
+    return List.of(
         "reconcile",
         "--hbase-site",
         old.site().toString(),
@@ -315,7 +350,7 @@ public final class MigrationScenarios {
   }
 
   /** An empty telemetry-v2 table on {@code side}: 16 salt regions, 3 versions of family d. */
-  static TableName emptyV2(ClusterSide side, String name) throws Exception {
+  public static TableName emptyV2(ClusterSide side, String name) throws Exception {
     return VersionedTables.create(side.connection(), name, D, 3, V2.splitPoints(16), List.of());
   }
 }
