@@ -88,6 +88,21 @@ final class EmbeddedFiles {
     return ports;
   }
 
+  /** Records the HBase release a start runs, for the stop and the status. */
+  void writeVersion(String maven) throws IOException {
+    Files.writeString(runDir.resolve("hbase.version"), maven + "\n");
+  }
+
+  /** The HBase release the last start ran, if it recorded one. */
+  Optional<String> version() {
+    try {
+      return Optional.of(Files.readString(runDir.resolve("hbase.version")).trim())
+          .filter(s -> !s.isEmpty());
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
   /** The ports the last start chose, if it wrote them. */
   Optional<Ports> ports() {
     Path f = runDir.resolve("ports.properties");

@@ -42,6 +42,7 @@ public final class EmbeddedHBase {
   private final EmbeddedFiles files;
   private final Consumer<String> out;
   private final List<String> serverArgs;
+  private final HBaseVersion version;
 
   public EmbeddedHBase(Path runDir, Consumer<String> out) {
     this(runDir, out, List.of());
@@ -52,10 +53,20 @@ public final class EmbeddedHBase {
    *     site file
    */
   public EmbeddedHBase(Path runDir, Consumer<String> out, List<String> serverArgs) {
+    this(runDir, out, serverArgs, HBaseVersion.built());
+  }
+
+  /**
+   * @param version the HBase release a start runs ({@link HBaseVersion#built()} by default); a stop
+   *     uses the one the running server was started with
+   */
+  public EmbeddedHBase(
+      Path runDir, Consumer<String> out, List<String> serverArgs, HBaseVersion version) {
     this.runDir = runDir.toAbsolutePath().normalize();
     this.files = new EmbeddedFiles(this.runDir);
     this.out = out;
     this.serverArgs = List.copyOf(serverArgs);
+    this.version = version;
   }
 
   /**
@@ -161,6 +172,14 @@ public final class EmbeddedHBase {
   }
 
   /**
+   * The HBase release of the server this run directory last started (the built one when it does not
+   * say).
+   */
+  public HBaseVersion runningVersion() {
+    return files.version().map(HBaseVersion::new).orElseGet(HBaseVersion::built);
+  }
+
+  /**
    * Starts the server unless it is already running, and waits until the master has completed
    * initialisation.
    *
@@ -211,18 +230,21 @@ public final class EmbeddedHBase {
 
   private void launch(Duration timeout) throws IOException {
     Ports ports = files.prepare();
+    // resolved (another version's, on first use) before the clock of the start runs
+    String classpath = version.serverClasspath(out);
+    files.writeVersion(version.maven());
 
     // 2 GB: the whole test suite shares one server (hundreds of tables, replication peers, bulk
     // loads); with 1 GB it ran out of heap in CI once the suite grew
-    List<String> cmd = new ArrayList<>(javaCommand("-Xmx2g"));
+    List<String> cmd = new ArrayList<>(javaCommand("-Xmx2g", classpath));
     cmd.add(MAIN_CLASS);
     cmd.addAll(serverArgs);
     cmd.add("start");
     long t0 = System.nanoTime();
     out.accept(
         String.format(
-            "Starting HBase (standalone, 127.0.0.1, ZooKeeper port %d) in %s",
-            ports.zookeeper(), runDir));
+            "Starting HBase %s (standalone, 127.0.0.1, ZooKeeper port %d) in %s",
+            version, ports.zookeeper(), runDir));
     Process proc = Daemons.launch(cmd, files.outFile(), files.pidFile(), Map.of());
 
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -276,7 +298,9 @@ public final class EmbeddedHBase {
             }
             ProcessHandle server = running.get();
             out.accept("Stopping HBase (pid " + server.pid() + ")");
-            List<String> cmd = new ArrayList<>(javaCommand("-Xmx256m"));
+            // the stop command of the release that runs
+            List<String> cmd =
+                new ArrayList<>(javaCommand("-Xmx256m", runningVersion().serverClasspath(out)));
             cmd.addAll(List.of(MAIN_CLASS, "stop", "--shutDownCluster"));
             Process stopper =
                 new ProcessBuilder(cmd)
@@ -299,7 +323,7 @@ public final class EmbeddedHBase {
     }
   }
 
-  private List<String> javaCommand(String heap) throws IOException {
+  private List<String> javaCommand(String heap, String classpath) {
     String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> cmd = new ArrayList<>();
     cmd.add(javaBin);
@@ -309,15 +333,7 @@ public final class EmbeddedHBase {
     cmd.add("-Dlog4j2.configurationFile=" + runDir.resolve("conf/log4j2.properties"));
     cmd.add("-Drekey.hbase.rundir=" + runDir);
     cmd.add("-cp");
-    // last, so HBase's own classes win: this module's classes add only NioLocalFileSystem
-    String self = serverSelf();
-    cmd.add(
-        String.join(
-                java.io.File.pathSeparator,
-                runDir.resolve("conf").toString(),
-                serverClasspath(),
-                self)
-            .replaceAll(java.io.File.pathSeparator + "$", ""));
+    cmd.add(runDir.resolve("conf") + java.io.File.pathSeparator + classpath);
     return cmd;
   }
 

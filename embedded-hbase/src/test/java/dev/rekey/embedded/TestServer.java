@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 public final class TestServer {
   private final Path runDir;
   private final String name;
+  private final HBaseVersion version;
   private EmbeddedHBase server;
   private Connection connection;
 
@@ -25,13 +26,29 @@ public final class TestServer {
    * @param name the name of its shutdown hook's thread
    */
   public TestServer(Path runDir, String name) {
+    this(runDir, name, HBaseVersion.built());
+  }
+
+  /** A server of HBase {@code version} (the compatibility tier's). */
+  public TestServer(Path runDir, String name, HBaseVersion version) {
     this.runDir = runDir;
     this.name = name;
+    this.version = version;
+  }
+
+  /** Stops the server now (and closes the connection), if this started it. */
+  public synchronized void stop() {
+    closeConnection();
+    connection = null;
+    if (server != null) {
+      server.stop(Duration.ofSeconds(60));
+    }
   }
 
   public synchronized EmbeddedHBase server() {
     if (server == null) {
-      EmbeddedHBase s = new EmbeddedHBase(runDir, System.out::println);
+      EmbeddedHBase s =
+          new EmbeddedHBase(runDir, System.out::println, java.util.List.of(), version);
       // no tables of earlier local runs: each run starts from an empty server
       s.startEmpty(Duration.ofSeconds(180));
       Runtime.getRuntime()

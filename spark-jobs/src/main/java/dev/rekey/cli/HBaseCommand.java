@@ -2,6 +2,8 @@ package dev.rekey.cli;
 
 import dev.rekey.common.ExitCodes;
 import dev.rekey.embedded.EmbeddedHBase;
+import dev.rekey.embedded.EmbeddedHBaseException;
+import dev.rekey.embedded.HBaseVersion;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Command;
@@ -13,7 +15,15 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description =
         "Start, stop or show the embedded HBase server (a real standalone server process on 127.0.0.1).",
-    footer = {"", "Example:", "  bin/rekey hbase status"})
+    footer = {
+      "",
+      "Examples:",
+      "  bin/rekey hbase status",
+      "  bin/rekey hbase start --hbase-version 2.5.13-hadoop3 --run-dir .rekey/hbase-2.5",
+      "",
+      "Another HBase version's server jars are resolved with Maven (mvn on the PATH) on first use and cached",
+      "under .rekey/hbase-versions/; versions tested with rekey: docs/compatibility.md."
+    })
 public final class HBaseCommand extends DaemonCommand {
   @Option(
       names = "--run-dir",
@@ -29,6 +39,15 @@ public final class HBaseCommand extends DaemonCommand {
       description = "How long to wait for start or stop (default: ${DEFAULT-VALUE}).")
   int timeoutSeconds;
 
+  @Option(
+      names = "--hbase-version",
+      paramLabel = "V",
+      description =
+          "start: the HBase release the server runs, a Maven version of org.apache.hbase:hbase-server such as"
+              + " 2.4.18 or 2.5.13-hadoop3 (default: the one rekey is built with, ${DEFAULT-VALUE}). Stop and"
+              + " status use the release the server was started with.")
+  String hbaseVersion = HBaseVersion.built().maven();
+
   private EmbeddedHBase hbase() {
     return new EmbeddedHBase(
         runDir != null ? runDir : EmbeddedHBase.defaultRunDir(), System.out::println);
@@ -36,7 +55,19 @@ public final class HBaseCommand extends DaemonCommand {
 
   @Override
   int start() {
-    hbase().start(Duration.ofSeconds(timeoutSeconds));
+    HBaseVersion version;
+    try {
+      version = HBaseVersion.of(hbaseVersion);
+    } catch (EmbeddedHBaseException e) {
+      System.err.println("Error: " + e.getMessage() + " (--hbase-version)");
+      return ExitCodes.USAGE;
+    }
+    new EmbeddedHBase(
+            runDir != null ? runDir : EmbeddedHBase.defaultRunDir(),
+            System.out::println,
+            java.util.List.of(),
+            version)
+        .start(Duration.ofSeconds(timeoutSeconds));
     return ExitCodes.OK;
   }
 
@@ -53,8 +84,9 @@ public final class HBaseCommand extends DaemonCommand {
     if (running.isPresent()) {
       var ports = hbase.ports().orElseThrow();
       System.out.printf(
-          "HBase is running: pid %d, ZooKeeper 127.0.0.1:%d, master port %d, RegionServer port %d%n"
+          "HBase %s is running: pid %d, ZooKeeper 127.0.0.1:%d, master port %d, RegionServer port %d%n"
               + "client config: %s%nlog: %s%n",
+          hbase.runningVersion(),
           running.get().pid(),
           ports.zookeeper(),
           ports.master(),

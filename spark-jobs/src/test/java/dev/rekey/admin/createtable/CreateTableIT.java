@@ -23,11 +23,20 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 @Tag("e2e")
-class CreateTableIT {
+public class CreateTableIT {
   @Test
   void createsSaltSplitTableWithFamilySettingsAndRefusesASecondTime() throws Exception {
+    saltSplitTableWithFamilySettings(SharedHBase.connection());
+  }
+
+  /**
+   * The scenario on the server {@code conn} reaches (the compatibility tier runs it on other HBase
+   * versions).
+   */
+  public static void saltSplitTableWithFamilySettings(
+      org.apache.hadoop.hbase.client.Connection conn) throws Exception {
     TableName t = SharedHBase.uniqueTable("ct_salt");
-    Admin admin = SharedHBase.connection().getAdmin();
+    Admin admin = conn.getAdmin();
     CreateTableResult r =
         TableCreator.table(t)
             .families(

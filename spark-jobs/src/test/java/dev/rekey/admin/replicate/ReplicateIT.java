@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Test;
  * its timestamp; an undecodable key lands in the quarantine with the counter.
  */
 @Tag("e2e")
-class ReplicateIT {
+public class ReplicateIT {
   static final byte[] D = Bytes.toBytes("d");
   static final byte[] E = Bytes.toBytes("e");
   static final long T0 = 1_795_910_400_000L;
@@ -59,9 +59,16 @@ class ReplicateIT {
 
   @Test
   void everyPutAndDeleteOfTheOldTableReachesTheNewKeyWithItsTimestamps() throws Exception {
+    everyPutAndDeleteReachesTheNewKey(SharedHBase.connection());
+  }
+
+  /**
+   * The scenario on the server {@code conn} reaches (the compatibility tier runs it in a
+   * RegionServer of another HBase version).
+   */
+  public static void everyPutAndDeleteReachesTheNewKey(Connection conn) throws Exception {
     KeyLayout v1 = Layouts.shipped("telemetry-v1");
     KeyLayout v2 = Layouts.shipped("telemetry-v2");
-    Connection conn = SharedHBase.connection();
     TableName source = SharedHBase.uniqueTable("repl_src");
     TableName target = SharedHBase.uniqueTable("repl_dst");
     TableName quarantine = SharedHBase.uniqueTable("repl_quarantine");

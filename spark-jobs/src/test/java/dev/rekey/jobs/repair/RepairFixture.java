@@ -71,11 +71,16 @@ final class RepairFixture {
   }
 
   static TableName v1() throws IOException {
+    return v1(SharedHBase.connection());
+  }
+
+  /** {@link #v1()} on another cluster's connection. */
+  static TableName v1(org.apache.hadoop.hbase.client.Connection conn) throws IOException {
     List<Put> puts = new ArrayList<>();
     for (long i = 0; i < GEN.rows(); i++) {
       puts.add(put(v1Key(reading(i)), i));
     }
-    return table("rp_v1", null, puts);
+    return VersionedTables.create(conn, "rp_v1", D, 3, null, puts);
   }
 
   static TableName v2() throws IOException {
@@ -117,8 +122,14 @@ final class RepairFixture {
   }
 
   static String snapshot(TableName t) throws IOException {
+    return snapshot(SharedHBase.connection(), t);
+  }
+
+  /** {@link #snapshot(TableName)} taken by another cluster. */
+  static String snapshot(org.apache.hadoop.hbase.client.Connection conn, TableName t)
+      throws IOException {
     String name = t.getNameAsString() + "_snap";
-    try (Admin admin = SharedHBase.connection().getAdmin()) {
+    try (Admin admin = conn.getAdmin()) {
       admin.snapshot(name, t);
     }
     return name;
