@@ -8,6 +8,7 @@ import dev.rekey.jobs.backfill.plan.Preflight;
 import dev.rekey.jobs.backfill.plan.RepeatedLoad;
 import dev.rekey.jobs.backfill.staging.Staging;
 import dev.rekey.jobs.backfill.write.WriteStep;
+import dev.rekey.jobs.guardrails.GuardrailMode;
 import dev.rekey.targets.Target;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -113,6 +114,10 @@ public final class Backfill implements Job<BackfillResult> {
                 o, table, staging, checked.target(), checked.snapshot().getCreationTime()));
       }
       SnapshotRows source = new SnapshotRows(spark, clusters, targets, progress);
+      if (options.guardrails() != GuardrailMode.OFF && !options.dryRun()) {
+        // before any lock or write: strict refuses here (a dry run checks in its own read)
+        GuardrailCheck.check(spark, clusters, source.plan(targets.get(0), conn), progress);
+      }
       if (options.dryRun()) {
         return new BackfillResults(dryRun(conn, targets, source));
       }

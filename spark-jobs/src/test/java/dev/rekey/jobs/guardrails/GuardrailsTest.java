@@ -135,7 +135,8 @@ class GuardrailsTest {
     GuardrailLimits limits = new GuardrailLimits(0, 200, 3, Short.MAX_VALUE, V1, V2, 5);
     PartitionFold.Sink<GuardrailTally> sink =
         new GuardrailFold(limits, List.of(new byte[0], new byte[] {(byte) 0x80})).open(0);
-    // good: one column in two versions, one cell of 150 value bytes: under the v2 key (25 bytes: a salt byte + v1 key)
+    // good: one column in two versions, one cell of 150 value bytes: under the v2 key (25 bytes: a
+    // salt byte + v1 key)
     // its KeyValue is 8 + 25 + 1 + 1 + 12 + 150 = 197 bytes, within 200
     sink.startRow(good);
     sink.cell(new KeyValue(good, fam, Bytes.toBytes("v"), 2, new byte[150]));
