@@ -114,12 +114,7 @@ class GuardrailsIT {
 
   @Test
   void aDryRunReportsThemFromItsOwnRead() throws Exception {
-    BackfillResult r =
-        BackfillFixture.runIn(
-            BackfillFixture.options(f.snapshot, V1, f.target, V2)
-                .dryRun(true)
-                .guardrails(GuardrailMode.OFF, LIMITS)
-                .build());
+    BackfillResult r = run(f.options().dryRun(true).guardrails(GuardrailMode.OFF, LIMITS).build());
     assertNamesEachPlantedRow(r.guardrails());
     assertEquals(0, rows(), "a dry run writes nothing");
   }
@@ -129,11 +124,7 @@ class GuardrailsIT {
     RekeyException e =
         assertThrows(
             RekeyException.class,
-            () ->
-                BackfillFixture.runIn(
-                    BackfillFixture.options(f.snapshot, V1, f.target, V2)
-                        .guardrails(GuardrailMode.STRICT, LIMITS)
-                        .build()));
+            () -> run(f.options().guardrails(GuardrailMode.STRICT, LIMITS).build()));
     assertEquals(ExitCodes.REFUSED, e.exitCode(), e.getMessage());
     assertTrue(
         e.getMessage()
@@ -149,6 +140,10 @@ class GuardrailsIT {
     assertTrue(e.getMessage().contains("nothing was written"), e.getMessage());
     assertEquals(0, rows(), "the target got nothing");
     assertFalse(hasFiles(f.staging), "no HFile, manifest or lock in the staging dir");
+  }
+
+  private static BackfillResult run(BackfillOptions o) {
+    return new Backfill(SharedSpark.session(), SharedHBase.conf(), o).execute();
   }
 
   private long rows() throws Exception {
