@@ -62,7 +62,7 @@ public final class JobMetrics implements Source, AutoCloseable {
   private volatile String phase = "starting";
   private volatile Instant phaseStarted = started;
   private volatile int phaseNumber;
-  private boolean registered;
+  private volatile boolean registered;
 
   private JobMetrics(
       SparkContext sc, String job, String subject, Path statusFile, Configuration conf)
@@ -133,6 +133,15 @@ public final class JobMetrics implements Source, AutoCloseable {
   public synchronized void counter(String name, LongSupplier value) {
     if (counters.putIfAbsent(name, value) == null) {
       registry.register(name, (Gauge<Long>) value::getAsLong);
+      if (registered) {
+        // Spark's metrics system copies a source's metrics when it is registered: register it
+        // again so the sinks see the new gauge (a few times per job, as its counters are made)
+        SparkEnv env = SparkEnv.get();
+        if (env != null) {
+          env.metricsSystem().removeSource(this);
+          env.metricsSystem().registerSource(this);
+        }
+      }
     }
   }
 

@@ -140,6 +140,10 @@ class GuardrailsIT {
     assertTrue(e.getMessage().contains("nothing was written"), e.getMessage());
     assertEquals(0, rows(), "the target got nothing");
     assertFalse(hasFiles(f.staging), "no HFile, manifest or lock in the staging dir");
+    // only the status file, which says the run failed
+    assertTrue(
+        Files.readString(f.staging.resolve(dev.rekey.common.JobStatus.FILE))
+            .contains("\"state\" : \"failed\""));
   }
 
   private static BackfillResult run(BackfillOptions o) {
@@ -162,7 +166,10 @@ class GuardrailsIT {
       return false;
     }
     try (Stream<Path> all = Files.walk(dir)) {
-      return all.anyMatch(Files::isRegularFile);
+      return all.anyMatch(
+          p ->
+              Files.isRegularFile(p)
+                  && !p.getFileName().toString().equals(dev.rekey.common.JobStatus.FILE));
     }
   }
 }
