@@ -1,5 +1,6 @@
 package dev.rekey.jobs.analyze;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.rekey.common.JobResult;
 import dev.rekey.common.Json;
 import dev.rekey.jobs.guardrails.GuardrailReport;
@@ -60,7 +61,7 @@ public record AnalyzeResult(
     Simulation simulation,
     double seconds,
     AnalyzeRead read,
-    GuardrailReport guardrails)
+    @JsonInclude(JsonInclude.Include.NON_NULL) GuardrailReport guardrails)
     implements JobResult {
 
   /** This result with how its source was read. */

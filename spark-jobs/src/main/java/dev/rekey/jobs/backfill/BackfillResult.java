@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.rekey.common.ExitCodes;
@@ -56,7 +57,7 @@ public record BackfillResult(
     List<RegionEntry> regions,
     @JsonIgnore Timings timings,
     String earlierLoad,
-    GuardrailReport guardrails)
+    @JsonInclude(JsonInclude.Include.NON_NULL) GuardrailReport guardrails)
     implements JobResult {
 
   /** A result without a guardrail check. */
