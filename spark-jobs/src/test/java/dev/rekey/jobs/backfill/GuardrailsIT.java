@@ -169,7 +169,13 @@ class GuardrailsIT {
       return all.anyMatch(
           p ->
               Files.isRegularFile(p)
-                  && !p.getFileName().toString().equals(dev.rekey.common.JobStatus.FILE));
+                  // the status file and the local filesystem's checksum of it
+                  && !p.getFileName()
+                      .toString()
+                      .matches(
+                          "\\.?"
+                              + java.util.regex.Pattern.quote(dev.rekey.common.JobStatus.FILE)
+                              + "(\\.crc)?"));
     }
   }
 }
