@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
@@ -19,7 +20,10 @@ import org.apache.hadoop.hbase.client.Result;
  *   <li>{@link Mode#NEW}: serve from the new table.
  * </ul>
  *
- * The mode can change at run time ({@link #mode(Mode)}), e.g. from a config reload. Thread-safe.
+ * The mode can change at run time ({@link #mode(Mode)}), e.g. from a config reload. So can the
+ * share of SHADOW reads that are compared ({@link #shadowFraction(double)}, see {@link
+ * ShadowSample}): a read not compared is served from the old table and counted as skipped, so
+ * {@code shadowReads + skippedShadowReads} is every read made in SHADOW. Thread-safe.
  */
 public final class ReadSwitch {
   /** Where reads are served from. */
@@ -38,6 +42,9 @@ public final class ReadSwitch {
   private final AtomicLong mismatchedReads = new AtomicLong();
   private final AtomicLong mismatchedRows = new AtomicLong();
   private final AtomicLong shadowErrors = new AtomicLong();
+  private final AtomicLong skippedShadowReads = new AtomicLong();
+  private final AtomicReference<Sampling> sampling =
+      new AtomicReference<>(new Sampling(ShadowSample.ALL));
   private final List<String> samples = new ArrayList<>();
 
   public ReadSwitch(LayoutReader old, LayoutReader next, Mode mode) {
@@ -67,6 +74,45 @@ public final class ReadSwitch {
     this.mode = m;
   }
 
+  /** The share of SHADOW reads compared with the new table now. */
+  public double shadowFraction() {
+    return sampling.get().sample.fraction();
+  }
+
+  /**
+   * Compares this share of SHADOW reads from now on (0 to 1; 1, the default, compares every read).
+   * Safe while reads run, e.g. from a config reload; the spacing restarts from the change.
+   *
+   * @throws IllegalArgumentException outside [0, 1]
+   */
+  public void shadowFraction(double fraction) {
+    sampling.set(new Sampling(new ShadowSample(fraction)));
+  }
+
+  /** Whether this SHADOW read is compared; counts it as skipped when not. */
+  private boolean compareThisRead() {
+    if (sampling.get().next()) {
+      shadowReads.incrementAndGet();
+      return true;
+    }
+    skippedShadowReads.incrementAndGet();
+    return false;
+  }
+
+  /** A sample with its own count of the reads it was asked about. */
+  private static final class Sampling {
+    final ShadowSample sample;
+    final AtomicLong seen = new AtomicLong();
+
+    Sampling(ShadowSample sample) {
+      this.sample = sample;
+    }
+
+    boolean next() {
+      return sample.compares(seen.getAndIncrement());
+    }
+  }
+
   /** The row of a natural key from the table the mode serves (SHADOW: old, compared with new). */
   public Optional<Result> get(Map<String, ?> fields) throws IOException {
     reads.incrementAndGet();
@@ -75,8 +121,7 @@ public final class ReadSwitch {
       return next.get(fields);
     }
     Optional<Result> served = old.get(fields);
-    if (m == Mode.SHADOW) {
-      shadowReads.incrementAndGet();
+    if (m == Mode.SHADOW && compareThisRead()) {
       try {
         Optional<Result> shadow = next.get(fields);
         String a = served.map(RowContent::cells).orElse(null);
@@ -108,8 +153,7 @@ public final class ReadSwitch {
       return next.scan(query);
     }
     List<Result> served = old.scan(query);
-    if (m == Mode.SHADOW) {
-      shadowReads.incrementAndGet();
+    if (m == Mode.SHADOW && compareThisRead()) {
       try {
         compare(query, served, next.scan(query));
       } catch (RuntimeException e) {
@@ -163,6 +207,7 @@ public final class ReadSwitch {
           mismatchedReads.get(),
           mismatchedRows.get(),
           shadowErrors.get(),
+          skippedShadowReads.get(),
           List.copyOf(samples));
     }
   }
@@ -171,10 +216,12 @@ public final class ReadSwitch {
    * Counters since the switch was made.
    *
    * @param reads reads served
-   * @param shadowReads reads also made on the new table (SHADOW)
+   * @param shadowReads reads also made on the new table and compared (SHADOW)
    * @param mismatchedReads shadow reads whose answers differed
    * @param mismatchedRows rows missing on one side or with different cells
    * @param shadowErrors new-table reads that failed (not served, not compared)
+   * @param skippedShadowReads SHADOW reads served from the old table without a comparison, left out
+   *     by the sampled fraction ({@link #shadowFraction(double)})
    * @param samples the first mismatch descriptions
    */
   public record Stats(
@@ -184,6 +231,7 @@ public final class ReadSwitch {
       long mismatchedReads,
       long mismatchedRows,
       long shadowErrors,
+      long skippedShadowReads,
       List<String> samples) {
     /** True when every shadow read so far agreed and none failed. */
     public boolean agreed() {
@@ -192,8 +240,15 @@ public final class ReadSwitch {
 
     public String line() {
       return String.format(
-          "mode %s: %,d reads, %,d shadow reads, %,d mismatched (%,d rows), %,d new-table errors",
-          mode, reads, shadowReads, mismatchedReads, mismatchedRows, shadowErrors);
+          "mode %s: %,d reads, %,d shadow reads, %,d mismatched (%,d rows), %,d new-table errors,"
+              + " %,d not compared (sampled out)",
+          mode,
+          reads,
+          shadowReads,
+          mismatchedReads,
+          mismatchedRows,
+          shadowErrors,
+          skippedShadowReads);
     }
   }
 }

@@ -87,6 +87,23 @@ class ReadSwitchIT {
       reads.mode(ReadSwitch.Mode.OLD);
       assertEquals(changed.value(), value(reads.get(changed.fields()).orElseThrow()));
       assertEquals(4, reads.stats().shadowReads());
+
+      // a quarter of the shadow reads compared, set while the switch serves: the skipped ones are
+      // served from old and counted, never compared
+      reads.mode(ReadSwitch.Mode.SHADOW);
+      reads.shadowFraction(0.25);
+      assertEquals(0.25, reads.shadowFraction());
+      for (int i = 0; i < 8; i++) {
+        assertEquals(
+            changed.value(),
+            value(reads.get(changed.fields()).orElseThrow()),
+            "a sampled-out read is still served from old");
+      }
+      ReadSwitch.Stats sampled = reads.stats();
+      assertEquals(4 + 2, sampled.shadowReads(), "reads 3 and 7 of 8 compared");
+      assertEquals(6, sampled.skippedShadowReads());
+      assertEquals(3 + 2, sampled.mismatchedReads(), "each compared read of the changed row");
+      assertTrue(sampled.line().contains("6 not compared (sampled out)"), sampled.line());
     }
   }
 

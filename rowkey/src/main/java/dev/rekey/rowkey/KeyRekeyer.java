@@ -106,6 +106,24 @@ public final class KeyRekeyer implements Serializable {
    * decode the new key again.
    */
   public Rekeyed rekeyWithTime(byte[] sourceKey) {
+    Rekeyed r = rekeyUnbounded(sourceKey);
+    // a salt byte or a terminator can push a source key at HBase's limit over it: a write of it
+    // would fail
+    if (r.key().length > MAX_ROW_LENGTH) {
+      throw new IllegalArgumentException(
+          String.format(
+              "target key of %d bytes is over HBase's row key limit of %d bytes",
+              r.key().length, MAX_ROW_LENGTH));
+    }
+    return r;
+  }
+
+  /**
+   * As {@link #rekeyWithTime} without the check against HBase's row key limit: for a guardrail that
+   * measures how far over the limit a target key would be. Throws KeyDecodeException /
+   * KeyEncodeException as it does.
+   */
+  public Rekeyed rekeyUnbounded(byte[] sourceKey) {
     DecodedKey d = source.decode(sourceKey); // checks the key whole, on either path
     Object time;
     byte[] key;
@@ -119,14 +137,6 @@ public final class KeyRekeyer implements Serializable {
       }
       time = targetTimeIndex < 0 ? null : values[targetTimeIndex];
       key = target.encode(values);
-    }
-    // a salt byte or a terminator can push a source key at HBase's limit over it: a write of it
-    // would fail
-    if (key.length > MAX_ROW_LENGTH) {
-      throw new IllegalArgumentException(
-          String.format(
-              "target key of %d bytes is over HBase's row key limit of %d bytes",
-              key.length, MAX_ROW_LENGTH));
     }
     return new Rekeyed(key, time instanceof Long l ? l : NO_TIME);
   }

@@ -1,10 +1,12 @@
 package dev.rekey.cli;
 
 import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeArgs;
 import dev.rekey.jobs.analyze.Analyze;
 import dev.rekey.jobs.analyze.AnalyzeOptions;
 import dev.rekey.jobs.analyze.AnalyzeReport;
+import dev.rekey.jobs.guardrails.GuardrailRequest;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -81,6 +83,28 @@ public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
   String to;
 
   @Option(
+      names = "--guardrails",
+      description =
+          "Also check every row read, in the same read: rows over the cluster's hbase.table.max.rowsize, cells over "
+              + "hbase.client.keyvalue.maxsize (or --max-cell-bytes), rows wider than --max-columns, keys over HBase's "
+              + "key length once rekeyed with --layout2, and keys --layout cannot decode; counts per region and the "
+              + "worst keys in hex. Findings are reported, not an error (backfill --guardrails strict refuses them).")
+  boolean guardrails;
+
+  @Option(
+      names = "--max-cell-bytes",
+      paramLabel = "BYTES",
+      description =
+          "With --guardrails: the cell size limit (default: the cluster's hbase.client.keyvalue.maxsize).")
+  Long maxCellBytes;
+
+  @Option(
+      names = "--max-columns",
+      paramLabel = "N",
+      description = "With --guardrails: report rows with more columns than N (default: no limit).")
+  Integer maxColumns;
+
+  @Option(
       names = "--out",
       paramLabel = "DIR",
       defaultValue = ".",
@@ -97,7 +121,19 @@ public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
         .window(TimeArgs.window(from, to, null))
         .simulate(layout2 == null ? null : LayoutFiles.load(layout2, "--layout2"), splits)
         .out(out)
+        .guardrails(guardrailRequest())
         .build();
+  }
+
+  private GuardrailRequest guardrailRequest() {
+    if (!guardrails) {
+      if (maxCellBytes != null || maxColumns != null) {
+        throw RekeyException.usage(
+            "--max-cell-bytes and --max-columns are limits of --guardrails: add --guardrails");
+      }
+      return null;
+    }
+    return new GuardrailRequest(maxCellBytes, maxColumns);
   }
 
   @Override

@@ -9,6 +9,8 @@ import dev.rekey.common.Versions;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.plan.TierRequest;
+import dev.rekey.jobs.guardrails.GuardrailMode;
+import dev.rekey.jobs.guardrails.GuardrailRequest;
 import dev.rekey.targets.Target;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,6 +163,32 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
   boolean dryRun;
 
   @Option(
+      names = "--guardrails",
+      paramLabel = "off|report|strict",
+      defaultValue = "off",
+      description =
+          "Before the write, read the snapshot once and check every row: rows over the target cluster's "
+              + "hbase.table.max.rowsize, cells over hbase.client.keyvalue.maxsize (or --max-cell-bytes) under the "
+              + "target key, rows wider than --max-columns, target keys over HBase's key length, keys --source-layout "
+              + "cannot decode; counts per source region and the worst keys in hex. report: print and go on; strict: "
+              + "refuse to start (exit 4, nothing written) when any is found; off (default). --dry-run always reports "
+              + "them, from its own read.")
+  String guardrails;
+
+  @Option(
+      names = "--max-cell-bytes",
+      paramLabel = "BYTES",
+      description =
+          "Guardrails' cell size limit (default: the target cluster's hbase.client.keyvalue.maxsize).")
+  Long maxCellBytes;
+
+  @Option(
+      names = "--max-columns",
+      paramLabel = "N",
+      description = "Guardrails: report rows with more columns than N (default: no limit).")
+  Integer maxColumns;
+
+  @Option(
       names = "--no-load",
       description = "Write and commit the HFiles, but do not load them (load later with --resume).")
   boolean noLoad;
@@ -202,6 +230,7 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
         .splitsPerRegion(splitsPerRegion)
         .maxQuarantined(maxQuarantined)
         .dryRun(dryRun)
+        .guardrails(GuardrailMode.parse(guardrails), new GuardrailRequest(maxCellBytes, maxColumns))
         .noLoad(noLoad)
         .resume(resume)
         .loadAgain(loadAgain)

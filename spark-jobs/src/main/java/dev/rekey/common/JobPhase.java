@@ -32,6 +32,8 @@ public final class JobPhase implements AutoCloseable {
     this.sc = sc;
     this.previous = sc.getLocalProperty(DESCRIPTION);
     sc.setJobDescription(description);
+    // a job publishing its counters (JobMetrics) records the phase in its status
+    JobMetrics.of(sc).ifPresent(m -> m.phase(description));
   }
 
   /** Describes the Spark jobs this thread starts until close: {@code format} with {@code args}. */

@@ -113,6 +113,11 @@ public final class RegionRead implements AutoCloseable {
     return partitions;
   }
 
+  /** The regions' start keys, in key order (a job's per-region counts are kept against these). */
+  public List<byte[]> regionStarts() {
+    return starts;
+  }
+
   /** What is read and whether that loads the RegionServers, for the job's output. */
   public String reading() {
     return reading;

@@ -28,6 +28,10 @@ public final class SharedSpark {
                   "spark.default.parallelism", System.getProperty("rekey.test.parallelism", "4"))
               // TableSnapshotInputFormat splits report length 0: keep them (STACK.md pitfall 1)
               .config("spark.hadoopRDD.ignoreEmptySplits", "false")
+              // the jobs' counters reach Spark's metrics sinks (JobMetrics): JMX here, so a test
+              // reads a running job's counters as a cluster's JMX exporter would
+              .config(
+                  "spark.metrics.conf.*.sink.jmx.class", "org.apache.spark.metrics.sink.JmxSink")
               .config("spark.driver.host", "127.0.0.1")
               .config("spark.driver.bindAddress", "127.0.0.1")
               .getOrCreate();

@@ -1,6 +1,7 @@
 package dev.rekey.admin.createtable;
 
 import dev.rekey.admin.plan.SplitFile;
+import dev.rekey.jobs.analyze.KeyStats;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.PrefixSpec;
 import dev.rekey.rowkey.SplitPoints;
@@ -63,7 +64,21 @@ public final class SplitChoice {
       case "uniform":
         return SplitPoints.uniform(required(regions, "uniform"));
       case "hex":
-        return SplitPoints.hexString(required(regions, "hex"));
+        {
+          List<byte[]> points = SplitPoints.hexString(required(regions, "hex"));
+          if (hexOnRawPrefix(layout, points)) {
+            throw new IllegalArgumentException(
+                String.format(
+                    "--splits hex puts HexStringSplit boundaries on layout %s, whose prefix %s is"
+                        + " raw bytes: almost every row would land in a handful of regions. %s"
+                        + " (--splits uniform, --regions N alone%s)",
+                    layout.name(),
+                    layout.prefix(),
+                    KeyStats.HEX_ON_RAW,
+                    layout.prefix().kind() == PrefixSpec.Kind.SALT ? ", or --splits salt" : ""));
+          }
+          return points;
+        }
       default:
         {
           List<byte[]> points = SplitFile.read(Path.of(splits));
@@ -77,6 +92,24 @@ public final class SplitChoice {
           return points;
         }
     }
+  }
+
+  /**
+   * Analyze's "wrong split algorithm" rule ({@link KeyStats#hexSplitsOnRawKeys}) on the keys a
+   * raw-byte prefix makes — its salt buckets' leading bytes, or the whole byte range of a hash — in
+   * place of sampled ones; a layout without a prefix is not judged (its keys may be hex text).
+   */
+  static boolean hexOnRawPrefix(KeyLayout layout, List<byte[]> points) {
+    PrefixSpec p = layout.prefix();
+    if (p.kind() == PrefixSpec.Kind.NONE) {
+      return false;
+    }
+    List<byte[]> keys =
+        p.kind() == PrefixSpec.Kind.SALT
+            ? new java.util.ArrayList<>(SplitPoints.salt(p.buckets()))
+            : new java.util.ArrayList<>(SplitPoints.uniform(256));
+    keys.add(new byte[] {0});
+    return KeyStats.hexSplitsOnRawKeys(points, keys);
   }
 
   private static int required(Integer regions, String kind) {

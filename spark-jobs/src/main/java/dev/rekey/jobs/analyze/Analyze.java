@@ -4,6 +4,11 @@ import dev.rekey.common.Job;
 import dev.rekey.common.JobPhase;
 import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeWindow;
+import dev.rekey.jobs.guardrails.GuardrailFold;
+import dev.rekey.jobs.guardrails.GuardrailLimits;
+import dev.rekey.jobs.guardrails.GuardrailReport;
+import dev.rekey.jobs.guardrails.GuardrailTally;
+import dev.rekey.read.BothFolds;
 import dev.rekey.read.ReadPlan;
 import dev.rekey.read.RegionRead;
 import dev.rekey.read.RegionReader;
@@ -98,11 +103,34 @@ public record Analyze(SparkSession spark, Configuration hbaseConf, AnalyzeOption
     int capacity = sample;
     List<PartitionSample> parts;
     AnalyzeRead how;
+    GuardrailLimits limits =
+        options.guardrails() == null
+            ? null
+            : options.guardrails().limits(hbaseConf, layout, layout2);
+    GuardrailTally found = null;
     try (RegionRead read = reader.open(jsc, hbaseConf)) {
-      try (JobPhase phase =
-          JobPhase.start(
-              jsc.sc(), "analyze: sample keys of %s", JobPhase.count(regions, "region"))) {
-        parts = read.fold(new SampleFold(starts, capacity)).collect();
+      SampleFold sampling = new SampleFold(starts, capacity);
+      if (limits == null) {
+        try (JobPhase phase =
+            JobPhase.start(
+                jsc.sc(), "analyze: sample keys of %s", JobPhase.count(regions, "region"))) {
+          parts = read.fold(sampling).collect();
+        }
+      } else {
+        // one read: the sample and the guardrails fed by the same streamed rows
+        List<BothFolds.Both<PartitionSample, GuardrailTally>> both;
+        try (JobPhase phase =
+            JobPhase.start(
+                jsc.sc(),
+                "analyze: sample keys of %s and check guardrails",
+                JobPhase.count(regions, "region"))) {
+          both = read.fold(new BothFolds<>(sampling, new GuardrailFold(limits, starts))).collect();
+        }
+        parts = both.stream().map(BothFolds.Both::first).toList();
+        found = new GuardrailTally(regions, limits.worst());
+        for (BothFolds.Both<PartitionSample, GuardrailTally> b : both) {
+          found.merge(b.second());
+        }
       }
       List<RegionScan> scans = read.regionScans();
       how =
@@ -117,19 +145,27 @@ public record Analyze(SparkSession spark, Configuration hbaseConf, AnalyzeOption
     List<RegionStat> regionStats = withRows(view, parts, regions);
     List<KeySample> samples = PartitionSample.combine(parts, sample);
     Simulation sim = simulate(samples, rowsRead);
-    return Analyzer.assemble(
-            reader.describe(),
-            live.getNameAsString(),
-            layout,
-            rowsRead,
-            samples,
-            regionStats,
-            view.servers(),
-            view.liveServers(),
-            options.servers(),
-            sim,
-            (System.nanoTime() - t0) / 1e9)
-        .withRead(how);
+    AnalyzeResult result =
+        Analyzer.assemble(
+                reader.describe(),
+                live.getNameAsString(),
+                layout,
+                rowsRead,
+                samples,
+                regionStats,
+                view.servers(),
+                view.liveServers(),
+                options.servers(),
+                sim,
+                (System.nanoTime() - t0) / 1e9)
+            .withRead(how);
+    if (found != null) {
+      result =
+          result.withGuardrails(
+              GuardrailReport.of(
+                  limits, found, starts.stream().map(dev.rekey.rowkey.Hex::of).toList()));
+    }
+    return result;
   }
 
   /** The cluster's view of each region with the rows the sample read counted in it. */

@@ -3,6 +3,7 @@ package dev.rekey.jobs.analyze;
 import dev.rekey.common.RekeyException;
 import dev.rekey.common.TableNames;
 import dev.rekey.common.TimeWindow;
+import dev.rekey.jobs.guardrails.GuardrailRequest;
 import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import java.nio.file.Path;
@@ -22,6 +23,8 @@ import java.nio.file.Path;
  * @param layout2 a proposed layout to simulate on the sampled keys, or null (the keys as they are)
  * @param splits proposed split points to simulate, or null (no simulation)
  * @param out where analyze.json and analyze.html go, or null (none written)
+ * @param guardrails check every row read against the cluster's size limits and these ({@code
+ *     --guardrails}), or null (not checked)
  */
 public record AnalyzeOptions(
     Source source,
@@ -31,7 +34,8 @@ public record AnalyzeOptions(
     TimeWindow window,
     KeyLayout layout2,
     SplitSpec splits,
-    Path out) {
+    Path out,
+    GuardrailRequest guardrails) {
   public static final int DEFAULT_SAMPLE = 100_000;
   public static final int MIN_SAMPLE = 100;
 
@@ -81,6 +85,7 @@ public record AnalyzeOptions(
     private KeyLayout layout2;
     private String splits;
     private Path out;
+    private GuardrailRequest guardrails;
 
     /** The live table or a snapshot; read through the RegionServers or from its files. */
     public Builder source(Source s) {
@@ -124,6 +129,12 @@ public record AnalyzeOptions(
       return this;
     }
 
+    /** Check every row read against the guardrails (null: not checked). */
+    public Builder guardrails(GuardrailRequest g) {
+      this.guardrails = g;
+      return this;
+    }
+
     public AnalyzeOptions build() {
       SplitSpec spec = null;
       if (splits != null && source != null) {
@@ -133,7 +144,8 @@ public record AnalyzeOptions(
           throw RekeyException.usage("Cannot analyze %s: %s", source, e.getMessage());
         }
       }
-      return new AnalyzeOptions(source, layout, sample, servers, window, layout2, spec, out);
+      return new AnalyzeOptions(
+          source, layout, sample, servers, window, layout2, spec, out, guardrails);
     }
   }
 }

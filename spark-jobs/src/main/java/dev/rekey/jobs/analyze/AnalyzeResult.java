@@ -1,7 +1,9 @@
 package dev.rekey.jobs.analyze;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.rekey.common.JobResult;
 import dev.rekey.common.Json;
+import dev.rekey.jobs.guardrails.GuardrailReport;
 import java.util.List;
 
 /**
@@ -33,6 +35,7 @@ import java.util.List;
  * @param simulation the proposed layout and split points on the sample, or null
  * @param seconds wall time
  * @param read what was read and how the window limited it (null until {@link Analyze} fills it in)
+ * @param guardrails what the guardrail check found in the rows read ({@code --guardrails}), or null
  */
 public record AnalyzeResult(
     String source,
@@ -57,7 +60,8 @@ public record AnalyzeResult(
     Verdict verdict,
     Simulation simulation,
     double seconds,
-    AnalyzeRead read)
+    AnalyzeRead read,
+    @JsonInclude(JsonInclude.Include.NON_NULL) GuardrailReport guardrails)
     implements JobResult {
 
   /** This result with how its source was read. */
@@ -85,23 +89,59 @@ public record AnalyzeResult(
         verdict,
         simulation,
         seconds,
-        r);
+        r,
+        guardrails);
   }
 
-  /** The console table, then how the source was read (when {@link Analyze} filled it in). */
+  /** This result with what the guardrail check found. */
+  public AnalyzeResult withGuardrails(GuardrailReport g) {
+    return new AnalyzeResult(
+        source,
+        table,
+        layout,
+        rowsRead,
+        sampledRows,
+        leadingByteHistogram,
+        busiestEighth,
+        busiestEighthShare,
+        saltBuckets,
+        leadingByte,
+        appendFraction,
+        recentLabel,
+        recentRows,
+        recentTopRegion,
+        recentTopRegionShare,
+        recentRegionsHit,
+        liveServers,
+        regions,
+        servers,
+        verdict,
+        simulation,
+        seconds,
+        read,
+        g);
+  }
+
+  /**
+   * The console table, then how the source was read (when {@link Analyze} filled it in), then the
+   * guardrails' findings (when checked).
+   */
   @Override
   public String console() {
-    String table = AnalyzeReport.console(this);
-    return read == null
-        ? table
-        : table
-            + "read "
-            + read.window()
-            + ": "
-            + read.pruning()
-            + "; "
-            + read.rowsScanned()
-            + " rows scanned\n";
+    StringBuilder b = new StringBuilder(AnalyzeReport.console(this));
+    if (read != null) {
+      b.append("read ")
+          .append(read.window())
+          .append(": ")
+          .append(read.pruning())
+          .append("; ")
+          .append(read.rowsScanned())
+          .append(" rows scanned\n");
+    }
+    if (guardrails != null) {
+      guardrails.lines().forEach(l -> b.append(l).append('\n'));
+    }
+    return b.toString();
   }
 
   /** analyze.json. */

@@ -142,6 +142,7 @@ public final class Analyzer {
         v,
         simulation,
         seconds,
+        null,
         null);
   }
 }

@@ -363,6 +363,14 @@ public final class KeyStats {
     return hexLed * 2 < keys.size();
   }
 
+  /**
+   * Why hex-text split points do not fit a raw-byte key space: the reason analyze's simulation
+   * warns with and create-table refuses with.
+   */
+  public static final String HEX_ON_RAW =
+      "Hex-text split points such as 04000000 are ASCII; use UniformSplit or the layout's own split"
+          + " points for raw bytes (docs/layouts.md: split points)";
+
   static boolean isHexChar(byte b) {
     return (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
   }

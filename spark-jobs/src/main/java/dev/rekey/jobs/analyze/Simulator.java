@@ -71,11 +71,11 @@ public final class Simulator {
           String.format(
               Locale.ROOT,
               "HexStringSplit boundaries on a raw-byte prefix: almost every row in a "
-                  + "handful of regions (%.0f%% of rows in %d of %d regions). Hex-text split points such as 04000000 are ASCII; "
-                  + "use UniformSplit or the layout's own split points for raw bytes (docs/layouts.md: split points)",
+                  + "handful of regions (%.0f%% of rows in %d of %d regions). %s",
               100.0 * top / Math.max(1, total),
               for90,
-              counts.length));
+              counts.length,
+              KeyStats.HEX_ON_RAW));
     } else if (counts.length > 1 && skew > 2) {
       warnings.add(
           String.format(

@@ -2,12 +2,14 @@ package dev.rekey.jobs.backfill;
 
 import dev.rekey.common.Clusters;
 import dev.rekey.common.Job;
+import dev.rekey.common.JobMetrics;
 import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.backfill.load.LoadRecords;
 import dev.rekey.jobs.backfill.plan.Preflight;
 import dev.rekey.jobs.backfill.plan.RepeatedLoad;
 import dev.rekey.jobs.backfill.staging.Staging;
 import dev.rekey.jobs.backfill.write.WriteStep;
+import dev.rekey.jobs.guardrails.GuardrailMode;
 import dev.rekey.targets.Target;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -116,12 +118,34 @@ public final class Backfill implements Job<BackfillResult> {
                 o, table, staging, checked.target(), checked.snapshot().getCreationTime()));
       }
       SnapshotRows source = new SnapshotRows(spark, clusters, targets, progress);
-      if (options.dryRun()) {
-        return new BackfillResults(dryRun(conn, targets, source));
+      // counters published while the run goes (Spark's metrics sinks); the status file beside the
+      // first target's ledger, never for a dry run (it writes nothing)
+      try (JobMetrics metrics =
+          JobMetrics.start(
+              spark.sparkContext(),
+              "backfill",
+              String.format(
+                  "%s from snapshot %s",
+                  String.join(", ", options.targets().stream().map(Target::table).toList()),
+                  options.sourceSnapshot()),
+              options.dryRun() ? null : targets.get(0).staging().status(),
+              hbaseConf)) {
+        BackfillResults results;
+        if (options.guardrails() != GuardrailMode.OFF && !options.dryRun()) {
+          // before any lock or write: strict refuses here (a dry run checks in its own read)
+          GuardrailCheck.check(spark, clusters, source.plan(targets.get(0), conn), progress);
+        }
+        if (options.dryRun()) {
+          results = new BackfillResults(dryRun(conn, targets, source));
+        } else {
+          results =
+              new BackfillResults(
+                  new BackfillPipeline(spark, hbaseConf, RunKind.BACKFILL, progress)
+                      .run(conn, admin, targets, source));
+        }
+        metrics.finish(results.exitCode() == dev.rekey.common.ExitCodes.OK);
+        return results;
       }
-      return new BackfillResults(
-          new BackfillPipeline(spark, hbaseConf, RunKind.BACKFILL, progress)
-              .run(conn, admin, targets, source));
     }
   }
 

@@ -6,6 +6,8 @@ import dev.rekey.common.TimeWindow;
 import dev.rekey.common.Versions;
 import dev.rekey.jobs.backfill.plan.TierRequest;
 import dev.rekey.jobs.backfill.write.Rekeyer;
+import dev.rekey.jobs.guardrails.GuardrailMode;
+import dev.rekey.jobs.guardrails.GuardrailRequest;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.targets.Target;
 import java.util.List;
@@ -39,7 +41,9 @@ public record BackfillOptions(
     boolean verifyRows,
     boolean loadAgain,
     List<Target> targets,
-    TierRequest timeTiers) {
+    TierRequest timeTiers,
+    GuardrailMode guardrails,
+    GuardrailRequest guardrailLimits) {
 
   /** Default sub-partitions (HFile writers) per target region. */
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
@@ -50,6 +54,8 @@ public record BackfillOptions(
   /** Every check a bad option fails, here so that no BackfillOptions exists unchecked. */
   public BackfillOptions {
     families = families == null ? List.of() : List.copyOf(families);
+    guardrails = guardrails == null ? GuardrailMode.OFF : guardrails;
+    guardrailLimits = guardrailLimits == null ? GuardrailRequest.CLUSTER : guardrailLimits;
     if (targets == null || targets.isEmpty()) {
       targets =
           targetTable == null && targetLayout == null
@@ -161,6 +167,19 @@ public record BackfillOptions(
     private boolean loadAgain;
     private final List<Target> targets = new java.util.ArrayList<>();
     private TierRequest timeTiers;
+    private GuardrailMode guardrails = GuardrailMode.OFF;
+    private GuardrailRequest guardrailLimits = GuardrailRequest.CLUSTER;
+
+    /**
+     * Check every source row against the guardrails before the write ({@code --guardrails}): {@link
+     * GuardrailMode#STRICT} refuses to start when anything is found; the limits given beside the
+     * cluster's (null: the cluster's).
+     */
+    public Builder guardrails(GuardrailMode mode, GuardrailRequest limits) {
+      this.guardrails = mode;
+      this.guardrailLimits = limits;
+      return this;
+    }
 
     /**
      * Write one HFile per time tier per region slot ({@code --time-tiers}); null (default) for one
@@ -190,6 +209,8 @@ public record BackfillOptions(
       verifyRows = o.verifyRows;
       loadAgain = o.loadAgain;
       timeTiers = o.timeTiers;
+      guardrails = o.guardrails;
+      guardrailLimits = o.guardrailLimits;
     }
 
     public Builder sourceSnapshot(String s) {
@@ -329,7 +350,9 @@ public record BackfillOptions(
           verifyRows,
           loadAgain,
           targets,
-          timeTiers);
+          timeTiers,
+          guardrails,
+          guardrailLimits);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.rekey.jobs.backfill;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.rekey.common.ExitCodes;
@@ -9,6 +10,7 @@ import dev.rekey.common.Json;
 import dev.rekey.jobs.backfill.plan.Skew;
 import dev.rekey.jobs.backfill.staging.RegionEntry;
 import dev.rekey.jobs.backfill.staging.RegionState;
+import dev.rekey.jobs.guardrails.GuardrailReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +42,8 @@ import java.util.Optional;
   "writeSeconds",
   "loadSeconds",
   "verifySeconds",
-  "earlierLoad"
+  "earlierLoad",
+  "guardrails"
 })
 public record BackfillResult(
     String targetTable,
@@ -53,8 +56,37 @@ public record BackfillResult(
     long olderVersionsNotCopied,
     List<RegionEntry> regions,
     @JsonIgnore Timings timings,
-    String earlierLoad)
+    String earlierLoad,
+    @JsonInclude(JsonInclude.Include.NON_NULL) GuardrailReport guardrails)
     implements JobResult {
+
+  /** A result without a guardrail check. */
+  public BackfillResult(
+      String targetTable,
+      String sourceSnapshot,
+      String staging,
+      String writePath,
+      Outcome outcome,
+      Accounting accounting,
+      String versions,
+      long olderVersionsNotCopied,
+      List<RegionEntry> regions,
+      Timings timings,
+      String earlierLoad) {
+    this(
+        targetTable,
+        sourceSnapshot,
+        staging,
+        writePath,
+        outcome,
+        accounting,
+        versions,
+        olderVersionsNotCopied,
+        regions,
+        timings,
+        earlierLoad,
+        null);
+  }
 
   /** How a backfill ended. */
   public enum Outcome {
@@ -215,6 +247,9 @@ public record BackfillResult(
     }
     if (earlierLoad != null) {
       out.add("  " + earlierLoad);
+    }
+    if (guardrails != null) {
+      guardrails.lines().forEach(l -> out.add("  " + l));
     }
     notVerified().ifPresent(out::add);
     return out;

@@ -12,6 +12,11 @@ import dev.rekey.jobs.backfill.write.QuarantineWriter;
 import dev.rekey.jobs.backfill.write.RowCounters;
 import dev.rekey.jobs.backfill.write.RowRekeyer;
 import dev.rekey.jobs.backfill.write.StreamRekeyer;
+import dev.rekey.jobs.guardrails.GuardrailFold;
+import dev.rekey.jobs.guardrails.GuardrailLimits;
+import dev.rekey.jobs.guardrails.GuardrailReport;
+import dev.rekey.jobs.guardrails.GuardrailTally;
+import dev.rekey.read.BothFolds;
 import dev.rekey.read.PackedCells;
 import dev.rekey.read.PartitionFold;
 import dev.rekey.read.RegionRead;
@@ -48,8 +53,14 @@ final class DryRun {
     int n = live.count();
     WritePath path = run.plan().path();
     long[] totals;
+    GuardrailLimits limits = GuardrailCheck.limits(clusters, o);
+    GuardrailReport guardrails;
     try (RegionRead rows = SourceRead.of(o, run.plan()).open(jsc, clusters.old())) {
       Estimate estimate = new Estimate(counters, live, run.salted());
+      // the guardrails in the same read: every row is read here anyway
+      BothFolds<long[], GuardrailTally> both =
+          new BothFolds<>(estimate, new GuardrailFold(limits, rows.regionStarts()));
+      BothFolds.Both<long[], GuardrailTally> sum;
       // read as the write reads: on the in-order path in its tasks, so that the writers counted
       // per region are the (task, bucket) files the write opens
       try (JobPhase phase =
@@ -58,12 +69,15 @@ final class DryRun {
               "backfill --dry-run: read snapshot %s and size %s",
               o.sourceSnapshot(),
               JobPhase.count(n, "target region"))) {
-        totals =
-            (path.inSourceOrder()
-                    ? rows.foldInKeyOrder(path.writeTasks(), estimate)
-                    : rows.fold(estimate))
-                .reduce(DryRun::sum);
+        sum =
+            (path.inSourceOrder() ? rows.foldInKeyOrder(path.writeTasks(), both) : rows.fold(both))
+                .reduce(
+                    (a, b) ->
+                        new BothFolds.Both<>(
+                            sum(a.first(), b.first()), a.second().merge(b.second())));
       }
+      totals = sum.first();
+      guardrails = GuardrailReport.of(limits, sum.second(), GuardrailCheck.startsHex(rows));
     }
     TableDescriptor target = run.target();
     int families = o.families().isEmpty() ? target.getColumnFamilyCount() : o.families().size();
@@ -107,7 +121,8 @@ final class DryRun {
         counters.olderVersions.value(),
         regions,
         BackfillResult.Timings.NONE,
-        earlierLoad);
+        earlierLoad,
+        guardrails);
   }
 
   /**

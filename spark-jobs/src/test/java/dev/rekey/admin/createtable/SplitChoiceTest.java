@@ -68,6 +68,26 @@ class SplitChoiceTest {
   }
 
   @Test
+  void hexOnARawBytePrefixIsRefusedWithAnalyzesReason() {
+    for (String layout : new String[] {"telemetry-v2", "events-v2"}) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> SplitChoice.choose(Layouts.shipped(layout), 16, "hex"),
+              layout);
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "--splits hex puts HexStringSplit boundaries on layout " + layout + ", whose"),
+          e.getMessage());
+      assertTrue(
+          e.getMessage().contains(dev.rekey.jobs.analyze.KeyStats.HEX_ON_RAW), e.getMessage());
+    }
+    // the same rule as analyze's simulation: a layout without a prefix is not judged
+    assertEquals(15, SplitChoice.choose(Layouts.shipped("telemetry-v1"), 16, "hex").size());
+  }
+
+  @Test
   void splitFileRoundTrips(@TempDir Path dir) throws Exception {
     List<byte[]> points = SplitPoints.prefix(2, 16);
     Path f = dir.resolve("splits.txt");

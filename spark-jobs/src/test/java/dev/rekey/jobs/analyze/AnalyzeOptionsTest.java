@@ -44,6 +44,7 @@ class AnalyzeOptionsTest {
                         TimeWindow.ALL,
                         null,
                         null,
+                        null,
                         null))
             .getMessage());
   }

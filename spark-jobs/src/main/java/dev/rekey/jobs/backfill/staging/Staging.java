@@ -48,6 +48,11 @@ public final class Staging {
     return new Path(root, "_lock");
   }
 
+  /** The status file a running backfill keeps up to date (docs/metrics.md). */
+  public Path status() {
+    return new Path(root, dev.rekey.common.JobStatus.FILE);
+  }
+
   public Path result() {
     return new Path(root, "_result.json");
   }

@@ -17,6 +17,24 @@ public final class KeyedCounts extends AccumulatorV2<Map.Entry<String, Long>, Ma
     counts.merge(key, n, Long::sum);
   }
 
+  /**
+   * The sum of the counts whose key starts with {@code prefix} ("rows." for every region's rows):
+   * read on the driver while tasks merge in (a copy of the map, so a merge meanwhile is safe).
+   */
+  public long total(String prefix) {
+    Map<String, Long> now;
+    synchronized (this) {
+      now = new HashMap<>(counts);
+    }
+    long n = 0;
+    for (Map.Entry<String, Long> e : now.entrySet()) {
+      if (e.getKey().startsWith(prefix)) {
+        n += e.getValue();
+      }
+    }
+    return n;
+  }
+
   public long get(String key) {
     return counts.getOrDefault(key, 0L);
   }
@@ -44,7 +62,7 @@ public final class KeyedCounts extends AccumulatorV2<Map.Entry<String, Long>, Ma
   }
 
   @Override
-  public void merge(AccumulatorV2<Map.Entry<String, Long>, Map<String, Long>> other) {
+  public synchronized void merge(AccumulatorV2<Map.Entry<String, Long>, Map<String, Long>> other) {
     other.value().forEach(this::add);
   }
 

@@ -46,10 +46,23 @@ public final class RowCounters implements Serializable {
       TargetRun run,
       org.apache.hadoop.conf.Configuration hbaseConf) {
     BackfillOptions o = run.options();
+    // named, so Spark's UI and REST API show them per stage; published while the job runs
+    // (JobMetrics: Spark's metrics sinks and the status file) as rows.<name>
     return new RowCounters(
         Rekeyer.forCluster(o.sourceLayout(), o.targetLayout(), hbaseConf),
         run.plan().retention(),
-        name -> sc.longAccumulator(prefix + name));
+        name -> {
+          LongAccumulator acc = sc.longAccumulator(prefix + name);
+          dev.rekey.common.JobMetrics.of(sc)
+              .ifPresent(m -> m.counter(metricPrefix(prefix) + "rows." + name, acc));
+          return acc;
+        });
+  }
+
+  /** "backfill." → "", "backfill.T." → "T.": the job's name is the metrics source's. */
+  static String metricPrefix(String prefix) {
+    int dot = prefix.indexOf('.');
+    return dot < 0 ? prefix : prefix.substring(dot + 1);
   }
 
   Rekeyer rekeyer() {

@@ -18,6 +18,15 @@ public record WriteTally(
   public static WriteTally register(SparkContext sc, String prefix) {
     KeyedCounts counts = new KeyedCounts();
     sc.register(counts, prefix + "counts");
+    // written so far, all regions together (per region in the result): rows, cells and bytes
+    dev.rekey.common.JobMetrics.of(sc)
+        .ifPresent(
+            m -> {
+              String p = RowCounters.metricPrefix(prefix);
+              for (String what : new String[] {"rows", "cells", "bytes"}) {
+                m.counter(p + "written." + what, () -> counts.total(what + "."));
+              }
+            });
     return new WriteTally(
         counts,
         sc.longAccumulator(prefix + "collisions"),
