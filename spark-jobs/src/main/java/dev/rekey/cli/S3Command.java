@@ -13,8 +13,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Start, stop or show a local S3 endpoint (S3Proxy: the S3 REST API over a directory,"
-          + " on 127.0.0.1), with one bucket and a fixed test access key, for s3a:// staging,"
-          + " outputs, exported snapshots and an HBase rooted on S3.",
+          + " on 127.0.0.1), with one bucket and a fixed test access key, for s3a:// staging and"
+          + " outputs.",
       "",
       "start and status print the bucket (bucket: NAME) and the fs.s3a.* settings a Hadoop client"
           + " needs, one KEY=VALUE a line, then the site file that holds them: its keys are in a"
