@@ -122,6 +122,9 @@ class BackfillS3IT {
     BackfillFixture f = new BackfillFixture("bfs3keys", 100, 4);
     f.snapshot();
     Configuration conf = s3.conf();
+    // a filesystem of its own: Hadoop caches one per bucket and user, and the other test's must not
+    // be this one's, with the wrong keys
+    conf.setBoolean("fs.s3a.impl.disable.cache", true);
     // a credential file of other keys, as a user who copied the wrong one
     S3Fixture.writeCredentials(
         conf, SharedHBase.runRoot().resolve("s3-wrong-keys.jceks"), "AKIAWRONG", "wrong-secret");
