@@ -31,6 +31,10 @@ public final class S3Fixture implements AutoCloseable {
     Path dir = SharedHBase.runRoot().resolve("s3-" + name);
     endpoint = new S3Endpoint(dir, s -> {}, accessKey, secretKey);
     url = endpoint.start(Duration.ofSeconds(120));
+    // the session's Hadoop configuration too, as --conf spark.hadoop.fs.s3a.* or a core-site in
+    // HADOOP_CONF_DIR gives it: what executors and the jobs' output dirs reach S3 with
+    Configuration spark = SharedSpark.session().sparkContext().hadoopConfiguration();
+    endpoint.clientSettings(url).forEach(spark::set);
   }
 
   /** {@code s3a://rekey/<path>}. */
@@ -87,6 +91,8 @@ public final class S3Fixture implements AutoCloseable {
 
   @Override
   public void close() {
+    Configuration spark = SharedSpark.session().sparkContext().hadoopConfiguration();
+    endpoint.clientSettings(url).keySet().forEach(spark::unset);
     endpoint.stop();
   }
 }

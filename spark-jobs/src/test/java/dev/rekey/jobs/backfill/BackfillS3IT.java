@@ -8,12 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rekey.common.ExitCodes;
+import dev.rekey.common.Json;
 import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.demo.TelemetryGenerator;
 import dev.rekey.jobs.backfill.staging.Manifest;
 import dev.rekey.jobs.backfill.staging.RegionState;
 import dev.rekey.jobs.backfill.staging.Staging;
+import dev.rekey.jobs.reconcile.Reconcile;
+import dev.rekey.jobs.reconcile.ReconcileOptions;
+import dev.rekey.jobs.reconcile.ReconcileReport;
+import dev.rekey.jobs.reconcile.ReconcileResult;
+import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.jobs.scan.ReportFile;
 import dev.rekey.jobs.scan.ScanJob;
 import dev.rekey.jobs.scan.ScanOptions;
@@ -23,6 +29,7 @@ import dev.rekey.testing.S3Fixture;
 import dev.rekey.testing.SharedHBase;
 import dev.rekey.testing.SharedSpark;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -107,6 +114,34 @@ class BackfillS3IT {
     assertEquals(2_000, json.get("totals").get("rows").asLong(), json.toString());
     assertEquals(scan.toJson(), new String(readAll(fs, summary)).strip(), "read back whole");
     said.add(scan.console());
+
+    // the old and new tables reconciled, the report written to s3a:// and read back whole
+    String rec = s3.uri("reconcile/" + f.target.getNameAsString());
+    ReconcileResult reconciled =
+        new Reconcile(
+                SharedSpark.session(),
+                conf,
+                ReconcileOptions.builder()
+                    .old(SideSpec.snapshot("old", f.snapshot, Layouts.shipped("telemetry-v1")))
+                    .neu(
+                        SideSpec.table(
+                            "new", f.target.getNameAsString(), Layouts.shipped("telemetry-v2")))
+                    .from(TelemetryGenerator.DEFAULT_START)
+                    .to(TelemetryGenerator.DEFAULT_START + 86_400_000L)
+                    .bucket("1h")
+                    .out(rec)
+                    .build())
+            .execute(said::add);
+    assertTrue(reconciled.matches(), reconciled.toString());
+    Path recJson = new Path(rec, ReconcileReport.JSON);
+    assertEquals(
+        Json.pretty(ReconcileReport.json(reconciled)).strip(),
+        new String(readAll(fs, recJson), StandardCharsets.UTF_8).strip(),
+        "reconcile.json read back whole");
+    String page =
+        new String(readAll(fs, new Path(rec, ReconcileReport.HTML)), StandardCharsets.UTF_8);
+    assertTrue(page.strip().endsWith("</html>"), "reconcile.html whole");
+    assertFalse(fs.exists(new Path(rec, ReconcileReport.JSON + ".tmp")), "no .tmp left");
 
     // the keys: in no file the jobs wrote (on S3, in the run dirs) and in nothing they said
     assertEquals(
