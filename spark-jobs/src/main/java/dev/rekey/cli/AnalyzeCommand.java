@@ -2,12 +2,12 @@ package dev.rekey.cli;
 
 import dev.rekey.common.LayoutFiles;
 import dev.rekey.common.RekeyException;
+import dev.rekey.common.OutputDir;
 import dev.rekey.common.TimeArgs;
 import dev.rekey.jobs.analyze.Analyze;
 import dev.rekey.jobs.analyze.AnalyzeOptions;
 import dev.rekey.jobs.analyze.AnalyzeReport;
 import dev.rekey.jobs.guardrails.GuardrailRequest;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
@@ -108,8 +108,11 @@ public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
       names = "--out",
       paramLabel = "DIR",
       defaultValue = ".",
-      description = "Where analyze.json and analyze.html go (default: the current directory).")
-  Path out;
+      description =
+          "Where analyze.json and analyze.html go: a path or Hadoop URI (hdfs://, s3a://,"
+              + " file://); without a scheme a local path on a local master, else on the cluster's"
+              + " default filesystem (default: the current directory).")
+  String out;
 
   @Override
   protected AnalyzeOptions options() {
@@ -139,13 +142,14 @@ public final class AnalyzeCommand extends SparkCommand<AnalyzeOptions> {
   @Override
   protected int run(SparkSession spark, AnalyzeOptions options) {
     int exit = print(new Analyze(spark, hbaseConf(spark), options).execute());
-    List<Path> files = AnalyzeReport.files(options.out());
-    System.out.println("wrote " + files.get(0) + " and " + files.get(1));
+    OutputDir dir = OutputDir.of(options.out(), spark.sparkContext());
+    List<org.apache.hadoop.fs.Path> files = AnalyzeReport.files(dir);
+    System.out.println("wrote " + dir.display(files.get(0)) + " and " + dir.display(files.get(1)));
     return exit;
   }
 
   @Override
-  protected List<Path> driverOutputs() {
+  protected List<String> driverOutputs() {
     return out == null ? List.of() : List.of(out);
   }
 }

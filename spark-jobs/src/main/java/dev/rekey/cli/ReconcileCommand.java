@@ -1,6 +1,7 @@
 package dev.rekey.cli;
 
 import dev.rekey.common.LayoutFiles;
+import dev.rekey.common.OutputDir;
 import dev.rekey.common.Versions;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
@@ -10,7 +11,6 @@ import dev.rekey.jobs.reconcile.SideSpec;
 import dev.rekey.read.Source;
 import dev.rekey.targets.EachTarget;
 import dev.rekey.targets.Target;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -184,8 +184,11 @@ public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
       names = "--out",
       defaultValue = "reconcile-report",
       paramLabel = "DIR",
-      description = "Where reconcile.json and reconcile.html go (default: ${DEFAULT-VALUE}).")
-  Path out;
+      description =
+          "Where reconcile.json and reconcile.html go: a path or Hadoop URI (hdfs://, s3a://,"
+              + " file://); without a scheme a local path on a local master, else on the cluster's"
+              + " default filesystem (default: ${DEFAULT-VALUE}).")
+  String out;
 
   @Override
   protected List<ReconcileOptions> options() {
@@ -217,7 +220,9 @@ public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
               // several new tables: a report directory each
               .out(
                   targets.given()
-                      ? this.out.resolve(Target.folderName(neu.source().name()))
+                      ? new org.apache.hadoop.fs.Path(
+                              this.out, Target.folderName(neu.source().name()))
+                          .toString()
                       : this.out)
               .viaSnapshot(viaSnapshot)
               .versions(Versions.parse(versions, "--versions"))
@@ -242,14 +247,16 @@ public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
         new Reconcile(spark, clusters(spark, oldSite, newSite), o)
             .execute(global.quiet ? s -> {} : System.err::println);
     System.out.print(r.console(allBuckets));
+    OutputDir dir = OutputDir.of(o.out(), spark.sparkContext());
     System.out.printf(
         "report: %s, %s%n",
-        o.out().resolve(ReconcileReport.JSON), o.out().resolve(ReconcileReport.HTML));
+        dir.display(dir.resolve(ReconcileReport.JSON)),
+        dir.display(dir.resolve(ReconcileReport.HTML)));
     return r;
   }
 
   @Override
-  protected List<Path> driverOutputs() {
+  protected List<String> driverOutputs() {
     return out == null ? List.of() : List.of(out);
   }
 }

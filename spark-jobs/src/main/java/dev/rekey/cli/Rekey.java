@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       GetCommand.class,
       ReadCommand.class,
       SparkClusterCommand.class,
+      S3Command.class,
       ClusterCommand.class,
       CreateTableCommand.class,
       BackfillCommand.class,

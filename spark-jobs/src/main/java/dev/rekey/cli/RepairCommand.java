@@ -261,7 +261,8 @@ public final class RepairCommand extends SparkCommand<RepairCommand.Parsed> {
   }
 
   @Override
-  protected List<Path> driverOutputs() {
-    return out == null ? List.of() : List.of(out);
+  protected List<String> driverOutputs() {
+    // repair's reports and checkpoint are local files (java.nio) wherever the master is
+    return out == null ? List.of() : List.of(out.toAbsolutePath().toUri().toString());
   }
 }

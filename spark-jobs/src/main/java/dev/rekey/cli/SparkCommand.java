@@ -4,11 +4,11 @@ import dev.rekey.common.ClusterSite;
 import dev.rekey.common.Clusters;
 import dev.rekey.common.HBaseConfigs;
 import dev.rekey.common.JobResult;
+import dev.rekey.common.OutputDir;
 import dev.rekey.common.OutputReach;
 import dev.rekey.common.ProgressListener;
 import dev.rekey.common.RekeyException;
 import dev.rekey.read.RegionReader;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
@@ -65,12 +65,9 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
                 : ProgressListener.install(
                     spark.sparkContext(), spec.name(), System.err, PROGRESS_SECONDS);
         ServerWatch watch = startsOwnHBase() ? ServerWatch.NONE : serverWatch(spark)) {
-      for (Path dir : driverOutputs()) {
+      for (String dir : driverOutputs()) {
         OutputReach.check(
-            spark.sparkContext(),
-            "--out",
-            new org.apache.hadoop.fs.Path(dir.toAbsolutePath().toUri()),
-            false);
+            spark.sparkContext(), "--out", OutputDir.of(dir, spark.sparkContext()), false);
       }
       return run(spark, options);
     } finally {
@@ -117,11 +114,11 @@ public abstract class SparkCommand<O> implements Callable<Integer> {
   }
 
   /**
-   * The local directories only the driver writes (reports, checkpoints): refused before the job
-   * when the driver runs on another host than the command was given on (cluster deploy mode), where
-   * they would be written to that host's disk.
+   * The directories only the driver writes (reports, checkpoints), as given: a local one is refused
+   * before the job when the driver runs on another host than the command was given on (cluster
+   * deploy mode), where it would be written to that host's disk.
    */
-  protected List<Path> driverOutputs() {
+  protected List<String> driverOutputs() {
     return List.of();
   }
 

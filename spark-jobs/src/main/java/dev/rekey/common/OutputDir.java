@@ -7,6 +7,7 @@ import java.nio.file.Paths;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.SparkContext;
 
 /**
  * A job's output directory ({@code --out}) on any Hadoop filesystem: {@code hdfs://}, {@code
@@ -41,6 +42,14 @@ public final class OutputDir {
               + " hdfs:///user/me/out, s3a://bucket/out or file:///data/out)",
           given, e.getMessage());
     }
+  }
+
+  /**
+   * {@code given} resolved for a job on {@code sc}: local or not by its master, on its Hadoop
+   * configuration (the site files and {@code spark.hadoop.*}, where {@code fs.s3a.*} come from).
+   */
+  public static OutputDir of(String given, SparkContext sc) {
+    return of(given, sc.master().startsWith("local"), sc.hadoopConfiguration());
   }
 
   /**

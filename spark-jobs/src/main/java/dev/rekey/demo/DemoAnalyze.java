@@ -71,7 +71,14 @@ final class DemoAnalyze extends DemoPart {
       SparkSession spark, Configuration conf, AnalyzeOptions.Builder options, String dirName) {
     Path dir = runDir.resolveSibling(dirName);
     AnalyzeResult r =
-        new Analyze(spark, conf, options.servers(DEMO_PLANNED_SERVERS).out(dir).build()).execute();
+        new Analyze(
+                spark,
+                conf,
+                options
+                    .servers(DEMO_PLANNED_SERVERS)
+                    .out(dir.toAbsolutePath().toUri().toString())
+                    .build())
+            .execute();
     for (String line : AnalyzeReport.console(r).split("\n")) {
       out.println("  " + line);
     }

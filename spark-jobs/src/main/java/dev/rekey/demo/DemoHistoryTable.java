@@ -74,7 +74,7 @@ final class DemoHistoryTable {
                     .to(TelemetryGenerator.DEFAULT_START + 24L * 3600 * 1000)
                     .bucket("1h")
                     .digest(true)
-                    .out(reportDir)
+                    .out(reportDir.toAbsolutePath().toUri().toString())
                     .build())
             .execute();
     out.print(r.console());

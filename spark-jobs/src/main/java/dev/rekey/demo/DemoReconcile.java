@@ -93,7 +93,7 @@ public record DemoReconcile(PrintStream out, Path reportDir) {
             + " --digest%n",
         v1, v1Layout.name(), v2, v2Layout.name());
     ReconcileResult green =
-        run(spark, conf, opts.digest(true).out(reportDir.resolve("1-before")).build(), true);
+        run(spark, conf, opts.digest(true).out(local(reportDir.resolve("1-before"))).build(), true);
     if (!green.matches()) {
       throw RekeyException.cannot(
           "Demo: %s and %s do not reconcile before any fault was planted (report %s); the"
@@ -122,7 +122,11 @@ public record DemoReconcile(PrintStream out, Path reportDir) {
     out.println(
         "  deleted " + keys.size() + " rows from " + v2 + ": " + String.join(", ", deleted));
     ReconcileResult caught =
-        run(spark, conf, opts.digest(false).out(reportDir.resolve("2-after-delete")).build(), true);
+        run(
+            spark,
+            conf,
+            opts.digest(false).out(local(reportDir.resolve("2-after-delete"))).build(),
+            true);
     List<Map<String, String>> missing = new ArrayList<>();
     for (TimeBucketDrill d : caught.drills().values()) {
       for (Sample s : d.samples()) {
@@ -160,7 +164,11 @@ public record DemoReconcile(PrintStream out, Path reportDir) {
         "  repair exit code %d: the %d rows put back with their original cells and timestamps%n",
         repaired.exitCode(), keys.size());
     ReconcileResult again =
-        run(spark, conf, opts.digest(true).out(reportDir.resolve("3-after-repair")).build(), false);
+        run(
+            spark,
+            conf,
+            opts.digest(true).out(local(reportDir.resolve("3-after-repair"))).build(),
+            false);
     out.printf(
         "  reconcile after the repair: exit code %d (%s)%n",
         again.exitCode(),
@@ -188,7 +196,12 @@ public record DemoReconcile(PrintStream out, Path reportDir) {
     if (print) {
       out.print(r.console());
     }
-    out.println("  report: " + o.out().resolve(ReconcileReport.HTML));
+    out.println("  report: " + Path.of(java.net.URI.create(o.out())).resolve(ReconcileReport.HTML));
     return r;
+  }
+
+  /** A local report dir as a file:// URI: the demo's reports stay on this host, as before. */
+  private static String local(Path dir) {
+    return dir.toAbsolutePath().toUri().toString();
   }
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rekey.common.ExitCodes;
 import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -45,8 +44,8 @@ class ReconcileTargetsTest {
     assertEquals("telemetry-v2", all.get(0).neu().layout().name());
     assertEquals("telemetry_by_device", all.get(1).neu().source().name());
     assertEquals("telemetry-by-device", all.get(1).neu().layout().name());
-    assertEquals(Path.of("rep", "telemetry_v2"), all.get(0).out());
-    assertEquals(Path.of("rep", "telemetry_by_device"), all.get(1).out());
+    assertEquals("rep/telemetry_v2", all.get(0).out());
+    assertEquals("rep/telemetry_by_device", all.get(1).out());
     for (ReconcileOptions o : all) {
       assertEquals("telemetry_v1", o.old().source().name());
     }
@@ -57,7 +56,48 @@ class ReconcileTargetsTest {
     List<ReconcileOptions> one =
         options("--new-table", "telemetry_v2", "--new-layout", "telemetry-v2");
     assertEquals(1, one.size());
-    assertEquals(Path.of("rep"), one.get(0).out());
+    assertEquals("rep", one.get(0).out());
+  }
+
+  @Test
+  void anOutOnAnObjectStoreKeepsItsUriAndEachTargetsFolderUnderIt() {
+    List<ReconcileOptions> all =
+        parsed(
+            "--old-table",
+            "telemetry_v1",
+            "--old-layout",
+            "telemetry-v1",
+            "--bucket",
+            "1h",
+            "--target",
+            "telemetry_v2=telemetry-v2",
+            "--target",
+            "ns:by_device=telemetry-by-device",
+            "--out",
+            "s3a://rekey/nightly/rep");
+    assertEquals("s3a://rekey/nightly/rep/telemetry_v2", all.get(0).out());
+    assertEquals("s3a://rekey/nightly/rep/ns_by_device", all.get(1).out());
+    List<ReconcileOptions> one =
+        parsed(
+            "--old-table",
+            "telemetry_v1",
+            "--old-layout",
+            "telemetry-v1",
+            "--bucket",
+            "1h",
+            "--new-table",
+            "t2",
+            "--new-layout",
+            "telemetry-v2",
+            "--out",
+            "hdfs://nn:8020/r");
+    assertEquals("hdfs://nn:8020/r", one.get(0).out());
+  }
+
+  private static List<ReconcileOptions> parsed(String... args) {
+    ReconcileCommand c = new ReconcileCommand();
+    new CommandLine(c).parseArgs(args);
+    return c.options();
   }
 
   @Test

@@ -2,6 +2,8 @@ package dev.rekey.jobs.analyze;
 
 import dev.rekey.common.Job;
 import dev.rekey.common.JobPhase;
+import dev.rekey.common.OutputDir;
+import dev.rekey.common.OutputReach;
 import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.guardrails.GuardrailFold;
@@ -44,9 +46,15 @@ public record Analyze(SparkSession spark, Configuration hbaseConf, AnalyzeOption
    */
   @Override
   public AnalyzeResult execute(Consumer<String> progress) {
+    // where the report goes is resolved before the read: a bad --out fails now, not after it
+    OutputDir out =
+        options.out() == null ? null : OutputDir.of(options.out(), spark.sparkContext());
+    if (out != null) {
+      OutputReach.check(spark.sparkContext(), "--out", out, false);
+    }
     AnalyzeResult r = analyze();
-    if (options.out() != null) {
-      AnalyzeReport.write(r, options.out());
+    if (out != null) {
+      AnalyzeReport.write(r, out);
     }
     return r;
   }

@@ -6,7 +6,6 @@ import dev.rekey.common.TimeWindow;
 import dev.rekey.jobs.guardrails.GuardrailRequest;
 import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
-import java.nio.file.Path;
 
 /**
  * Validated options of an analyze run (plan layer: no Spark, no HBase). Build with {@link
@@ -22,7 +21,8 @@ import java.nio.file.Path;
  *     range
  * @param layout2 a proposed layout to simulate on the sampled keys, or null (the keys as they are)
  * @param splits proposed split points to simulate, or null (no simulation)
- * @param out where analyze.json and analyze.html go, or null (none written)
+ * @param out where analyze.json and analyze.html go, a path or Hadoop URI as given ({@link
+ *     dev.rekey.common.OutputDir}), or null (none written)
  * @param guardrails check every row read against the cluster's size limits and these ({@code
  *     --guardrails}), or null (not checked)
  */
@@ -34,7 +34,7 @@ public record AnalyzeOptions(
     TimeWindow window,
     KeyLayout layout2,
     SplitSpec splits,
-    Path out,
+    String out,
     GuardrailRequest guardrails) {
   public static final int DEFAULT_SAMPLE = 100_000;
   public static final int MIN_SAMPLE = 100;
@@ -84,7 +84,7 @@ public record AnalyzeOptions(
     private TimeWindow window = TimeWindow.ALL;
     private KeyLayout layout2;
     private String splits;
-    private Path out;
+    private String out;
     private GuardrailRequest guardrails;
 
     /** The live table or a snapshot; read through the RegionServers or from its files. */
@@ -124,7 +124,7 @@ public record AnalyzeOptions(
       return this;
     }
 
-    public Builder out(Path dir) {
+    public Builder out(String dir) {
       this.out = dir;
       return this;
     }

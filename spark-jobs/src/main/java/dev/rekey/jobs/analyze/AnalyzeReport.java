@@ -3,31 +3,34 @@ package dev.rekey.jobs.analyze;
 import static dev.rekey.common.HtmlPage.code;
 import static dev.rekey.common.HtmlPage.span;
 
-import dev.rekey.common.AtomicFile;
 import dev.rekey.common.HtmlPage;
+import dev.rekey.common.Json;
+import dev.rekey.common.OutputDir;
 import dev.rekey.common.SvgChart;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.hadoop.fs.Path;
 
 /** The analyze result as a console table, analyze.json and analyze.html (an {@link HtmlPage}). */
 public final class AnalyzeReport {
   static final int MAX_ROWS_PRINTED = 64;
+  public static final String JSON = "analyze.json";
+  public static final String HTML = "analyze.html";
 
   private AnalyzeReport() {}
 
   /** Writes analyze.json and analyze.html into the directory; returns their paths. */
-  public static List<Path> write(AnalyzeResult r, Path dir) {
-    List<Path> files = files(dir);
-    AtomicFile.writeJson(files.get(0), r);
-    AtomicFile.write(files.get(1), html(r));
-    return files;
+  public static List<Path> write(AnalyzeResult r, OutputDir dir) {
+    dir.create();
+    dir.write(JSON, Json.pretty(r) + "\n");
+    dir.write(HTML, html(r));
+    return files(dir);
   }
 
   /** Where {@link #write} puts analyze.json and analyze.html in {@code dir}. */
-  public static List<Path> files(Path dir) {
-    return List.of(dir.resolve("analyze.json"), dir.resolve("analyze.html"));
+  public static List<Path> files(OutputDir dir) {
+    return List.of(dir.resolve(JSON), dir.resolve(HTML));
   }
 
   public static String console(AnalyzeResult r) {

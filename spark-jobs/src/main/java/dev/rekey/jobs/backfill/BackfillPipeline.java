@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill;
 
+import dev.rekey.common.ObjectStores;
 import dev.rekey.common.OutputReach;
 import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.backfill.load.LoadRecords;
@@ -121,15 +122,58 @@ final class BackfillPipeline {
         runs.add(source.plan(p, conn));
       }
     }
-    double writeSeconds = runs.isEmpty() ? 0 : write(targets, runs, toWrite, manifests, source);
+    double writeSeconds;
+    try {
+      writeSeconds = runs.isEmpty() ? 0 : write(targets, runs, toWrite, manifests, source);
+    } catch (IOException | RuntimeException e) {
+      var s3 = onObjectStore(e, targets, "the HFile write");
+      if (s3.isPresent()) {
+        throw s3.get();
+      }
+      throw e;
+    }
     List<BackfillResult> results = new ArrayList<>();
     for (int i = 0; i < targets.size(); i++) {
       PreparedTarget p = targets.get(i);
       header(progress, targets, p.options());
       double seconds = toWrite.contains(i) ? writeSeconds : 0;
-      results.add(finish.finish(conn, admin, p, manifests[i], earlier[i], seconds));
+      try {
+        results.add(finish.finish(conn, admin, p, manifests[i], earlier[i], seconds));
+      } catch (IOException | RuntimeException e) {
+        var s3 = onObjectStore(e, List.of(p), "the bulk load and its verification");
+        if (s3.isPresent()) {
+          throw s3.get();
+        }
+        throw e;
+      }
     }
     return results;
+  }
+
+  /**
+   * {@code e} said as a failure of the S3 endpoint of a target's staging dir when it is one (the
+   * endpoint stopped during {@code step}, or it refused the keys); else empty. The ledger keeps
+   * what was done, so the next step is --resume.
+   */
+  private static java.util.Optional<RekeyException> onObjectStore(
+      Exception e, List<PreparedTarget> targets, String step) {
+    if (e instanceof RekeyException r && r.getMessage().contains("S3 endpoint ")) {
+      return java.util.Optional.empty(); // said so already
+    }
+    for (PreparedTarget p : targets) {
+      var s3 =
+          ObjectStores.explain(
+              "backfill " + p.table(),
+              step,
+              p.staging().root,
+              p.staging().fs.getConf(),
+              e,
+              "rerun with --resume: the ledger keeps what was written and loaded");
+      if (s3.isPresent()) {
+        return s3;
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   /**

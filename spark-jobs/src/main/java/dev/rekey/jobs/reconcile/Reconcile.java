@@ -3,6 +3,8 @@ package dev.rekey.jobs.reconcile;
 import dev.rekey.common.Clusters;
 import dev.rekey.common.Job;
 import dev.rekey.common.JobPhase;
+import dev.rekey.common.OutputDir;
+import dev.rekey.common.OutputReach;
 import dev.rekey.common.RekeyException;
 import dev.rekey.read.RegionRead;
 import dev.rekey.read.RegionReader;
@@ -75,6 +77,11 @@ public final class Reconcile implements Job<ReconcileResult> {
   public ReconcileResult execute(Consumer<String> progress) {
     this.progress = progress;
     long t0 = System.nanoTime();
+    // where the report goes is resolved before the read: a bad --out fails now, not after it
+    OutputDir out = given.out() == null ? null : OutputDir.of(given.out(), spark.sparkContext());
+    if (out != null) {
+      OutputReach.check(spark.sparkContext(), "--out", out, false);
+    }
     options = given;
     ReconcileResult result;
     try {
@@ -82,8 +89,8 @@ public final class Reconcile implements Job<ReconcileResult> {
     } finally {
       options = given; // a range taken from the data belongs to that run only
     }
-    if (given.out() != null) {
-      ReconcileReport.write(result, given.out());
+    if (out != null) {
+      ReconcileReport.write(result, out);
     }
     return result;
   }

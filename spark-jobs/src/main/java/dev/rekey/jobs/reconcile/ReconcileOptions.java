@@ -4,7 +4,6 @@ import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeArgs;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.common.Versions;
-import java.nio.file.Path;
 
 /**
  * Validated options of a reconcile run. Build with {@link #builder()}; {@link Builder#build()}
@@ -21,7 +20,7 @@ public record ReconcileOptions(
     boolean digest,
     int samples,
     boolean drillDown,
-    Path out,
+    String out,
     Versions versions) {
 
   /** The checks that need no parsing, here so that no ReconcileOptions exists unchecked. */
@@ -69,7 +68,7 @@ public record ReconcileOptions(
     private boolean digest;
     private int samples = DEFAULT_SAMPLES;
     private boolean drillDown = true;
-    private Path out;
+    private String out;
     private Versions versions = Versions.ALL;
 
     public Builder digest(boolean v) {
@@ -91,8 +90,11 @@ public record ReconcileOptions(
       return this;
     }
 
-    /** Directory for reconcile.json and reconcile.html; null = none written. */
-    public Builder out(Path v) {
+    /**
+     * Directory for reconcile.json and reconcile.html, a path or Hadoop URI as given ({@link
+     * dev.rekey.common.OutputDir}); null = none written.
+     */
+    public Builder out(String v) {
       out = v;
       return this;
     }

@@ -2,11 +2,10 @@ package dev.rekey.jobs.reconcile;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rekey.common.AtomicFile;
 import dev.rekey.common.Json;
+import dev.rekey.common.OutputDir;
 import dev.rekey.read.RegionScan;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -133,9 +132,10 @@ public final class ReconcileReport {
   }
 
   /** Writes reconcile.json and reconcile.html into dir (created if needed). */
-  public static void write(ReconcileResult r, Path dir) {
-    AtomicFile.writeJson(dir.resolve(JSON), json(r));
-    AtomicFile.write(dir.resolve(HTML), ReconcileHtml.render(r));
+  public static void write(ReconcileResult r, OutputDir dir) {
+    dir.create();
+    dir.write(JSON, Json.pretty(json(r)) + "\n");
+    dir.write(HTML, ReconcileHtml.render(r));
   }
 
   public static ObjectNode json(ReconcileResult r) {

@@ -84,11 +84,7 @@ public record ScanJob(SparkSession spark, Configuration hbaseConf, ScanOptions o
     ScanOptions o = options;
     // where the reports go is checked before the read: a local dir the executors cannot all write
     // is refused here, not found short of rows after it
-    OutputDir out =
-        OutputDir.of(
-            o.out(),
-            spark.sparkContext().master().startsWith("local"),
-            spark.sparkContext().hadoopConfiguration());
+    OutputDir out = OutputDir.of(o.out(), spark.sparkContext());
     OutputReach.check(spark.sparkContext(), "--out", out, !o.reports().isEmpty());
     // report timestamps (timestamp_millis, CSV/JSON text) are UTC, whatever the machine's zone
     spark.conf().set("spark.sql.session.timeZone", "UTC");

@@ -9,6 +9,7 @@ import dev.rekey.admin.createtable.TableCreator;
 import dev.rekey.admin.plan.SplitFile;
 import dev.rekey.admin.plan.SplitPlan;
 import dev.rekey.admin.plan.SplitPlanner;
+import dev.rekey.common.OutputDir;
 import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
 import dev.rekey.rowkey.SplitPoints;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -139,9 +141,10 @@ class AnalyzeIT {
     assertEquals(16, r.simulation().regions());
     assertTrue(r.simulation().maxOverMean() < 1.6, "rekeyed sample spreads: " + r.simulation());
     assertTrue(r.regions().get(0).writeRequests() >= 3000, r.regions().toString());
-    List<Path> files = AnalyzeReport.write(r, out);
-    assertTrue(Files.readString(files.get(0)).contains("\"shape\" : \"salt\""));
-    assertTrue(Files.readString(files.get(1)).contains("<svg"));
+    List<org.apache.hadoop.fs.Path> files =
+        AnalyzeReport.write(r, OutputDir.of(out.toString(), true, new Configuration()));
+    assertTrue(Files.readString(Path.of(files.get(0).toUri())).contains("\"shape\" : \"salt\""));
+    assertTrue(Files.readString(Path.of(files.get(1).toUri())).contains("<svg"));
 
     AnalyzeResult fromSnapshot =
         analyze(AnalyzeOptions.builder().source(Source.snapshot(snap)).layout(v1).sample(1000));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.OutputDir;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.read.Source;
 import dev.rekey.rowkey.KeyLayout;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -111,8 +113,9 @@ class AnalyzeWindowIT {
     assertEquals(PER_DAY, cellTime.rowsRead());
     assertArrayEquals(expected.leadingByteHistogram(), cellTime.leadingByteHistogram());
 
-    Path json = AnalyzeReport.write(window, out).get(0);
-    String text = Files.readString(json);
+    org.apache.hadoop.fs.Path json =
+        AnalyzeReport.write(window, OutputDir.of(out.toString(), true, new Configuration())).get(0);
+    String text = Files.readString(Path.of(json.toUri()));
     assertTrue(text.contains("\"rowsScanned\" : " + PER_DAY), text);
     assertTrue(text.contains("\"pruning\" : \"16 key ranges"), text);
   }

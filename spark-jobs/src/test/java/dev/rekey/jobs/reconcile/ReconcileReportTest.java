@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rekey.common.OutputDir;
 import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeWindow;
 import java.io.ByteArrayOutputStream;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -159,7 +161,7 @@ class ReconcileReportTest {
   @Test
   void writesTheTwoYearPageForALook() throws Exception {
     Path dir = Path.of("target", "reconcile-two-years");
-    ReconcileReport.write(twoYears(), dir);
+    ReconcileReport.write(twoYears(), OutputDir.of(dir.toString(), true, new Configuration()));
     String html = Files.readString(dir.resolve(ReconcileReport.HTML));
     assertTrue(html.length() < 200_000, "a folded page stays small: " + html.length());
     assertTrue(

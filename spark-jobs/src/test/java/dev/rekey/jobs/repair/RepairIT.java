@@ -75,7 +75,7 @@ class RepairIT {
                 .to(START + 3 * HOUR)
                 .bucket("1h")
                 .digest(true)
-                .out(out)
+                .out(out == null ? null : out.toString())
                 .build())
         .execute();
   }

@@ -1,5 +1,6 @@
 package dev.rekey.jobs.backfill.plan;
 
+import dev.rekey.common.ObjectStores;
 import dev.rekey.common.RekeyException;
 import dev.rekey.jobs.backfill.staging.Staging;
 import java.io.IOException;
@@ -45,6 +46,17 @@ final class StagingPreflight {
     } catch (IOException | RuntimeException | org.apache.hadoop.fs.FSError e) {
       // FSError: how Hadoop's local filesystem reports a disk error such as ENOSPC (an Error, not
       // an IOException)
+      ObjectStores.explain(
+              verb,
+              "the staging pre-flight (nothing read yet)",
+              staging.root,
+              staging.fs.getConf(),
+              e,
+              "rerun")
+          .ifPresent(
+              s3 -> {
+                throw s3;
+              });
       throw RekeyException.cannot(
           e,
           "Cannot %s: staging dir %s is not writable: %s (fix its permissions or free space, or"
