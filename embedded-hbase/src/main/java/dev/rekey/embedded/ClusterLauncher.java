@@ -63,17 +63,31 @@ final class ClusterLauncher {
       Thread.currentThread().interrupt();
       throw new EmbeddedHBaseException("Interrupted while formatting HDFS");
     }
+    if (KerberosRealm.of(dir).isPresent()) {
+      // its files are owned by the realm's users from now on: PseudoCluster keeps the mode
+      Files.writeString(dir.resolve(PseudoCluster.KERBERIZED_DATA), "kerberos\n");
+    }
   }
 
   /** Launches each daemon once the daemons it needs are ready; returns when all are ready. */
   void launchInOrder(List<ClusterDaemon> daemons, Duration timeout) throws IOException {
+    launchInOrder(daemons, Set.of(), timeout);
+  }
+
+  /**
+   * As {@link #launchInOrder(List, Duration)}, with {@code readyBefore} (roles started earlier)
+   * counted as ready.
+   */
+  void launchInOrder(List<ClusterDaemon> daemons, Set<String> readyBefore, Duration timeout)
+      throws IOException {
     Map<String, Process> launched = new HashMap<>();
     Map<String, LogWatch> watches = new HashMap<>();
     Set<String> ready = new LinkedHashSet<>();
+    Set<String> readyOrBefore = new LinkedHashSet<>(readyBefore);
     long deadline = System.nanoTime() + timeout.toNanos();
     while (ready.size() < daemons.size()) {
       for (ClusterDaemon d : daemons) {
-        if (!launched.containsKey(d.role()) && ready.containsAll(d.after())) {
+        if (!launched.containsKey(d.role()) && readyOrBefore.containsAll(d.after())) {
           launched.put(d.role(), launch(d));
           watches.put(d.role(), new LogWatch(cluster.logFile(d.role()), d.readyLine()));
         }
@@ -85,6 +99,7 @@ final class ClusterLauncher {
         }
         if (watches.get(d.role()).seen()) {
           ready.add(d.role());
+          readyOrBefore.add(d.role());
           out.accept(String.format("  %-16s ready (pid %d)", d.role(), p.pid()));
         } else if (!p.isAlive()) {
           throw new EmbeddedHBaseException(
@@ -132,6 +147,11 @@ final class ClusterLauncher {
   }
 
   List<String> javaCommand(String role, String heap) throws IOException {
+    // on a kerberized stack every JVM reads the realm's krb5.conf (a real node's /etc/krb5.conf)
+    List<String> extra =
+        KerberosRealm.of(dir).isPresent()
+            ? List.of("-Djava.security.krb5.conf=" + dir.resolve("conf/krb5.conf"))
+            : List.of();
     return new DaemonJvm(role, heap, dir, cluster.logFile(role), dir.resolve("logs"))
         .command(
             String.join(
@@ -139,6 +159,43 @@ final class ClusterLauncher {
                 cluster.hadoopConfDir().toString(),
                 dir.resolve("conf/hbase").toString(),
                 dir.resolve("conf/web").toString(),
-                EmbeddedHBase.serverClasspath()));
+                EmbeddedHBase.serverClasspath(),
+                // this module's classes: the KDC and the HDFS set-up of a kerberized stack
+                EmbeddedHBase.resource("server.self").trim()),
+            extra);
+  }
+
+  /**
+   * The kerberized stack's HDFS directories, made by the HDFS superuser before HBase starts ({@link
+   * SecureInit}): {@code /hbase} the hbase user's, {@code /tmp} sticky, each user a home.
+   */
+  void secureInit(KerberosRealm realm) throws IOException {
+    List<String> cmd = javaCommand("hdfs-init", "-Xmx256m");
+    cmd.add(SecureInit.class.getName());
+    cmd.add("hdfs/" + ClusterSites.KERBEROS_HOST + "@" + realm.realm());
+    cmd.add(realm.serviceKeytab("hdfs").toString());
+    cmd.addAll(
+        List.of(
+            "/hbase:hbase:700",
+            "/tmp:hdfs:1777",
+            "/user:hdfs:755",
+            "/user/" + KerberosRealm.JOB_USER + ":" + KerberosRealm.JOB_USER + ":750",
+            "/user/" + KerberosRealm.ADMIN_USER + ":" + KerberosRealm.ADMIN_USER + ":750"));
+    Path log = dir.resolve("logs/hdfs-init.out");
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    try {
+      if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        p.destroyForcibly();
+        throw new EmbeddedHBaseException(
+            String.format(
+                "Cannot prepare HDFS for the kerberized stack: the superuser's directory set-up"
+                    + " failed (see %s)",
+                log));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new EmbeddedHBaseException("Interrupted while preparing HDFS");
+    }
   }
 }
