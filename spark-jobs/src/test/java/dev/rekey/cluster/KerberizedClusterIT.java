@@ -202,6 +202,7 @@ class KerberizedClusterIT {
           .create(a);
       aclSyncToHdfs(a, NEW);
     }
+    long apps = yarnApplications();
     RekeyProcess.Result r = rekey("refused-no-rights", onYarn(backfill(), false));
     assertEquals(2, r.exitCode(), r.all());
     assertTrue(
@@ -210,7 +211,7 @@ class KerberizedClusterIT {
                 "Cannot read snapshot telemetry_v1_snap as rekey: HBase gives a user its files with"
                     + " READ on the snapshot's table"),
         r.all());
-    assertFalse(r.all().contains("application_"), "refused before any YARN application");
+    assertEquals(apps, yarnApplications(), "refused before any YARN application");
     assertFalse(r.all().contains("GSSException"), r.all());
 
     grant(OLD, Permission.Action.READ);
@@ -223,7 +224,7 @@ class KerberizedClusterIT {
                     + " needed to bulk load HFiles into it and verify them (a snapshot of it). An"
                     + " HBase admin adds it with: grant 'rekey', 'RCA', 'telemetry_v2'"),
         r.all());
-    assertFalse(r.all().contains("application_"), "refused before any YARN application");
+    assertEquals(apps, yarnApplications(), "refused before any YARN application");
   }
 
   @Test
@@ -266,6 +267,7 @@ class KerberizedClusterIT {
   @Order(4)
   void backfillScanAndReconcileRunOnYarnAsTheJobUserAndTheTablesAreEqual() throws Exception {
     grant(NEW, Permission.Action.READ, Permission.Action.CREATE, Permission.Action.ADMIN);
+    long apps = yarnApplications();
     RekeyProcess.Result b = rekey("backfill", onYarn(backfill(), false));
     assertEquals(0, b.exitCode(), b.all());
     assertTrue(b.stdout().contains("Kerberos: logged in as rekey@REKEY.TEST from keytab"), b.all());
@@ -273,7 +275,7 @@ class KerberizedClusterIT {
         b.stdout().contains(String.format("read %,d = written %,d + quarantined 0", ROWS, ROWS)),
         b.all());
     assertTrue(b.stdout().contains("loaded=true verified=true"), b.all());
-    assertTrue(b.all().contains("application_"), "the backfill ran as a YARN application");
+    assertEquals(apps + 1, yarnApplications(), "the backfill ran as a YARN application");
 
     RekeyProcess.Result s =
         rekey(
@@ -294,6 +296,7 @@ class KerberizedClusterIT {
                 false));
     assertEquals(0, s.exitCode(), s.all());
     assertTrue(s.stdout().contains("Scanned table telemetry_v2"), s.all());
+    assertEquals(apps + 2, yarnApplications(), "the scan ran as a YARN application");
 
     Path report = LOGS.resolve("reconcile-report");
     RekeyProcess.Result c =
@@ -320,7 +323,7 @@ class KerberizedClusterIT {
                     "hdfs:///user/rekey/reconcile"),
                 true));
     assertEquals(0, c.exitCode(), c.all());
-    assertTrue(c.all().contains("application_"), "reconcile ran as a YARN application");
+    assertEquals(apps + 3, yarnApplications(), "reconcile ran as a YARN application");
 
     // an independent client, logged in as the admin: every cell and version, by natural key
     try (Connection conn = adminConnection()) {
@@ -379,6 +382,14 @@ class KerberizedClusterIT {
       }
     }
     assertEquals(List.of(), found);
+  }
+
+  /** The applications YARN ran here: one container log directory each. */
+  private static long yarnApplications() throws Exception {
+    Path logs = DIR.resolve("logs/containers");
+    try (Stream<Path> l = Files.list(logs)) {
+      return l.filter(p -> p.getFileName().toString().startsWith("application_")).count();
+    }
   }
 
   private static void aclSyncToHdfs(Admin a, TableName t) throws Exception {
