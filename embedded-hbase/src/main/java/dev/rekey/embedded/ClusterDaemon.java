@@ -22,6 +22,38 @@ record ClusterDaemon(
    * (each on its own port from {@code ports}), YARN.
    */
   static List<ClusterDaemon> all(Map<String, Integer> ports) {
+    return all(ports, null);
+  }
+
+  /**
+   * As {@link #all(Map)}; on a kerberized stack ({@code kerberos} not null) a KDC first, which
+   * every other daemon waits for (it writes their keytabs and the realm's krb5.conf).
+   */
+  static List<ClusterDaemon> all(Map<String, Integer> ports, KerberosRealm kerberos) {
+    List<ClusterDaemon> plain = plain(ports);
+    if (kerberos == null) {
+      return plain;
+    }
+    List<String> args = new ArrayList<>();
+    args.add("@DIR@/data/kdc");
+    args.add(Integer.toString(ports.get("kdc")));
+    args.add("@DIR@/conf/krb5.conf");
+    args.addAll(kerberos.keytabArgs());
+    List<ClusterDaemon> list = new ArrayList<>();
+    list.add(
+        new ClusterDaemon(
+            "kdc", KdcDaemon.class.getName(), args, "-Xmx128m", "kdc", KdcDaemon.READY, List.of()));
+    for (ClusterDaemon d : plain) {
+      List<String> after = new ArrayList<>(d.after());
+      after.add("kdc");
+      list.add(
+          new ClusterDaemon(
+              d.role(), d.mainClass(), d.args(), d.heap(), d.portKey(), d.readyLine(), after));
+    }
+    return list;
+  }
+
+  private static List<ClusterDaemon> plain(Map<String, Integer> ports) {
     String hmaster = EmbeddedHBase.MAIN_CLASS;
     String hrs = "org.apache.hadoop.hbase.regionserver.HRegionServer";
     List<ClusterDaemon> list = new ArrayList<>();

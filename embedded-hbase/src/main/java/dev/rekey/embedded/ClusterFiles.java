@@ -32,7 +32,10 @@ final class ClusterFiles {
           "yarn.rm.http",
           "yarn.nm",
           "yarn.nm.localizer",
-          "yarn.nm.http");
+          "yarn.nm.http",
+          "kdc",
+          "namenode.https",
+          "datanode.https");
 
   private final Path dir;
 
@@ -57,7 +60,15 @@ final class ClusterFiles {
 
   /** Every daemon's and client's configuration for these ports, and the dirs they need. */
   void write(Map<String, Integer> ports) throws IOException {
-    ClusterSites sites = new ClusterSites(dir, ports);
+    write(ports, null);
+  }
+
+  /**
+   * As {@link #write(Map)}, kerberized when {@code kerberos} is not null: the sites name the
+   * realm's principals and keytabs, the DataNode's HTTPS keystore is made, the realm recorded.
+   */
+  void write(Map<String, Integer> ports, KerberosRealm kerberos) throws IOException {
+    ClusterSites sites = new ClusterSites(dir, ports, kerberos);
     for (String d :
         List.of(
             "conf/hadoop",
@@ -93,5 +104,22 @@ final class ClusterFiles {
     for (String app : List.of("hdfs", "datanode", "secondary", "journal")) {
       Files.createDirectories(dir.resolve("conf/web/webapps").resolve(app));
     }
+    Path sslServer = dir.resolve("conf/hadoop/ssl-server.xml");
+    Path sslClient = dir.resolve("conf/hadoop/ssl-client.xml");
+    if (kerberos == null) {
+      Files.deleteIfExists(dir.resolve(KerberosRealm.FILE));
+      Files.deleteIfExists(sslServer);
+      Files.deleteIfExists(sslClient);
+      return;
+    }
+    Files.createDirectories(kerberos.keytabDir());
+    Files.deleteIfExists(krb5Conf()); // the KDC writes it when it is ready
+    kerberos.write(dir, krb5Conf());
+    HttpsKeystore.write(dir.resolve("data/keystore.jks"), sslServer, sslClient, sites.host());
+  }
+
+  /** The realm's krb5.conf on a kerberized stack: every daemon's and client's. */
+  Path krb5Conf() {
+    return dir.resolve("conf/krb5.conf");
   }
 }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -60,6 +61,10 @@ final class ClusterLauncher {
       Thread.currentThread().interrupt();
       throw new EmbeddedHBaseException("Interrupted while formatting HDFS");
     }
+    if (KerberosRealm.of(dir).isPresent()) {
+      // its files are owned by the realm's users from now on: PseudoCluster keeps the mode
+      Files.writeString(dir.resolve(PseudoCluster.KERBERIZED_DATA), "kerberos\n");
+    }
   }
 
   /**
@@ -86,6 +91,15 @@ final class ClusterLauncher {
         out);
   }
 
+  /**
+   * As {@link #launchInOrder(List, Duration)} after {@code readyBefore} (roles started earlier, e.g.
+   * the KDC): {@link StartOrder} counts a role that is not among {@code daemons} as ready.
+   */
+  void launchInOrder(List<ClusterDaemon> daemons, Set<String> readyBefore, Duration timeout)
+      throws IOException {
+    launchInOrder(daemons, timeout);
+  }
+
   private Process launch(ClusterDaemon d) throws IOException {
     Files.deleteIfExists(cluster.logFile(d.role()));
     List<String> cmd = new ArrayList<>(javaCommand(d.role(), d.heap()));
@@ -104,6 +118,11 @@ final class ClusterLauncher {
   }
 
   List<String> javaCommand(String role, String heap) throws IOException {
+    // on a kerberized stack every JVM reads the realm's krb5.conf (a real node's /etc/krb5.conf)
+    List<String> extra =
+        KerberosRealm.of(dir).isPresent()
+            ? List.of("-Djava.security.krb5.conf=" + dir.resolve("conf/krb5.conf"))
+            : List.of();
     return new DaemonJvm(role, heap, dir, cluster.logFile(role), dir.resolve("logs"))
         .command(
             String.join(
@@ -111,6 +130,43 @@ final class ClusterLauncher {
                 cluster.hadoopConfDir().toString(),
                 dir.resolve("conf/hbase").toString(),
                 dir.resolve("conf/web").toString(),
-                EmbeddedHBase.serverClasspath()));
+                EmbeddedHBase.serverClasspath(),
+                // this module's classes: the KDC and the HDFS set-up of a kerberized stack
+                EmbeddedHBase.resource("server.self").trim()),
+            extra);
+  }
+
+  /**
+   * The kerberized stack's HDFS directories, made by the HDFS superuser before HBase starts ({@link
+   * SecureInit}): {@code /hbase} the hbase user's, {@code /tmp} sticky, each user a home.
+   */
+  void secureInit(KerberosRealm realm) throws IOException {
+    List<String> cmd = javaCommand("hdfs-init", "-Xmx256m");
+    cmd.add(SecureInit.class.getName());
+    cmd.add("hdfs/" + ClusterSites.KERBEROS_HOST + "@" + realm.realm());
+    cmd.add(realm.serviceKeytab("hdfs").toString());
+    cmd.addAll(
+        List.of(
+            "/hbase:hbase:700",
+            "/tmp:hdfs:1777",
+            "/user:hdfs:755",
+            "/user/" + KerberosRealm.JOB_USER + ":" + KerberosRealm.JOB_USER + ":750",
+            "/user/" + KerberosRealm.ADMIN_USER + ":" + KerberosRealm.ADMIN_USER + ":750"));
+    Path log = dir.resolve("logs/hdfs-init.out");
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    try {
+      if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        p.destroyForcibly();
+        throw new EmbeddedHBaseException(
+            String.format(
+                "Cannot prepare HDFS for the kerberized stack: the superuser's directory set-up"
+                    + " failed (see %s)",
+                log));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new EmbeddedHBaseException("Interrupted while preparing HDFS");
+    }
   }
 }

@@ -19,6 +19,11 @@ import java.util.List;
 record DaemonJvm(String role, String heap, Path stackDir, Path logFile, Path logDir) {
   /** {@code java} with the flags, then {@code -cp classpath}; the caller adds the main class. */
   List<String> command(String classpath) {
+    return command(classpath, List.of());
+  }
+
+  /** As {@link #command(String)}, with {@code extra} JVM options before the class path. */
+  List<String> command(String classpath, List<String> extra) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add(heap);
@@ -34,6 +39,7 @@ record DaemonJvm(String role, String heap, Path stackDir, Path logFile, Path log
     cmd.add("-Dzookeeper.admin.enableServer=false");
     cmd.add("-Dhadoop.log.dir=" + logDir);
     cmd.add("-Dyarn.log.dir=" + logDir);
+    cmd.addAll(extra);
     cmd.add("-cp");
     cmd.add(classpath);
     return cmd;

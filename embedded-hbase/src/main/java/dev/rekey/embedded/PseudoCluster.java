@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -56,6 +57,9 @@ public final class PseudoCluster implements ClusterStack {
   static final int NODE_MEMORY_MB = 5120;
 
   static final int NODE_VCORES = 4;
+
+  /** Marks HDFS data formatted on a kerberized stack (its files owned by the realm's users). */
+  static final String KERBERIZED_DATA = "data/kerberized";
 
   private final Path dir;
   private final Consumer<String> out;
@@ -146,11 +150,24 @@ public final class PseudoCluster implements ClusterStack {
     return m;
   }
 
-  /** hdfs://127.0.0.1:PORT of the running NameNode. */
+  /** hdfs://127.0.0.1:PORT of the running NameNode (hdfs://localhost:PORT when kerberized). */
   @Override
   public Optional<String> defaultFs() {
     Integer nn = ports().get("namenode");
-    return nn == null ? Optional.empty() : Optional.of("hdfs://" + ClusterSites.HOST + ":" + nn);
+    String host = kerberos().isPresent() ? ClusterSites.KERBEROS_HOST : ClusterSites.HOST;
+    return nn == null ? Optional.empty() : Optional.of("hdfs://" + host + ":" + nn);
+  }
+
+  /**
+   * The realm of a stack started with {@code --kerberos}: its krb5.conf, the job user's and the
+   * admin's principals and keytabs.
+   */
+  public Optional<KerberosRealm.Kerberized> kerberos() {
+    return KerberosRealm.of(dir);
+  }
+
+  private Optional<KerberosRealm> realm() {
+    return kerberos().map(k -> KerberosRealm.singleHost(dir));
   }
 
   /**
@@ -165,7 +182,7 @@ public final class PseudoCluster implements ClusterStack {
   public List<ProcessStatus> processes() {
     Map<String, Integer> ports = ports();
     List<ProcessStatus> list = new ArrayList<>();
-    for (ClusterDaemon d : ClusterDaemon.all(ports)) {
+    for (ClusterDaemon d : ClusterDaemon.all(ports, realm().orElse(null))) {
       list.add(
           new ProcessStatus(
               d.role(),
@@ -200,8 +217,16 @@ public final class PseudoCluster implements ClusterStack {
 
   /** Starts every process that is not running and waits until all are ready. */
   public void start(List<Path> sparkJars, Duration timeout) {
+    start(sparkJars, timeout, false);
+  }
+
+  /**
+   * As {@link #start(List, Duration)}; with {@code kerberos}, the kerberized stack: a KDC first,
+   * then every daemon authenticating with its own principal (see {@link KerberizedSites}).
+   */
+  public void start(List<Path> sparkJars, Duration timeout, boolean kerberos) {
     try {
-      Daemons.locked(dir, () -> startLocked(sparkJars, timeout));
+      Daemons.locked(dir, () -> startLocked(sparkJars, timeout, kerberos));
     } catch (IOException e) {
       throw new EmbeddedHBaseException(
           String.format(
@@ -211,7 +236,22 @@ public final class PseudoCluster implements ClusterStack {
     }
   }
 
-  private Void startLocked(List<Path> sparkJars, Duration timeout) throws IOException {
+  private Void startLocked(List<Path> sparkJars, Duration timeout, boolean kerberos)
+      throws IOException {
+    boolean formatted = Files.exists(dir.resolve("data/namenode/current/VERSION"));
+    boolean kerberizedData = Files.exists(dir.resolve(KERBERIZED_DATA));
+    if (formatted && kerberizedData != kerberos) {
+      throw new EmbeddedHBaseException(
+          String.format(
+              "Cannot start the cluster in %s %s: its HDFS was made %s, and its files belong to"
+                  + " %s. Start it %s as before, or give another --dir (or remove %s)",
+              dir,
+              kerberos ? "with --kerberos" : "without --kerberos",
+              kerberizedData ? "kerberized" : "without Kerberos",
+              kerberizedData ? "the realm's users" : "the local user",
+              kerberizedData ? "with --kerberos" : "without --kerberos",
+              dir));
+    }
     if (running()) {
       out.accept("The cluster is already running (" + dir + ")");
       return null;
@@ -221,13 +261,21 @@ public final class PseudoCluster implements ClusterStack {
     stopAll(Duration.ofSeconds(30));
     long t0 = System.nanoTime();
     Map<String, Integer> ports = new ClusterFiles(dir).choosePorts();
-    new ClusterFiles(dir).write(ports);
-    launcher().formatIfNew();
+    KerberosRealm realm = kerberos ? KerberosRealm.singleHost(dir) : null;
+    new ClusterFiles(dir).write(ports, realm);
+    if (!kerberos) {
+      launcher().formatIfNew();
+    }
     // Spark does not depend on the rest: it starts alongside
     CompletableFuture<String> spark =
         CompletableFuture.supplyAsync(() -> spark().start(sparkJars, 2, "2g", timeout));
     try {
-      launcher().launchInOrder(ClusterDaemon.all(ports), timeout);
+      List<ClusterDaemon> daemons = ClusterDaemon.all(ports, realm);
+      if (kerberos) {
+        startKerberized(daemons, realm, timeout);
+      } else {
+        launcher().launchInOrder(daemons, timeout);
+      }
       spark.join();
     } catch (RuntimeException e) {
       spark.handle((u, x) -> null).join();
@@ -239,6 +287,28 @@ public final class PseudoCluster implements ClusterStack {
     }
     out.accept(String.format("Cluster is up in %.1f s (%s)", (System.nanoTime() - t0) / 1e9, dir));
     return null;
+  }
+
+  /**
+   * The kerberized order: the KDC (it writes every keytab), the NameNode's format as its principal,
+   * HDFS, ZooKeeper and YARN; then HDFS's directories by its superuser; then HBase.
+   */
+  private void startKerberized(List<ClusterDaemon> daemons, KerberosRealm realm, Duration timeout)
+      throws IOException {
+    List<ClusterDaemon> kdc = daemons.stream().filter(d -> d.role().equals("kdc")).toList();
+    List<ClusterDaemon> hbase =
+        daemons.stream()
+            .filter(d -> d.role().equals("hbase-master") || d.role().startsWith("regionserver"))
+            .toList();
+    List<ClusterDaemon> rest =
+        daemons.stream().filter(d -> !kdc.contains(d) && !hbase.contains(d)).toList();
+    launcher().launchInOrder(kdc, timeout);
+    launcher().formatIfNew();
+    java.util.Set<String> ready = new java.util.HashSet<>(Set.of("kdc"));
+    launcher().launchInOrder(rest, ready, timeout);
+    launcher().secureInit(realm);
+    rest.forEach(d -> ready.add(d.role()));
+    launcher().launchInOrder(hbase, ready, timeout);
   }
 
   /**
@@ -284,7 +354,7 @@ public final class PseudoCluster implements ClusterStack {
       return;
     }
     ClusterDaemon d =
-        ClusterDaemon.all(ports()).stream()
+        ClusterDaemon.all(ports(), realm().orElse(null)).stream()
             .filter(x -> x.role().equals(role))
             .findFirst()
             .orElseThrow(
@@ -312,7 +382,21 @@ public final class PseudoCluster implements ClusterStack {
       // on HDFS
       out.accept("Stopping HBase (master pid " + master.get().pid() + ")");
       List<String> cmd = launcher().javaCommand("hbase-stop", "-Xmx256m");
-      cmd.addAll(List.of(EmbeddedHBase.MAIN_CLASS, "stop", "--shutDownCluster"));
+      cmd.add(EmbeddedHBase.MAIN_CLASS);
+      Optional<KerberosRealm> realm = realm();
+      if (realm.isPresent()) {
+        // only HBase's own principal (or a superuser) may shut it down
+        cmd.addAll(
+            List.of(
+                "-D",
+                "hbase.client.keytab.file=" + realm.get().serviceKeytab("hbase"),
+                "-D",
+                "hbase.client.keytab.principal=hbase/"
+                    + ClusterSites.KERBEROS_HOST
+                    + "@"
+                    + realm.get().realm()));
+      }
+      cmd.addAll(List.of("stop", "--shutDownCluster"));
       Process stopper =
           new ProcessBuilder(cmd)
               .redirectErrorStream(true)
@@ -331,7 +415,8 @@ public final class PseudoCluster implements ClusterStack {
             "regionserver-2",
             "zookeeper",
             "datanode",
-            "namenode"),
+            "namenode",
+            "kdc"),
         timeout);
   }
 

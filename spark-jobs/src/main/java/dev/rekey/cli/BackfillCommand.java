@@ -38,7 +38,8 @@ import picocli.CommandLine.Option;
       "  bin/rekey backfill --source-snapshot telemetry_v1_snap --source-layout "
           + "telemetry-v1 --target-table telemetry_v3 --target-layout telemetry-v2"
     })
-public final class BackfillCommand extends SparkCommand<BackfillOptions> {
+public final class BackfillCommand extends SparkCommand<BackfillOptions>
+    implements TableRights.Needs {
   private static final TargetOptions.Single SINGLE =
       new TargetOptions.Single(
           "backfill",
@@ -265,5 +266,31 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions> {
       default ->
           throw RekeyException.usage("Invalid --write-path '%s': expected auto or sort", path);
     };
+  }
+
+  /**
+   * The source snapshot's table: READ (its files); each target: READ (verification), CREATE (bulk
+   * load), ADMIN (the verification snapshot). A source on another cluster is checked there by the
+   * job.
+   */
+  @Override
+  public List<TableRights.Need> tableRights() {
+    List<TableRights.Need> needs = new java.util.ArrayList<>();
+    if (sourceSnapshot != null && sourceSite.file == null && sourceSite.alias == null) {
+      needs.add(TableRights.Need.snapshot(sourceSnapshot, "read snapshot " + sourceSnapshot));
+    }
+    List<String> tables = new java.util.ArrayList<>();
+    if (targetTable != null) {
+      tables.add(targetTable);
+    }
+    targets.values.forEach(v -> tables.add(v.substring(0, Math.max(0, v.indexOf('=')))));
+    for (String t : tables) {
+      if (!t.isEmpty()) {
+        needs.add(
+            TableRights.Need.table(
+                t, "RCA", "bulk load HFiles into it and verify them (a snapshot of it)"));
+      }
+    }
+    return needs;
   }
 }

@@ -58,6 +58,15 @@ public final class ClusterCommand implements Callable<Integer> {
   Integer hosts;
 
   @Option(
+      names = "--kerberos",
+      description =
+          "Start the stack kerberized: a KDC (MiniKdc) for realm REKEY.TEST, every daemon with its own"
+              + " principal and keytab, HDFS permissions, HBase ACLs and secure bulk load, YARN with"
+              + " Kerberos; a job user and an admin principal (status prints their keytabs and the"
+              + " realm's krb5.conf: export KRB5_CONFIG=that file).")
+  boolean kerberos;
+
+  @Option(
       names = "--dir",
       paramLabel = "DIR",
       description =
@@ -89,6 +98,11 @@ public final class ClusterCommand implements Callable<Integer> {
       if (!runArgs.isEmpty()) {
         System.err.println(
             "Error: unexpected arguments " + runArgs + " (only run takes a host and a command)");
+        return ExitCodes.USAGE;
+      }
+      if (action == Action.start && hosts != null && kerberos) {
+        System.err.println(
+            "Error: --kerberos runs on the single-host stack only for now: start it without --hosts");
         return ExitCodes.USAGE;
       }
       if (action == Action.start && hosts != null) {
@@ -125,7 +139,7 @@ public final class ClusterCommand implements Callable<Integer> {
 
   int start() {
     PseudoCluster cluster = cluster();
-    cluster.start(sparkJars(), Duration.ofSeconds(timeoutSeconds));
+    cluster.start(sparkJars(), Duration.ofSeconds(timeoutSeconds), kerberos);
     return printStatus(cluster);
   }
 
@@ -166,6 +180,19 @@ public final class ClusterCommand implements Callable<Integer> {
       System.out.printf(
           "Use from a shell: export PATH=%s:$PATH HADOOP_CONF_DIR=%s%n",
           cluster.sparkSubmit().getParent(), cluster.hadoopConfDir());
+      cluster
+          .kerberos()
+          .ifPresent(
+              k -> {
+                System.out.println("Kerberos realm " + k.realm() + ", krb5.conf: " + k.krb5Conf());
+                System.out.printf(
+                    "job principal: %s keytab: %s%n", k.jobPrincipal(), k.jobKeytab());
+                System.out.printf(
+                    "admin principal: %s keytab: %s%n", k.adminPrincipal(), k.adminKeytab());
+                System.out.printf(
+                    "Use from a shell: export KRB5_CONFIG=%s, and pass --principal %s --keytab %s%n",
+                    k.krb5Conf(), k.jobPrincipal(), k.jobKeytab());
+              });
     } else {
       System.out.println("Start it with `bin/rekey cluster start`.");
     }

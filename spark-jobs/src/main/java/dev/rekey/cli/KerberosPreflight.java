@@ -67,7 +67,11 @@ final class KerberosPreflight {
         CommandLine cl = last.commandSpec().commandLine();
         try {
           boolean submits = last.commandSpec().userObject() instanceof SparkCommand;
-          check(global, submits, cl.getErr());
+          Configuration kerberized = check(global, submits, cl.getErr());
+          if (kerberized != null
+              && last.commandSpec().userObject() instanceof TableRights.Needs needs) {
+            TableRights.check(kerberized, needs.tableRights());
+          }
           OtherClusterKerberos.check(
               global, OtherClusterKerberos.of(last.commandSpec()), submits, cl.getErr());
         } catch (RekeyException e) {
@@ -88,7 +92,8 @@ final class KerberosPreflight {
     return null;
   }
 
-  static void check(GlobalOptions global, boolean submitsToSpark, PrintWriter out) {
+  /** The check; returns the configuration of a kerberized HBase (the login made), else null. */
+  static Configuration check(GlobalOptions global, boolean submitsToSpark, PrintWriter out) {
     if ((global.principal == null) != (global.keytab == null)) {
       throw RekeyException.usage(
           "--principal and --keytab go together: pass both (the keytab of that principal), or "
@@ -101,12 +106,13 @@ final class KerberosPreflight {
       if (global.hbaseSite() != null) {
         throw e;
       }
-      return; // no configuration found: the command says so itself (or starts the embedded server)
+      return null; // no configuration found: the command says so itself (or starts the embedded
+      // server)
     }
     Configuration conf = HBaseConfigs.load(site);
     boolean hbaseKerberos = isKerberos(conf.get(HBASE_AUTH));
     if (!hbaseKerberos && !isKerberos(conf.get(HADOOP_AUTH))) {
-      return;
+      return null;
     }
     if (hbaseKerberos && !isKerberos(conf.get(HADOOP_AUTH))) {
       // HBase's client picks its Kerberos (GSSAPI) authentication only for a user with Kerberos
@@ -123,6 +129,7 @@ final class KerberosPreflight {
       executorTokens(global, conf, site, out);
     }
     out.flush();
+    return hbaseKerberos ? conf : null;
   }
 
   /** Logs in from a keytab, or finds the ticket (or token) already there; says which. */

@@ -39,7 +39,8 @@ import picocli.CommandLine.Option;
           + "conf/layouts/telemetry-v2.yaml --bucket 1h --from 2026-11-29 --to "
           + "2026-11-30 --digest"
     })
-public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>> {
+public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
+    implements TableRights.Needs {
   private static final TargetOptions.Single SINGLE =
       new TargetOptions.Single(
           "reconcile",
@@ -258,5 +259,32 @@ public final class ReconcileCommand extends SparkCommand<List<ReconcileOptions>>
   @Override
   protected List<String> driverOutputs() {
     return out == null ? List.of() : List.of(out);
+  }
+
+  /** READ on each side read on this cluster (a table, or a snapshot's table). */
+  @Override
+  public List<TableRights.Need> tableRights() {
+    List<TableRights.Need> needs = new java.util.ArrayList<>();
+    if (oldSite.file == null && oldSite.alias == null) {
+      needs.add(
+          oldSource.table != null
+              ? TableRights.Need.table(oldSource.table, "R", "read it")
+              : TableRights.Need.snapshot(oldSource.snapshot, "read it"));
+    }
+    if (newSite.file == null && newSite.alias == null) {
+      if (newSource != null) {
+        needs.add(
+            newSource.table != null
+                ? TableRights.Need.table(newSource.table, "R", "read it")
+                : TableRights.Need.snapshot(newSource.snapshot, "read it"));
+      }
+      for (String v : targets.values) {
+        int eq = v.indexOf('=');
+        if (eq > 0) {
+          needs.add(TableRights.Need.table(v.substring(0, eq), "R", "read it"));
+        }
+      }
+    }
+    return needs;
   }
 }

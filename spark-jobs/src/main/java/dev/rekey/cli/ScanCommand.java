@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
       "  bin/rekey scan --table events_v2 --layout conf/layouts/events-v2.yaml --day 2026-11-29 "
           + "--report sql/user_daily_activity.sql --out scan-out --format csv"
     })
-public final class ScanCommand extends SparkCommand<ScanOptions> {
+public final class ScanCommand extends SparkCommand<ScanOptions> implements TableRights.Needs {
   @ArgGroup(exclusive = true, multiplicity = "1")
   SourceArgs source;
 
@@ -187,5 +187,17 @@ public final class ScanCommand extends SparkCommand<ScanOptions> {
   @Override
   protected int run(SparkSession spark, ScanOptions options) {
     return print(new ScanJob(spark, hbaseConf(spark), options).execute(System.out::println));
+  }
+
+  /** READ on the table scanned (and ADMIN to snapshot it with --via-snapshot). */
+  @Override
+  public List<TableRights.Need> tableRights() {
+    if (source.snapshot != null) {
+      return List.of(TableRights.Need.snapshot(source.snapshot, "scan it"));
+    }
+    return List.of(
+        viaSnapshot
+            ? TableRights.Need.table(source.table, "RA", "snapshot it and scan the snapshot")
+            : TableRights.Need.table(source.table, "R", "scan it"));
   }
 }
