@@ -4,6 +4,7 @@ import dev.rekey.common.RekeyException;
 import dev.rekey.common.TableNames;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.common.Versions;
+import dev.rekey.jobs.backfill.plan.Shard;
 import dev.rekey.jobs.backfill.plan.TierRequest;
 import dev.rekey.jobs.backfill.write.Rekeyer;
 import dev.rekey.rowkey.KeyLayout;
@@ -39,7 +40,8 @@ public record BackfillOptions(
     boolean verifyRows,
     boolean loadAgain,
     List<Target> targets,
-    TierRequest timeTiers) {
+    TierRequest timeTiers,
+    Shard shard) {
 
   /** Default sub-partitions (HFile writers) per target region. */
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
@@ -112,6 +114,14 @@ public record BackfillOptions(
     }
   }
 
+  /**
+   * The staging dir, under a shard's run its own subdir ({@code <dir>/shard-i-of-N}): each shard of
+   * a backfill keeps its own ledger, lock and manifest.
+   */
+  private String shardDir(String dir) {
+    return dir == null || shard == null ? dir : dir + "/" + shard.folderName();
+  }
+
   /** True when the run feeds more than one target table from its read. */
   public boolean severalTargets() {
     return targets.size() > 1;
@@ -135,7 +145,8 @@ public record BackfillOptions(
    * default root.
    */
   public String stagingOr(String defaultRoot) {
-    return staging != null ? staging : defaultRoot + "/backfill-" + Target.folderName(targetTable);
+    return shardDir(
+        staging != null ? staging : defaultRoot + "/backfill-" + Target.folderName(targetTable));
   }
 
   public static Builder builder() {
@@ -161,6 +172,16 @@ public record BackfillOptions(
     private boolean loadAgain;
     private final List<Target> targets = new java.util.ArrayList<>();
     private TierRequest timeTiers;
+    private Shard shard;
+
+    /**
+     * Read, write and load only shard i of N of the source snapshot's regions ({@code --shard i/N},
+     * {@link Shard}); null (default) for the whole snapshot.
+     */
+    public Builder shard(Shard s) {
+      this.shard = s;
+      return this;
+    }
 
     /**
      * Write one HFile per time tier per region slot ({@code --time-tiers}); null (default) for one
@@ -190,6 +211,7 @@ public record BackfillOptions(
       verifyRows = o.verifyRows;
       loadAgain = o.loadAgain;
       timeTiers = o.timeTiers;
+      shard = o.shard;
     }
 
     public Builder sourceSnapshot(String s) {
@@ -329,7 +351,8 @@ public record BackfillOptions(
           verifyRows,
           loadAgain,
           targets,
-          timeTiers);
+          timeTiers,
+          shard);
     }
   }
 }
