@@ -2,6 +2,7 @@ package dev.rekey.campaign;
 
 import dev.rekey.common.ExitCodes;
 import dev.rekey.common.HtmlPage;
+import dev.rekey.common.JobResult;
 import dev.rekey.common.Json;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +25,8 @@ public record CampaignStatus(
     String stateFile,
     Verdict verdict,
     int exitCode,
-    List<TableStatus> tables) {
+    List<TableStatus> tables)
+    implements JobResult {
   public static final String SCHEMA = "rekey.campaign.status";
   public static final int VERSION = 1;
 
@@ -180,6 +182,7 @@ public record CampaignStatus(
   }
 
   /** The table printed by {@code rekey campaign status}. */
+  @Override
   public String console() {
     StringBuilder b = new StringBuilder();
     b.append(
@@ -217,6 +220,7 @@ public record CampaignStatus(
     return b.toString();
   }
 
+  @Override
   public String toJson() {
     return Json.pretty(this) + "\n";
   }

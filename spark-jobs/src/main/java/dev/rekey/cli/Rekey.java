@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
       AnalyzeCommand.class,
       ReconcileCommand.class,
       RepairCommand.class,
+      CampaignCommand.class,
       ReplicateCommand.class,
       CleanupCommand.class,
       CommandLine.HelpCommand.class
