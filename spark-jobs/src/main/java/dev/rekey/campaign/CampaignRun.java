@@ -10,6 +10,7 @@ import dev.rekey.jobs.backfill.BackfillOptions;
 import dev.rekey.jobs.backfill.BackfillResult;
 import dev.rekey.jobs.backfill.plan.PlanReader;
 import dev.rekey.jobs.backfill.plan.Shard;
+import dev.rekey.jobs.backfill.staging.Staging;
 import dev.rekey.jobs.reconcile.Reconcile;
 import dev.rekey.jobs.reconcile.ReconcileOptions;
 import dev.rekey.jobs.reconcile.ReconcileReport;
@@ -302,8 +303,7 @@ public final class CampaignRun implements Job<CampaignStatus> {
               .verifyRows(s.verifyRows())
               .maxQuarantined(s.maxQuarantined())
               .sortAlways(s.sortAlways())
-              .shard(Shard.parse(shard))
-              .resume(true);
+              .shard(Shard.parse(shard));
       for (CampaignPlan.TargetPlan x : t.targets()) {
         b.target(Target.of(x.table(), x.layout()));
       }
@@ -312,8 +312,13 @@ public final class CampaignRun implements Job<CampaignStatus> {
           t.targets().size() > 1
               ? tableStaging()
               : tableStaging() + "/backfill-" + Target.folderName(t.targets().get(0).table()));
+      BackfillOptions options = b.build();
+      if (ledgerLeft(options)) {
+        // a killed run left a ledger: continue it (a target without one is written anew)
+        options = b.resume(true).build();
+      }
       List<BackfillResult> results =
-          new Backfill(spark, hbaseConf, b.build()).executeAll(progress).targets();
+          new Backfill(spark, hbaseConf, options).executeAll(progress).targets();
       long rows = 0;
       int files = 0;
       List<String> missing = new ArrayList<>();
@@ -331,6 +336,21 @@ public final class CampaignRun implements Job<CampaignStatus> {
           rows,
           summary,
           missing.isEmpty() ? "staging " + tableStaging() : String.join("; ", missing));
+    }
+
+    /** Whether any target's staging dir holds a manifest a killed run of this step wrote. */
+    private boolean ledgerLeft(BackfillOptions o) {
+      try {
+        for (Target x : o.targets()) {
+          Staging s = new Staging(o.forTarget(x).stagingOr(tableStaging()), hbaseConf);
+          if (s.fs.exists(s.manifest())) {
+            return true;
+          }
+        }
+        return false;
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
     }
 
     private String tableStaging() {

@@ -94,12 +94,12 @@ class CampaignIT {
         source, targets, extra);
   }
 
-  private static JsonNode json(String text) throws Exception {
+  private static JsonNode json(String text) throws java.io.IOException {
     return Json.MAPPER.readTree(text);
   }
 
   /** The state of {@code step} of table {@code id} in the state file, or "". */
-  private static String stepStatus(Path state, String id, String step) throws Exception {
+  private static String stepStatus(Path state, String id, String step) throws java.io.IOException {
     if (!Files.exists(state)) {
       return "";
     }
@@ -157,7 +157,8 @@ class CampaignIT {
           () -> "RUNNING".equals(stepStatus(state, b.getNameAsString(), "backfill")),
           Duration.ofSeconds(240),
           Duration.ofMillis(50),
-          () -> new AssertionError("the second table's backfill never began:\n" + read(out)));
+          () ->
+              new IllegalStateException("the second table's backfill never began:\n" + read(out)));
     } finally {
       first.destroyForcibly();
       first.waitFor(30, TimeUnit.SECONDS);
@@ -210,10 +211,8 @@ class CampaignIT {
   private static int filesRecorded(Path dir, TableName source, TableName target, int targets)
       throws Exception {
     Path root = dir.resolve("staging").resolve("it").resolve(source.getNameAsString());
-    Path staging =
-        targets > 1
-            ? root.resolve("backfill-" + target.getNameAsString())
-            : root.resolve("backfill-" + target.getNameAsString());
+    // one target or several: <table dir>/backfill-<target> (and shard-i-of-N below it)
+    Path staging = root.resolve("backfill-" + target.getNameAsString());
     List<Path> results;
     try (var files = Files.walk(staging)) {
       results = files.filter(p -> p.getFileName().toString().equals("_result.json")).toList();
