@@ -8,6 +8,7 @@ import dev.rekey.common.TimeArgs;
 import dev.rekey.common.Versions;
 import dev.rekey.jobs.backfill.Backfill;
 import dev.rekey.jobs.backfill.BackfillOptions;
+import dev.rekey.jobs.backfill.plan.Shard;
 import dev.rekey.jobs.backfill.plan.TierRequest;
 import dev.rekey.jobs.guardrails.GuardrailMode;
 import dev.rekey.jobs.guardrails.GuardrailRequest;
@@ -159,6 +160,17 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions>
   String verify;
 
   @Option(
+      names = "--shard",
+      paramLabel = "i/N",
+      description =
+          "Backfill only shard i of N of the source snapshot's regions (contiguous runs of about"
+              + " equal bytes): its own staging subdir (<staging>/shard-i-of-N), ledger, lock, load"
+              + " record and verification, so a failed shard reruns alone (with --resume); the"
+              + " repeat check refuses a shard loaded twice. Shards of one target run one after"
+              + " another (the target's lock).")
+  String shard;
+
+  @Option(
       names = "--dry-run",
       description = "Print rows, bytes and files per target region and the skew; write nothing.")
   boolean dryRun;
@@ -239,6 +251,7 @@ public final class BackfillCommand extends SparkCommand<BackfillOptions>
         .sortAlways(sortAlways(writePath))
         .timeTiers(TierRequest.parse(timeTiers))
         .verifyRows(verifyRows(verify))
+        .shard(Shard.parse(shard))
         .build();
   }
 

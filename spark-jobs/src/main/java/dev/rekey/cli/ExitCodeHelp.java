@@ -19,7 +19,7 @@ final class ExitCodeHelp {
     codes.put(key(ExitCodes.USAGE), "usage error or bad input: nothing was done");
     codes.put(
         key(ExitCodes.MISMATCH),
-        "a difference found (reconcile, repair's re-check, a verification, check-config, get)");
+        "a difference found (reconcile, repair's re-check, a verification, a campaign table that still differs, check-config, get)");
     codes.put(
         key(ExitCodes.REFUSED),
         "refused to protect data (a second load, a lock held, a run to resume, masked cells)");

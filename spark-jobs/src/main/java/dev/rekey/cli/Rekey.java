@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
       AnalyzeCommand.class,
       ReconcileCommand.class,
       RepairCommand.class,
+      CampaignCommand.class,
       ReplicateCommand.class,
       CleanupCommand.class,
       ConfigCommand.class,

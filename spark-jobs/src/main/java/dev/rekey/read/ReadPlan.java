@@ -63,6 +63,14 @@ public final class ReadPlan implements Serializable {
   }
 
   /**
+   * Exactly these key ranges (e.g. a backfill shard's source regions), in any layout: no key is
+   * decoded to select them.
+   */
+  public static ReadPlan keyRanges(List<KeyRange> ranges, String why) {
+    return new ReadPlan(Pruning.KEY_RANGES, merge(new ArrayList<>(ranges)), why);
+  }
+
+  /**
    * Every key, the window a time range on the cells, for the reason given (e.g. no layout to place
    * the window in the keys).
    */

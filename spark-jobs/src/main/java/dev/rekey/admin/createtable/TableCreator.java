@@ -22,6 +22,7 @@ public final class TableCreator {
   private List<FamilySpec> families = List.of();
   private List<byte[]> splitPoints = List.of();
   private boolean ifNotExists;
+  private java.util.Map<String, String> settings = java.util.Map.of();
 
   private TableCreator(TableName table) {
     this.table = Objects.requireNonNull(table);
@@ -38,6 +39,16 @@ public final class TableCreator {
 
   public TableCreator splitPoints(List<byte[]> points) {
     this.splitPoints = List.copyOf(points);
+    return this;
+  }
+
+  /**
+   * Table attributes set on the descriptor as given (HBase's own, e.g. {@code
+   * COMPACTION_ENABLED=false}, {@code MAX_FILESIZE}, or a configuration key such as {@code
+   * hbase.hstore.blockingStoreFiles}, which the table's stores read over the site's).
+   */
+  public TableCreator settings(java.util.Map<String, String> settings) {
+    this.settings = java.util.Map.copyOf(settings);
     return this;
   }
 
@@ -62,6 +73,7 @@ public final class TableCreator {
       ColumnFamilyDescriptor d = f.toDescriptor();
       b.setColumnFamily(d);
     }
+    settings.forEach(b::setValue);
     return b.build();
   }
 

@@ -4,6 +4,7 @@ import dev.rekey.common.RekeyException;
 import dev.rekey.common.TableNames;
 import dev.rekey.common.TimeWindow;
 import dev.rekey.common.Versions;
+import dev.rekey.jobs.backfill.plan.Shard;
 import dev.rekey.jobs.backfill.plan.TierRequest;
 import dev.rekey.jobs.backfill.write.Rekeyer;
 import dev.rekey.jobs.guardrails.GuardrailMode;
@@ -43,7 +44,8 @@ public record BackfillOptions(
     List<Target> targets,
     TierRequest timeTiers,
     GuardrailMode guardrails,
-    GuardrailRequest guardrailLimits) {
+    GuardrailRequest guardrailLimits,
+    Shard shard) {
 
   /** Default sub-partitions (HFile writers) per target region. */
   public static final int DEFAULT_SPLITS_PER_REGION = 1;
@@ -118,6 +120,14 @@ public record BackfillOptions(
     }
   }
 
+  /**
+   * The staging dir, under a shard's run its own subdir ({@code <dir>/shard-i-of-N}): each shard of
+   * a backfill keeps its own ledger, lock and manifest.
+   */
+  private String shardDir(String dir) {
+    return dir == null || shard == null ? dir : dir + "/" + shard.folderName();
+  }
+
   /** True when the run feeds more than one target table from its read. */
   public boolean severalTargets() {
     return targets.size() > 1;
@@ -141,7 +151,8 @@ public record BackfillOptions(
    * default root.
    */
   public String stagingOr(String defaultRoot) {
-    return staging != null ? staging : defaultRoot + "/backfill-" + Target.folderName(targetTable);
+    return shardDir(
+        staging != null ? staging : defaultRoot + "/backfill-" + Target.folderName(targetTable));
   }
 
   public static Builder builder() {
@@ -181,6 +192,17 @@ public record BackfillOptions(
       return this;
     }
 
+    private Shard shard;
+
+    /**
+     * Read, write and load only shard i of N of the source snapshot's regions ({@code --shard i/N},
+     * {@link Shard}); null (default) for the whole snapshot.
+     */
+    public Builder shard(Shard s) {
+      this.shard = s;
+      return this;
+    }
+
     /**
      * Write one HFile per time tier per region slot ({@code --time-tiers}); null (default) for one
      * file per slot.
@@ -211,6 +233,7 @@ public record BackfillOptions(
       timeTiers = o.timeTiers;
       guardrails = o.guardrails;
       guardrailLimits = o.guardrailLimits;
+      shard = o.shard;
     }
 
     public Builder sourceSnapshot(String s) {
@@ -352,7 +375,8 @@ public record BackfillOptions(
           targets,
           timeTiers,
           guardrails,
-          guardrailLimits);
+          guardrailLimits,
+          shard);
     }
   }
 }

@@ -17,6 +17,7 @@ import java.util.List;
  *     under the same name is another snapshot
  * @param recordedAt when this record was last written (the load began, or was verified)
  * @param owner the process that loaded ({@code host pid start})
+ * @param shard the shard of the snapshot's regions loaded ({@code i/N}), or null for all of them
  */
 public record LoadRecord(
     String snapshot,
@@ -29,7 +30,8 @@ public record LoadRecord(
     long fromMillis,
     long toMillis,
     List<String> families,
-    String owner) {
+    String owner,
+    String shard) {
 
   /** How far the load got. */
   public enum State {
@@ -43,6 +45,34 @@ public record LoadRecord(
 
   public LoadRecord {
     families = families == null ? List.of() : List.copyOf(families);
+  }
+
+  /** A record of a whole snapshot's load (no shard). */
+  public LoadRecord(
+      String snapshot,
+      long snapshotCreated,
+      String staging,
+      String writtenAt,
+      String recordedAt,
+      State state,
+      long rows,
+      long fromMillis,
+      long toMillis,
+      List<String> families,
+      String owner) {
+    this(
+        snapshot,
+        snapshotCreated,
+        staging,
+        writtenAt,
+        recordedAt,
+        state,
+        rows,
+        fromMillis,
+        toMillis,
+        families,
+        owner,
+        null);
   }
 
   /** The run of {@code m} (written into {@code staging}) loading from {@code snapshotCreated}. */
@@ -59,7 +89,8 @@ public record LoadRecord(
         m.fromMillis() == null ? 0 : m.fromMillis(),
         m.toMillis() == null ? Long.MAX_VALUE : m.toMillis(),
         m.families(),
-        owner);
+        owner,
+        m.shard());
   }
 
   public LoadRecord withState(State s, Instant now) {
@@ -74,7 +105,8 @@ public record LoadRecord(
         fromMillis,
         toMillis,
         families,
-        owner);
+        owner,
+        shard);
   }
 
   TimeWindow cellTime() {
@@ -92,6 +124,23 @@ public record LoadRecord(
    * families loads each part once, and none of them is a repeat of another.
    */
   public boolean overlaps(long created, TimeWindow window, List<String> families) {
+    return overlaps(created, window, families, null);
+  }
+
+  /**
+   * {@link #overlaps(long, TimeWindow, List)} for a shard of the snapshot's regions ({@code i/N},
+   * null for all): two different shards of one cut (same N) hold different source regions and never
+   * overlap; a whole load overlaps every shard, and shards of different cuts are taken to overlap
+   * (their regions may).
+   */
+  public boolean overlaps(long created, TimeWindow window, List<String> families, String shard) {
+    if (this.shard != null && shard != null && !this.shard.equals(shard)) {
+      String[] mine = this.shard.split("/");
+      String[] theirs = shard.split("/");
+      if (mine.length == 2 && theirs.length == 2 && mine[1].equals(theirs[1])) {
+        return false;
+      }
+    }
     boolean sameFamilies =
         this.families.isEmpty()
             || families.isEmpty()
@@ -111,8 +160,13 @@ public record LoadRecord(
           case NOT_VERIFIED -> "loaded, not verified";
         };
     return String.format(
-        "the run recorded at %s (staging dir %s, %,d rows, %s%s)",
-        recordedAt, staging, rows, outcome, owner == null ? "" : ", by " + owner);
+        "the run%s recorded at %s (staging dir %s, %,d rows, %s%s)",
+        shard == null ? "" : " of shard " + shard,
+        recordedAt,
+        staging,
+        rows,
+        outcome,
+        owner == null ? "" : ", by " + owner);
   }
 
   /**
@@ -124,7 +178,10 @@ public record LoadRecord(
     List<LoadRecord> out = new ArrayList<>();
     for (LoadRecord e : records) {
       boolean sameCells =
-          e.fromMillis == r.fromMillis && e.toMillis == r.toMillis && e.families.equals(r.families);
+          e.fromMillis == r.fromMillis
+              && e.toMillis == r.toMillis
+              && e.families.equals(r.families)
+              && java.util.Objects.equals(e.shard, r.shard);
       if (e.snapshotCreated == r.snapshotCreated
           && !sameCells
           && !e.isRun(r.staging, r.writtenAt)) {

@@ -114,7 +114,8 @@ public final class LoadRecords {
                 resumedRun,
                 o.dryRun(),
                 o.noLoad(),
-                o.loadAgain()));
+                o.loadAgain(),
+                o.shard() == null ? null : o.shard().toString()));
     switch (d.verdict()) {
       case REFUSE -> throw RekeyException.refused("%s", d.message());
       case NOTE -> progress.accept(d.message());

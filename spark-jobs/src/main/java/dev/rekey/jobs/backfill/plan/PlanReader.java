@@ -37,7 +37,8 @@ public final class PlanReader {
       throws IOException {
     // the snapshot's regions from its own cluster's filesystem; the target's settings from its own
     Configuration hbaseConf = clusters.neu();
-    List<BackfillPlan.SourceRegion> source = sourceRegions(clusters.old(), o.sourceSnapshot());
+    List<BackfillPlan.SourceRegion> source =
+        shardOf(o, sourceRegions(clusters.old(), o.sourceSnapshot()));
     List<BackfillPlan.TargetFamily> families = families(target);
     long maxFile = PlanReader.maxFileSize(target, hbaseConf);
     return BackfillPlan.of(
@@ -118,6 +119,32 @@ public final class PlanReader {
     long max =
         o.cellTime().to() == Long.MAX_VALUE ? span[1] : Math.min(span[1], o.cellTime().to() - 1);
     return new BackfillPlan.Tiers(width, asked, min, max, limit, limitName);
+  }
+
+  /** The regions of the options' shard ({@link Shard#regions}), or all of them without one. */
+  static List<BackfillPlan.SourceRegion> shardOf(
+      BackfillOptions o, List<BackfillPlan.SourceRegion> all) {
+    if (o.shard() == null) {
+      return all;
+    }
+    List<BackfillPlan.SourceRegion> out = new ArrayList<>();
+    for (int i :
+        o.shard()
+            .regions(
+                all.stream().map(BackfillPlan.SourceRegion::bytes).toList(), o.sourceSnapshot())) {
+      out.add(all.get(i));
+    }
+    return out;
+  }
+
+  /** The snapshot's store-file bytes: what a campaign weighs to decide whether to shard it. */
+  public static long snapshotBytes(Configuration conf, String snapshot) throws IOException {
+    return sourceRegions(conf, snapshot).stream().mapToLong(BackfillPlan.SourceRegion::bytes).sum();
+  }
+
+  /** The snapshot's region count: no more shards than that. */
+  public static int snapshotRegions(Configuration conf, String snapshot) throws IOException {
+    return sourceRegions(conf, snapshot).size();
   }
 
   /** The target's families with what the plan needs of each: versions kept and TTL. */

@@ -40,6 +40,7 @@ public final class RepeatedLoad {
    * @param staging the staging dir, qualified as the records name it
    * @param resumedRun the {@code writtenAt} of the manifest a {@code --resume} continues, or null
    *     when the run writes its HFiles anew
+   * @param shard the shard of the snapshot's regions ({@code i/N}), or null for all of them
    */
   public record Attempt(
       String table,
@@ -51,7 +52,34 @@ public final class RepeatedLoad {
       String resumedRun,
       boolean dryRun,
       boolean noLoad,
-      boolean loadAgain) {}
+      boolean loadAgain,
+      String shard) {
+    /** An attempt on the whole snapshot (no shard). */
+    public Attempt(
+        String table,
+        String snapshot,
+        long snapshotCreated,
+        TimeWindow cellTime,
+        List<String> families,
+        String staging,
+        String resumedRun,
+        boolean dryRun,
+        boolean noLoad,
+        boolean loadAgain) {
+      this(
+          table,
+          snapshot,
+          snapshotCreated,
+          cellTime,
+          families,
+          staging,
+          resumedRun,
+          dryRun,
+          noLoad,
+          loadAgain,
+          null);
+    }
+  }
 
   private static Decision note(Optional<LoadRecord> earlier, String message) {
     return new Decision(Verdict.NOTE, earlier, message);
@@ -60,7 +88,7 @@ public final class RepeatedLoad {
   public static Decision decide(List<LoadRecord> records, Attempt a) {
     Optional<LoadRecord> found =
         records.stream()
-            .filter(r -> r.overlaps(a.snapshotCreated(), a.cellTime(), a.families()))
+            .filter(r -> r.overlaps(a.snapshotCreated(), a.cellTime(), a.families(), a.shard()))
             .max(Comparator.comparing(r -> Instant.parse(r.recordedAt())));
     if (found.isEmpty()) {
       return new Decision(Verdict.GO, found, "");
@@ -68,8 +96,12 @@ public final class RepeatedLoad {
     LoadRecord e = found.get();
     String loaded =
         String.format(
-            "snapshot %s (taken %s) was loaded into %s by %s",
-            a.snapshot(), Instant.ofEpochMilli(a.snapshotCreated()), a.table(), e.describe());
+            "%ssnapshot %s (taken %s) was loaded into %s by %s",
+            a.shard() == null ? "" : "shard " + a.shard() + " of ",
+            a.snapshot(),
+            Instant.ofEpochMilli(a.snapshotCreated()),
+            a.table(),
+            e.describe());
     if (a.resumedRun() != null && e.isRun(a.staging(), a.resumedRun())) {
       return new Decision(Verdict.GO, found, "");
     }

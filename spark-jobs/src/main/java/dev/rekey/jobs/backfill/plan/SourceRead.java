@@ -1,7 +1,9 @@
 package dev.rekey.jobs.backfill.plan;
 
 import dev.rekey.jobs.backfill.BackfillOptions;
+import dev.rekey.read.ReadPlan;
 import dev.rekey.read.RegionReader;
+import dev.rekey.rowkey.KeyRange;
 
 /** How the backfill reads its snapshot, from the options and the plan (run layer). */
 public final class SourceRead {
@@ -20,6 +22,13 @@ public final class SourceRead {
             .splitsPerRegion(plan.splitsPerSourceRegion());
     if (plan.minReadTasks() > 0) {
       r.minPartitions(plan.minReadTasks());
+    }
+    if (o.shard() != null) {
+      // only the shard's source regions: the others' tasks open no file
+      r.plan(
+          ReadPlan.keyRanges(
+              plan.sourceRegions().stream().map(s -> new KeyRange(s.start(), s.end())).toList(),
+              "the source regions of shard " + o.shard()));
     }
     // a cell time range, not the key ranges of a time-first key: --from/--to selects cells by their
     // timestamps, and a row keyed outside the window can hold cells stamped inside it (an update

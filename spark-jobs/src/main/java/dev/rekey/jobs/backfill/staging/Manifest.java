@@ -10,8 +10,8 @@ import java.util.TreeMap;
 /**
  * {@code _manifest.json} in the staging dir (written as .tmp then renamed): the inputs, layouts,
  * the target's region boundaries at write time, rows/cells/bytes/files and ledger state per region,
- * rows per hour of the key's time field, and the accounting. The ledger state in it is rewritten as
- * regions are loaded and verified.
+ * rows per hour of the key's time field, the accounting, and the shard ({@code i/N}, null for the
+ * whole snapshot). The ledger state in it is rewritten as regions are loaded and verified.
  */
 public record Manifest(
     int version,
@@ -29,7 +29,8 @@ public record Manifest(
     Accounting accounting,
     String versions,
     long olderVersionsNotCopied,
-    String writePath) {
+    String writePath,
+    String shard) {
 
   public static final int VERSION = 1;
 
@@ -56,7 +57,8 @@ public record Manifest(
         accounting,
         versions,
         olderVersionsNotCopied,
-        writePath);
+        writePath,
+        shard);
   }
 
   public Manifest withRegion(RegionEntry e) {
@@ -77,6 +79,8 @@ public record Manifest(
             .equals(o.cellTime())
         && families.equals(o.families())
         // a manifest from before --versions read the newest version only
-        && java.util.Objects.equals(versions == null ? "1" : versions, o.versions().toString());
+        && java.util.Objects.equals(versions == null ? "1" : versions, o.versions().toString())
+        // a shard's ledger continues that shard only
+        && java.util.Objects.equals(shard, o.shard() == null ? null : o.shard().toString());
   }
 }

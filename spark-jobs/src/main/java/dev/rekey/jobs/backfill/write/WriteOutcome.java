@@ -69,7 +69,8 @@ public final class WriteOutcome {
         acc,
         o.versions().toString(),
         c.olderVersions.value(),
-        run.plan().path().describe());
+        run.plan().path().describe(),
+        o.shard() == null ? null : o.shard().toString());
   }
 
   /** Target keys from two source rows, or cells the target's TTL would expire: nothing kept. */
