@@ -92,8 +92,8 @@ final class ClusterLauncher {
   }
 
   /**
-   * As {@link #launchInOrder(List, Duration)} after {@code readyBefore} (roles started earlier, e.g.
-   * the KDC): {@link StartOrder} counts a role that is not among {@code daemons} as ready.
+   * As {@link #launchInOrder(List, Duration)} after {@code readyBefore} (roles started earlier,
+   * e.g. the KDC): {@link StartOrder} counts a role that is not among {@code daemons} as ready.
    */
   void launchInOrder(List<ClusterDaemon> daemons, Set<String> readyBefore, Duration timeout)
       throws IOException {

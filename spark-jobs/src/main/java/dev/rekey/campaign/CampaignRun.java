@@ -377,7 +377,7 @@ public final class CampaignRun implements Job<CampaignStatus> {
               .to(r.to())
               .digest(r.digest())
               .versions(r.versions())
-              .out(out)
+              .out(out.toString())
               .build();
       ReconcileResult result = new Reconcile(spark, hbaseConf, o).execute(progress);
       String report = "report " + out.resolve(ReconcileReport.HTML);

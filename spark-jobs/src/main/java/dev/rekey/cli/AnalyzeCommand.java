@@ -1,8 +1,8 @@
 package dev.rekey.cli;
 
 import dev.rekey.common.LayoutFiles;
-import dev.rekey.common.RekeyException;
 import dev.rekey.common.OutputDir;
+import dev.rekey.common.RekeyException;
 import dev.rekey.common.TimeArgs;
 import dev.rekey.jobs.analyze.Analyze;
 import dev.rekey.jobs.analyze.AnalyzeOptions;

@@ -105,8 +105,8 @@ public final class CampaignCommand extends SparkCommand<CampaignCommand.Parsed> 
   }
 
   @Override
-  protected List<Path> driverOutputs() {
+  protected List<String> driverOutputs() {
     // the reports and the page are the driver's (the state and staging dirs are Hadoop URIs)
-    return parsed == null ? List.of() : List.of(parsed.plan().reportRoot());
+    return parsed == null ? List.of() : List.of(parsed.plan().reportRoot().toString());
   }
 }
