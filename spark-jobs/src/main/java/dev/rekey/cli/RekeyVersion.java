@@ -91,6 +91,13 @@ public final class RekeyVersion implements IVersionProvider {
   }
 
   private static String hbaseClient() {
+    // the shaded jar's own record of it: read without HBase's classes, which need Hadoop's
+    String shaded =
+        resource("/META-INF/maven/org.apache.hbase/hbase-common/pom.properties")
+            .getProperty("version");
+    if (shaded != null) {
+      return shaded;
+    }
     try {
       return org.apache.hadoop.hbase.util.VersionInfo.getVersion();
     } catch (LinkageError e) {

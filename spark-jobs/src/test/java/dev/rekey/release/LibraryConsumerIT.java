@@ -162,11 +162,21 @@ class LibraryConsumerIT {
             <maven.compiler.release>17</maven.compiler.release>
             <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
           </properties>
+          <dependencyManagement>
+            <dependencies>
+              <dependency>
+                <groupId>dev.rekey</groupId>
+                <artifactId>rekey-bom</artifactId>
+                <version>0.4.0</version>
+                <type>pom</type>
+                <scope>import</scope>
+              </dependency>
+            </dependencies>
+          </dependencyManagement>
           <dependencies>
             <dependency>
               <groupId>dev.rekey</groupId>
               <artifactId>rekey-client</artifactId>
-              <version>0.4.0</version>
             </dependency>
           </dependencies>
           <build>

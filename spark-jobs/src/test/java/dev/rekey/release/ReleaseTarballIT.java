@@ -78,7 +78,8 @@ class ReleaseTarballIT {
             "maven/rekey-rowkey-0.4.0.jar",
             "maven/rekey-rowkey-0.4.0.pom",
             "maven/rekey-client-0.4.0.jar",
-            "maven/rekey-client-0.4.0.pom")) {
+            "maven/rekey-client-0.4.0.pom",
+            "maven/rekey-bom-0.4.0.pom")) {
       assertTrue(entries.contains(r + e), "missing " + e + " in " + entries);
     }
     for (String e : entries) {
