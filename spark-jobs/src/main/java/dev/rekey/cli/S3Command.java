@@ -25,7 +25,9 @@ import picocli.CommandLine.Option;
       "",
       "Examples:",
       "  bin/rekey s3 start",
-      "  HADOOP_CONF_DIR=.rekey/s3/client bin/rekey backfill ... --staging s3a://rekey/staging"
+      "  bin/rekey s3 status",
+      "then, e.g.: HADOOP_CONF_DIR=.rekey/s3/client bin/rekey backfill ... --staging"
+          + " s3a://rekey/staging"
     })
 public final class S3Command extends DaemonCommand {
   @Option(
