@@ -79,7 +79,9 @@ class ClusterSitesTest {
     for (var e : ports().entrySet()) {
       if (!e.getKey().startsWith("regionserver")
           && !e.getKey().equals("zookeeper")
-          && !e.getKey().equals("hbase.master")) {
+          && !e.getKey().equals("hbase.master")
+          // a kerberized stack's only: the KDC's (on its command line) and HDFS's HTTPS
+          && !List.of("kdc", "namenode.https", "datanode.https").contains(e.getKey())) {
         assertTrue(used.contains(e.getValue()), e.getKey() + " is configured");
       }
     }
@@ -124,5 +126,53 @@ class ClusterSitesTest {
     assertEquals(List.of("namenode"), byRole.get("datanode").after());
     assertEquals(List.of("resourcemanager"), byRole.get("nodemanager").after());
     assertTrue(byRole.get("regionserver-2").args().contains("hbase.regionserver.port=40008"));
+  }
+
+  @Test
+  void aKerberizedStackNamesEachServicesPrincipalAndKeytabAndAddressesItsHostByName()
+      throws Exception {
+    KerberosRealm realm = KerberosRealm.singleHost(DIR);
+    ClusterSites s = new ClusterSites(DIR, ports(), realm);
+    Map<String, String> core = parse(s.coreSite());
+    Map<String, String> hdfs = parse(s.hdfsSite());
+    Map<String, String> hbase = parse(s.hbaseServerSite());
+    Map<String, String> client = parse(s.hbaseClientSite());
+    Map<String, String> yarn = parse(s.yarnSite(1024, 2));
+    assertEquals("kerberos", core.get("hadoop.security.authentication"));
+    assertEquals("hdfs://localhost:40000", core.get("fs.defaultFS"));
+    assertEquals("hdfs/_HOST@REKEY.TEST", hdfs.get("dfs.namenode.kerberos.principal"));
+    assertEquals(
+        DIR.resolve("keytabs/hdfs.keytab").toString(), hdfs.get("dfs.namenode.keytab.file"));
+    assertEquals("true", hdfs.get("dfs.permissions.enabled"));
+    // a DataNode on unprivileged ports without root: SASL data transfer and HTTPS only
+    assertEquals("authentication", hdfs.get("dfs.data.transfer.protection"));
+    assertEquals("HTTPS_ONLY", hdfs.get("dfs.http.policy"));
+    assertEquals(null, hdfs.get("ignore.secure.ports.for.testing"));
+    assertEquals("127.0.0.1", hdfs.get("dfs.namenode.rpc-bind-host"));
+    assertEquals("hbase/_HOST@REKEY.TEST", hbase.get("hbase.regionserver.kerberos.principal"));
+    assertEquals("localhost", hbase.get("hbase.regionserver.hostname"));
+    assertTrue(hbase.get("hbase.coprocessor.region.classes").contains("TokenProvider"));
+    assertTrue(
+        hbase.get("hbase.coprocessor.master.classes").contains("SnapshotScannerHDFSAclController"));
+    assertEquals("admin", hbase.get("hbase.superuser"));
+    // the client site alone reaches HDFS and HBase: no keytab of a service in it
+    assertEquals("kerberos", client.get("hbase.security.authentication"));
+    assertEquals("hdfs/_HOST@REKEY.TEST", client.get("dfs.namenode.kerberos.principal"));
+    assertTrue(client.keySet().stream().noneMatch(k -> k.contains("keytab")), client.toString());
+    assertEquals("yarn/_HOST@REKEY.TEST", yarn.get("yarn.resourcemanager.principal"));
+    assertEquals(
+        Map.of(
+            DIR.resolve("keytabs/hdfs.keytab"), List.of("hdfs/localhost"),
+            DIR.resolve("keytabs/http.keytab"), List.of("HTTP/localhost"),
+            DIR.resolve("keytabs/hbase.keytab"), List.of("hbase/localhost"),
+            DIR.resolve("keytabs/yarn.keytab"), List.of("yarn/localhost"),
+            DIR.resolve("keytabs/rekey.keytab"), List.of("rekey"),
+            DIR.resolve("keytabs/admin.keytab"), List.of("admin")),
+        realm.keytabs());
+    // several hosts: one principal set per host, each host's keytabs in a directory of its own
+    KerberosRealm two =
+        new KerberosRealm("REKEY.TEST", DIR.resolve("keytabs"), List.of("worker1", "worker2"));
+    assertEquals(
+        List.of("hbase/worker2"), two.keytabs().get(DIR.resolve("keytabs/worker2/hbase.keytab")));
   }
 }

@@ -270,7 +270,7 @@ class KerberizedClusterIT {
     long apps = yarnApplications();
     RekeyProcess.Result b = rekey("backfill", onYarn(backfill(), false));
     assertEquals(0, b.exitCode(), b.all());
-    assertTrue(b.stdout().contains("Kerberos: logged in as rekey@REKEY.TEST from keytab"), b.all());
+    assertTrue(b.all().contains("Kerberos: logged in as rekey@REKEY.TEST from keytab"), b.all());
     assertTrue(
         b.stdout().contains(String.format("read %,d = written %,d + quarantined 0", ROWS, ROWS)),
         b.all());
