@@ -167,10 +167,25 @@ abstract class SparkCompatSuite implements CompatTarget {
             "reconcile-damaged",
             "local[2]",
             false,
-            MigrationScenarios.reconcileArgs(
-                side, side, backfilled.v1(), backfilled.v2(), dir.resolve("reconcile-damaged")),
+            asSubmitted(
+                MigrationScenarios.reconcileArgs(
+                    side,
+                    side,
+                    backfilled.v1(),
+                    backfilled.v2(),
+                    dir.resolve("reconcile-damaged"))),
             System.out::println);
     assertEquals(3, differs.exitCode(), "a mismatch is exit 3; " + tail(differs.log()));
+  }
+
+  /**
+   * {@code args} as a user of spark-submit gives them: layouts as files (a layout's name resolves
+   * under bin/rekey's home, which a bare spark-submit has not).
+   */
+  private static List<String> asSubmitted(List<String> args) {
+    return args.stream()
+        .map(a -> a.matches("telemetry-v\\d") ? Layouts.file(a).toString() : a)
+        .toList();
   }
 
   private List<String> sites() {
@@ -185,7 +200,7 @@ abstract class SparkCompatSuite implements CompatTarget {
             name,
             "local[2]",
             false,
-            args,
+            asSubmitted(args),
             line -> {
               System.out.println(line);
               stdout.add(line);
@@ -198,7 +213,11 @@ abstract class SparkCompatSuite implements CompatTarget {
             return name
                 + " through Spark "
                 + sparkVersion()
-                + "'s spark-submit: "
+                + "'s spark-submit: exit "
+                + o.exitCode()
+                + ", "
+                + firstError(o.log())
+                + "\n"
                 + String.join("\n", stdout)
                 + "\n"
                 + tail(o.log());
@@ -206,6 +225,14 @@ abstract class SparkCompatSuite implements CompatTarget {
             return name + ": " + e;
           }
         });
+  }
+
+  /** The log's first error line (rekey's "Error: ...", an exception): the line the record keeps. */
+  private static String firstError(Path log) throws IOException {
+    return Files.readAllLines(log, StandardCharsets.ISO_8859_1).stream()
+        .filter(l -> l.startsWith("Error:") || l.matches("^\\S*(Exception|Error)\\b.*"))
+        .findFirst()
+        .orElse("no error line in " + log);
   }
 
   private static String tail(Path log) throws IOException {
