@@ -48,6 +48,15 @@ class LibraryConsumerIT {
           "-Dfile=" + release.resolve("maven/" + lib + "-0.4.0.jar"),
           "-DpomFile=" + release.resolve("maven/" + lib + "-0.4.0.pom"));
     }
+    // the versions rekey is tested with, which the service imports
+    Path bom = release.resolve("maven/rekey-bom-0.4.0.pom");
+    mvn(
+        work,
+        repo,
+        "org.apache.maven.plugins:maven-install-plugin:3.1.1:install-file",
+        "-Dfile=" + bom,
+        "-DpomFile=" + bom,
+        "-Dpackaging=pom");
     assertTrue(
         Files.isRegularFile(repo.resolve("dev/rekey/rekey-client/0.4.0/rekey-client-0.4.0.pom")));
 
