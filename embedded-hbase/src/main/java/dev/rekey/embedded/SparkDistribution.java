@@ -86,7 +86,12 @@ public record SparkDistribution(String version) {
     return "none";
   }
 
-  /** A pom whose runtime classpath is this release's spark-core and spark-sql. */
+  /**
+   * A pom whose runtime classpath is this release's spark-core and spark-sql at the versions its
+   * distribution ships: Spark's parent pom's dependency management imported, since Maven's nearest
+   * version otherwise mixes lines a distribution never has (Spark 3.5.6's jackson-databind 2.15.2
+   * beside a jackson-core 2.14.3: NoClassDefFoundError StreamConstraintsException).
+   */
   String pom() {
     StringBuilder deps = new StringBuilder();
     for (String a : List.of("spark-core_" + SCALA, "spark-sql_" + SCALA)) {
@@ -109,10 +114,18 @@ public record SparkDistribution(String version) {
           <artifactId>spark-%s</artifactId>
           <version>1</version>
           <packaging>pom</packaging>
+          <dependencyManagement>
+            <dependencies>
+              <dependency>
+                <groupId>org.apache.spark</groupId><artifactId>spark-parent_%s</artifactId><version>%s</version>
+                <type>pom</type><scope>import</scope>
+              </dependency>
+            </dependencies>
+          </dependencyManagement>
           <dependencies>
         %s  </dependencies>
         </project>
         """,
-        version, version, deps);
+        version, version, SCALA, version, deps);
   }
 }

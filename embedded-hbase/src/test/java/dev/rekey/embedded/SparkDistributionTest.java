@@ -26,6 +26,12 @@ class SparkDistributionTest {
         pom.contains("<artifactId>spark-core_2.12</artifactId><version>3.4.4</version>"), pom);
     assertTrue(
         pom.contains("<artifactId>spark-sql_2.12</artifactId><version>3.4.4</version>"), pom);
+    // the versions its distribution ships, not Maven's nearest
+    assertTrue(
+        pom.contains(
+            "<artifactId>spark-parent_2.12</artifactId><version>3.4.4</version>\n"
+                + "        <type>pom</type><scope>import</scope>"),
+        pom);
   }
 
   @Test
